@@ -1,0 +1,35 @@
+use serde::{Deserialize, Serialize};
+
+use crate::SystemId;
+
+/// A player's army list, as data: the system, the army or faction, and the
+/// units taken. The rules validate it; this type only carries it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ArmyList {
+    pub system: SystemId,
+    /// The army's or faction's key, such as `undead`.
+    pub army: String,
+    #[serde(default)]
+    pub name: String,
+    pub units: Vec<ArmyEntry>,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct ArmyEntry {
+    /// The unit's key in its army, such as `skeleton`.
+    pub unit: String,
+    pub count: u32,
+    /// Bought traits, for systems that sell them.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub traits: Vec<String>,
+}
+
+impl ArmyEntry {
+    pub fn new(unit: impl Into<String>, count: u32) -> Self {
+        ArmyEntry {
+            unit: unit.into(),
+            count,
+            traits: Vec::new(),
+        }
+    }
+}

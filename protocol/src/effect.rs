@@ -1,0 +1,149 @@
+use serde::{Deserialize, Serialize};
+
+use crate::{
+    Marker, Outcome, PieceId, PieceView, PlayerView, Seat, Square, Stat, TurnView, Viewer,
+};
+
+/// One change to what a viewer sees, or one thing that happened worth telling
+/// (dice, narration). [`crate::apply`] turns a view into the next view.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "type")]
+pub enum Effect {
+    /// The board and system of a new game; the first effect of every setup.
+    GameCreated {
+        system: String,
+        width: u8,
+        height: u8,
+    },
+    /// A player's entry, added or replaced whole.
+    PlayerChanged {
+        player: PlayerView,
+    },
+    ResourceChanged {
+        seat: Seat,
+        key: String,
+        value: i64,
+    },
+    PiecePlaced {
+        piece: PieceView,
+    },
+    PieceMoved {
+        piece: PieceId,
+        from: Option<Square>,
+        to: Square,
+    },
+    PieceRemoved {
+        piece: PieceId,
+        reason: String,
+    },
+    PieceChanged {
+        piece: PieceId,
+        change: PieceChange,
+    },
+    TerrainChanged {
+        square: Square,
+        terrain: Option<String>,
+    },
+    WallChanged {
+        between: [Square; 2],
+        wall: Option<String>,
+    },
+    TurnChanged {
+        turn: TurnView,
+    },
+    DiceRolled {
+        roll: DiceRoll,
+    },
+    Narration {
+        text: String,
+    },
+    GameEnded {
+        outcome: Outcome,
+    },
+}
+
+/// The parts of a piece that changed; parts left out are as they were.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+pub struct PieceChange {
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub kind: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub name: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub glyph: Option<String>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub stats: Option<Vec<Stat>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub markers: Option<Vec<Marker>>,
+}
+
+/// A roll of one or more dice, told in full so a replay never re-runs a generator.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct DiceRoll {
+    /// The seat the roll is for, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seat: Option<Seat>,
+    /// The piece that rolled, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub piece: Option<PieceId>,
+    /// Why the dice were rolled, in words: "contest", "Fireblast casting (5+)".
+    pub purpose: String,
+    pub dice: Vec<Die>,
+    /// Added to the sum of the dice.
+    #[serde(default)]
+    pub modifier: i32,
+    pub total: i32,
+    /// What the roll did, in words: "hit", "saved", "fails to cast".
+    pub result: String,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Die {
+    pub sides: u8,
+    pub face: u8,
+}
+
+/// Who may see an effect.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "kind", content = "seats")]
+pub enum Audience {
+    Everyone,
+    /// These seats and the referee.
+    Seats(Vec<Seat>),
+    /// Only the referee.
+    Referee,
+}
+
+impl Audience {
+    pub fn includes(&self, viewer: Viewer) -> bool {
+        match (self, viewer) {
+            (Audience::Everyone, _) | (_, Viewer::Referee) => true,
+            (Audience::Seats(seats), Viewer::Seat(seat)) => seats.contains(&seat),
+            _ => false,
+        }
+    }
+}
+
+/// An effect with the audience that may see it, as the rules produce them.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ScopedEffect {
+    pub audience: Audience,
+    pub effect: Effect,
+}
+
+impl ScopedEffect {
+    pub fn public(effect: Effect) -> Self {
+        ScopedEffect {
+            audience: Audience::Everyone,
+            effect,
+        }
+    }
+
+    /// The effects of `all` that `viewer` may see, in order.
+    pub fn for_viewer(all: &[ScopedEffect], viewer: Viewer) -> Vec<Effect> {
+        all.iter()
+            .filter(|scoped| scoped.audience.includes(viewer))
+            .map(|scoped| scoped.effect.clone())
+            .collect()
+    }
+}

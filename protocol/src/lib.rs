@@ -1,0 +1,25 @@
+//! Fray's shared vocabulary: what a client may see of a game (views), how a view
+//! changes (effects), what a player may do (actions and their options), and
+//! how a game ends (outcomes). No IO and no rules live here: [`apply`] is the
+//! only logic, and it is all a client needs to follow a game.
+
+mod action;
+mod apply;
+mod army;
+mod board;
+mod effect;
+mod outcome;
+mod system;
+mod view;
+
+pub use action::{Action, ActionOption, RejectCode, Rejection};
+pub use apply::{apply, apply_all};
+pub use army::{ArmyEntry, ArmyList};
+pub use board::{PieceId, Seat, Square, SquareParseError};
+pub use effect::{Audience, DiceRoll, Die, Effect, PieceChange, ScopedEffect};
+pub use outcome::Outcome;
+pub use system::{
+    ArmyInfo, MatchConfig, OptionKind, OptionSpec, OptionValue, SeatRange, SystemId, SystemInfo,
+    UnitInfo,
+};
+pub use view::{Marker, PieceView, PlayerView, Stat, TurnView, View, Viewer, Wall};

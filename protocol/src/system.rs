@@ -1,0 +1,148 @@
+use std::collections::BTreeMap;
+use std::fmt;
+use std::str::FromStr;
+
+use serde::{Deserialize, Serialize};
+
+use crate::Stat;
+
+/// The game systems Fray knows of.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum SystemId {
+    FantasyArmies,
+    ChessboardConfrontation,
+    ActionChessFactionChess,
+    ChessWar,
+    SummonersChess,
+}
+
+impl SystemId {
+    pub const ALL: [SystemId; 5] = [
+        SystemId::FantasyArmies,
+        SystemId::ChessboardConfrontation,
+        SystemId::ActionChessFactionChess,
+        SystemId::ChessWar,
+        SystemId::SummonersChess,
+    ];
+
+    pub fn key(self) -> &'static str {
+        match self {
+            SystemId::FantasyArmies => "fantasy-armies",
+            SystemId::ChessboardConfrontation => "chessboard-confrontation",
+            SystemId::ActionChessFactionChess => "action-chess-faction-chess",
+            SystemId::ChessWar => "chess-war",
+            SystemId::SummonersChess => "summoners-chess",
+        }
+    }
+}
+
+impl fmt::Display for SystemId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.key())
+    }
+}
+
+impl FromStr for SystemId {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        SystemId::ALL
+            .into_iter()
+            .find(|system| system.key() == text)
+            .ok_or_else(|| {
+                let known: Vec<_> = SystemId::ALL.iter().map(|s| s.key()).collect();
+                format!("unknown game system '{text}'; known: {}", known.join(", "))
+            })
+    }
+}
+
+/// A match option's value.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(untagged)]
+pub enum OptionValue {
+    Bool(bool),
+    Int(i64),
+    Text(String),
+}
+
+/// The system and options a match is played with.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct MatchConfig {
+    pub system: SystemId,
+    #[serde(default)]
+    pub options: BTreeMap<String, OptionValue>,
+}
+
+impl MatchConfig {
+    pub fn new(system: SystemId) -> Self {
+        MatchConfig {
+            system,
+            options: BTreeMap::new(),
+        }
+    }
+
+    pub fn with(mut self, key: impl Into<String>, value: OptionValue) -> Self {
+        self.options.insert(key.into(), value);
+        self
+    }
+}
+
+/// What a client needs to know of a system to offer it: its options, armies
+/// and every unit profile, without knowing its rules.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct SystemInfo {
+    pub id: SystemId,
+    pub name: String,
+    pub summary: String,
+    pub seats: SeatRange,
+    pub options: Vec<OptionSpec>,
+    /// How an army list is built, in words.
+    pub army_rules: Vec<String>,
+    pub armies: Vec<ArmyInfo>,
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+pub struct SeatRange {
+    pub min: u8,
+    pub max: u8,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+pub struct OptionSpec {
+    pub key: String,
+    pub label: String,
+    pub kind: OptionKind,
+    pub default: OptionValue,
+    pub help: String,
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "snake_case", tag = "type")]
+pub enum OptionKind {
+    Bool,
+    Int { min: i64, max: i64 },
+    Choice { choices: Vec<String> },
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct ArmyInfo {
+    pub key: String,
+    pub name: String,
+    pub description: String,
+    pub units: Vec<UnitInfo>,
+    /// The army's special rules, in words.
+    pub special_rules: Vec<String>,
+}
+
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+pub struct UnitInfo {
+    pub key: String,
+    pub name: String,
+    pub stats: Vec<Stat>,
+    /// Points to take one; halves occur (Fantasy Armies' Archer costs 2.5).
+    pub cost: f64,
+    /// Letters or names of the special rules the unit has.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub special: Vec<String>,
+}
