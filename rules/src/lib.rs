@@ -1,1 +1,15 @@
-pub fn x() {}
+//! Fray's referee: pure, synchronous, deterministic game logic for every game
+//! system. No IO, no clocks, no async; chance comes only from [`Dice`].
+//!
+//! Each system is one folder (`fantasy_armies/`, …) implementing
+//! [`GameRules`]; [`Game`] dispatches over them so a server need not care
+//! which system a match plays.
+
+pub mod dice;
+pub mod engine;
+pub mod fantasy_armies;
+mod game;
+
+pub use dice::{ChaChaDice, Dice, ScriptedDice};
+pub use engine::{GameRules, SetupError};
+pub use game::{Game, systems, validate_army};

@@ -1,0 +1,356 @@
+//! The protocol's `Action` for each move, its notation and label, and the
+//! reading of an `Action` sent by a player, with a reason in words when it
+//! cannot be played.
+
+use fray_protocol::{Action, ActionOption, PieceId, RejectCode, Rejection, Seat};
+
+use super::armies::Role;
+use super::board::{self, Sq};
+use super::moves::{Move, NONE, Spell};
+use super::state::{FantasyArmies, Phase, Place};
+
+fn id(index: u8) -> PieceId {
+    PieceId(u32::from(index))
+}
+
+impl Spell {
+    fn takes_target(self) -> bool {
+        !matches!(
+            self,
+            Spell::Armour | Spell::Charge | Spell::Smash | Spell::DarkRitual | Spell::RainOfBlood
+        )
+    }
+
+    fn takes_square(self) -> bool {
+        matches!(
+            self,
+            Spell::Teleport | Spell::RaiseDeadZombie | Spell::RaiseDeadSkeleton
+        )
+    }
+}
+
+impl FantasyArmies {
+    pub(crate) fn to_action(&self, mv: Move) -> Action {
+        match mv {
+            Move::Deploy { piece, to } => Action::new("deploy").piece(id(piece)).to(board::to_square(to)),
+            Move::GoFirst { me } => Action::new("go-first").choice(if me { "me" } else { "opponent" }),
+            Move::Step { piece, to } => Action::new("move").piece(id(piece)).to(board::to_square(to)),
+            Move::Shoot { piece, target } => Action::new("shoot").piece(id(piece)).target(id(target)),
+            Move::Cast {
+                piece,
+                spell,
+                target,
+                to,
+            } => {
+                let mut action = Action::new("cast").piece(id(piece)).choice(spell.key());
+                if target != NONE {
+                    action = action.target(id(target));
+                }
+                if to != NONE {
+                    action = action.to(board::to_square(to));
+                }
+                action
+            }
+            Move::Tunnel { piece, to } => Action::new("tunnel").piece(id(piece)).to(board::to_square(to)),
+            Move::Pass => Action::new("pass"),
+        }
+    }
+
+    pub(crate) fn to_option(&self, mv: Move) -> ActionOption {
+        let (notation, label) = self.notation_and_label(mv);
+        ActionOption {
+            action: self.to_action(mv),
+            notation,
+            label,
+        }
+    }
+
+    /// "Nb1" for a piece on the board, "N" for one waiting to deploy.
+    fn short(&self, index: u8) -> String {
+        let piece = self.piece(index);
+        let glyph = piece.profile().movement.glyph();
+        match piece.square() {
+            Some(sq) => format!("{glyph}{}", board::to_square(sq)),
+            None => glyph.to_string(),
+        }
+    }
+
+    fn notation_and_label(&self, mv: Move) -> (String, String) {
+        let sq = |s: Sq| board::to_square(s).to_string();
+        match mv {
+            Move::Deploy { piece, to } => (
+                format!("{}@{}", self.short(piece), sq(to)),
+                format!("Deploy {} on {}", self.piece(piece).profile().name, sq(to)),
+            ),
+            Move::GoFirst { me } => (
+                format!("first:{}", if me { "me" } else { "opponent" }),
+                if me {
+                    "Take the first turn yourself".into()
+                } else {
+                    "Give the first turn to your opponent".into()
+                },
+            ),
+            Move::Step { piece, to } => match self.piece_at(to) {
+                Some(defender) => (
+                    format!("{}x{}", self.short(piece), sq(to)),
+                    format!("{} attacks {}", self.describe(piece), self.describe(defender)),
+                ),
+                None => (
+                    format!("{}-{}", self.short(piece), sq(to)),
+                    format!("{} moves to {}", self.describe(piece), sq(to)),
+                ),
+            },
+            Move::Shoot { piece, target } => (
+                format!("{}*{}", self.short(piece), self.target_square(target)),
+                format!("{} shoots at {}", self.describe(piece), self.describe(target)),
+            ),
+            Move::Cast {
+                piece,
+                spell,
+                target,
+                to,
+            } => {
+                let mut notation = format!("{} {}", self.short(piece), spell.key());
+                let mut label = format!(
+                    "{} casts {} ({}+)",
+                    self.describe(piece),
+                    spell.name(),
+                    spell.casting_value()
+                );
+                match (target != NONE, to != NONE) {
+                    (true, true) if matches!(spell, Spell::Teleport) => {
+                        notation += &format!(" {}>{}", self.target_square(target), sq(to));
+                        label += &format!(": {} to {}", self.describe(target), sq(to));
+                    }
+                    (_, true) => {
+                        notation += &format!(" {}", sq(to));
+                        label += &format!(" on {}", sq(to));
+                    }
+                    (true, false) => {
+                        notation += &format!(" {}", self.target_square(target));
+                        label += &format!(" on {}", self.describe(target));
+                    }
+                    (false, false) => {}
+                }
+                (notation, label)
+            }
+            Move::Tunnel { piece, to } => (
+                format!("{}~{}", self.short(piece), sq(to)),
+                format!("{} tunnels to {} (5+)", self.describe(piece), sq(to)),
+            ),
+            Move::Pass => ("pass".into(), "Pass: no legal action".into()),
+        }
+    }
+
+    fn target_square(&self, index: u8) -> String {
+        self.piece(index)
+            .square()
+            .map_or_else(|| "?".into(), |sq| board::to_square(sq).to_string())
+    }
+
+    /// Reads an action as a move of this game, checking its form and that it
+    /// names the seat's own piece; legality is checked against the move list.
+    pub(crate) fn parse(&self, seat: u8, action: &Action) -> Result<Move, Rejection> {
+        let unknown = |message: String| Rejection::new(RejectCode::UnknownAction, message);
+        let verb = action.verb.as_str();
+        let uses = |piece: bool, target: bool, to: bool, choice: bool| -> Result<(), Rejection> {
+            let extra = [
+                (action.piece.is_some() && !piece, "a piece"),
+                (action.target.is_some() && !target, "a target"),
+                (action.to.is_some() && !to, "a square"),
+                (action.choice.is_some() && !choice, "a choice"),
+            ];
+            let missing = [
+                (action.piece.is_none() && piece, "a piece"),
+                (action.target.is_none() && target, "a target"),
+                (action.to.is_none() && to, "a square"),
+                (action.choice.is_none() && choice, "a choice"),
+            ];
+            if let Some((_, what)) = extra.iter().find(|(bad, _)| *bad) {
+                return Err(unknown(format!("'{verb}' does not take {what}")));
+            }
+            if let Some((_, what)) = missing.iter().find(|(bad, _)| *bad) {
+                return Err(unknown(format!("'{verb}' needs {what}")));
+            }
+            Ok(())
+        };
+        let own_piece = || -> Result<u8, Rejection> {
+            let piece = action.piece.expect("checked by uses");
+            let index = self.index_of(piece)?;
+            if self.piece(index).owner != seat {
+                return Err(Rejection::new(
+                    RejectCode::NotYourPiece,
+                    format!("{} is not yours", self.describe(index)),
+                ));
+            }
+            Ok(index)
+        };
+        let target = || self.index_of(action.target.expect("checked by uses"));
+        let square = || -> Result<Sq, Rejection> {
+            let square = action.to.expect("checked by uses");
+            board::from_square(square)
+                .ok_or_else(|| unknown(format!("{square} is not on the 8×8 board")))
+        };
+        match verb {
+            "deploy" => {
+                uses(true, false, true, false)?;
+                Ok(Move::Deploy { piece: own_piece()?, to: square()? })
+            }
+            "go-first" => {
+                uses(false, false, false, true)?;
+                match action.choice.as_deref() {
+                    Some("me") => Ok(Move::GoFirst { me: true }),
+                    Some("opponent") => Ok(Move::GoFirst { me: false }),
+                    _ => Err(unknown("'go-first' takes the choice 'me' or 'opponent'".into())),
+                }
+            }
+            "move" => {
+                uses(true, false, true, false)?;
+                Ok(Move::Step { piece: own_piece()?, to: square()? })
+            }
+            "shoot" => {
+                uses(true, true, false, false)?;
+                Ok(Move::Shoot { piece: own_piece()?, target: target()? })
+            }
+            "tunnel" => {
+                uses(true, false, true, false)?;
+                Ok(Move::Tunnel { piece: own_piece()?, to: square()? })
+            }
+            "cast" => {
+                let key = action.choice.as_deref().unwrap_or_default();
+                let spell = Spell::from_key(key)
+                    .ok_or_else(|| unknown(format!("'{key}' is not a Fantasy Armies spell")))?;
+                uses(true, spell.takes_target(), spell.takes_square(), true)?;
+                Ok(Move::Cast {
+                    piece: own_piece()?,
+                    spell,
+                    target: if spell.takes_target() { target()? } else { NONE },
+                    to: if spell.takes_square() { square()? } else { NONE },
+                })
+            }
+            "pass" => {
+                uses(false, false, false, false)?;
+                Ok(Move::Pass)
+            }
+            other => Err(unknown(format!(
+                "'{other}' is not an action in Fantasy Armies; the actions are deploy, go-first, move, shoot, cast, tunnel and pass"
+            ))),
+        }
+    }
+
+    fn index_of(&self, piece: PieceId) -> Result<u8, Rejection> {
+        if (piece.0 as usize) < self.pieces.len() {
+            Ok(piece.0 as u8)
+        } else {
+            Err(Rejection::new(
+                RejectCode::IllegalAction,
+                format!("there is no piece {piece} in this game"),
+            ))
+        }
+    }
+
+    /// Why a well-formed move of the seat's own piece is not legal now.
+    pub(crate) fn explain_illegal(&self, mv: Move) -> Rejection {
+        let illegal = |message: String| Rejection::new(RejectCode::IllegalAction, message);
+        let phase_needs = match self.phase {
+            Phase::Deploy { .. } => "deploy a piece",
+            Phase::ChooseFirst { .. } => "choose who moves first",
+            _ => "act with one piece",
+        };
+        let in_phase = matches!(
+            (mv, self.phase),
+            (Move::Deploy { .. }, Phase::Deploy { .. })
+                | (Move::GoFirst { .. }, Phase::ChooseFirst { .. })
+                | (
+                    Move::Step { .. }
+                        | Move::Shoot { .. }
+                        | Move::Cast { .. }
+                        | Move::Tunnel { .. }
+                        | Move::Pass,
+                    Phase::Battle { .. }
+                )
+        );
+        if !in_phase {
+            return illegal(format!("that cannot be done now: it is time to {phase_needs}"));
+        }
+        let on_board = |index: u8| matches!(self.piece(index).place, Place::Board(_));
+        match mv {
+            Move::Deploy { piece, to } => {
+                let p = self.piece(piece);
+                if p.place != Place::Reserve {
+                    illegal(format!("{} is already deployed", self.describe(piece)))
+                } else if !self.is_empty(to) {
+                    illegal(format!("{} is occupied", board::to_square(to)))
+                } else if !board::deployment_ranks(p.owner, p.profile().role == Role::Ranger)
+                    .contains(&board::rank(to))
+                {
+                    illegal(format!(
+                        "{} is outside {}'s deployment area",
+                        board::to_square(to),
+                        p.profile().name
+                    ))
+                } else {
+                    illegal(format!(
+                        "deploy identical pieces in order: another {} waits before this one",
+                        p.profile().name
+                    ))
+                }
+            }
+            Move::Step { piece, to } if on_board(piece) => {
+                if self.piece(piece).profile().hth.is_none() && self.piece_at(to).is_some() {
+                    illegal(format!(
+                        "{} has HTH - and cannot contest a square",
+                        self.describe(piece)
+                    ))
+                } else {
+                    illegal(format!(
+                        "{} cannot move to {}",
+                        self.describe(piece),
+                        board::to_square(to)
+                    ))
+                }
+            }
+            Move::Shoot { piece, target } if on_board(piece) => match self.piece(piece).profile().ranged {
+                None => illegal(format!("{} has no ranged attack", self.describe(piece))),
+                Some(ranged) => illegal(format!(
+                    "{} is not an enemy in line of sight within {} squares of {}",
+                    self.describe(target),
+                    ranged.range,
+                    self.describe(piece)
+                )),
+            },
+            Move::Cast { piece, spell, .. } if on_board(piece) => {
+                if self.piece(piece).profile().role != Role::Caster(spell.caster()) {
+                    illegal(format!("{} cannot cast {}", self.describe(piece), spell.name()))
+                } else {
+                    illegal(format!(
+                        "{} cannot be cast on that target or square now",
+                        spell.name()
+                    ))
+                }
+            }
+            Move::Tunnel { piece, .. } if self.piece(piece).profile().role != Role::Miner => {
+                illegal(format!("only a Miner tunnels, not {}", self.describe(piece)))
+            }
+            Move::Tunnel { to, .. } => illegal(format!("{} is not a vacant square", board::to_square(to))),
+            Move::Pass => illegal("you may pass only when you have no other legal action".into()),
+            Move::Step { piece, .. } | Move::Shoot { piece, .. } | Move::Cast { piece, .. } => {
+                illegal(format!("{} is not on the board", self.describe(piece)))
+            }
+            Move::GoFirst { .. } => illegal("that cannot be done now".into()),
+        }
+    }
+
+    pub(crate) fn not_your_turn(&self) -> Rejection {
+        let message = match self.deciding_seat() {
+            Some(deciding) => format!("it is not your turn: {} decides now", Seat(deciding)),
+            None => "the game is over".into(),
+        };
+        let code = if self.deciding_seat().is_some() {
+            RejectCode::NotYourTurn
+        } else {
+            RejectCode::GameOver
+        };
+        Rejection::new(code, message)
+    }
+}

@@ -1,0 +1,86 @@
+//! A piece's strength at this moment: its profile, the permanent changes it
+//! carries, the spells it is under, and the auras of its neighbours (the king
+//! pieces' and the Dwarf Lord's +1 HTH, the Cleric's +1 D).
+
+use super::armies::Role;
+use super::state::{FantasyArmies, Lasting, Place};
+
+/// A save never gets better than 2+: a 1 always fails.
+pub const BEST_SAVE: u8 = 2;
+/// Armour and Armour of Thorns set the Defence to 4+.
+pub const ARMOUR_SAVE: u8 = 4;
+/// Smash! adds two HTH dice.
+pub const SMASH_DICE: i32 = 2;
+
+impl FantasyArmies {
+    /// HTH dice the piece carries itself, before auras; `None` for the book's "-".
+    pub(crate) fn own_hth(&self, index: u8) -> Option<i32> {
+        let piece = self.piece(index);
+        let base = piece.profile().hth?;
+        let smash = if piece.lasting == Some(Lasting::Smash) {
+            SMASH_DICE
+        } else {
+            0
+        };
+        Some((i32::from(base) + i32::from(piece.hth_change)).max(0) + smash)
+    }
+
+    /// HTH dice in a contest now, with the auras of its neighbours.
+    pub(crate) fn contest_hth(&self, index: u8) -> Option<i32> {
+        let own = self.own_hth(index)?;
+        Some(own + self.hth_aura(index))
+    }
+
+    /// +1 for a friendly king piece adjacent, +1 for a friendly Dwarf Lord adjacent.
+    pub(crate) fn hth_aura(&self, index: u8) -> i32 {
+        let piece = self.piece(index);
+        let Place::Board(sq) = piece.place else {
+            return 0;
+        };
+        let mut aura = 0;
+        if self.has_role_adjacent(sq, piece.owner, Role::King) {
+            aura += 1;
+        }
+        if self.has_role_adjacent(sq, piece.owner, Role::DwarfLord) {
+            aura += 1;
+        }
+        aura
+    }
+
+    /// The Defence save the piece carries itself: its profile, or 4+ under Armour.
+    pub(crate) fn own_defence(&self, index: u8) -> u8 {
+        let base = self.piece(index).profile().defence;
+        if self.is_armoured(index) {
+            base.min(ARMOUR_SAVE)
+        } else {
+            base
+        }
+    }
+
+    /// The Defence save now: Armour, then a friendly Cleric adjacent improves it by one.
+    pub(crate) fn defence(&self, index: u8) -> u8 {
+        let own = self.own_defence(index);
+        let piece = self.piece(index);
+        let blessed = match piece.place {
+            Place::Board(sq) => self.has_role_adjacent(sq, piece.owner, Role::Cleric),
+            _ => false,
+        };
+        if blessed {
+            own.saturating_sub(1).max(BEST_SAVE)
+        } else {
+            own
+        }
+    }
+
+    /// Under the caster's own Armour, or a Druid's Armour of Thorns.
+    pub(crate) fn is_armoured(&self, index: u8) -> bool {
+        let own = self.piece(index).lasting == Some(Lasting::Armour);
+        own || self.thorns_on(index)
+    }
+
+    pub(crate) fn thorns_on(&self, index: u8) -> bool {
+        self.pieces
+            .iter()
+            .any(|caster| caster.lasting == Some(Lasting::ArmourOfThorns { target: index }))
+    }
+}

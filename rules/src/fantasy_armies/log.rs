@@ -1,0 +1,99 @@
+//! What an action tells as it resolves: dice and narration, built only when
+//! someone listens (the server does; simulations and benchmarks do not).
+
+use fray_protocol::{DiceRoll, Die, Effect, ScopedEffect, Seat};
+
+pub struct Log {
+    enabled: bool,
+    pub effects: Vec<ScopedEffect>,
+}
+
+impl Log {
+    pub fn recording() -> Self {
+        Log {
+            enabled: true,
+            effects: Vec::new(),
+        }
+    }
+
+    pub fn silent() -> Self {
+        Log {
+            enabled: false,
+            effects: Vec::new(),
+        }
+    }
+
+    pub fn say(&mut self, text: impl FnOnce() -> String) {
+        if self.enabled {
+            self.effects
+                .push(ScopedEffect::public(Effect::Narration { text: text() }));
+        }
+    }
+
+    pub fn push(&mut self, effect: impl FnOnce() -> Effect) {
+        if self.enabled {
+            self.effects.push(ScopedEffect::public(effect()));
+        }
+    }
+
+    pub fn roll(&mut self, roll: impl FnOnce() -> DiceRoll) {
+        if self.enabled {
+            self.effects
+                .push(ScopedEffect::public(Effect::DiceRolled { roll: roll() }));
+        }
+    }
+}
+
+/// The faces of a handful of D6, kept only when the log records.
+pub struct Faces {
+    pub total: i32,
+    pub faces: Vec<u8>,
+}
+
+impl Faces {
+    pub fn any(&self, test: impl Fn(u8) -> bool) -> bool {
+        self.faces.iter().any(|&face| test(face))
+    }
+
+    pub fn count(&self, face: u8) -> usize {
+        self.faces.iter().filter(|&&f| f == face).count()
+    }
+
+    pub fn dice(&self) -> Vec<Die> {
+        self.faces.iter().map(|&face| Die { sides: 6, face }).collect()
+    }
+}
+
+/// Rolls `count` D6. The faces are always kept: shooting needs them for hits
+/// and misfires, and a handful of bytes costs less than branching on it.
+pub fn roll_d6s(dice: &mut dyn crate::Dice, count: u8) -> Faces {
+    let faces: Vec<u8> = (0..count).map(|_| dice.roll(6)).collect();
+    Faces {
+        total: faces.iter().map(|&f| i32::from(f)).sum(),
+        faces,
+    }
+}
+
+pub fn single(face: u8) -> Vec<Die> {
+    vec![Die { sides: 6, face }]
+}
+
+pub fn roll_for(
+    seat: u8,
+    piece: Option<u8>,
+    purpose: String,
+    dice: Vec<Die>,
+    modifier: i32,
+    result: String,
+) -> DiceRoll {
+    let total = dice.iter().map(|d| i32::from(d.face)).sum::<i32>() + modifier;
+    DiceRoll {
+        seat: Some(Seat(seat)),
+        piece: piece.map(|p| fray_protocol::PieceId(u32::from(p))),
+        purpose,
+        dice,
+        modifier,
+        total,
+        result,
+    }
+}

@@ -1,0 +1,270 @@
+//! Fantasy Armies, by Shane Garvey: six armies bought with 60 points, chess
+//! movement, D6 contests for squares, shooting, spells; one piece acts per turn.
+//! The rules as Fray plays them, with every ruling: `docs/rules/fantasy-armies.md`.
+//!
+//! Where each rule lives:
+//! - `armies.rs`: every profile and special rule letter; ready-made lists
+//! - `army_list.rs`: army selection (60 points, 8–16 pieces, one king)
+//! - `deployment.rs`: roll-off, deployment areas, who moves first
+//! - `movement.rs`: chess movement, Entangle's escape roll, the Miner's tunnel
+//! - `contest.rs`: contests for a square; Vampire and Ghoul gains
+//! - `shooting.rs`: shooting, Cannon and Gunner misfires, hits and saves
+//! - `auras.rs`: king and Dwarf Lord +1 HTH, Cleric +1 D, Armour, Smash!
+//! - `magic.rs`: every spell of the five casters
+//! - `turn.rs`: one turn, Charge!'s extra turns, the caps that end a game
+
+mod actions;
+pub mod armies;
+pub mod army_list;
+mod auras;
+mod board;
+mod contest;
+mod deployment;
+mod log;
+mod magic;
+pub mod moves;
+mod movement;
+mod shooting;
+mod state;
+mod turn;
+mod view;
+
+use fray_protocol::{
+    Action, ActionOption, ArmyList, Effect, MatchConfig, OptionKind, OptionSpec, OptionValue,
+    Outcome, Rejection, ScopedEffect, Seat, SeatRange, SystemId, SystemInfo, UnitInfo, View,
+    Viewer,
+};
+
+pub use armies::{Army, starter_list};
+pub use contest::{ContestWinner, contest_winner};
+pub use moves::{Move, Spell};
+pub use state::{FantasyArmies, Limits};
+
+use crate::dice::Dice;
+use crate::engine::{GameRules, SetupError};
+use log::Log;
+
+pub const MAX_TURNS: &str = "max-turns";
+pub const TURNS_WITHOUT_REMOVAL: &str = "turns-without-removal";
+
+/// Checks a list against army selection, with every reason it fails.
+pub fn validate_army(list: &ArmyList) -> Result<(), Vec<String>> {
+    army_list::check(list).map(|_| ())
+}
+
+pub fn system_info() -> SystemInfo {
+    let defaults = Limits::default();
+    SystemInfo {
+        id: SystemId::FantasyArmies,
+        name: "Fantasy Armies".into(),
+        summary: "Shane Garvey's chess variant: six armies bought with 60 points, chess movement, \
+                  D6 contests for squares, shooting and spells; one piece acts per turn, and \
+                  removing the enemy king piece wins."
+            .into(),
+        seats: SeatRange { min: 2, max: 2 },
+        options: vec![
+            OptionSpec {
+                key: MAX_TURNS.into(),
+                label: "Turn limit".into(),
+                kind: OptionKind::Int { min: 10, max: 10_000 },
+                default: OptionValue::Int(defaults.max_turns.into()),
+                help: "The game is drawn after this many battle turns in all.".into(),
+            },
+            OptionSpec {
+                key: TURNS_WITHOUT_REMOVAL.into(),
+                label: "Turns without a removal".into(),
+                kind: OptionKind::Int { min: 10, max: 1_000 },
+                default: OptionValue::Int(defaults.turns_without_removal.into()),
+                help: "The game is drawn after this many battle turns in a row with no piece removed."
+                    .into(),
+            },
+        ],
+        army_rules: vec![
+            "Choose one army and spend at most 60 points on its pieces.".into(),
+            "Take at least 8 and at most 16 pieces.".into(),
+            "Include exactly one king piece (the army's KG unit).".into(),
+        ],
+        armies: Army::ALL
+            .into_iter()
+            .map(|army| fray_protocol::ArmyInfo {
+                key: army.key().into(),
+                name: army.name().into(),
+                description: army.description().into(),
+                units: armies::units_of(army)
+                    .map(|(_, profile)| UnitInfo {
+                        key: profile.key.into(),
+                        name: profile.name.into(),
+                        stats: profile.printed_stats(),
+                        cost: profile.cost(),
+                        special: profile.special.map(|c| c.to_string()).into_iter().collect(),
+                    })
+                    .collect(),
+                special_rules: army.special_rules().iter().map(|s| s.to_string()).collect(),
+            })
+            .collect(),
+    }
+}
+
+fn read_limits(config: &MatchConfig) -> Result<Limits, SetupError> {
+    let mut limits = Limits::default();
+    for (key, value) in &config.options {
+        let (slot, min, max) = match key.as_str() {
+            MAX_TURNS => (&mut limits.max_turns, 10, 10_000),
+            TURNS_WITHOUT_REMOVAL => (&mut limits.turns_without_removal, 10, 1_000),
+            _ => {
+                return Err(SetupError::BadOption {
+                    key: key.clone(),
+                    reason: format!(
+                        "Fantasy Armies has no such option; its options are {MAX_TURNS} and {TURNS_WITHOUT_REMOVAL}"
+                    ),
+                });
+            }
+        };
+        match value {
+            OptionValue::Int(n) if (min..=max).contains(n) => *slot = *n as u32,
+            _ => {
+                return Err(SetupError::BadOption {
+                    key: key.clone(),
+                    reason: format!("must be a whole number from {min} to {max}"),
+                });
+            }
+        }
+    }
+    Ok(limits)
+}
+
+impl FantasyArmies {
+    /// Every legal move now, for the deciding seat.
+    pub fn moves(&self) -> Vec<Move> {
+        let mut out = Vec::new();
+        self.legal_moves(&mut out);
+        out
+    }
+
+    /// Plays a move from [`FantasyArmies::legal_moves`] without building any
+    /// effects: the fast path for simulations and benchmarks.
+    pub fn play_quiet(&mut self, mv: Move, dice: &mut dyn Dice) {
+        debug_assert!(self.moves().contains(&mv), "{mv:?} is not legal");
+        self.play(mv, dice, &mut Log::silent());
+    }
+
+    /// The seat that decides now, if the game is not over.
+    pub fn deciding(&self) -> Option<Seat> {
+        self.deciding_seat().map(Seat)
+    }
+
+    pub fn is_over(&self) -> bool {
+        matches!(self.phase, state::Phase::Over(_))
+    }
+
+    /// The protocol form of a move, as [`GameRules::options`] lists it.
+    pub fn option_for(&self, mv: Move) -> ActionOption {
+        self.to_option(mv)
+    }
+}
+
+impl GameRules for FantasyArmies {
+    fn setup(
+        config: &MatchConfig,
+        armies: &[ArmyList],
+        dice: &mut dyn Dice,
+    ) -> Result<(Self, Vec<ScopedEffect>), SetupError> {
+        if config.system != SystemId::FantasyArmies {
+            return Err(SetupError::WrongSystem {
+                expected: SystemId::FantasyArmies.to_string(),
+                found: config.system.to_string(),
+            });
+        }
+        let [first, second] = armies else {
+            return Err(SetupError::WrongSeatCount {
+                system: "Fantasy Armies".into(),
+                min: 2,
+                max: 2,
+                got: armies.len(),
+            });
+        };
+        let limits = read_limits(config)?;
+        let mut checked = Vec::with_capacity(2);
+        for (seat, list) in [first, second].into_iter().enumerate() {
+            if list.system != SystemId::FantasyArmies {
+                return Err(SetupError::WrongSystem {
+                    expected: SystemId::FantasyArmies.to_string(),
+                    found: list.system.to_string(),
+                });
+            }
+            checked.push(army_list::check(list).map_err(|reasons| SetupError::InvalidArmy {
+                seat: seat as u8,
+                reasons,
+            })?);
+        }
+        let [first, second]: [_; 2] = checked.try_into().expect("two armies");
+
+        let mut log = Log::recording();
+        log.push(|| Effect::GameCreated {
+            system: view::SYSTEM_KEY.into(),
+            width: 8,
+            height: 8,
+        });
+        let game = FantasyArmies::new_game([first, second], limits, dice, &mut log);
+        for seat in 0..2 {
+            log.push(|| Effect::PlayerChanged {
+                player: game.player_view(seat),
+            });
+        }
+        for index in 0..game.pieces.len() as u8 {
+            log.push(|| Effect::PiecePlaced {
+                piece: game.piece_view(index),
+            });
+        }
+        log.say(|| {
+            format!(
+                "{} deploys first",
+                Seat(game.first_deployer)
+            )
+        });
+        log.push(|| Effect::TurnChanged {
+            turn: game.turn_view(),
+        });
+        Ok((game, log.effects))
+    }
+
+    fn to_act(&self) -> Vec<Seat> {
+        self.deciding().into_iter().collect()
+    }
+
+    fn options(&self, seat: Seat) -> Vec<ActionOption> {
+        if self.deciding() != Some(seat) {
+            return Vec::new();
+        }
+        self.moves().into_iter().map(|mv| self.to_option(mv)).collect()
+    }
+
+    fn act(
+        &mut self,
+        seat: Seat,
+        action: &Action,
+        dice: &mut dyn Dice,
+    ) -> Result<Vec<ScopedEffect>, Rejection> {
+        if self.deciding() != Some(seat) {
+            return Err(self.not_your_turn());
+        }
+        let mv = self.parse(seat.0, action)?;
+        if !self.moves().contains(&mv) {
+            return Err(self.explain_illegal(mv));
+        }
+        let before = self.clone();
+        let mut log = Log::recording();
+        self.play(mv, dice, &mut log);
+        self.record_changes(&before, &mut log);
+        Ok(log.effects)
+    }
+
+    fn view(&self, _viewer: Viewer) -> View {
+        // Nothing in Fantasy Armies is hidden: every viewer sees the whole board.
+        self.full_view()
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.outcome_now()
+    }
+}

@@ -1,0 +1,245 @@
+//! What a viewer sees (Fantasy Armies hides nothing, so every viewer sees the
+//! same), and the effects of an action, found by comparing the position
+//! before and after it so that applying them always gives the new view.
+
+use fray_protocol::{
+    Effect, Marker, Outcome, PieceChange, PieceId, PieceView, PlayerView, Seat, Stat, TurnView,
+    View,
+};
+
+use super::armies::{Role, defence_text, hth_text, points_text, ranged_text};
+use super::board::{self, SIZE};
+use super::log::Log;
+use super::state::{Ending, FantasyArmies, Lasting, Phase, Place};
+
+pub const SYSTEM_KEY: &str = "fantasy-armies";
+
+/// What of a piece shows in its view, compact enough to compare cheaply.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+struct Appearance {
+    unit: u8,
+    hth: Option<i32>,
+    defence: u8,
+    armour: bool,
+    thorns: bool,
+    smash: bool,
+    entangled: bool,
+}
+
+impl FantasyArmies {
+    /// "Knight on b1", or "Knight" for a piece off the board.
+    pub(crate) fn describe(&self, index: u8) -> String {
+        let piece = self.piece(index);
+        match piece.square() {
+            Some(sq) => format!("{} on {}", piece.profile().name, board::to_square(sq)),
+            None => piece.profile().name.to_string(),
+        }
+    }
+
+    fn appearance(&self, index: u8) -> Appearance {
+        let piece = self.piece(index);
+        Appearance {
+            unit: piece.unit,
+            hth: self.own_hth(index),
+            defence: self.own_defence(index),
+            armour: piece.lasting == Some(Lasting::Armour),
+            thorns: self.thorns_on(index),
+            smash: piece.lasting == Some(Lasting::Smash),
+            entangled: piece.entangled,
+        }
+    }
+
+    fn stats(&self, index: u8) -> Vec<Stat> {
+        let look = self.appearance(index);
+        let profile = self.piece(index).profile();
+        vec![
+            Stat::new("M", profile.movement.code()),
+            Stat::new("HTH", hth_text(look.hth)),
+            Stat::new("RA", ranged_text(profile.ranged)),
+            Stat::new("D", defence_text(look.defence)),
+            Stat::new("PV", points_text(profile.cost_halves.into())),
+        ]
+    }
+
+    fn markers(&self, index: u8) -> Vec<Marker> {
+        let look = self.appearance(index);
+        let mut markers = Vec::new();
+        if self.piece(index).profile().role == Role::King {
+            markers.push(Marker::new("king", "King piece: if it is removed, its army loses"));
+        }
+        if look.armour {
+            markers.push(Marker::new("armour", "Armour: Defence 4+ until the Wizard moves or casts"));
+        }
+        if look.thorns {
+            markers.push(Marker::new(
+                "armour-of-thorns",
+                "Armour of Thorns: Defence 4+ until the Druid moves or casts",
+            ));
+        }
+        if look.smash {
+            markers.push(Marker::new("smash", "Smash!: +2 HTH until the Shaman casts again"));
+        }
+        if look.entangled {
+            markers.push(Marker::new("entangled", "Entangled: must roll 4+ to move next time"));
+        }
+        markers
+    }
+
+    pub(crate) fn piece_view(&self, index: u8) -> PieceView {
+        let piece = self.piece(index);
+        let profile = piece.profile();
+        PieceView {
+            id: PieceId(u32::from(index)),
+            owner: Seat(piece.owner),
+            kind: profile.key.to_string(),
+            name: profile.name.to_string(),
+            glyph: profile.movement.glyph().to_string(),
+            square: piece.square().map(board::to_square),
+            stats: self.stats(index),
+            markers: self.markers(index),
+        }
+    }
+
+    pub(crate) fn player_view(&self, seat: u8) -> PlayerView {
+        let mut player = PlayerView {
+            seat: Seat(seat),
+            army: Some(self.armies[seat as usize].name().to_string()),
+            ..PlayerView::default()
+        };
+        let extra = self.extra_turns[seat as usize];
+        if extra > 0 {
+            player.resources.insert("extra-turns".into(), extra.into());
+        }
+        if self.ritual_bonus[seat as usize] {
+            player.resources.insert("dark-ritual".into(), 1);
+        }
+        player
+    }
+
+    pub(crate) fn turn_view(&self) -> TurnView {
+        let phase = match self.phase {
+            Phase::Deploy { .. } => "deployment",
+            Phase::ChooseFirst { .. } => "choose who moves first",
+            Phase::Battle { .. } => "battle",
+            Phase::Over(_) => "over",
+        };
+        TurnView {
+            number: self.turn,
+            round: None,
+            phase: phase.into(),
+            active: self.deciding_seat().map(Seat).into_iter().collect(),
+        }
+    }
+
+    pub(crate) fn outcome_now(&self) -> Option<Outcome> {
+        let Phase::Over(ending) = self.phase else {
+            return None;
+        };
+        Some(match ending {
+            Ending::KingRemoved { winner } => {
+                let loser = 1 - winner;
+                let king = self
+                    .pieces
+                    .iter()
+                    .find(|p| p.owner == loser && p.profile().is_king())
+                    .map_or("king piece", |p| p.profile().name);
+                Outcome::win(Seat(winner), format!("{}'s {king} was removed", Seat(loser)))
+            }
+            Ending::TurnsWithoutRemoval => Outcome::draw(format!(
+                "{} turns passed without a piece removed",
+                self.limits.turns_without_removal
+            )),
+            Ending::TurnLimit => Outcome::draw(format!(
+                "the limit of {} turns was reached",
+                self.limits.max_turns
+            )),
+        })
+    }
+
+    pub(crate) fn full_view(&self) -> View {
+        View {
+            system: SYSTEM_KEY.into(),
+            width: SIZE,
+            height: SIZE,
+            terrain: Default::default(),
+            walls: Vec::new(),
+            pieces: (0..self.pieces.len() as u8)
+                .filter(|&index| !matches!(self.piece(index).place, Place::Removed { .. }))
+                .map(|index| (PieceId(u32::from(index)), self.piece_view(index)))
+                .collect(),
+            players: (0..2).map(|seat| self.player_view(seat)).collect(),
+            turn: self.turn_view(),
+            outcome: self.outcome_now(),
+        }
+    }
+
+    /// The effects that turn the view of `before` into the view of `self`.
+    pub(crate) fn record_changes(&self, before: &FantasyArmies, log: &mut Log) {
+        for index in 0..self.pieces.len() as u8 {
+            let (old, new) = (before.piece(index).place, self.piece(index).place);
+            let id = PieceId(u32::from(index));
+            match (old, new) {
+                (Place::Board(_) | Place::Reserve, Place::Removed { .. }) => {
+                    log.push(|| Effect::PieceRemoved {
+                        piece: id,
+                        reason: "removed from play".into(),
+                    });
+                    continue;
+                }
+                (Place::Removed { .. }, Place::Board(_)) => {
+                    log.push(|| Effect::PiecePlaced {
+                        piece: self.piece_view(index),
+                    });
+                    continue;
+                }
+                (_, Place::Board(to)) if old != new => log.push(|| Effect::PieceMoved {
+                    piece: id,
+                    from: before.piece(index).square().map(board::to_square),
+                    to: board::to_square(to),
+                }),
+                _ => {}
+            }
+            if !matches!(new, Place::Removed { .. })
+                && before.appearance(index) != self.appearance(index)
+            {
+                let unit_changed = before.piece(index).unit != self.piece(index).unit;
+                let view = self.piece_view(index);
+                log.push(|| Effect::PieceChanged {
+                    piece: id,
+                    change: PieceChange {
+                        kind: unit_changed.then(|| view.kind.clone()),
+                        name: unit_changed.then(|| view.name.clone()),
+                        glyph: unit_changed.then(|| view.glyph.clone()),
+                        stats: Some(view.stats),
+                        markers: Some(view.markers),
+                    },
+                });
+            }
+        }
+        for seat in 0..2u8 {
+            let s = seat as usize;
+            if before.extra_turns[s] != self.extra_turns[s] {
+                log.push(|| Effect::ResourceChanged {
+                    seat: Seat(seat),
+                    key: "extra-turns".into(),
+                    value: self.extra_turns[s].into(),
+                });
+            }
+            if before.ritual_bonus[s] != self.ritual_bonus[s] {
+                log.push(|| Effect::ResourceChanged {
+                    seat: Seat(seat),
+                    key: "dark-ritual".into(),
+                    value: self.ritual_bonus[s].into(),
+                });
+            }
+        }
+        if before.turn_view() != self.turn_view() {
+            log.push(|| Effect::TurnChanged {
+                turn: self.turn_view(),
+            });
+        }
+        if let (None, Some(outcome)) = (before.outcome_now(), self.outcome_now()) {
+            log.push(|| Effect::GameEnded { outcome });
+        }
+    }
+}
