@@ -24,6 +24,7 @@ mod log;
 mod magic;
 pub mod moves;
 mod movement;
+pub mod position;
 mod shooting;
 mod state;
 mod turn;
@@ -38,6 +39,7 @@ use fray_protocol::{
 pub use armies::{Army, starter_list};
 pub use contest::{ContestWinner, contest_winner};
 pub use moves::{Move, Spell};
+pub use position::Position;
 pub use state::{FantasyArmies, Limits};
 
 use crate::dice::Dice;
