@@ -113,7 +113,7 @@ impl Spell {
 }
 
 impl FantasyArmies {
-    pub(crate) fn spell_moves(&self, index: u8, out: &mut Vec<Move>) {
+    pub(crate) fn spell_moves(&self, index: u8, vacant: &[Sq], out: &mut Vec<Move>) {
         let piece = self.piece(index);
         let (Role::Caster(caster), Place::Board(from)) = (piece.profile().role, piece.place) else {
             return;
@@ -134,11 +134,7 @@ impl FantasyArmies {
                 attack(Spell::Fireblast, LONG_SPELL_RANGE, out);
                 let carried = std::iter::once(index).chain(self.friends_adjacent(from, owner));
                 for subject in carried {
-                    for to in 0..board::SQUARES as Sq {
-                        if self.is_empty(to) {
-                            out.push(cast(Spell::Teleport, subject, to));
-                        }
-                    }
+                    out.extend(vacant.iter().map(|&to| cast(Spell::Teleport, subject, to)));
                 }
             }
             Caster::Shaman => {

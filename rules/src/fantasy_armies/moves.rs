@@ -3,7 +3,7 @@
 //! in `actions.rs`; listing and acting share this one generator, so the
 //! options a player is offered are exactly the actions the game accepts.
 
-use super::armies::Role;
+use super::armies::{Caster, Role};
 use super::board::{self, Sq};
 use super::state::{FantasyArmies, Phase, Place};
 
@@ -62,9 +62,27 @@ impl FantasyArmies {
             }
             Phase::Battle { seat } => {
                 let before = out.len();
+                // Only Teleport and tunnelling reach any vacant square: list them only then.
+                let mut vacant = [0 as Sq; board::SQUARES];
+                let mut count = 0;
+                let reaches_anywhere = self.on_board().any(|(_, piece)| {
+                    piece.owner == seat
+                        && matches!(
+                            piece.profile().role,
+                            Role::Miner | Role::Caster(Caster::Wizard)
+                        )
+                });
+                if reaches_anywhere {
+                    for sq in 0..board::SQUARES as Sq {
+                        if self.is_empty(sq) {
+                            vacant[count] = sq;
+                            count += 1;
+                        }
+                    }
+                }
                 for (index, piece) in self.on_board() {
                     if piece.owner == seat {
-                        self.piece_moves(index, out);
+                        self.piece_moves(index, &vacant[..count], out);
                     }
                 }
                 if out.len() == before {
@@ -109,16 +127,13 @@ impl FantasyArmies {
         }
     }
 
-    fn piece_moves(&self, index: u8, out: &mut Vec<Move>) {
+    /// `vacant` lists the empty squares, which Teleport and tunnelling may reach.
+    fn piece_moves(&self, index: u8, vacant: &[Sq], out: &mut Vec<Move>) {
         self.step_moves(index, out);
         self.shoot_moves(index, out);
-        self.spell_moves(index, out);
+        self.spell_moves(index, vacant, out);
         if self.piece(index).profile().role == Role::Miner {
-            for to in 0..board::SQUARES as Sq {
-                if self.is_empty(to) {
-                    out.push(Move::Tunnel { piece: index, to });
-                }
-            }
+            out.extend(vacant.iter().map(|&to| Move::Tunnel { piece: index, to }));
         }
     }
 }
