@@ -43,7 +43,12 @@ impl Square {
 
 impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(f, "{}{}", (b'a' + self.file) as char, self.rank as u32 + 1)
+        if self.file < 26 {
+            write!(f, "{}{}", (b'a' + self.file) as char, self.rank as u32 + 1)
+        } else {
+            // Beyond z no letter fits; this form is never parsed back, only shown.
+            write!(f, "file{}:{}", self.file as u32 + 1, self.rank as u32 + 1)
+        }
     }
 }
 
@@ -103,6 +108,8 @@ mod tests {
         assert_eq!("h8".parse::<Square>().unwrap(), Square::new(7, 7));
         assert_eq!("c10".parse::<Square>().unwrap(), Square::new(2, 9));
         assert_eq!(Square::new(4, 3).to_string(), "e4");
+        assert_eq!(Square::new(200, 0).to_string(), "file201:1");
+        assert!("file201:1".parse::<Square>().is_err());
         for bad in ["", "4e", "e0", "e", "é4", "e-1"] {
             assert!(bad.parse::<Square>().is_err(), "{bad} should not parse");
         }

@@ -32,10 +32,18 @@ impl Spell {
 impl FantasyArmies {
     pub(crate) fn to_action(&self, mv: Move) -> Action {
         match mv {
-            Move::Deploy { piece, to } => Action::new("deploy").piece(id(piece)).to(board::to_square(to)),
-            Move::GoFirst { me } => Action::new("go-first").choice(if me { "me" } else { "opponent" }),
-            Move::Step { piece, to } => Action::new("move").piece(id(piece)).to(board::to_square(to)),
-            Move::Shoot { piece, target } => Action::new("shoot").piece(id(piece)).target(id(target)),
+            Move::Deploy { piece, to } => Action::new("deploy")
+                .piece(id(piece))
+                .to(board::to_square(to)),
+            Move::GoFirst { me } => {
+                Action::new("go-first").choice(if me { "me" } else { "opponent" })
+            }
+            Move::Step { piece, to } => Action::new("move")
+                .piece(id(piece))
+                .to(board::to_square(to)),
+            Move::Shoot { piece, target } => {
+                Action::new("shoot").piece(id(piece)).target(id(target))
+            }
             Move::Cast {
                 piece,
                 spell,
@@ -51,7 +59,9 @@ impl FantasyArmies {
                 }
                 action
             }
-            Move::Tunnel { piece, to } => Action::new("tunnel").piece(id(piece)).to(board::to_square(to)),
+            Move::Tunnel { piece, to } => Action::new("tunnel")
+                .piece(id(piece))
+                .to(board::to_square(to)),
             Move::Pass => Action::new("pass"),
         }
     }
@@ -78,8 +88,9 @@ impl FantasyArmies {
     fn notation_and_label(&self, mv: Move) -> (String, String) {
         let sq = |s: Sq| board::to_square(s).to_string();
         match mv {
+            // Units share glyphs (Archer and Man-at-Arms are both P): name the unit.
             Move::Deploy { piece, to } => (
-                format!("{}@{}", self.short(piece), sq(to)),
+                format!("{}@{}", self.piece(piece).profile().key, sq(to)),
                 format!("Deploy {} on {}", self.piece(piece).profile().name, sq(to)),
             ),
             Move::GoFirst { me } => (
@@ -93,7 +104,11 @@ impl FantasyArmies {
             Move::Step { piece, to } => match self.piece_at(to) {
                 Some(defender) => (
                     format!("{}x{}", self.short(piece), sq(to)),
-                    format!("{} attacks {}", self.describe(piece), self.describe(defender)),
+                    format!(
+                        "{} attacks {}",
+                        self.describe(piece),
+                        self.describe(defender)
+                    ),
                 ),
                 None => (
                     format!("{}-{}", self.short(piece), sq(to)),
@@ -102,7 +117,11 @@ impl FantasyArmies {
             },
             Move::Shoot { piece, target } => (
                 format!("{}*{}", self.short(piece), self.target_square(target)),
-                format!("{} shoots at {}", self.describe(piece), self.describe(target)),
+                format!(
+                    "{} shoots at {}",
+                    self.describe(piece),
+                    self.describe(target)
+                ),
             ),
             Move::Cast {
                 piece,
@@ -194,27 +213,41 @@ impl FantasyArmies {
         match verb {
             "deploy" => {
                 uses(true, false, true, false)?;
-                Ok(Move::Deploy { piece: own_piece()?, to: square()? })
+                Ok(Move::Deploy {
+                    piece: own_piece()?,
+                    to: square()?,
+                })
             }
             "go-first" => {
                 uses(false, false, false, true)?;
                 match action.choice.as_deref() {
                     Some("me") => Ok(Move::GoFirst { me: true }),
                     Some("opponent") => Ok(Move::GoFirst { me: false }),
-                    _ => Err(unknown("'go-first' takes the choice 'me' or 'opponent'".into())),
+                    _ => Err(unknown(
+                        "'go-first' takes the choice 'me' or 'opponent'".into(),
+                    )),
                 }
             }
             "move" => {
                 uses(true, false, true, false)?;
-                Ok(Move::Step { piece: own_piece()?, to: square()? })
+                Ok(Move::Step {
+                    piece: own_piece()?,
+                    to: square()?,
+                })
             }
             "shoot" => {
                 uses(true, true, false, false)?;
-                Ok(Move::Shoot { piece: own_piece()?, target: target()? })
+                Ok(Move::Shoot {
+                    piece: own_piece()?,
+                    target: target()?,
+                })
             }
             "tunnel" => {
                 uses(true, false, true, false)?;
-                Ok(Move::Tunnel { piece: own_piece()?, to: square()? })
+                Ok(Move::Tunnel {
+                    piece: own_piece()?,
+                    to: square()?,
+                })
             }
             "cast" => {
                 let key = action.choice.as_deref().unwrap_or_default();
@@ -224,8 +257,16 @@ impl FantasyArmies {
                 Ok(Move::Cast {
                     piece: own_piece()?,
                     spell,
-                    target: if spell.takes_target() { target()? } else { NONE },
-                    to: if spell.takes_square() { square()? } else { NONE },
+                    target: if spell.takes_target() {
+                        target()?
+                    } else {
+                        NONE
+                    },
+                    to: if spell.takes_square() {
+                        square()?
+                    } else {
+                        NONE
+                    },
                 })
             }
             "pass" => {
@@ -271,7 +312,9 @@ impl FantasyArmies {
                 )
         );
         if !in_phase {
-            return illegal(format!("that cannot be done now: it is time to {phase_needs}"));
+            return illegal(format!(
+                "that cannot be done now: it is time to {phase_needs}"
+            ));
         }
         let on_board = |index: u8| matches!(self.piece(index).place, Place::Board(_));
         match mv {
@@ -310,18 +353,24 @@ impl FantasyArmies {
                     ))
                 }
             }
-            Move::Shoot { piece, target } if on_board(piece) => match self.piece(piece).profile().ranged {
-                None => illegal(format!("{} has no ranged attack", self.describe(piece))),
-                Some(ranged) => illegal(format!(
-                    "{} is not an enemy in line of sight within {} squares of {}",
-                    self.describe(target),
-                    ranged.range,
-                    self.describe(piece)
-                )),
-            },
+            Move::Shoot { piece, target } if on_board(piece) => {
+                match self.piece(piece).profile().ranged {
+                    None => illegal(format!("{} has no ranged attack", self.describe(piece))),
+                    Some(ranged) => illegal(format!(
+                        "{} is not an enemy in line of sight within {} squares of {}",
+                        self.describe(target),
+                        ranged.range,
+                        self.describe(piece)
+                    )),
+                }
+            }
             Move::Cast { piece, spell, .. } if on_board(piece) => {
                 if self.piece(piece).profile().role != Role::Caster(spell.caster()) {
-                    illegal(format!("{} cannot cast {}", self.describe(piece), spell.name()))
+                    illegal(format!(
+                        "{} cannot cast {}",
+                        self.describe(piece),
+                        spell.name()
+                    ))
                 } else {
                     illegal(format!(
                         "{} cannot be cast on that target or square now",
@@ -329,10 +378,18 @@ impl FantasyArmies {
                     ))
                 }
             }
-            Move::Tunnel { piece, .. } if self.piece(piece).profile().role != Role::Miner => {
-                illegal(format!("only a Miner tunnels, not {}", self.describe(piece)))
+            Move::Tunnel { piece, .. } if !on_board(piece) => {
+                illegal(format!("{} is not on the board", self.describe(piece)))
             }
-            Move::Tunnel { to, .. } => illegal(format!("{} is not a vacant square", board::to_square(to))),
+            Move::Tunnel { piece, .. } if self.piece(piece).profile().role != Role::Miner => {
+                illegal(format!(
+                    "only a Miner tunnels, not {}",
+                    self.describe(piece)
+                ))
+            }
+            Move::Tunnel { to, .. } => {
+                illegal(format!("{} is not a vacant square", board::to_square(to)))
+            }
             Move::Pass => illegal("you may pass only when you have no other legal action".into()),
             Move::Step { piece, .. } | Move::Shoot { piece, .. } | Move::Cast { piece, .. } => {
                 illegal(format!("{} is not on the board", self.describe(piece)))
