@@ -118,7 +118,10 @@ mod tests {
         assert!(rolls.iter().all(|face| (1..=6).contains(face)));
         for face in 1..=6 {
             let count = rolls.iter().filter(|&&r| r == face).count();
-            assert!((100..=240).contains(&count), "face {face} came {count} times in 1000");
+            assert!(
+                (100..=240).contains(&count),
+                "face {face} came {count} times in 1000"
+            );
         }
     }
 

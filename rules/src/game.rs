@@ -1,6 +1,6 @@
 use fray_protocol::{
-    Action, ActionOption, ArmyList, MatchConfig, Outcome, Rejection, ScopedEffect, Seat,
-    SystemId, SystemInfo, View, Viewer,
+    Action, ActionOption, ArmyList, MatchConfig, Outcome, Rejection, ScopedEffect, Seat, SystemId,
+    SystemInfo, View, Viewer,
 };
 
 use crate::dice::Dice;

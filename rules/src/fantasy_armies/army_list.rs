@@ -196,13 +196,35 @@ mod tests {
         // 6 + 18 + 10 + 22.5 + 2 = 58.5
         assert!(check(&list(1)).is_ok());
         assert_eq!(cost_halves(&list(1)), 117);
+        // Exactly 60 in 16 pieces: swap one Archer (2.5) for a Cleric (4).
+        let exact = ArmyList {
+            units: vec![
+                ArmyEntry::new("king-of-men", 1),
+                ArmyEntry::new("knight", 3),
+                ArmyEntry::new("champion", 2),
+                ArmyEntry::new("archer", 8),
+                ArmyEntry::new("cleric", 1),
+                ArmyEntry::new("man-at-arms", 1),
+            ],
+            ..list(1)
+        };
+        assert_eq!(cost_halves(&exact), 120);
+        assert!(check(&exact).is_ok());
+        // Still 16 pieces, half a point over: a Cleric (4) in place of the
+        // Man-at-Arms (2) on the 58.5 list makes 60.5.
         let over = ArmyList {
-            units: [list(1).units, vec![ArmyEntry::new("archer", 1)]].concat(),
+            units: vec![
+                ArmyEntry::new("king-of-men", 1),
+                ArmyEntry::new("knight", 3),
+                ArmyEntry::new("champion", 2),
+                ArmyEntry::new("archer", 9),
+                ArmyEntry::new("cleric", 1),
+            ],
             ..list(1)
         };
         assert_eq!(
             check(&over).unwrap_err(),
-            vec!["the army costs 61 points; the limit is 60".to_string()]
+            vec!["the army costs 60.5 points; the limit is 60".to_string()]
         );
     }
 

@@ -33,10 +33,22 @@ pub fn contest_winner(
 }
 
 impl FantasyArmies {
-    pub(crate) fn contest(&mut self, attacker: u8, defender: u8, dice: &mut dyn Dice, log: &mut Log) {
+    pub(crate) fn contest(
+        &mut self,
+        attacker: u8,
+        defender: u8,
+        dice: &mut dyn Dice,
+        log: &mut Log,
+    ) {
         let owner = self.piece(attacker).owner;
-        let target_sq: Sq = self.piece(defender).square().expect("defender on the board");
-        let attacker_dice = self.contest_hth(attacker).expect("a piece with HTH - cannot attack") + 1;
+        let target_sq: Sq = self
+            .piece(defender)
+            .square()
+            .expect("defender on the board");
+        let attacker_dice = self
+            .contest_hth(attacker)
+            .expect("a piece with HTH - cannot attack")
+            + 1;
         // HTH "-": the defender cannot fight back and rolls nothing.
         let defender_dice = self.contest_hth(defender).unwrap_or(0);
         let attack = roll_d6s(dice, attacker_dice.max(0) as u8);

@@ -7,12 +7,17 @@ use fray_protocol::Seat;
 use super::army_list::CheckedArmy;
 use super::board::Sq;
 use super::log::{Log, roll_for, single};
-use super::state::{FantasyArmies, Limits, Phase, Piece, Place, EMPTY};
+use super::state::{EMPTY, FantasyArmies, Limits, Phase, Piece, Place};
 use crate::Dice;
 
 impl FantasyArmies {
     /// A new game with both armies waiting off the board, after the roll-off.
-    pub(crate) fn new_game(armies: [CheckedArmy; 2], limits: Limits, dice: &mut dyn Dice, log: &mut Log) -> Self {
+    pub(crate) fn new_game(
+        armies: [CheckedArmy; 2],
+        limits: Limits,
+        dice: &mut dyn Dice,
+        log: &mut Log,
+    ) -> Self {
         let mut pieces = Vec::with_capacity(armies[0].pieces.len() + armies[1].pieces.len());
         for (owner, army) in armies.iter().enumerate() {
             pieces.extend(army.pieces.iter().map(|&unit| Piece {

@@ -60,7 +60,10 @@ impl Faces {
     }
 
     pub fn dice(&self) -> Vec<Die> {
-        self.faces.iter().map(|&face| Die { sides: 6, face }).collect()
+        self.faces
+            .iter()
+            .map(|&face| Die { sides: 6, face })
+            .collect()
     }
 }
 

@@ -126,7 +126,9 @@ impl FantasyArmies {
             to,
         };
         let attack = |spell: Spell, range: u8, out: &mut Vec<Move>| {
-            self.targets_in_sight(from, owner, range, |target| out.push(cast(spell, target, NONE)));
+            self.targets_in_sight(from, owner, range, |target| {
+                out.push(cast(spell, target, NONE))
+            });
         };
         match caster {
             Caster::Wizard => {
@@ -221,7 +223,11 @@ impl FantasyArmies {
                 format!("{} casts {} ({need}+)", self.describe(caster), spell.name()),
                 single(face),
                 bonus,
-                if cast { "cast".into() } else { "fails to cast".into() },
+                if cast {
+                    "cast".into()
+                } else {
+                    "fails to cast".into()
+                },
             )
         });
         if !cast {

@@ -22,8 +22,8 @@ mod contest;
 mod deployment;
 mod log;
 mod magic;
-pub mod moves;
 mod movement;
+pub mod moves;
 pub mod position;
 mod shooting;
 mod state;
@@ -68,17 +68,24 @@ pub fn system_info() -> SystemInfo {
             OptionSpec {
                 key: MAX_TURNS.into(),
                 label: "Turn limit".into(),
-                kind: OptionKind::Int { min: 10, max: 10_000 },
+                kind: OptionKind::Int {
+                    min: 10,
+                    max: 10_000,
+                },
                 default: OptionValue::Int(defaults.max_turns.into()),
                 help: "The game is drawn after this many battle turns in all.".into(),
             },
             OptionSpec {
                 key: TURNS_WITHOUT_REMOVAL.into(),
                 label: "Turns without a removal".into(),
-                kind: OptionKind::Int { min: 10, max: 1_000 },
+                kind: OptionKind::Int {
+                    min: 10,
+                    max: 1_000,
+                },
                 default: OptionValue::Int(defaults.turns_without_removal.into()),
-                help: "The game is drawn after this many battle turns in a row with no piece removed."
-                    .into(),
+                help:
+                    "The game is drawn after this many battle turns in a row with no piece removed."
+                        .into(),
             },
         ],
         army_rules: vec![
@@ -194,10 +201,12 @@ impl GameRules for FantasyArmies {
                     found: list.system.to_string(),
                 });
             }
-            checked.push(army_list::check(list).map_err(|reasons| SetupError::InvalidArmy {
-                seat: seat as u8,
-                reasons,
-            })?);
+            checked.push(
+                army_list::check(list).map_err(|reasons| SetupError::InvalidArmy {
+                    seat: seat as u8,
+                    reasons,
+                })?,
+            );
         }
         let [first, second]: [_; 2] = checked.try_into().expect("two armies");
 
@@ -218,12 +227,7 @@ impl GameRules for FantasyArmies {
                 piece: game.piece_view(index),
             });
         }
-        log.say(|| {
-            format!(
-                "{} deploys first",
-                Seat(game.first_deployer)
-            )
-        });
+        log.say(|| format!("{} deploys first", Seat(game.first_deployer)));
         log.push(|| Effect::TurnChanged {
             turn: game.turn_view(),
         });
@@ -238,7 +242,10 @@ impl GameRules for FantasyArmies {
         if self.deciding() != Some(seat) {
             return Vec::new();
         }
-        self.moves().into_iter().map(|mv| self.to_option(mv)).collect()
+        self.moves()
+            .into_iter()
+            .map(|mv| self.to_option(mv))
+            .collect()
     }
 
     fn act(

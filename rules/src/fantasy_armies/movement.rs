@@ -42,12 +42,18 @@ impl FantasyArmies {
                 if let Some(one) = board::offset(from, 0, dir)
                     && self.is_empty(one)
                 {
-                    out.push(Move::Step { piece: index, to: one });
+                    out.push(Move::Step {
+                        piece: index,
+                        to: one,
+                    });
                     if !piece.moved
                         && let Some(two) = board::offset(one, 0, dir)
                         && self.is_empty(two)
                     {
-                        out.push(Move::Step { piece: index, to: two });
+                        out.push(Move::Step {
+                            piece: index,
+                            to: two,
+                        });
                     }
                 }
                 if can_contest {

@@ -33,12 +33,23 @@ pub const NONE: u8 = u8::MAX;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Move {
-    Deploy { piece: u8, to: Sq },
+    Deploy {
+        piece: u8,
+        to: Sq,
+    },
     /// The first deployer decides who takes the first battle turn.
-    GoFirst { me: bool },
+    GoFirst {
+        me: bool,
+    },
     /// Move as the chess counterpart; onto an enemy it is a contest.
-    Step { piece: u8, to: Sq },
-    Shoot { piece: u8, target: u8 },
+    Step {
+        piece: u8,
+        to: Sq,
+    },
+    Shoot {
+        piece: u8,
+        target: u8,
+    },
     Cast {
         piece: u8,
         spell: Spell,
@@ -46,7 +57,10 @@ pub enum Move {
         to: Sq,
     },
     /// Dwarf Miner: to any vacant square on a 5+.
-    Tunnel { piece: u8, to: Sq },
+    Tunnel {
+        piece: u8,
+        to: Sq,
+    },
     /// Only when nothing else is legal.
     Pass,
 }

@@ -17,7 +17,13 @@ pub const CANNON_MISFIRE_ONES: usize = 2;
 impl FantasyArmies {
     /// Enemy pieces in line of sight within `range` of `from`: the first piece
     /// along each straight and diagonal line, if it is an enemy.
-    pub(crate) fn targets_in_sight(&self, from: Sq, owner: u8, range: u8, mut found: impl FnMut(u8)) {
+    pub(crate) fn targets_in_sight(
+        &self,
+        from: Sq,
+        owner: u8,
+        range: u8,
+        mut found: impl FnMut(u8),
+    ) {
         for (df, dr) in board::ALL_DIRECTIONS {
             let mut at = from;
             for _ in 0..range {
@@ -97,7 +103,13 @@ impl FantasyArmies {
 
     /// A hit: the piece rolls a D6 and must equal or beat its Defence, or it
     /// is removed. Returns whether it was removed.
-    pub(crate) fn take_hit(&mut self, index: u8, dice: &mut dyn Dice, log: &mut Log, cause: &str) -> bool {
+    pub(crate) fn take_hit(
+        &mut self,
+        index: u8,
+        dice: &mut dyn Dice,
+        log: &mut Log,
+        cause: &str,
+    ) -> bool {
         let need = self.defence(index);
         let face = dice.roll(6);
         let saved = face >= need;
@@ -108,7 +120,11 @@ impl FantasyArmies {
                 format!("{} saves ({need}+)", self.describe(index)),
                 single(face),
                 0,
-                if saved { "saved".into() } else { "failed: removed".into() },
+                if saved {
+                    "saved".into()
+                } else {
+                    "failed: removed".into()
+                },
             )
         });
         if !saved {

@@ -15,7 +15,9 @@ pub enum Place {
     Reserve,
     Board(Sq),
     /// Removed from play; `order` counts removals, so the earliest can be found.
-    Removed { order: u16 },
+    Removed {
+        order: u16,
+    },
 }
 
 /// A spell a caster keeps up until it moves or casts again.

@@ -65,10 +65,16 @@ impl FantasyArmies {
         let look = self.appearance(index);
         let mut markers = Vec::new();
         if self.piece(index).profile().role == Role::King {
-            markers.push(Marker::new("king", "King piece: if it is removed, its army loses"));
+            markers.push(Marker::new(
+                "king",
+                "King piece: if it is removed, its army loses",
+            ));
         }
         if look.armour {
-            markers.push(Marker::new("armour", "Armour: Defence 4+ until the Wizard moves or casts"));
+            markers.push(Marker::new(
+                "armour",
+                "Armour: Defence 4+ until the Wizard moves or casts",
+            ));
         }
         if look.thorns {
             markers.push(Marker::new(
@@ -77,10 +83,16 @@ impl FantasyArmies {
             ));
         }
         if look.smash {
-            markers.push(Marker::new("smash", "Smash!: +2 HTH until the Shaman casts again"));
+            markers.push(Marker::new(
+                "smash",
+                "Smash!: +2 HTH until the Shaman casts again",
+            ));
         }
         if look.entangled {
-            markers.push(Marker::new("entangled", "Entangled: must roll 4+ to move next time"));
+            markers.push(Marker::new(
+                "entangled",
+                "Entangled: must roll 4+ to move next time",
+            ));
         }
         markers
     }
@@ -143,7 +155,10 @@ impl FantasyArmies {
                     .iter()
                     .find(|p| p.owner == loser && p.profile().is_king())
                     .map_or("king piece", |p| p.profile().name);
-                Outcome::win(Seat(winner), format!("{}'s {king} was removed", Seat(loser)))
+                Outcome::win(
+                    Seat(winner),
+                    format!("{}'s {king} was removed", Seat(loser)),
+                )
             }
             Ending::TurnsWithoutRemoval => Outcome::draw(format!(
                 "{} turns passed without a piece removed",

@@ -1,0 +1,327 @@
+//! Elves rule b, the Druid: Armour of Thorns (5+), Arrow Storm (6+) and
+//! Entangle (4+). Armour of Thorns: R15. Arrow Storm: R29. Entangle: R23.
+//!
+//! Dice order: the casting die, then the spell's dice (Arrow Storm: the
+//! target's save, then each adjacent enemy's save in piece order). An
+//! entangled piece that tries to move rolls its escape die before anything else.
+
+mod common;
+use common::*;
+
+/// A Druid (D 6+, RA 1/3) on d4 for seat 0 against Orcs.
+fn druid() -> (Position, PieceId) {
+    let mut p = Position::new([Army::Elves, Army::OrcsAndGoblins]);
+    let druid = p.place(0, "druid", "d4");
+    (p, druid)
+}
+
+// --- Armour of Thorns ---------------------------------------------------------
+
+#[test]
+fn armour_of_thorns_on_a_5_gives_the_druid_defence_4_plus() {
+    let (p, druid) = druid();
+    let mut game = p.build();
+    let rolls = play(
+        &mut game,
+        0,
+        &cast_at(druid, "armour-of-thorns", druid),
+        &[5],
+    );
+    assert_eq!(dice_counts(&rolls), vec![1]);
+    assert_eq!(stat(&game, druid, "D"), "4+");
+    assert!(has_marker(&game, druid, "armour-of-thorns"));
+}
+
+#[test]
+fn armour_of_thorns_on_an_adjacent_friend_gives_it_defence_4_plus() {
+    let (mut p, druid) = druid();
+    let archer = p.place(0, "archer", "c3");
+    let mut game = p.build();
+    play(
+        &mut game,
+        0,
+        &cast_at(druid, "armour-of-thorns", archer),
+        &[6],
+    );
+    assert_eq!(stat(&game, archer, "D"), "4+");
+    assert!(has_marker(&game, archer, "armour-of-thorns"));
+    assert_eq!(stat(&game, druid, "D"), "6+");
+    assert!(!has_marker(&game, druid, "armour-of-thorns"));
+}
+
+#[test]
+fn armour_of_thorns_failing_on_a_4_changes_nothing() {
+    let (mut p, druid) = druid();
+    let archer = p.place(0, "archer", "c3");
+    let mut game = p.build();
+    play(
+        &mut game,
+        0,
+        &cast_at(druid, "armour-of-thorns", archer),
+        &[4],
+    );
+    assert_eq!(stat(&game, archer, "D"), "6+");
+    assert!(!has_marker(&game, archer, "armour-of-thorns"));
+}
+
+#[test]
+fn armour_of_thorns_is_offered_on_the_druid_and_adjacent_friends_only() {
+    let (mut p, druid) = druid();
+    let near = p.place(0, "archer", "c3");
+    let far = p.place(0, "archer", "a1");
+    let enemy = p.place(1, "goblin", "e5");
+    let mut game = p.build();
+    assert_eq!(
+        spell_targets(&game, druid, "armour-of-thorns"),
+        ids(&[druid, near])
+    );
+    refuse(&mut game, 0, &cast_at(druid, "armour-of-thorns", far));
+    refuse(&mut game, 0, &cast_at(druid, "armour-of-thorns", enemy));
+}
+
+#[test]
+fn a_piece_under_armour_of_thorns_survives_a_hit_on_a_save_of_4() {
+    let (mut p, druid) = druid();
+    let archer = p.place(0, "archer", "c3");
+    p.thorns(druid, archer);
+    let hobgoblin = p.place(1, "hobgoblin", "c5");
+    p.to_move(Seat(1));
+    let mut game = p.build();
+    play(&mut game, 1, &shoot(hobgoblin, archer), &[5, 4]);
+    assert!(at(&game, archer, "c3"));
+}
+
+#[test]
+fn armour_of_thorns_stays_when_its_target_moves_away() {
+    let (mut p, druid) = druid();
+    let archer = p.place(0, "archer", "c3");
+    p.thorns(druid, archer);
+    let mut game = p.build();
+    play(&mut game, 0, &step(archer, "c5"), &[]);
+    assert_eq!(stat(&game, archer, "D"), "4+");
+    assert!(has_marker(&game, archer, "armour-of-thorns"));
+}
+
+#[test]
+fn armour_of_thorns_ends_when_the_druid_moves() {
+    let (mut p, druid) = druid();
+    let archer = p.place(0, "archer", "c3");
+    p.thorns(druid, archer);
+    let mut game = p.build();
+    play(&mut game, 0, &step(druid, "h8"), &[]);
+    assert_eq!(stat(&game, archer, "D"), "6+");
+    assert!(!has_marker(&game, archer, "armour-of-thorns"));
+}
+
+#[test]
+fn armour_of_thorns_ends_on_the_druids_next_casting_attempt_even_a_failed_one() {
+    let (mut p, druid) = druid();
+    let archer = p.place(0, "archer", "c3");
+    p.thorns(druid, archer);
+    let goblin = p.place(1, "goblin", "d6");
+    let mut game = p.build();
+    play(&mut game, 0, &cast_at(druid, "entangle", goblin), &[3]);
+    assert_eq!(stat(&game, archer, "D"), "6+");
+    assert!(!has_marker(&game, goblin, "entangled"));
+}
+
+#[test]
+fn armour_of_thorns_does_not_end_when_the_druid_shoots() {
+    let (mut p, druid) = druid();
+    p.thorns(druid, druid);
+    let goblin = p.place(1, "goblin", "d6");
+    let mut game = p.build();
+    play(&mut game, 0, &shoot(druid, goblin), &[4]);
+    assert_eq!(stat(&game, druid, "D"), "4+");
+}
+
+#[test]
+fn the_druid_may_shoot_instead_of_casting() {
+    let (mut p, druid) = druid();
+    let goblin = p.place(1, "goblin", "d7");
+    let mut game = p.build();
+    assert_eq!(shoot_targets(&game, druid), ids(&[goblin]));
+    play(&mut game, 0, &shoot(druid, goblin), &[5, 5]);
+    assert!(is_removed(&game, goblin));
+}
+
+// --- Arrow Storm --------------------------------------------------------------
+
+#[test]
+fn arrow_storm_hits_the_target_then_each_adjacent_enemy_in_piece_order() {
+    let mut p = Position::new([Army::Elves, Army::OrcsAndGoblins]);
+    let druid = p.place(0, "druid", "a1");
+    // Placed so that piece order (west, east) differs from board order.
+    let west = p.place(1, "goblin", "c4");
+    let east = p.place(1, "goblin", "e4");
+    let target = p.place(1, "orc", "d4");
+    let friend = p.place(0, "archer", "d5");
+    let distant = p.place(1, "goblin", "h8");
+    let mut game = p.build();
+    // Cast with a 6; the Orc saves (5), the west Goblin fails (1), the east Goblin saves (6).
+    let rolls = play(
+        &mut game,
+        0,
+        &cast_at(druid, "arrow-storm", target),
+        &[6, 5, 1, 6],
+    );
+    assert_eq!(dice_counts(&rolls), vec![1, 1, 1, 1]);
+    let savers: Vec<_> = rolls[1..].iter().map(|r| r.piece).collect();
+    assert_eq!(savers, vec![Some(target), Some(west), Some(east)]);
+    assert!(at(&game, target, "d4"));
+    assert!(is_removed(&game, west));
+    assert!(at(&game, east, "e4"));
+    assert!(at(&game, friend, "d5"));
+    assert!(at(&game, distant, "h8"));
+}
+
+#[test]
+fn arrow_storm_failing_on_a_5_rolls_no_saves() {
+    let mut p = Position::new([Army::Elves, Army::OrcsAndGoblins]);
+    let druid = p.place(0, "druid", "a1");
+    p.place(1, "goblin", "c4");
+    let target = p.place(1, "orc", "d4");
+    let mut game = p.build();
+    let before = view(&game).pieces;
+    let rolls = play(&mut game, 0, &cast_at(druid, "arrow-storm", target), &[5]);
+    assert_eq!(dice_counts(&rolls), vec![1]);
+    assert_eq!(view(&game).pieces, before);
+}
+
+#[test]
+fn arrow_storm_reaches_three_squares_in_line_of_sight_and_only_enemies() {
+    let (mut p, druid) = druid();
+    let friend = p.place(0, "archer", "d5");
+    p.place(1, "goblin", "d6"); // behind the Archer
+    let three = p.place(1, "goblin", "g7");
+    let four = p.place(1, "goblin", "h4");
+    let mut game = p.build();
+    assert_eq!(spell_targets(&game, druid, "arrow-storm"), ids(&[three]));
+    refuse(&mut game, 0, &cast_at(druid, "arrow-storm", four));
+    refuse(&mut game, 0, &cast_at(druid, "arrow-storm", friend));
+}
+
+// --- Entangle ----------------------------------------------------------------
+
+#[test]
+fn entangle_on_a_4_marks_an_enemy_within_two_squares_even_out_of_sight() {
+    let (mut p, druid) = druid();
+    p.place(0, "archer", "d5");
+    let hidden = p.place(1, "goblin", "d6"); // behind the Archer
+    let mut game = p.build();
+    let rolls = play(&mut game, 0, &cast_at(druid, "entangle", hidden), &[4]);
+    assert_eq!(dice_counts(&rolls), vec![1]);
+    assert!(has_marker(&game, hidden, "entangled"));
+    assert!(at(&game, hidden, "d6"));
+}
+
+#[test]
+fn entangle_failing_on_a_3_marks_nothing() {
+    let (mut p, druid) = druid();
+    let goblin = p.place(1, "goblin", "d6");
+    let mut game = p.build();
+    play(&mut game, 0, &cast_at(druid, "entangle", goblin), &[3]);
+    assert!(!has_marker(&game, goblin, "entangled"));
+}
+
+#[test]
+fn entangle_is_offered_on_enemies_within_two_squares_only() {
+    let (mut p, druid) = druid();
+    let friend = p.place(0, "archer", "d5");
+    let behind = p.place(1, "goblin", "d6");
+    let knight_jump = p.place(1, "goblin", "e6");
+    let adjacent = p.place(1, "goblin", "c3");
+    let three = p.place(1, "goblin", "g4");
+    let mut game = p.build();
+    assert_eq!(
+        spell_targets(&game, druid, "entangle"),
+        ids(&[behind, knight_jump, adjacent])
+    );
+    refuse(&mut game, 0, &cast_at(druid, "entangle", three));
+    refuse(&mut game, 0, &cast_at(druid, "entangle", friend));
+}
+
+/// An entangled Goblin on e6 for seat 1, to move, and a Druid on d4.
+fn entangled_goblin() -> (FantasyArmies, PieceId, PieceId) {
+    let (mut p, druid) = druid();
+    let goblin = p.place(1, "goblin", "e6");
+    p.moved(goblin).entangled(goblin).to_move(Seat(1));
+    (p.build(), druid, goblin)
+}
+
+#[test]
+fn an_entangled_piece_that_rolls_a_4_moves_and_is_freed() {
+    let (mut game, _, goblin) = entangled_goblin();
+    let rolls = play(&mut game, 1, &step(goblin, "e5"), &[4]);
+    assert_eq!(dice_counts(&rolls), vec![1]);
+    assert_eq!(rolls[0].piece, Some(goblin));
+    assert!(at(&game, goblin, "e5"));
+    assert!(!has_marker(&game, goblin, "entangled"));
+}
+
+#[test]
+fn an_entangled_piece_that_rolls_a_3_wastes_its_turn_and_is_freed() {
+    let (mut game, druid, goblin) = entangled_goblin();
+    let rolls = play(&mut game, 1, &step(goblin, "e5"), &[3]);
+    assert_eq!(rolls[0].result, "stays entangled: the turn is wasted");
+    assert!(at(&game, goblin, "e6"));
+    assert!(!has_marker(&game, goblin, "entangled"));
+    assert_eq!(active(&game), vec![Seat(0)]);
+    // Its next move needs no roll (seat 0 spends its turn on a failed cast).
+    play(
+        &mut game,
+        0,
+        &cast_at(druid, "armour-of-thorns", druid),
+        &[3],
+    );
+    play(&mut game, 1, &step(goblin, "e5"), &[]);
+    assert!(at(&game, goblin, "e5"));
+}
+
+#[test]
+fn an_entangled_piece_rolls_to_escape_before_a_contest() {
+    let (mut p, druid) = druid();
+    let goblin = p.place(1, "goblin", "e5");
+    p.moved(goblin).entangled(goblin).to_move(Seat(1));
+    let mut game = p.build();
+    // Escape 5; Goblin 6+6 against the Druid's 1; the Druid fails its 6+ save.
+    let rolls = play(&mut game, 1, &step(goblin, "d4"), &[5, 6, 6, 1, 2]);
+    assert_eq!(dice_counts(&rolls), vec![1, 2, 1, 1]);
+    assert!(is_removed(&game, druid));
+    assert!(at(&game, goblin, "d4"));
+}
+
+#[test]
+fn an_entangled_piece_that_fails_to_escape_does_not_contest() {
+    let (mut p, druid) = druid();
+    let goblin = p.place(1, "goblin", "e5");
+    p.moved(goblin).entangled(goblin).to_move(Seat(1));
+    let mut game = p.build();
+    let rolls = play(&mut game, 1, &step(goblin, "d4"), &[1]);
+    assert_eq!(dice_counts(&rolls), vec![1]);
+    assert!(at(&game, druid, "d4"));
+    assert!(at(&game, goblin, "e5"));
+}
+
+#[test]
+fn shooting_neither_triggers_nor_clears_entangle() {
+    let (mut p, druid) = druid();
+    let hobgoblin = p.place(1, "hobgoblin", "d6");
+    p.moved(hobgoblin).entangled(hobgoblin).to_move(Seat(1));
+    let mut game = p.build();
+    // Only the shooting die, a miss: no escape roll.
+    play(&mut game, 1, &shoot(hobgoblin, druid), &[2]);
+    assert!(has_marker(&game, hobgoblin, "entangled"));
+}
+
+#[test]
+fn entangle_cast_then_the_enemy_loses_its_move() {
+    let (mut p, druid) = druid();
+    let goblin = p.place(1, "goblin", "e6");
+    p.moved(goblin);
+    let mut game = p.build();
+    play(&mut game, 0, &cast_at(druid, "entangle", goblin), &[6]);
+    play(&mut game, 1, &step(goblin, "e5"), &[2]);
+    assert!(at(&game, goblin, "e6"));
+    assert_eq!(active(&game), vec![Seat(0)]);
+}
