@@ -51,12 +51,18 @@ fn setup(lists: &[ArmyList; 2], seed: u64) -> (FantasyArmies, ChaChaDice) {
 }
 
 /// One game on the fast path; returns the number of actions it took.
+/// Setup without effects and one move buffer for the whole game.
 fn fast_game(lists: &[ArmyList; 2], seed: u64) -> usize {
-    let (mut game, mut dice) = setup(lists, seed);
+    let mut dice = ChaChaDice::from_u64(seed);
+    let mut game =
+        FantasyArmies::setup_quiet(&MatchConfig::new(SystemId::FantasyArmies), lists, &mut dice)
+            .expect("starter lists are legal");
     let mut chooser = Chooser::new(seed);
+    let mut moves = Vec::with_capacity(256);
     let mut actions = 0;
     while !game.is_over() {
-        let moves = game.moves();
+        moves.clear();
+        game.legal_moves(&mut moves);
         let mv = moves[chooser.index(moves.len())];
         game.play_quiet(mv, &mut dice);
         actions += 1;

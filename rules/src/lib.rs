@@ -7,8 +7,10 @@
 
 pub mod dice;
 pub mod engine;
+pub mod chessboard_confrontation;
 pub mod fantasy_armies;
 mod game;
+pub mod summoners_chess;
 
 pub use dice::{ChaChaDice, Dice, ScriptedDice};
 pub use engine::{GameRules, SetupError};

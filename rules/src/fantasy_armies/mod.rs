@@ -172,12 +172,23 @@ impl FantasyArmies {
     }
 }
 
-impl GameRules for FantasyArmies {
-    fn setup(
+impl FantasyArmies {
+    /// [`GameRules::setup`] without building its effects: the fast path for
+    /// simulations and benchmarks. The same dice give the same game.
+    pub fn setup_quiet(
         config: &MatchConfig,
         armies: &[ArmyList],
         dice: &mut dyn Dice,
-    ) -> Result<(Self, Vec<ScopedEffect>), SetupError> {
+    ) -> Result<Self, SetupError> {
+        FantasyArmies::start(config, armies, dice, &mut Log::silent())
+    }
+
+    fn start(
+        config: &MatchConfig,
+        armies: &[ArmyList],
+        dice: &mut dyn Dice,
+        log: &mut Log,
+    ) -> Result<Self, SetupError> {
         if config.system != SystemId::FantasyArmies {
             return Err(SetupError::WrongSystem {
                 expected: SystemId::FantasyArmies.to_string(),
@@ -210,13 +221,12 @@ impl GameRules for FantasyArmies {
         }
         let [first, second]: [_; 2] = checked.try_into().expect("two armies");
 
-        let mut log = Log::recording();
         log.push(|| Effect::GameCreated {
             system: view::SYSTEM_KEY.into(),
             width: 8,
             height: 8,
         });
-        let game = FantasyArmies::new_game([first, second], limits, dice, &mut log);
+        let game = FantasyArmies::new_game([first, second], limits, dice, log);
         for seat in 0..2 {
             log.push(|| Effect::PlayerChanged {
                 player: game.player_view(seat),
@@ -231,6 +241,19 @@ impl GameRules for FantasyArmies {
         log.push(|| Effect::TurnChanged {
             turn: game.turn_view(),
         });
+        Ok(game)
+    }
+}
+
+
+impl GameRules for FantasyArmies {
+    fn setup(
+        config: &MatchConfig,
+        armies: &[ArmyList],
+        dice: &mut dyn Dice,
+    ) -> Result<(Self, Vec<ScopedEffect>), SetupError> {
+        let mut log = Log::recording();
+        let game = FantasyArmies::start(config, armies, dice, &mut log)?;
         Ok((game, log.effects))
     }
 

@@ -119,13 +119,14 @@ impl FantasyArmies {
 
     fn deploy_moves(&self, seat: u8, out: &mut Vec<Move>) {
         // Pieces of one unit are interchangeable: offer the first waiting one of each.
-        let mut offered: Vec<u8> = Vec::new();
+        const _: () = assert!(super::armies::UNITS.len() <= 64, "one bit per unit");
+        let mut offered: u64 = 0;
         for (index, piece) in self.pieces.iter().enumerate() {
-            if piece.owner != seat || piece.place != Place::Reserve || offered.contains(&piece.unit)
-            {
+            let unit_bit = 1u64 << piece.unit;
+            if piece.owner != seat || piece.place != Place::Reserve || offered & unit_bit != 0 {
                 continue;
             }
-            offered.push(piece.unit);
+            offered |= unit_bit;
             let whole_half = piece.profile().role == Role::Ranger;
             for rank in board::deployment_ranks(seat, whole_half) {
                 for file in 0..board::SIZE {
