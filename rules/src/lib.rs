@@ -5,11 +5,13 @@
 //! [`GameRules`]; [`Game`] dispatches over them so a server need not care
 //! which system a match plays.
 
-pub mod dice;
-pub mod engine;
 pub mod chessboard_confrontation;
+pub mod dice;
+pub mod effect_log;
+pub mod engine;
 pub mod fantasy_armies;
 mod game;
+pub mod grid;
 pub mod summoners_chess;
 
 pub use dice::{ChaChaDice, Dice, ScriptedDice};

@@ -1,74 +1,7 @@
-//! The 8×8 board: squares as indices 0..64 (rank × 8 + file) and the lines
-//! pieces move, shoot and reach along.
+//! Fantasy Armies' sides of the board: which way is forward and where each
+//! seat deploys. The geometry itself is the shared [`crate::grid`].
 
-use fray_protocol::Square;
-
-pub const SIZE: u8 = 8;
-pub const SQUARES: usize = 64;
-
-/// A square index, rank × 8 + file.
-pub type Sq = u8;
-
-pub const ORTHOGONAL: [(i8, i8); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
-pub const DIAGONAL: [(i8, i8); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
-pub const ALL_DIRECTIONS: [(i8, i8); 8] = [
-    (1, 0),
-    (-1, 0),
-    (0, 1),
-    (0, -1),
-    (1, 1),
-    (1, -1),
-    (-1, 1),
-    (-1, -1),
-];
-pub const KNIGHT_JUMPS: [(i8, i8); 8] = [
-    (1, 2),
-    (2, 1),
-    (2, -1),
-    (1, -2),
-    (-1, -2),
-    (-2, -1),
-    (-2, 1),
-    (-1, 2),
-];
-
-pub fn file(sq: Sq) -> u8 {
-    sq % SIZE
-}
-
-pub fn rank(sq: Sq) -> u8 {
-    sq / SIZE
-}
-
-pub fn at(file: u8, rank: u8) -> Sq {
-    rank * SIZE + file
-}
-
-/// The square `(df, dr)` away, if it is on the board.
-pub fn offset(sq: Sq, df: i8, dr: i8) -> Option<Sq> {
-    let f = file(sq) as i8 + df;
-    let r = rank(sq) as i8 + dr;
-    ((0..SIZE as i8).contains(&f) && (0..SIZE as i8).contains(&r)).then(|| at(f as u8, r as u8))
-}
-
-/// Squares apart along the longer axis: the range of a straight or diagonal line.
-pub fn distance(a: Sq, b: Sq) -> u8 {
-    file(a).abs_diff(file(b)).max(rank(a).abs_diff(rank(b)))
-}
-
-pub fn neighbours(sq: Sq) -> impl Iterator<Item = Sq> {
-    ALL_DIRECTIONS
-        .iter()
-        .filter_map(move |&(df, dr)| offset(sq, df, dr))
-}
-
-pub fn to_square(sq: Sq) -> Square {
-    Square::new(file(sq), rank(sq))
-}
-
-pub fn from_square(square: Square) -> Option<Sq> {
-    (square.file < SIZE && square.rank < SIZE).then(|| at(square.file, square.rank))
-}
+pub use crate::grid::*;
 
 /// The rank direction a seat's pawns advance in.
 pub fn forward(seat: u8) -> i8 {
@@ -82,34 +15,5 @@ pub fn deployment_ranks(seat: u8, whole_half: bool) -> std::ops::RangeInclusive<
         (0, true) => 0..=3,
         (_, false) => 6..=7,
         (_, true) => 4..=7,
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn offsets_stay_on_the_board() {
-        assert_eq!(offset(at(0, 0), -1, 0), None);
-        assert_eq!(offset(at(7, 7), 0, 1), None);
-        assert_eq!(offset(at(3, 3), 1, 2), Some(at(4, 5)));
-        assert_eq!(neighbours(at(0, 0)).count(), 3);
-        assert_eq!(neighbours(at(4, 4)).count(), 8);
-    }
-
-    #[test]
-    fn distance_is_counted_along_the_longer_axis() {
-        assert_eq!(distance(at(0, 0), at(3, 3)), 3);
-        assert_eq!(distance(at(0, 0), at(0, 2)), 2);
-        assert_eq!(distance(at(2, 2), at(3, 3)), 1);
-        assert_eq!(distance(at(2, 2), at(3, 1)), 1);
-    }
-
-    #[test]
-    fn squares_convert_to_notation() {
-        assert_eq!(to_square(at(4, 3)).to_string(), "e4");
-        assert_eq!(from_square("h8".parse().unwrap()), Some(63));
-        assert_eq!(from_square("i1".parse().unwrap()), None);
     }
 }

@@ -4,9 +4,9 @@
 
 use super::armies::Role;
 use super::board::Sq;
-use super::log::{Log, roll_d6s, roll_for};
 use super::state::FantasyArmies;
 use crate::Dice;
+use crate::effect_log::{Log, roll_d6s, roll_for};
 
 /// The result of the dice in a contest, before any save.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -6,9 +6,9 @@ use fray_protocol::Seat;
 
 use super::army_list::CheckedArmy;
 use super::board::Sq;
-use super::log::{Log, roll_for, single};
 use super::state::{EMPTY, FantasyArmies, Limits, Phase, Piece, Place};
 use crate::Dice;
+use crate::effect_log::{Log, roll_for, single};
 
 impl FantasyArmies {
     /// A new game with both armies waiting off the board, after the roll-off.

@@ -5,10 +5,10 @@
 
 use super::armies::{Caster, Role, SKELETON, ZOMBIE};
 use super::board::{self, Sq};
-use super::log::{Log, roll_d6s, roll_for, single};
 use super::moves::{Move, NONE, Spell};
 use super::state::{FantasyArmies, Lasting, Place};
 use crate::Dice;
+use crate::effect_log::{Log, roll_d6s, roll_for, single};
 
 /// Range of Fireblast, Crunch!, Hellfire and Arrow Storm.
 pub const LONG_SPELL_RANGE: u8 = 3;

@@ -20,7 +20,6 @@ mod auras;
 mod board;
 mod contest;
 mod deployment;
-mod log;
 mod magic;
 mod movement;
 pub mod moves;
@@ -43,8 +42,8 @@ pub use position::Position;
 pub use state::{FantasyArmies, Limits};
 
 use crate::dice::Dice;
+use crate::effect_log::Log;
 use crate::engine::{GameRules, SetupError};
-use log::Log;
 
 pub const MAX_TURNS: &str = "max-turns";
 pub const TURNS_WITHOUT_REMOVAL: &str = "turns-without-removal";
@@ -244,7 +243,6 @@ impl FantasyArmies {
         Ok(game)
     }
 }
-
 
 impl GameRules for FantasyArmies {
     fn setup(

@@ -5,10 +5,10 @@
 
 use super::armies::Movement;
 use super::board::{self, Sq};
-use super::log::{Log, roll_for, single};
 use super::moves::Move;
 use super::state::{FantasyArmies, Lasting, Place};
 use crate::Dice;
+use crate::effect_log::{Log, roll_for, single};
 
 /// Entangle: a move attempt goes ahead on a D6 of 4+.
 pub const ENTANGLE_ESCAPE: u8 = 4;

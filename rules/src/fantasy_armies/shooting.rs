@@ -4,10 +4,10 @@
 
 use super::armies::Role;
 use super::board::{self, Sq};
-use super::log::{Log, roll_d6s, roll_for, single};
 use super::moves::Move;
 use super::state::{FantasyArmies, Lasting, Place};
 use crate::Dice;
+use crate::effect_log::{Log, roll_d6s, roll_for, single};
 
 /// A shooting die hits on this or more.
 pub const SHOT_HITS_ON: u8 = 5;

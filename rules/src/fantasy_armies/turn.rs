@@ -2,10 +2,10 @@
 //! tunnels); then the game ends if a king piece fell or a cap was reached, and
 //! otherwise the turn passes (or stays, for Charge!'s extra turns).
 
-use super::log::Log;
 use super::moves::Move;
 use super::state::{Ending, FantasyArmies, Phase};
 use crate::Dice;
+use crate::effect_log::Log;
 
 impl FantasyArmies {
     /// Plays a legal move. The caller has checked it is legal.

@@ -9,8 +9,8 @@ use fray_protocol::{
 
 use super::armies::{Role, defence_text, hth_text, points_text, ranged_text};
 use super::board::{self, SIZE};
-use super::log::Log;
 use super::state::{Ending, FantasyArmies, Lasting, Phase, Place};
+use crate::effect_log::Log;
 
 pub const SYSTEM_KEY: &str = "fantasy-armies";
 

@@ -1,5 +1,6 @@
 //! What an action tells as it resolves: dice and narration, built only when
 //! someone listens (the server does; simulations and benchmarks do not).
+//! Shared by every game system.
 
 use fray_protocol::{DiceRoll, Die, Effect, ScopedEffect, Seat};
 
