@@ -44,6 +44,21 @@ pub fn at(file: u8, rank: u8) -> Sq {
     rank * SIZE + file
 }
 
+pub fn bit(sq: Sq) -> u64 {
+    1u64 << sq
+}
+
+/// The squares of a bit mask, lowest index first.
+pub fn squares_of(mut mask: u64) -> impl Iterator<Item = Sq> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let sq = mask.trailing_zeros() as Sq;
+            mask &= mask - 1;
+            sq
+        })
+    })
+}
+
 /// The square `(df, dr)` away, if it is on the board.
 pub fn offset(sq: Sq, df: i8, dr: i8) -> Option<Sq> {
     let f = file(sq) as i8 + df;

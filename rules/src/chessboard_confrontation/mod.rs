@@ -1,2 +1,394 @@
-//! Chessboard Confrontation: point-bought squads with die values and traits,
-//! obstacles, initiative and activation tokens. Being written; not yet playable.
+//! Chessboard Confrontation, by Andrew Domino: point-bought squads with die
+//! values and traits on a chessboard with obstacles; initiative, four
+//! activation tokens per player, one miniature per turn. Two to four players.
+//! The rules as Fray plays them, with every ruling:
+//! `docs/rules/chessboard-confrontation.md`.
+//!
+//! Where each rule lives:
+//! - `army.rs`: troop types, traits, costs, army building
+//! - `board.rs`: squares, sides, corners, the lines ranged attacks follow
+//! - `obstacles.rs`: d6+10 obstacles by d8 rolls; the fixed layout
+//! - `placement.rs`: placement on a side, late arrivals
+//! - `round.rs`: initiative, tokens, turn order, caps; the flow of a turn
+//! - `movement.rs`: moving, Flight, Large miniatures, Summon
+//! - `combat.rs`: attacks, rolls, Fear, Area Effect, Poison and Stun attacks
+//! - `reactions.rs`: Lucky and Support rerolls, Heal on anyone's turn
+//! - `markers.rs`: Heal, Support, Stealth markers; end-of-turn Skill rolls
+//! - `scenarios.rs`: how a game is won
+
+mod actions;
+pub mod army;
+mod board;
+mod combat;
+mod log;
+mod markers;
+mod movement;
+pub mod moves;
+mod obstacles;
+mod placement;
+pub mod position;
+mod reactions;
+mod round;
+mod scenarios;
+mod state;
+mod view;
+
+use fray_protocol::{
+    Action, ActionOption, ArmyInfo, ArmyList, Effect, MatchConfig, OptionKind, OptionSpec,
+    OptionValue, Outcome, Rejection, ScopedEffect, Seat, SeatRange, SystemId, SystemInfo, View,
+    Viewer,
+};
+
+pub use army::{ARMY_KEY, DEFAULT_BUDGET, LARGE_KEY, Trait, Troop};
+pub use moves::Move;
+pub use obstacles::FIXED as FIXED_LAYOUT;
+pub use position::Position;
+pub use state::{ChessboardConfrontation, Kind, Layout, Mode, Scenario, Settings};
+
+use crate::dice::Dice;
+use crate::engine::{GameRules, SetupError};
+use log::{Log, told};
+use state::{EMPTY, Mini, Phase, Place};
+
+pub const POINTS: &str = "points";
+pub const SCENARIO: &str = "scenario";
+pub const OBSTACLES: &str = "obstacles";
+pub const MAX_ROUNDS: &str = "max-rounds";
+pub const QUIET_ROUNDS: &str = "rounds-without-defeat";
+
+const NAME: &str = "Chessboard Confrontation";
+
+/// Checks a list against army building at the standard 50 points, with every reason it fails.
+pub fn validate_army(list: &ArmyList) -> Result<(), Vec<String>> {
+    army::check(list, DEFAULT_BUDGET).map(|_| ())
+}
+
+pub fn system_info() -> SystemInfo {
+    let defaults = Settings::default();
+    let int = |key: &str, label: &str, min: i64, max: i64, default: u32, help: &str| OptionSpec {
+        key: key.into(),
+        label: label.into(),
+        kind: OptionKind::Int { min, max },
+        default: OptionValue::Int(default.into()),
+        help: help.into(),
+    };
+    SystemInfo {
+        id: SystemId::ChessboardConfrontation,
+        name: NAME.into(),
+        summary: "Andrew Domino's squad-level fantasy combat on a chessboard: buy miniatures \
+                  with die values and traits, place them among obstacles, and activate one \
+                  miniature per token in initiative order. Two to four players."
+            .into(),
+        seats: SeatRange { min: 2, max: 4 },
+        options: vec![
+            int(
+                POINTS,
+                "Points per army",
+                8,
+                500,
+                defaults.budget,
+                "Each army may spend at most this many points.",
+            ),
+            OptionSpec {
+                key: SCENARIO.into(),
+                label: "Scenario".into(),
+                kind: OptionKind::Choice {
+                    choices: Scenario::ALL.iter().map(|s| s.key().to_string()).collect(),
+                },
+                default: OptionValue::Text(defaults.scenario.key().into()),
+                help: "last-standing: the last player with miniatures wins; infiltrate: two \
+                       miniatures on an opponent's side; retrieve: carry the centre marker \
+                       home; survival: most miniatures after three rounds."
+                    .into(),
+            },
+            OptionSpec {
+                key: OBSTACLES.into(),
+                label: "Obstacles".into(),
+                kind: OptionKind::Choice {
+                    choices: Layout::ALL.iter().map(|l| l.key().to_string()).collect(),
+                },
+                default: OptionValue::Text(defaults.layout.key().into()),
+                help: "random: d6+10 placed by dice; fixed: the same twelve every game; open: none."
+                    .into(),
+            },
+            int(
+                MAX_ROUNDS,
+                "Round limit",
+                3,
+                1_000,
+                defaults.max_rounds,
+                "The game is drawn at the end of this round.",
+            ),
+            int(
+                QUIET_ROUNDS,
+                "Rounds without a defeat",
+                1,
+                100,
+                defaults.quiet_rounds,
+                "The game is drawn after this many whole rounds in a row with no miniature defeated.",
+            ),
+        ],
+        army_rules: vec![
+            format!(
+                "Name the army '{ARMY_KEY}' and spend at most the match's points (50 by default) \
+                 on miniatures: each entry is a troop type with a count and the traits each of \
+                 those miniatures has."
+            ),
+            "Each trait can be taken once per miniature; an army can have only 1 miniature with Support.".into(),
+            format!("The trait '{LARGE_KEY}' marks a Large miniature (2×2 spaces); it costs nothing."),
+        ],
+        armies: vec![ArmyInfo {
+            key: ARMY_KEY.into(),
+            name: "Squad".into(),
+            description: "Any mixture of troop types, each with any traits.".into(),
+            units: army::unit_infos(),
+            special_rules: Vec::new(),
+        }],
+    }
+}
+
+fn bad(key: &str, reason: impl Into<String>) -> SetupError {
+    SetupError::BadOption {
+        key: key.into(),
+        reason: reason.into(),
+    }
+}
+
+fn read_settings(config: &MatchConfig) -> Result<Settings, SetupError> {
+    let mut settings = Settings::default();
+    for (key, value) in &config.options {
+        let number = |min: i64, max: i64| match value {
+            OptionValue::Int(n) if (min..=max).contains(n) => Ok(*n as u32),
+            _ => Err(bad(
+                key,
+                format!("must be a whole number from {min} to {max}"),
+            )),
+        };
+        let text = || match value {
+            OptionValue::Text(t) => Ok(t.as_str()),
+            _ => Err(bad(key, "must be text")),
+        };
+        match key.as_str() {
+            POINTS => settings.budget = number(8, 500)?,
+            MAX_ROUNDS => settings.max_rounds = number(3, 1_000)?,
+            QUIET_ROUNDS => settings.quiet_rounds = number(1, 100)?,
+            SCENARIO => {
+                let t = text()?;
+                settings.scenario = Scenario::ALL
+                    .into_iter()
+                    .find(|s| s.key() == t)
+                    .ok_or_else(|| {
+                        bad(
+                            key,
+                            "choose last-standing, infiltrate, retrieve or survival",
+                        )
+                    })?;
+            }
+            OBSTACLES => {
+                let t = text()?;
+                settings.layout = Layout::ALL
+                    .into_iter()
+                    .find(|l| l.key() == t)
+                    .ok_or_else(|| bad(key, "choose random, fixed or open"))?;
+            }
+            _ => {
+                return Err(bad(
+                    key,
+                    format!(
+                        "{NAME} has no such option; its options are {POINTS}, {SCENARIO}, \
+                         {OBSTACLES}, {MAX_ROUNDS} and {QUIET_ROUNDS}"
+                    ),
+                ));
+            }
+        }
+    }
+    Ok(settings)
+}
+
+impl ChessboardConfrontation {
+    /// Every legal move now, for the deciding seat.
+    pub fn moves(&self) -> Vec<Move> {
+        let mut out = Vec::new();
+        self.legal_moves(&mut out);
+        out
+    }
+
+    /// Plays a move from [`ChessboardConfrontation::legal_moves`] without
+    /// building any effects: the fast path for simulations and benchmarks.
+    pub fn play_quiet(&mut self, mv: Move, dice: &mut dyn Dice) {
+        debug_assert!(self.moves().contains(&mv), "{mv:?} is not legal");
+        self.play(mv, dice, &mut Log::silent());
+    }
+
+    /// The seat that decides now, if the game is not over.
+    pub fn deciding(&self) -> Option<Seat> {
+        self.deciding_seat().map(Seat)
+    }
+
+    pub fn finished(&self) -> bool {
+        self.is_over()
+    }
+
+    /// The protocol form of a move, as [`GameRules::options`] lists it.
+    pub fn option_for(&self, mv: Move) -> ActionOption {
+        self.to_option(mv)
+    }
+
+    pub fn settings(&self) -> Settings {
+        self.settings
+    }
+
+    /// [`GameRules::setup`] without building its effects. The same dice give the same game.
+    pub fn setup_quiet(
+        config: &MatchConfig,
+        armies: &[ArmyList],
+        dice: &mut dyn Dice,
+    ) -> Result<Self, SetupError> {
+        Self::start(config, armies, dice, &mut Log::silent())
+    }
+
+    fn start(
+        config: &MatchConfig,
+        armies: &[ArmyList],
+        dice: &mut dyn Dice,
+        log: &mut Log,
+    ) -> Result<Self, SetupError> {
+        let system = SystemId::ChessboardConfrontation;
+        if config.system != system {
+            return Err(SetupError::WrongSystem {
+                expected: system.to_string(),
+                found: config.system.to_string(),
+            });
+        }
+        if !(2..=4).contains(&armies.len()) {
+            return Err(SetupError::WrongSeatCount {
+                system: NAME.into(),
+                min: 2,
+                max: 4,
+                got: armies.len(),
+            });
+        }
+        let settings = read_settings(config)?;
+        let mut minis = Vec::new();
+        for (seat, list) in armies.iter().enumerate() {
+            if list.system != system {
+                return Err(SetupError::WrongSystem {
+                    expected: system.to_string(),
+                    found: list.system.to_string(),
+                });
+            }
+            let bought =
+                army::check(list, settings.budget).map_err(|reasons| SetupError::InvalidArmy {
+                    seat: seat as u8,
+                    reasons,
+                })?;
+            minis.extend(bought.into_iter().map(|b| Mini {
+                troop: b.troop,
+                traits: b.traits,
+                owner: seat as u8,
+                place: Place::Waiting,
+                markers: 0,
+                turns: 0,
+            }));
+        }
+        let seats = armies.len() as u8;
+        log.push(|| Effect::GameCreated {
+            system: view::SYSTEM_KEY.into(),
+            width: board::SIZE,
+            height: board::SIZE,
+        });
+        let obstacles = obstacles::lay(settings.layout, seats, settings.scenario, dice, log);
+        let objective = (settings.scenario == Scenario::Retrieve).then(|| {
+            let face = dice.roll(4);
+            let sq = board::CENTRE[face as usize - 1];
+            log.roll(|| {
+                told(
+                    None,
+                    None,
+                    "objective space (d4: d4, e4, d5, e5)",
+                    vec![(4, face)],
+                    0,
+                    face.into(),
+                    format!("the objective lies on {}", board::to_square(sq)),
+                )
+            });
+            sq
+        });
+        let game = ChessboardConfrontation {
+            minis,
+            board: [EMPTY; board::SQUARES],
+            obstacles,
+            objective,
+            seats,
+            tokens: [0; state::MAX_SEATS],
+            order: [u8::MAX; state::MAX_SEATS],
+            order_len: 0,
+            phase: Phase::Place { seat: 0 },
+            activation: None,
+            strike: None,
+            pending: None,
+            round: 0,
+            turn: 0,
+            quiet_rounds: 0,
+            removed_this_round: false,
+            settings,
+        };
+        game.record_start(log);
+        Ok(game)
+    }
+}
+
+impl GameRules for ChessboardConfrontation {
+    fn setup(
+        config: &MatchConfig,
+        armies: &[ArmyList],
+        dice: &mut dyn Dice,
+    ) -> Result<(Self, Vec<ScopedEffect>), SetupError> {
+        let mut log = Log::recording();
+        let game = Self::start(config, armies, dice, &mut log)?;
+        Ok((game, log.effects))
+    }
+
+    fn to_act(&self) -> Vec<Seat> {
+        self.deciding().into_iter().collect()
+    }
+
+    fn options(&self, seat: Seat) -> Vec<ActionOption> {
+        if self.deciding() != Some(seat) {
+            return Vec::new();
+        }
+        self.moves()
+            .into_iter()
+            .map(|mv| self.to_option(mv))
+            .collect()
+    }
+
+    fn act(
+        &mut self,
+        seat: Seat,
+        action: &Action,
+        dice: &mut dyn Dice,
+    ) -> Result<Vec<ScopedEffect>, Rejection> {
+        if self.deciding() != Some(seat) {
+            return Err(self.not_your_turn());
+        }
+        let mv = self.parse(seat.0, action)?;
+        if !self.moves().contains(&mv) {
+            return Err(self.explain_illegal(mv));
+        }
+        let before = self.clone();
+        let mut log = Log::recording();
+        self.play(mv, dice, &mut log);
+        self.record_changes(&before, &mut log);
+        Ok(log.effects)
+    }
+
+    fn view(&self, _viewer: Viewer) -> View {
+        // Nothing in Chessboard Confrontation is hidden.
+        self.full_view()
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.outcome_now()
+    }
+}

@@ -1,0 +1,415 @@
+//! Buying an army: five troop types and seventeen traits at their costs,
+//! one Support per army, the points budget (50 by default), Large miniatures.
+
+use fray_protocol::{ArmyList, Stat, SystemId, UnitInfo};
+
+/// The one "army" key a list names: squads are built from troop types.
+pub const ARMY_KEY: &str = "squad";
+pub const DEFAULT_BUDGET: u32 = 50;
+/// The pseudo-trait marking a Large miniature; it costs nothing.
+pub const LARGE_KEY: &str = "large";
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Troop {
+    Minion,
+    Regular,
+    Advanced,
+    Elite,
+    Monster,
+}
+
+impl Troop {
+    pub const ALL: [Troop; 5] = [
+        Troop::Minion,
+        Troop::Regular,
+        Troop::Advanced,
+        Troop::Elite,
+        Troop::Monster,
+    ];
+
+    pub fn key(self) -> &'static str {
+        match self {
+            Troop::Minion => "minion",
+            Troop::Regular => "regular",
+            Troop::Advanced => "advanced",
+            Troop::Elite => "elite",
+            Troop::Monster => "monster",
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Troop::Minion => "Minion",
+            Troop::Regular => "Regular Troops",
+            Troop::Advanced => "Advanced Troops",
+            Troop::Elite => "Elite Troops",
+            Troop::Monster => "Big Monster",
+        }
+    }
+
+    pub fn glyph(self) -> &'static str {
+        match self {
+            Troop::Minion => "m",
+            Troop::Regular => "R",
+            Troop::Advanced => "A",
+            Troop::Elite => "E",
+            Troop::Monster => "M",
+        }
+    }
+
+    pub fn cost(self) -> u32 {
+        match self {
+            Troop::Minion => 4,
+            Troop::Regular => 6,
+            Troop::Advanced => 8,
+            Troop::Elite => 10,
+            Troop::Monster => 12,
+        }
+    }
+
+    /// The die value: d4 to d12.
+    pub fn die(self) -> u8 {
+        match self {
+            Troop::Minion => 4,
+            Troop::Regular => 6,
+            Troop::Advanced => 8,
+            Troop::Elite => 10,
+            Troop::Monster => 12,
+        }
+    }
+
+    pub fn movement(self) -> u8 {
+        match self {
+            Troop::Minion => 2,
+            Troop::Regular | Troop::Advanced => 3,
+            Troop::Elite | Troop::Monster => 4,
+        }
+    }
+
+    pub fn from_key(key: &str) -> Option<Troop> {
+        Troop::ALL.into_iter().find(|t| t.key() == key)
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Trait {
+    Flight,
+    LesserRanged,
+    Poison,
+    Armor,
+    Brutal,
+    Heal,
+    Fast,
+    Sharpshooter,
+    Stealth,
+    Stun,
+    Summon,
+    AreaEffect,
+    Assault,
+    Fear,
+    GreaterRanged,
+    Lucky,
+    Support,
+}
+
+impl Trait {
+    pub const ALL: [Trait; 17] = [
+        Trait::Flight,
+        Trait::LesserRanged,
+        Trait::Poison,
+        Trait::Armor,
+        Trait::Brutal,
+        Trait::Heal,
+        Trait::Fast,
+        Trait::Sharpshooter,
+        Trait::Stealth,
+        Trait::Stun,
+        Trait::Summon,
+        Trait::AreaEffect,
+        Trait::Assault,
+        Trait::Fear,
+        Trait::GreaterRanged,
+        Trait::Lucky,
+        Trait::Support,
+    ];
+
+    pub fn key(self) -> &'static str {
+        match self {
+            Trait::Flight => "flight",
+            Trait::LesserRanged => "lesser-ranged",
+            Trait::Poison => "poison",
+            Trait::Armor => "armor",
+            Trait::Brutal => "brutal",
+            Trait::Heal => "heal",
+            Trait::Fast => "fast",
+            Trait::Sharpshooter => "sharpshooter",
+            Trait::Stealth => "stealth",
+            Trait::Stun => "stun",
+            Trait::Summon => "summon",
+            Trait::AreaEffect => "area-effect",
+            Trait::Assault => "assault",
+            Trait::Fear => "fear",
+            Trait::GreaterRanged => "greater-ranged",
+            Trait::Lucky => "lucky",
+            Trait::Support => "support",
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Trait::Flight => "Flight",
+            Trait::LesserRanged => "Lesser Ranged",
+            Trait::Poison => "Poison",
+            Trait::Armor => "Armor",
+            Trait::Brutal => "Brutal",
+            Trait::Heal => "Heal",
+            Trait::Fast => "Fast",
+            Trait::Sharpshooter => "Sharpshooter",
+            Trait::Stealth => "Stealth",
+            Trait::Stun => "Stun",
+            Trait::Summon => "Summon",
+            Trait::AreaEffect => "Area Effect",
+            Trait::Assault => "Assault",
+            Trait::Fear => "Fear",
+            Trait::GreaterRanged => "Greater Ranged",
+            Trait::Lucky => "Lucky",
+            Trait::Support => "Support",
+        }
+    }
+
+    pub fn cost(self) -> u32 {
+        match self {
+            Trait::Flight | Trait::LesserRanged | Trait::Poison => 2,
+            Trait::Armor
+            | Trait::Brutal
+            | Trait::Heal
+            | Trait::Fast
+            | Trait::Sharpshooter
+            | Trait::Stealth
+            | Trait::Stun
+            | Trait::Summon => 3,
+            Trait::AreaEffect
+            | Trait::Assault
+            | Trait::Fear
+            | Trait::GreaterRanged
+            | Trait::Lucky
+            | Trait::Support => 4,
+        }
+    }
+
+    pub fn summary(self) -> &'static str {
+        match self {
+            Trait::Flight => "moves through obstacles and figures; cannot end on an occupied space",
+            Trait::LesserRanged => "ranged attack: roll the die, halve, round up",
+            Trait::Poison => "may poison instead of a regular attack: -1 to every roll until cured",
+            Trait::Armor => "Defence: roll 2 dice, use the higher",
+            Trait::Brutal => "Melee: roll 2 dice, use the higher",
+            Trait::Heal => "a Heal marker lets it or an ally within 3 reroll a failed Defence roll",
+            Trait::Fast => "+2 Move",
+            Trait::Sharpshooter => "ranged attacks: roll 2 dice, use the higher",
+            Trait::Stealth => {
+                "not attacking on its turn hides it from ranged attacks until its next turn"
+            }
+            Trait::Stun => {
+                "may stun instead of a regular attack: the enemy cannot move until cured"
+            }
+            Trait::Summon => "instead of attacking, moves an ally next to itself",
+            Trait::AreaEffect => "lesser ranged attack on an enemy and every space adjacent to it",
+            Trait::Assault => "if it does not move, may attack twice with the same attack",
+            Trait::Fear => "an enemy must pass a Skill roll before attacking it",
+            Trait::GreaterRanged => "ranged attack: roll the die",
+            Trait::Lucky => "may reroll one die roll it makes during its turn",
+            Trait::Support => {
+                "its Support marker lets an ally within 3 reroll one roll on its next turn (one per army)"
+            }
+        }
+    }
+
+    pub fn bit(self) -> u32 {
+        1 << (self as u32)
+    }
+
+    pub fn from_key(key: &str) -> Option<Trait> {
+        Trait::ALL.into_iter().find(|t| t.key() == key)
+    }
+}
+
+/// A miniature's traits, one bit each, and whether it is Large.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default, Hash)]
+pub struct Traits(pub u32);
+
+const LARGE_BIT: u32 = 1 << 31;
+
+impl Traits {
+    pub fn has(self, t: Trait) -> bool {
+        self.0 & t.bit() != 0
+    }
+
+    pub fn large(self) -> bool {
+        self.0 & LARGE_BIT != 0
+    }
+
+    pub fn with(self, t: Trait) -> Traits {
+        Traits(self.0 | t.bit())
+    }
+
+    pub fn with_large(self) -> Traits {
+        Traits(self.0 | LARGE_BIT)
+    }
+
+    pub fn iter(self) -> impl Iterator<Item = Trait> {
+        Trait::ALL.into_iter().filter(move |t| self.has(*t))
+    }
+
+    pub fn cost(self) -> u32 {
+        self.iter().map(Trait::cost).sum()
+    }
+}
+
+/// One miniature a valid list buys.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Bought {
+    pub troop: Troop,
+    pub traits: Traits,
+}
+
+impl Bought {
+    pub fn cost(self) -> u32 {
+        self.troop.cost() + self.traits.cost()
+    }
+}
+
+/// Checks a list against army building with the given budget, reporting
+/// every reason it fails; on success, one entry per miniature in list order.
+pub fn check(list: &ArmyList, budget: u32) -> Result<Vec<Bought>, Vec<String>> {
+    let mut reasons = Vec::new();
+    if list.system != SystemId::ChessboardConfrontation {
+        reasons.push(format!(
+            "the list is for {}, not chessboard-confrontation",
+            list.system
+        ));
+    }
+    if list.army != ARMY_KEY {
+        reasons.push(format!(
+            "'{}' is not a Chessboard Confrontation army: every list is a '{ARMY_KEY}'",
+            list.army
+        ));
+    }
+    let mut bought = Vec::new();
+    let mut points = 0u32;
+    let mut supports = 0u32;
+    let mut count = 0u32;
+    for entry in &list.units {
+        let troop = Troop::from_key(&entry.unit);
+        let label: &str = match troop {
+            Some(t) => t.name(),
+            None => entry.unit.as_str(),
+        };
+        if troop.is_none() {
+            let hint = if Trait::from_key(&entry.unit).is_some() || entry.unit == LARGE_KEY {
+                " (it is a trait: list it under a troop type's traits)"
+            } else {
+                ""
+            };
+            let known: Vec<_> = Troop::ALL.iter().map(|t| t.key()).collect();
+            reasons.push(format!(
+                "'{}' is not a troop type{hint}; choose one of {}",
+                entry.unit,
+                known.join(", ")
+            ));
+        }
+        if entry.count == 0 {
+            reasons.push(format!("{label} is listed with a count of 0"));
+        }
+        let mut traits = Traits::default();
+        for key in &entry.traits {
+            if key == LARGE_KEY {
+                if traits.large() {
+                    reasons.push(format!("{label} lists '{LARGE_KEY}' twice"));
+                }
+                traits = traits.with_large();
+                continue;
+            }
+            match Trait::from_key(key) {
+                None => reasons.push(format!("{label}: '{key}' is not a trait")),
+                Some(t) if traits.has(t) => reasons.push(format!(
+                    "{label} takes {} twice: each trait can be selected once per miniature",
+                    t.name()
+                )),
+                Some(t) => traits = traits.with(t),
+            }
+        }
+        if traits.has(Trait::Support) {
+            supports = supports.saturating_add(entry.count);
+        }
+        count = count.saturating_add(entry.count);
+        if let Some(troop) = troop {
+            let one = Bought { troop, traits };
+            points = points.saturating_add(one.cost().saturating_mul(entry.count));
+            if count <= 64 {
+                bought.extend(std::iter::repeat_n(one, entry.count as usize));
+            }
+        }
+    }
+    if count == 0 {
+        reasons.push("the army has no miniatures".into());
+    }
+    if supports > 1 {
+        reasons.push(format!(
+            "the army has {supports} miniatures with Support; an army can have only 1"
+        ));
+    }
+    if points > budget {
+        reasons.push(format!(
+            "the army costs {points} points; the budget is {budget}"
+        ));
+    }
+    if reasons.is_empty() {
+        Ok(bought)
+    } else {
+        Err(reasons)
+    }
+}
+
+/// Troop types and traits as the units a client offers when building a squad.
+pub fn unit_infos() -> Vec<UnitInfo> {
+    let mut units: Vec<UnitInfo> = Troop::ALL
+        .into_iter()
+        .map(|t| UnitInfo {
+            key: t.key().into(),
+            name: t.name().into(),
+            stats: vec![
+                Stat::new("kind", "troop"),
+                Stat::new("die", format!("d{}", t.die())),
+                Stat::new("move", t.movement().to_string()),
+            ],
+            cost: t.cost().into(),
+            special: Vec::new(),
+        })
+        .collect();
+    units.extend(Trait::ALL.into_iter().map(|t| UnitInfo {
+        key: t.key().into(),
+        name: t.name().into(),
+        stats: vec![Stat::new("kind", "trait"), Stat::new("effect", t.summary())],
+        cost: t.cost().into(),
+        special: if t == Trait::Support {
+            vec!["one per army".into()]
+        } else {
+            Vec::new()
+        },
+    }));
+    units.push(UnitInfo {
+        key: LARGE_KEY.into(),
+        name: "Large".into(),
+        stats: vec![
+            Stat::new("kind", "size"),
+            Stat::new(
+                "effect",
+                "covers 2×2 spaces; moves and attacks from its main space",
+            ),
+        ],
+        cost: 0.0,
+        special: Vec::new(),
+    });
+    units
+}

@@ -1,0 +1,103 @@
+//! Movement: up to Move spaces (Fast +2), straight or diagonal, through
+//! allies but never through enemies, obstacles, or between two obstacles
+//! meeting at a corner, ending on a free space. Flight passes over anything
+//! but ends on a free open space. A Large miniature moves by its main space
+//! and may end partly on obstacles. Summon moves an ally beside the summoner.
+
+use super::army::Trait;
+use super::board::{self, SQUARES, Sq};
+use super::log::Log;
+use super::moves::Move;
+use super::state::{ChessboardConfrontation, marks};
+
+impl ChessboardConfrontation {
+    /// The squares a miniature may end a move on, as a mask.
+    pub(crate) fn destinations(&self, index: u8) -> u64 {
+        let mini = self.mini(index);
+        let Some(start) = mini.square() else {
+            return 0;
+        };
+        if mini.marked(marks::STUN) {
+            return 0;
+        }
+        let flight = mini.has(Trait::Flight);
+        let enemies = self.enemy_mask(mini.owner);
+        let mut reached = board::bit(start);
+        let mut frontier = vec![start];
+        for _ in 0..mini.movement() {
+            let mut next = Vec::new();
+            for &sq in &frontier {
+                for n in board::neighbours(sq) {
+                    let b = board::bit(n);
+                    if reached & b != 0 {
+                        continue;
+                    }
+                    if !flight
+                        && ((self.obstacles | enemies) & b != 0
+                            || board::squeezes(sq, n, self.obstacles))
+                    {
+                        continue;
+                    }
+                    reached |= b;
+                    next.push(n);
+                }
+            }
+            frontier = next;
+        }
+        board::squares_of(reached & !board::bit(start))
+            .filter(|&sq| self.fits(index, sq))
+            .fold(0, |mask, sq| mask | board::bit(sq))
+    }
+
+    pub(crate) fn step(&mut self, piece: u8, to: Sq, log: &mut Log) {
+        let from = self.mini(piece).square().expect("on the board");
+        self.put(piece, to);
+        if let Some(a) = self.activation.as_mut() {
+            a.moved = true;
+        }
+        log.say(|| {
+            format!(
+                "the {} moves from {} to {}",
+                self.mini(piece).troop.name(),
+                board::to_square(from),
+                board::to_square(to)
+            )
+        });
+    }
+
+    pub(crate) fn summon_moves(&self, piece: u8, out: &mut Vec<Move>) {
+        let mini = self.mini(piece);
+        let Some(at) = mini.square() else {
+            return;
+        };
+        for (ally, other) in self.on_board() {
+            if ally == piece || other.owner != mini.owner || other.marked(marks::STUN) {
+                continue;
+            }
+            for to in board::neighbours(at) {
+                if other.square() != Some(to) && self.fits(ally, to) {
+                    out.push(Move::Summon { piece, ally, to });
+                }
+            }
+        }
+    }
+
+    pub(crate) fn summon(&mut self, piece: u8, ally: u8, to: Sq, log: &mut Log) {
+        let from = self.mini(ally).square().expect("on the board");
+        self.put(ally, to);
+        if let Some(a) = self.activation.as_mut() {
+            a.summoned = true;
+        }
+        log.say(|| {
+            format!(
+                "the {} summons the {} from {} to {}",
+                self.mini(piece).troop.name(),
+                self.mini(ally).troop.name(),
+                board::to_square(from),
+                board::to_square(to)
+            )
+        });
+    }
+}
+
+const _: () = assert!(SQUARES == 64, "square masks are u64");

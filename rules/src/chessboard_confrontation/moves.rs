@@ -1,0 +1,152 @@
+//! Every decision a player can make, in a compact form, and the one generator
+//! of those legal now. `actions.rs` translates them to and from the
+//! protocol's `Action`; `act` accepts exactly what this lists.
+
+use super::army::Trait;
+use super::board::Sq;
+use super::state::{ChessboardConfrontation, Kind, Mode, Pending, Phase, marks};
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Move {
+    /// Set-up or a late arrival: a miniature onto its owner's side.
+    Place {
+        piece: u8,
+        to: Sq,
+    },
+    /// Discard a token: this miniature takes a turn.
+    Activate {
+        piece: u8,
+    },
+    /// Discard a token and let no miniature act.
+    Pass,
+    Step {
+        piece: u8,
+        to: Sq,
+    },
+    Attack {
+        piece: u8,
+        target: u8,
+        kind: Kind,
+        mode: Mode,
+    },
+    Summon {
+        piece: u8,
+        ally: u8,
+        to: Sq,
+    },
+    PickUp {
+        piece: u8,
+    },
+    Drop {
+        piece: u8,
+    },
+    /// Give the Support marker to an ally within 3 spaces.
+    Support {
+        piece: u8,
+        ally: u8,
+    },
+    /// The acting miniature is done.
+    End,
+    /// Reroll the failed roll with Lucky (`support: false`) or the Support marker.
+    Reroll {
+        support: bool,
+    },
+    /// Spend this Heal marker to reroll the failed Defence roll.
+    Heal {
+        healer: u8,
+    },
+    /// Let the roll stand.
+    Accept,
+}
+
+impl ChessboardConfrontation {
+    /// Every legal move for the seat that decides now, appended to `out`.
+    pub fn legal_moves(&self, out: &mut Vec<Move>) {
+        if self.is_over() {
+            return;
+        }
+        match self.pending {
+            Some(Pending::Reroll(_)) => {
+                let (lucky, support) = self.rerolls();
+                if lucky {
+                    out.push(Move::Reroll { support: false });
+                }
+                if support {
+                    out.push(Move::Reroll { support: true });
+                }
+                out.push(Move::Accept);
+                return;
+            }
+            Some(Pending::Heal { defender }) => {
+                out.extend(self.healers(defender).map(|healer| Move::Heal { healer }));
+                out.push(Move::Accept);
+                return;
+            }
+            None => {}
+        }
+        match self.phase {
+            Phase::Place { seat } | Phase::Arrive { seat } => self.placements(seat, out),
+            Phase::Battle { seat } => {
+                self.support_moves(seat, out);
+                match self.activation {
+                    None => {
+                        out.extend(self.eligible(seat).map(|piece| Move::Activate { piece }));
+                        out.push(Move::Pass);
+                    }
+                    Some(_) => {
+                        self.turn_moves(out);
+                        out.push(Move::End);
+                    }
+                }
+            }
+            Phase::Over(_) => {}
+        }
+    }
+
+    /// What the acting miniature may still do this turn.
+    fn turn_moves(&self, out: &mut Vec<Move>) {
+        let a = self.activation.expect("a miniature acts");
+        let piece = a.piece;
+        let mini = self.mini(piece);
+        if !a.moved && a.attacks < 2 && !mini.marked(marks::STUN) {
+            let reach = self.destinations(piece);
+            out.extend(super::board::squares_of(reach).map(|to| Move::Step { piece, to }));
+        }
+        if self.may_attack() {
+            for kind in Kind::ALL {
+                if !self.has_attack(piece, kind) || a.kind.is_some_and(|k| k != kind) {
+                    continue;
+                }
+                for target in self.attack_targets(piece, kind) {
+                    out.push(Move::Attack {
+                        piece,
+                        target,
+                        kind,
+                        mode: Mode::Regular,
+                    });
+                    let t = self.mini(target);
+                    if mini.has(Trait::Poison) && !t.marked(marks::POISON) {
+                        out.push(Move::Attack {
+                            piece,
+                            target,
+                            kind,
+                            mode: Mode::Poison,
+                        });
+                    }
+                    if mini.has(Trait::Stun) && !t.marked(marks::STUN) {
+                        out.push(Move::Attack {
+                            piece,
+                            target,
+                            kind,
+                            mode: Mode::Stun,
+                        });
+                    }
+                }
+            }
+        }
+        if mini.has(Trait::Summon) && a.attacks == 0 && !a.summoned {
+            self.summon_moves(piece, out);
+        }
+        self.objective_moves(piece, out);
+    }
+}

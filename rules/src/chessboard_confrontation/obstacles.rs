@@ -1,0 +1,168 @@
+//! Obstacles: d6+10 markers, each placed by a d8 for the row and a d8 for
+//! the column; a space that is taken sends it to a random adjacent space (a
+//! d8 for the direction). No obstacle goes on a seated player's starting side
+//! (nor, in Retrieve, on the four centre spaces), and none that would cut the
+//! open board in two: every miniature can always reach every side. A marker
+//! that finds no space in ten tries is not placed (R4).
+
+use super::board::{self, DIRECTIONS, Sq};
+use super::log::{Log, roll_of};
+use super::state::{Layout, Scenario};
+use crate::dice::Dice;
+
+pub const TRIES: u8 = 10;
+
+/// The fixed layout: twelve obstacles between ranks 3 and 6, clear of every side and the centre.
+pub const FIXED: [&str; 12] = [
+    "b3", "c3", "f3", "g3", "e3", "c5", "b6", "c6", "f6", "g6", "d6", "f4",
+];
+
+/// Whether every open space can be reached from every other by the
+/// movement rules (straight or diagonal steps, never between two obstacles
+/// meeting at a corner).
+pub fn connected(obstacles: u64) -> bool {
+    let open = !obstacles;
+    if open == 0 {
+        return true;
+    }
+    let start = open.trailing_zeros() as Sq;
+    let mut seen = board::bit(start);
+    let mut stack = vec![start];
+    while let Some(sq) = stack.pop() {
+        for n in board::neighbours(sq) {
+            if seen & board::bit(n) == 0
+                && obstacles & board::bit(n) == 0
+                && !board::squeezes(sq, n, obstacles)
+            {
+                seen |= board::bit(n);
+                stack.push(n);
+            }
+        }
+    }
+    seen == open
+}
+
+fn forbidden(seats: u8, scenario: Scenario) -> u64 {
+    let mut mask = (0..seats).fold(0, |mask, seat| mask | board::side(seat));
+    if scenario == Scenario::Retrieve {
+        mask |= board::CENTRE.iter().fold(0, |m, &sq| m | board::bit(sq));
+    }
+    mask
+}
+
+fn allowed(sq: Sq, obstacles: u64, forbidden: u64) -> bool {
+    let bit = board::bit(sq);
+    obstacles & bit == 0 && forbidden & bit == 0 && connected(obstacles | bit)
+}
+
+/// The obstacles for a new game.
+pub fn lay(
+    layout: Layout,
+    seats: u8,
+    scenario: Scenario,
+    dice: &mut dyn Dice,
+    log: &mut Log,
+) -> u64 {
+    match layout {
+        Layout::Open => 0,
+        Layout::Fixed => FIXED.iter().fold(0, |mask, name| {
+            let square = name.parse().expect("a fixed square");
+            mask | board::bit(board::from_square(square).expect("on the board"))
+        }),
+        Layout::Random => {
+            let count = dice.roll(6);
+            log.roll(|| {
+                roll_of(
+                    None,
+                    None,
+                    "number of obstacles (d6+10)",
+                    vec![(6, count)],
+                    10,
+                    format!("{} obstacles", u32::from(count) + 10),
+                )
+            });
+            let forbidden = forbidden(seats, scenario);
+            let mut obstacles = 0u64;
+            for _ in 0..u32::from(count) + 10 {
+                if let Some(sq) = place_one(obstacles, forbidden, dice, log) {
+                    obstacles |= board::bit(sq);
+                }
+            }
+            obstacles
+        }
+    }
+}
+
+fn place_one(obstacles: u64, forbidden: u64, dice: &mut dyn Dice, log: &mut Log) -> Option<Sq> {
+    for _ in 0..TRIES {
+        let row = dice.roll(8);
+        let column = dice.roll(8);
+        let sq = board::at(column - 1, row - 1);
+        let ok = allowed(sq, obstacles, forbidden);
+        log.roll(|| {
+            roll_of(
+                None,
+                None,
+                "obstacle row and column (d8, d8)",
+                vec![(8, row), (8, column)],
+                0,
+                if ok {
+                    format!("obstacle on {}", board::to_square(sq))
+                } else {
+                    format!("{} cannot take it: an adjacent space", board::to_square(sq))
+                },
+            )
+        });
+        if ok {
+            return Some(sq);
+        }
+        let way = dice.roll(8);
+        let (df, dr) = DIRECTIONS[way as usize - 1];
+        let next = board::offset(sq, df, dr).filter(|&n| allowed(n, obstacles, forbidden));
+        log.roll(|| {
+            roll_of(
+                None,
+                None,
+                "adjacent space (d8: 1 up, then clockwise)",
+                vec![(8, way)],
+                0,
+                match next {
+                    Some(n) => format!("obstacle on {}", board::to_square(n)),
+                    None => "no space there: roll again".into(),
+                },
+            )
+        });
+        if next.is_some() {
+            return next;
+        }
+    }
+    log.say(|| "an obstacle found no space and is left out".into());
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_fixed_layout_is_connected_and_clear_of_sides_and_centre() {
+        let fixed = lay(
+            Layout::Fixed,
+            4,
+            Scenario::Retrieve,
+            &mut crate::ScriptedDice::new([]),
+            &mut Log::silent(),
+        );
+        assert_eq!(fixed.count_ones(), 12);
+        assert!(connected(fixed));
+        assert_eq!(fixed & forbidden(4, Scenario::Retrieve), 0);
+    }
+
+    #[test]
+    fn a_wall_with_only_corner_gaps_cuts_the_board() {
+        // b1, a2 meet at a corner: a1 is shut in.
+        let mask = board::bit(1) | board::bit(8);
+        assert!(!connected(mask));
+        assert!(connected(board::bit(1)));
+    }
+}

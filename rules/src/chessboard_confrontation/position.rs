@@ -1,0 +1,177 @@
+//! Set positions without playing up to them, for tests of a single rule: a
+//! game in round 1 with no obstacles and no miniature on the board, seat 0 to
+//! choose a miniature. Place what the position needs.
+
+use fray_protocol::{PieceId, Seat, Square};
+
+use super::army::{LARGE_KEY, Trait, Traits, Troop};
+use super::board;
+use super::state::{
+    ChessboardConfrontation, EMPTY, MAX_SEATS, Mini, Phase, Place, Scenario, Settings, TOKENS,
+    marks,
+};
+
+pub struct Position {
+    game: ChessboardConfrontation,
+}
+
+fn sq(name: &str) -> u8 {
+    let square: Square = name.parse().expect("a square such as e4");
+    board::from_square(square).expect("a square on the board")
+}
+
+fn traits_of(keys: &[&str]) -> Traits {
+    keys.iter().fold(Traits::default(), |t, key| {
+        if *key == LARGE_KEY {
+            t.with_large()
+        } else {
+            t.with(Trait::from_key(key).unwrap_or_else(|| panic!("{key} is not a trait")))
+        }
+    })
+}
+
+impl Position {
+    /// An open board for `seats` players in round 1, initiative in seat order.
+    pub fn new(seats: u8) -> Self {
+        assert!((2..=4).contains(&seats));
+        let mut order = [u8::MAX; MAX_SEATS];
+        for s in 0..seats {
+            order[s as usize] = s;
+        }
+        let mut tokens = [0; MAX_SEATS];
+        tokens[..seats as usize].fill(TOKENS);
+        Position {
+            game: ChessboardConfrontation {
+                minis: Vec::new(),
+                board: [EMPTY; board::SQUARES],
+                obstacles: 0,
+                objective: None,
+                seats,
+                tokens,
+                order,
+                order_len: seats,
+                phase: Phase::Battle { seat: 0 },
+                activation: None,
+                strike: None,
+                pending: None,
+                round: 1,
+                turn: 0,
+                quiet_rounds: 0,
+                removed_this_round: false,
+                settings: Settings::default(),
+            },
+        }
+    }
+
+    fn push(&mut self, seat: u8, troop: &str, traits: &[&str], place: Place) -> PieceId {
+        let troop = Troop::from_key(troop).unwrap_or_else(|| panic!("{troop} is not a troop"));
+        let index = self.game.minis.len() as u8;
+        self.game.minis.push(Mini {
+            troop,
+            traits: traits_of(traits),
+            owner: seat,
+            place: Place::Waiting,
+            markers: 0,
+            turns: 0,
+        });
+        if let Place::Board(at) = place {
+            assert!(
+                self.game.fits(index, at),
+                "{} is taken",
+                board::to_square(at)
+            );
+            self.game.put(index, at);
+        } else {
+            self.game.minis[index as usize].place = place;
+        }
+        PieceId(u32::from(index))
+    }
+
+    /// Puts a miniature (troop key, trait keys) of a seat on a square ("e4").
+    pub fn place(&mut self, seat: u8, troop: &str, traits: &[&str], square: &str) -> PieceId {
+        self.push(seat, troop, traits, Place::Board(sq(square)))
+    }
+
+    /// A miniature waiting to join the board.
+    pub fn waiting(&mut self, seat: u8, troop: &str, traits: &[&str]) -> PieceId {
+        self.push(seat, troop, traits, Place::Waiting)
+    }
+
+    pub fn obstacles(&mut self, squares: &[&str]) -> &mut Self {
+        for name in squares {
+            self.game.obstacles |= board::bit(sq(name));
+        }
+        self
+    }
+
+    pub fn objective(&mut self, square: &str) -> &mut Self {
+        self.game.objective = Some(sq(square));
+        self
+    }
+
+    pub fn scenario(&mut self, scenario: Scenario) -> &mut Self {
+        self.game.settings.scenario = scenario;
+        self
+    }
+
+    pub fn settings(&mut self, settings: Settings) -> &mut Self {
+        self.game.settings = settings;
+        self
+    }
+
+    /// Puts a marker ("poison", "stun", "stealth", "heal", "support",
+    /// "supported", "objective") on a miniature's card.
+    pub fn marker(&mut self, piece: PieceId, key: &str) -> &mut Self {
+        let bit = match key {
+            "poison" => marks::POISON,
+            "stun" => marks::STUN,
+            "stealth" => marks::STEALTH,
+            "heal" => marks::HEAL,
+            "support" => marks::SUPPORT,
+            "supported" => marks::SUPPORTED,
+            "objective" => marks::OBJECTIVE,
+            other => panic!("{other} is not a marker"),
+        };
+        self.game.minis[piece.0 as usize].markers |= bit;
+        self
+    }
+
+    /// Turns a miniature has taken this round.
+    pub fn turns(&mut self, piece: PieceId, turns: u8) -> &mut Self {
+        self.game.minis[piece.0 as usize].turns = turns;
+        self
+    }
+
+    pub fn tokens(&mut self, seat: u8, tokens: u8) -> &mut Self {
+        self.game.tokens[seat as usize] = tokens;
+        self
+    }
+
+    /// Initiative order for the round, highest first.
+    pub fn order(&mut self, seats: &[u8]) -> &mut Self {
+        self.game.order = [u8::MAX; MAX_SEATS];
+        self.game.order[..seats.len()].copy_from_slice(seats);
+        self.game.order_len = seats.len() as u8;
+        self
+    }
+
+    pub fn to_act(&mut self, seat: Seat) -> &mut Self {
+        self.game.phase = Phase::Battle { seat: seat.0 };
+        self
+    }
+
+    pub fn round(&mut self, round: u32) -> &mut Self {
+        self.game.round = round;
+        self
+    }
+
+    /// Whole rounds already played without a defeat.
+    pub fn quiet_rounds(&mut self, rounds: u32) -> &mut Self {
+        self.game.quiet_rounds = rounds;
+        self
+    }
+
+    pub fn build(&self) -> ChessboardConfrontation {
+        self.game.clone()
+    }
+}

@@ -1,0 +1,276 @@
+//! What a viewer sees (nothing is hidden, so every viewer sees the same),
+//! and the effects of an action, found by comparing the game before and after
+//! it so that applying them always gives the new view.
+
+use std::collections::BTreeMap;
+
+use fray_protocol::{
+    Effect, Marker, PieceChange, PieceId, PieceView, PlayerView, Seat, Square, Stat, TurnView, View,
+};
+
+use super::board::{self, SIZE};
+use super::log::Log;
+use super::state::{ChessboardConfrontation, Pending, Phase, Place, marks};
+
+pub const SYSTEM_KEY: &str = "chessboard-confrontation";
+pub const OBSTACLE: &str = "obstacle";
+pub const OBJECTIVE: &str = "objective";
+
+fn id(index: u8) -> PieceId {
+    PieceId(u32::from(index))
+}
+
+impl ChessboardConfrontation {
+    /// "Regular Troops on b1", or without a square when off the board.
+    pub(crate) fn describe(&self, index: u8) -> String {
+        let mini = self.mini(index);
+        match mini.square() {
+            Some(sq) => format!("{} on {}", mini.troop.name(), board::to_square(sq)),
+            None => mini.troop.name().to_string(),
+        }
+    }
+
+    fn stats(&self, index: u8) -> Vec<Stat> {
+        let mini = self.mini(index);
+        let traits: Vec<&str> = mini.traits.iter().map(|t| t.name()).collect();
+        let mut stats = vec![
+            Stat::new("die", format!("d{}", mini.troop.die())),
+            Stat::new("move", mini.movement().to_string()),
+            Stat::new(
+                "traits",
+                if traits.is_empty() {
+                    "-".to_string()
+                } else {
+                    traits.join(", ")
+                },
+            ),
+            Stat::new("cost", mini.cost().to_string()),
+            Stat::new("turns", mini.turns.to_string()),
+        ];
+        if mini.traits.large() {
+            stats.push(Stat::new("size", "large"));
+        }
+        stats
+    }
+
+    fn markers(&self, index: u8) -> Vec<Marker> {
+        let mini = self.mini(index);
+        let all = [
+            (
+                marks::POISON,
+                "poison",
+                "Poison: -1 to every roll until a Skill roll shakes it off",
+            ),
+            (
+                marks::STUN,
+                "stun",
+                "Stun: cannot move until a Skill roll shakes it off",
+            ),
+            (
+                marks::STEALTH,
+                "stealth",
+                "Stealth: no Ranged attack can target it until its next turn",
+            ),
+            (
+                marks::HEAL,
+                "heal",
+                "Heal: it or an ally within 3 may reroll a failed Defense roll",
+            ),
+            (
+                marks::SUPPORT,
+                "support",
+                "Support: may be given to an ally within 3",
+            ),
+            (
+                marks::SUPPORTED,
+                "supported",
+                "Supported: may reroll one die roll on its turn",
+            ),
+            (
+                marks::OBJECTIVE,
+                "objective",
+                "Carries the objective marker",
+            ),
+        ];
+        all.iter()
+            .filter(|(bit, _, _)| mini.marked(*bit))
+            .map(|&(_, key, label)| Marker::new(key, label))
+            .collect()
+    }
+
+    pub(crate) fn piece_view(&self, index: u8) -> PieceView {
+        let mini = self.mini(index);
+        PieceView {
+            id: id(index),
+            owner: Seat(mini.owner),
+            kind: mini.troop.key().into(),
+            name: mini.troop.name().into(),
+            glyph: mini.troop.glyph().into(),
+            square: mini.square().map(board::to_square),
+            stats: self.stats(index),
+            markers: self.markers(index),
+        }
+    }
+
+    fn resources(&self, seat: u8) -> BTreeMap<String, i64> {
+        let mut resources = BTreeMap::new();
+        let tokens = self.tokens[seat as usize];
+        if tokens > 0 {
+            resources.insert("tokens".into(), tokens.into());
+        }
+        let len = self.order_len as usize;
+        if let Some(at) = self.order[..len].iter().position(|&s| s == seat) {
+            resources.insert("initiative".into(), at as i64 + 1);
+        }
+        resources
+    }
+
+    pub(crate) fn player_view(&self, seat: u8) -> PlayerView {
+        PlayerView {
+            seat: Seat(seat),
+            army: Some("Squad".into()),
+            resources: self.resources(seat),
+        }
+    }
+
+    pub(crate) fn turn_view(&self) -> TurnView {
+        let phase = match (self.phase, self.pending) {
+            (Phase::Over(_), _) => "over",
+            (_, Some(Pending::Heal { .. })) => "heal",
+            (_, Some(Pending::Reroll(_))) => "reroll",
+            (Phase::Place { .. }, _) => "placement",
+            (Phase::Arrive { .. }, _) => "arrival",
+            (Phase::Battle { .. }, _) => "battle",
+        };
+        TurnView {
+            number: self.turn,
+            round: (self.round > 0).then_some(self.round),
+            phase: phase.into(),
+            active: self.deciding_seat().map(Seat).into_iter().collect(),
+        }
+    }
+
+    fn terrain(&self) -> BTreeMap<Square, String> {
+        let mut terrain: BTreeMap<Square, String> = board::squares_of(self.obstacles)
+            .map(|sq| (board::to_square(sq), OBSTACLE.to_string()))
+            .collect();
+        if let Some(sq) = self.objective {
+            terrain.insert(board::to_square(sq), OBJECTIVE.into());
+        }
+        terrain
+    }
+
+    pub(crate) fn full_view(&self) -> View {
+        View {
+            system: SYSTEM_KEY.into(),
+            width: SIZE,
+            height: SIZE,
+            terrain: self.terrain(),
+            walls: Vec::new(),
+            pieces: (0..self.minis.len() as u8)
+                .filter(|&i| self.mini(i).in_play())
+                .map(|i| (id(i), self.piece_view(i)))
+                .collect(),
+            players: (0..self.seats).map(|s| self.player_view(s)).collect(),
+            turn: self.turn_view(),
+            outcome: self.outcome_now(),
+        }
+    }
+
+    /// The effects that build the first view on an empty one (after `GameCreated`).
+    pub(crate) fn record_start(&self, log: &mut Log) {
+        for (square, terrain) in self.terrain() {
+            log.push(|| Effect::TerrainChanged {
+                square,
+                terrain: Some(terrain),
+            });
+        }
+        for seat in 0..self.seats {
+            log.push(|| Effect::PlayerChanged {
+                player: self.player_view(seat),
+            });
+        }
+        for index in 0..self.minis.len() as u8 {
+            log.push(|| Effect::PiecePlaced {
+                piece: self.piece_view(index),
+            });
+        }
+        log.push(|| Effect::TurnChanged {
+            turn: self.turn_view(),
+        });
+    }
+
+    /// The effects that turn the view of `before` into the view of `self`.
+    pub(crate) fn record_changes(&self, before: &ChessboardConfrontation, log: &mut Log) {
+        let (old_terrain, new_terrain) = (before.terrain(), self.terrain());
+        if old_terrain != new_terrain {
+            for square in old_terrain.keys() {
+                if !new_terrain.contains_key(square) {
+                    log.push(|| Effect::TerrainChanged {
+                        square: *square,
+                        terrain: None,
+                    });
+                }
+            }
+            for (square, terrain) in &new_terrain {
+                if old_terrain.get(square) != Some(terrain) {
+                    log.push(|| Effect::TerrainChanged {
+                        square: *square,
+                        terrain: Some(terrain.clone()),
+                    });
+                }
+            }
+        }
+        for index in 0..self.minis.len() as u8 {
+            let (old, new) = (before.mini(index), self.mini(index));
+            match (old.place, new.place) {
+                (Place::Board(_) | Place::Waiting, Place::Removed) => {
+                    log.push(|| Effect::PieceRemoved {
+                        piece: id(index),
+                        reason: "defeated".into(),
+                    });
+                    continue;
+                }
+                (_, Place::Board(to)) if old.place != new.place => {
+                    log.push(|| Effect::PieceMoved {
+                        piece: id(index),
+                        from: old.square().map(board::to_square),
+                        to: board::to_square(to),
+                    })
+                }
+                _ => {}
+            }
+            if new.in_play() && (old.markers != new.markers || old.turns != new.turns) {
+                let view = self.piece_view(index);
+                log.push(|| Effect::PieceChanged {
+                    piece: id(index),
+                    change: PieceChange {
+                        stats: Some(view.stats),
+                        markers: Some(view.markers),
+                        ..PieceChange::default()
+                    },
+                });
+            }
+        }
+        for seat in 0..self.seats {
+            let (old, new) = (before.resources(seat), self.resources(seat));
+            for key in ["tokens", "initiative"] {
+                if old.get(key) != new.get(key) {
+                    log.push(|| Effect::ResourceChanged {
+                        seat: Seat(seat),
+                        key: key.into(),
+                        value: new.get(key).copied().unwrap_or(0),
+                    });
+                }
+            }
+        }
+        if before.turn_view() != self.turn_view() {
+            log.push(|| Effect::TurnChanged {
+                turn: self.turn_view(),
+            });
+        }
+        if let (None, Some(outcome)) = (before.outcome_now(), self.outcome_now()) {
+            log.push(|| Effect::GameEnded { outcome });
+        }
+    }
+}

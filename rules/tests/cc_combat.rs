@@ -1,0 +1,365 @@
+//! Movement, attacks and traits, each with exactly the dice it rolls.
+
+mod cc_common;
+
+use cc_common::*;
+
+/// Seat 0's miniature on `at`, seat 1's on `enemy_at`, and a spare seat-1
+/// miniature far away on h8... so one defeat does not end the game.
+fn duel(mine: (&str, &[&str], &str), theirs: (&str, &[&str], &str)) -> (Game, PieceId, PieceId) {
+    let mut p = Position::new(2);
+    let a = p.place(0, mine.0, mine.1, mine.2);
+    let b = p.place(1, theirs.0, theirs.1, theirs.2);
+    p.place(1, "minion", &[], "h7");
+    (p.build(), a, b)
+}
+
+#[test]
+fn movement_is_straight_or_diagonal_up_to_move() {
+    let (game, a, _) = duel(("regular", &[], "d4"), ("regular", &[], "h1"));
+    let game = {
+        let mut g = game;
+        play(&mut g, 0, &activate(a), &[]);
+        g
+    };
+    // Move 3 from d4: a 7×7 square less d4 itself.
+    assert_eq!(destinations(&game, 0, a).len(), 48);
+}
+
+#[test]
+fn obstacles_enemies_and_corner_gaps_block_allies_do_not() {
+    // A corridor: a2 and b2 are obstacles, so a1's only way out is b1.
+    let mut p = Position::new(2);
+    let m = p.place(0, "minion", &[], "a1");
+    p.place(0, "minion", &[], "b1");
+    p.place(1, "minion", &[], "h8");
+    p.obstacles(&["a2", "b2"]);
+    let mut game = p.build();
+    play(&mut game, 0, &activate(m), &[]);
+    // Through the ally on b1, never ending on it.
+    assert_eq!(destinations(&game, 0, m), squares(&["c1", "c2"]));
+    // An enemy on b1 shuts the corridor.
+    let mut p = Position::new(2);
+    let m = p.place(0, "minion", &[], "a1");
+    p.place(1, "minion", &[], "b1");
+    p.obstacles(&["a2", "b2"]);
+    let mut game = p.build();
+    play(&mut game, 0, &activate(m), &[]);
+    assert!(destinations(&game, 0, m).is_empty());
+    let mut p = Position::new(2);
+    let m = p.place(0, "minion", &[], "a1");
+    p.place(1, "minion", &[], "h8");
+    p.obstacles(&["a2", "b1"]);
+    let mut game = p.build();
+    play(&mut game, 0, &activate(m), &[]);
+    // Between two obstacles meeting at a corner: no way out.
+    assert!(destinations(&game, 0, m).is_empty());
+    // Flight passes over them.
+    let mut p = Position::new(2);
+    let f = p.place(0, "minion", &["flight"], "a1");
+    p.place(1, "minion", &[], "h8");
+    p.obstacles(&["a2", "b1", "b2"]);
+    let mut game = p.build();
+    play(&mut game, 0, &activate(f), &[]);
+    let reach = destinations(&game, 0, f);
+    assert!(reach.contains("a3") && reach.contains("c3") && !reach.contains("b2"));
+}
+
+#[test]
+fn fast_adds_two_to_move() {
+    let (mut game, a, _) = duel(("minion", &["fast"], "a4"), ("regular", &[], "h1"));
+    play(&mut game, 0, &activate(a), &[]);
+    let reach = destinations(&game, 0, a);
+    assert!(reach.contains("e4") && !reach.contains("f4"));
+}
+
+#[test]
+fn melee_hits_on_a_tie_and_removes_the_defender() {
+    let (mut game, a, b) = duel(("regular", &[], "d4"), ("regular", &[], "d5"));
+    play(&mut game, 0, &activate(a), &[]);
+    assert_eq!(attacks(&game, 0, a), [(b, "melee".to_string())].into());
+    play(&mut game, 0, &attack(a, b, "melee"), &[3, 3]);
+    assert!(is_removed(&game, b));
+    // One attack a turn.
+    assert!(attacks(&game, 0, a).is_empty());
+}
+
+#[test]
+fn a_lower_attack_fails() {
+    let (mut game, a, b) = duel(("regular", &[], "d4"), ("regular", &[], "e5"));
+    play(&mut game, 0, &activate(a), &[]);
+    play(&mut game, 0, &attack(a, b, "melee"), &[2, 3]);
+    assert!(!is_removed(&game, b));
+}
+
+#[test]
+fn ranged_needs_a_line_free_of_obstacles_and_enemies_not_allies() {
+    let mut p = Position::new(2);
+    let archer = p.place(0, "regular", &["greater-ranged"], "a1");
+    p.place(0, "regular", &[], "a2");
+    let behind_ally = p.place(1, "regular", &[], "a5");
+    let behind_rock = p.place(1, "regular", &[], "e1");
+    let behind_enemy = p.place(1, "regular", &[], "h8");
+    let blocker = p.place(1, "regular", &[], "d4");
+    p.obstacles(&["c1"]);
+    let mut game = p.build();
+    play(&mut game, 0, &activate(archer), &[]);
+    let t = targets(&game, 0, archer, "greater");
+    assert_eq!(t, ids(&[behind_ally, blocker]));
+    assert!(!t.contains(&behind_rock) && !t.contains(&behind_enemy));
+    // Greater Ranged rolls the whole die: 5 beats 4.
+    play(&mut game, 0, &attack(archer, blocker, "greater"), &[5, 4]);
+    assert!(is_removed(&game, blocker));
+}
+
+#[test]
+fn lesser_ranged_halves_rounding_up() {
+    let (mut game, a, b) = duel(
+        ("regular", &["lesser-ranged"], "a1"),
+        ("regular", &[], "a6"),
+    );
+    play(&mut game, 0, &activate(a), &[]);
+    // 5 halves to 3, which ties a Defense of 3.
+    let effects = play(&mut game, 0, &attack(a, b, "lesser"), &[5, 3]);
+    assert_eq!(rolls(&effects)[0].total, 3);
+    assert!(is_removed(&game, b));
+}
+
+#[test]
+fn brutal_sharpshooter_and_armor_keep_the_higher_of_two() {
+    let (mut game, a, b) = duel(
+        ("regular", &["brutal"], "d4"),
+        ("regular", &["armor"], "d5"),
+    );
+    play(&mut game, 0, &activate(a), &[]);
+    // Attack 1 and 5 → 5; Defense 6 and 2 → 6: fails.
+    play(&mut game, 0, &attack(a, b, "melee"), &[1, 5, 6, 2]);
+    assert!(!is_removed(&game, b));
+    let (mut game, a, b) = duel(
+        ("regular", &["sharpshooter", "greater-ranged"], "a1"),
+        ("regular", &[], "a6"),
+    );
+    play(&mut game, 0, &activate(a), &[]);
+    play(&mut game, 0, &attack(a, b, "greater"), &[2, 6, 5]);
+    assert!(is_removed(&game, b));
+}
+
+#[test]
+fn poison_marks_instead_of_defeating_and_costs_one_on_every_roll() {
+    let (mut game, a, b) = duel(("regular", &["poison"], "d4"), ("regular", &[], "d5"));
+    play(&mut game, 0, &activate(a), &[]);
+    assert!(attacks(&game, 0, a).contains(&(b, "melee-poison".to_string())));
+    play(&mut game, 0, &attack(a, b, "melee-poison"), &[4, 4]);
+    assert!(!is_removed(&game, b));
+    assert!(has_marker(&game, b, "poison"));
+    play(&mut game, 0, &end(), &[]);
+    // Seat 1's poisoned miniature attacks: 5 - 1 = 4 against 5: fails.
+    play(&mut game, 1, &activate(b), &[]);
+    assert!(
+        !attacks(&game, 1, b)
+            .iter()
+            .any(|(_, c)| c.ends_with("poison"))
+    );
+    let effects = play(&mut game, 1, &attack(b, a, "melee"), &[5, 5]);
+    assert_eq!(rolls(&effects)[0].total, 4);
+    assert!(!is_removed(&game, a));
+    // End of its turn: Skill roll 4 - 1 = 3 fails, the marker stays.
+    play(&mut game, 1, &end(), &[4]);
+    assert!(has_marker(&game, b, "poison"));
+}
+
+#[test]
+fn stun_stops_movement_until_a_skill_roll_shakes_it_off() {
+    let (mut game, a, b) = duel(("regular", &["stun"], "d4"), ("regular", &[], "d5"));
+    play(&mut game, 0, &activate(a), &[]);
+    play(&mut game, 0, &attack(a, b, "melee-stun"), &[6, 1]);
+    assert!(has_marker(&game, b, "stun"));
+    play(&mut game, 0, &end(), &[]);
+    play(&mut game, 1, &activate(b), &[]);
+    assert!(destinations(&game, 1, b).is_empty());
+    // It can still attack.
+    assert!(!attacks(&game, 1, b).is_empty());
+    play(&mut game, 1, &end(), &[4]);
+    assert!(!has_marker(&game, b, "stun"));
+}
+
+#[test]
+fn stealth_hides_from_ranged_attacks_after_a_turn_without_attacking() {
+    let mut p = Position::new(2);
+    let s = p.place(0, "regular", &["stealth"], "d4");
+    let archer = p.place(1, "regular", &["greater-ranged"], "d8");
+    let brute = p.place(1, "regular", &[], "e5");
+    let mut game = p.build();
+    play(&mut game, 0, &activate(s), &[]);
+    play(&mut game, 0, &end(), &[]);
+    assert!(has_marker(&game, s, "stealth"));
+    play(&mut game, 1, &activate(archer), &[]);
+    assert!(targets(&game, 1, archer, "greater").is_empty());
+    play(&mut game, 1, &end(), &[]);
+    play(&mut game, 0, &Action::new("pass"), &[]);
+    play(&mut game, 1, &activate(brute), &[]);
+    // Melee still reaches it.
+    assert_eq!(targets(&game, 1, brute, "melee"), ids(&[s]));
+    play(&mut game, 1, &end(), &[]);
+    // At the start of its next turn the marker goes.
+    play(&mut game, 0, &activate(s), &[]);
+    assert!(!has_marker(&game, s, "stealth"));
+}
+
+#[test]
+fn fear_demands_a_skill_roll_but_not_of_a_fearsome_attacker() {
+    let (mut game, a, b) = duel(("regular", &[], "d4"), ("regular", &["fear"], "d5"));
+    play(&mut game, 0, &activate(a), &[]);
+    // Skill 3 fails: no attack roll at all.
+    play(&mut game, 0, &attack(a, b, "melee"), &[3]);
+    assert!(!is_removed(&game, b));
+    let (mut game, a, b) = duel(("regular", &[], "d4"), ("regular", &["fear"], "d5"));
+    play(&mut game, 0, &activate(a), &[]);
+    play(&mut game, 0, &attack(a, b, "melee"), &[4, 6, 1]);
+    assert!(is_removed(&game, b));
+    let (mut game, a, b) = duel(("regular", &["fear"], "d4"), ("regular", &["fear"], "d5"));
+    play(&mut game, 0, &activate(a), &[]);
+    play(&mut game, 0, &attack(a, b, "melee"), &[6, 1]);
+    assert!(is_removed(&game, b));
+}
+
+#[test]
+fn area_effect_attacks_every_adjacent_miniature_even_allies() {
+    let mut p = Position::new(2);
+    let mage = p.place(0, "regular", &["area-effect"], "a1");
+    let ally = p.place(0, "regular", &[], "d5");
+    let target = p.place(1, "regular", &[], "d4");
+    let other = p.place(1, "regular", &[], "e3");
+    let far = p.place(1, "regular", &[], "h8");
+    let mut game = p.build();
+    play(&mut game, 0, &activate(mage), &[]);
+    // Target: attack 6→3 vs 2; then the ally d5 (id 1): 6→3 vs 3; then e3: 1→1 vs 4.
+    play(
+        &mut game,
+        0,
+        &attack(mage, target, "area"),
+        &[6, 2, 6, 3, 1, 4],
+    );
+    assert!(is_removed(&game, target));
+    assert!(is_removed(&game, ally));
+    assert!(!is_removed(&game, other));
+    assert!(!is_removed(&game, far));
+}
+
+#[test]
+fn assault_attacks_twice_only_without_moving() {
+    let (mut game, a, b) = duel(("regular", &["assault"], "d4"), ("regular", &[], "d5"));
+    play(&mut game, 0, &activate(a), &[]);
+    play(&mut game, 0, &attack(a, b, "melee"), &[1, 6]);
+    assert_eq!(targets(&game, 0, a, "melee"), ids(&[b]));
+    play(&mut game, 0, &attack(a, b, "melee"), &[6, 1]);
+    assert!(is_removed(&game, b));
+    assert!(
+        destinations(&game, 0, a).is_empty(),
+        "no move after two attacks"
+    );
+    let (mut game, a, b) = duel(("regular", &["assault"], "d4"), ("regular", &[], "d6"));
+    play(&mut game, 0, &activate(a), &[]);
+    play(&mut game, 0, &step(a, "d5"), &[]);
+    play(&mut game, 0, &attack(a, b, "melee"), &[1, 6]);
+    assert!(attacks(&game, 0, a).is_empty());
+}
+
+#[test]
+fn summon_moves_any_ally_beside_the_summoner_and_forbids_attacking() {
+    let mut p = Position::new(2);
+    let s = p.place(0, "regular", &["summon"], "d4");
+    let ally = p.place(0, "regular", &[], "a1");
+    let enemy = p.place(1, "regular", &[], "d5");
+    let mut game = p.build();
+    play(&mut game, 0, &activate(s), &[]);
+    let summon = Action::new("summon").piece(s).target(ally).to(sq("c3"));
+    play(&mut game, 0, &summon, &[]);
+    assert_eq!(square_of(&game, ally).as_deref(), Some("c3"));
+    assert!(attacks(&game, 0, s).is_empty());
+    refuse(&mut game, 0, &attack(s, enemy, "melee"));
+}
+
+#[test]
+fn lucky_rerolls_a_failed_attack_once_a_turn() {
+    let (mut game, a, b) = duel(("regular", &["lucky"], "d4"), ("regular", &[], "d5"));
+    play(&mut game, 0, &activate(a), &[]);
+    play(&mut game, 0, &attack(a, b, "melee"), &[1, 4]);
+    assert_eq!(phase(&game), "reroll");
+    assert_eq!(options(&game, 0), vec![reroll("lucky"), accept()]);
+    play(&mut game, 0, &reroll("lucky"), &[2]);
+    // Still failing, and Lucky is spent: the attack fails without asking.
+    assert!(!is_removed(&game, b));
+    assert_eq!(phase(&game), "battle");
+}
+
+#[test]
+fn support_is_given_to_an_ally_within_three_and_discarded_after_its_turn() {
+    let mut p = Position::new(2);
+    let sup = p.place(0, "regular", &["support"], "a1");
+    let ally = p.place(0, "regular", &[], "d4");
+    let b = p.place(1, "regular", &[], "d5");
+    p.place(1, "regular", &[], "h8");
+    p.turns(ally, 1);
+    let mut game = p.build();
+    play(&mut game, 0, &activate(sup), &[]);
+    assert!(has_marker(&game, sup, "support"));
+    let give = Action::new("support").piece(sup).target(ally);
+    play(&mut game, 0, &give, &[]);
+    assert!(has_marker(&game, ally, "supported"));
+    play(&mut game, 0, &end(), &[]);
+    play(&mut game, 1, &Action::new("pass"), &[]);
+    play(&mut game, 0, &activate(ally), &[]);
+    play(&mut game, 0, &attack(ally, b, "melee"), &[1, 5]);
+    play(&mut game, 0, &reroll("support"), &[6]);
+    assert!(is_removed(&game, b));
+    assert!(!has_marker(&game, ally, "supported"));
+}
+
+#[test]
+fn heal_lets_the_defenders_owner_reroll_on_the_attackers_turn() {
+    let mut p = Position::new(2);
+    let a = p.place(0, "regular", &[], "d4");
+    let b = p.place(1, "regular", &[], "d5");
+    let healer = p.place(1, "regular", &["heal"], "d8");
+    p.marker(healer, "heal");
+    let mut game = p.build();
+    play(&mut game, 0, &activate(a), &[]);
+    play(&mut game, 0, &attack(a, b, "melee"), &[4, 2]);
+    assert_eq!(active(&game), vec![Seat(1)]);
+    assert_eq!(phase(&game), "heal");
+    assert!(options(&game, 0).is_empty());
+    refuse(&mut game, 0, &accept());
+    play(&mut game, 1, &heal(healer), &[5]);
+    assert!(!is_removed(&game, b));
+    assert!(!has_marker(&game, healer, "heal"));
+    assert_eq!(active(&game), vec![Seat(0)]);
+}
+
+#[test]
+fn heal_reaches_only_three_spaces() {
+    let mut p = Position::new(2);
+    let a = p.place(0, "regular", &[], "d4");
+    let b = p.place(1, "regular", &[], "d5");
+    let healer = p.place(1, "regular", &["heal"], "h8");
+    p.marker(healer, "heal");
+    let mut game = p.build();
+    play(&mut game, 0, &activate(a), &[]);
+    play(&mut game, 0, &attack(a, b, "melee"), &[4, 2]);
+    assert!(is_removed(&game, b));
+}
+
+#[test]
+fn a_large_miniature_covers_four_spaces_and_is_a_target_on_each() {
+    let mut p = Position::new(2);
+    let big = p.place(1, "monster", &["large"], "d6");
+    let archer = p.place(0, "regular", &["greater-ranged"], "b4");
+    p.place(0, "regular", &[], "c5");
+    let mut game = p.build();
+    // Seat 1's Large miniature covers d6, e6, d5, e5.
+    let v = view(&game);
+    assert_eq!(v.pieces[&big].square, Some(sq("d6")));
+    play(&mut game, 0, &activate(archer), &[]);
+    // The ally on c5 does not block; the line to d5 is clear.
+    assert_eq!(targets(&game, 0, archer, "greater"), ids(&[big]));
+}

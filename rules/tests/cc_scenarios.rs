@@ -1,0 +1,115 @@
+//! Scenarios and the caps that end a game.
+
+mod cc_common;
+
+use cc_common::*;
+
+#[test]
+fn the_last_player_with_miniatures_wins() {
+    let mut p = Position::new(3);
+    let a = p.place(0, "regular", &[], "d4");
+    let b = p.place(1, "regular", &[], "d5");
+    let mut game = p.build();
+    // Seat 2 has no miniatures at all; defeating seat 1's last leaves seat 0.
+    play(&mut game, 0, &activate(a), &[]);
+    play(&mut game, 0, &attack(a, b, "melee"), &[6, 1]);
+    let outcome = game.outcome().unwrap();
+    assert_eq!(outcome.winners, vec![Seat(0)]);
+    assert!(game.to_act().is_empty());
+}
+
+#[test]
+fn infiltrate_needs_two_miniatures_on_an_opponents_side_at_once() {
+    let mut p = Position::new(2);
+    p.scenario(Scenario::Infiltrate);
+    p.place(0, "regular", &[], "c8");
+    let runner = p.place(0, "regular", &[], "d6");
+    let corner = p.place(0, "regular", &[], "g6");
+    p.place(1, "regular", &[], "a4");
+    let mut game = p.build();
+    play(&mut game, 0, &activate(corner), &[]);
+    // A corner does not count.
+    play(&mut game, 0, &step(corner, "h8"), &[]);
+    assert!(game.outcome().is_none());
+    play(&mut game, 0, &end(), &[]);
+    play(&mut game, 1, &Action::new("pass"), &[]);
+    play(&mut game, 0, &activate(runner), &[]);
+    play(&mut game, 0, &step(runner, "d8"), &[]);
+    assert_eq!(game.outcome().unwrap().winners, vec![Seat(0)]);
+}
+
+#[test]
+fn retrieve_pick_up_with_a_skill_roll_and_carry_home() {
+    let mut p = Position::new(2);
+    p.scenario(Scenario::Retrieve).objective("b2");
+    let m = p.place(0, "regular", &[], "b3");
+    p.place(1, "regular", &[], "h8");
+    let mut game = p.build();
+    play(&mut game, 0, &activate(m), &[]);
+    play(&mut game, 0, &step(m, "b2"), &[]);
+    let pick = Action::new("pick-up").piece(m);
+    play(&mut game, 0, &pick, &[3]);
+    assert!(!has_marker(&game, m, "objective"));
+    // One try a turn.
+    refuse(&mut game, 0, &pick);
+    play(&mut game, 0, &end(), &[]);
+    play(&mut game, 1, &Action::new("pass"), &[]);
+    play(&mut game, 0, &Action::new("pass"), &[]);
+    play(&mut game, 1, &Action::new("pass"), &[]);
+    play(&mut game, 0, &Action::new("pass"), &[]);
+    play(&mut game, 1, &Action::new("pass"), &[]);
+    play(&mut game, 0, &Action::new("pass"), &[]);
+    // Round 2: initiative d6 each, 6 and 1.
+    play(&mut game, 1, &Action::new("pass"), &[6, 1]);
+    play(&mut game, 0, &activate(m), &[]);
+    play(&mut game, 0, &pick, &[4]);
+    assert!(has_marker(&game, m, "objective"));
+    assert!(!view(&game).terrain.contains_key(&sq("b2")));
+    play(&mut game, 0, &step(m, "a1"), &[]);
+    assert_eq!(game.outcome().unwrap().winners, vec![Seat(0)]);
+}
+
+#[test]
+fn a_defeated_carrier_drops_the_objective_on_its_space() {
+    let mut p = Position::new(2);
+    p.scenario(Scenario::Retrieve);
+    let carrier = p.place(0, "regular", &[], "d4");
+    p.place(0, "regular", &[], "a1");
+    let b = p.place(1, "regular", &[], "d5");
+    p.marker(carrier, "objective");
+    p.to_act(Seat(1));
+    let mut game = p.build();
+    play(&mut game, 1, &activate(b), &[]);
+    play(&mut game, 1, &attack(b, carrier, "melee"), &[5, 2]);
+    assert_eq!(
+        view(&game).terrain.get(&sq("d4")).map(String::as_str),
+        Some("objective")
+    );
+}
+
+#[test]
+fn survival_counts_miniatures_after_three_rounds() {
+    let mut p = Position::new(2);
+    p.scenario(Scenario::Survival)
+        .round(3)
+        .tokens(1, 0)
+        .tokens(0, 1);
+    p.place(0, "regular", &[], "d4");
+    p.place(0, "regular", &[], "e4");
+    p.place(1, "monster", &[], "d8");
+    let mut game = p.build();
+    play(&mut game, 0, &Action::new("pass"), &[]);
+    assert_eq!(game.outcome().unwrap().winners, vec![Seat(0)]);
+}
+
+#[test]
+fn rounds_without_a_defeat_end_the_game_in_a_draw() {
+    let mut p = Position::new(2);
+    p.quiet_rounds(5).tokens(1, 0).tokens(0, 1);
+    p.place(0, "regular", &[], "d4");
+    p.place(1, "regular", &[], "d8");
+    let mut game = p.build();
+    play(&mut game, 0, &Action::new("pass"), &[]);
+    let outcome = game.outcome().unwrap();
+    assert!(outcome.is_draw() && outcome.reason.contains("6 rounds"));
+}
