@@ -24,6 +24,10 @@ impl Log {
         }
     }
 
+    pub fn is_recording(&self) -> bool {
+        self.enabled
+    }
+
     pub fn say(&mut self, text: impl FnOnce() -> String) {
         if self.enabled {
             self.effects

@@ -7,12 +7,25 @@ use crate::chessboard_confrontation::{self, ChessboardConfrontation};
 use crate::dice::Dice;
 use crate::engine::{GameRules, SetupError};
 use crate::fantasy_armies::{self, FantasyArmies};
+use crate::summoners_chess::{self, SummonersChess};
 
 /// A match of any system the engine plays.
 #[derive(Clone)]
 pub enum Game {
     FantasyArmies(Box<FantasyArmies>),
     ChessboardConfrontation(Box<ChessboardConfrontation>),
+    SummonersChess(Box<SummonersChess>),
+}
+
+/// Runs the same call on whichever system a game plays.
+macro_rules! on_each_system {
+    ($game:expr, $rules:ident => $call:expr) => {
+        match $game {
+            Game::FantasyArmies($rules) => $call,
+            Game::ChessboardConfrontation($rules) => $call,
+            Game::SummonersChess($rules) => $call,
+        }
+    };
 }
 
 /// Every system that can be played, with its options, armies and profiles.
@@ -20,6 +33,7 @@ pub fn systems() -> Vec<SystemInfo> {
     vec![
         fantasy_armies::system_info(),
         chessboard_confrontation::system_info(),
+        summoners_chess::system_info(),
     ]
 }
 
@@ -28,6 +42,7 @@ pub fn validate_army(list: &ArmyList) -> Result<(), Vec<String>> {
     match list.system {
         SystemId::FantasyArmies => fantasy_armies::validate_army(list),
         SystemId::ChessboardConfrontation => chessboard_confrontation::validate_army(list),
+        SystemId::SummonersChess => summoners_chess::validate_army(list),
         other => Err(vec![format!("{other} is not playable yet")]),
     }
 }
@@ -37,6 +52,7 @@ impl Game {
         match self {
             Game::FantasyArmies(_) => SystemId::FantasyArmies,
             Game::ChessboardConfrontation(_) => SystemId::ChessboardConfrontation,
+            Game::SummonersChess(_) => SystemId::SummonersChess,
         }
     }
 
@@ -45,29 +61,35 @@ impl Game {
         armies: &[ArmyList],
         dice: &mut dyn Dice,
     ) -> Result<(Self, Vec<ScopedEffect>), SetupError> {
+        fn boxed<G: GameRules>(
+            made: Result<(G, Vec<ScopedEffect>), SetupError>,
+            wrap: fn(Box<G>) -> Game,
+        ) -> Result<(Game, Vec<ScopedEffect>), SetupError> {
+            made.map(|(game, effects)| (wrap(Box::new(game)), effects))
+        }
         match config.system {
-            SystemId::FantasyArmies => FantasyArmies::setup(config, armies, dice)
-                .map(|(game, effects)| (Game::FantasyArmies(Box::new(game)), effects)),
-            SystemId::ChessboardConfrontation => {
-                ChessboardConfrontation::setup(config, armies, dice)
-                    .map(|(game, effects)| (Game::ChessboardConfrontation(Box::new(game)), effects))
-            }
+            SystemId::FantasyArmies => boxed(
+                FantasyArmies::setup(config, armies, dice),
+                Game::FantasyArmies,
+            ),
+            SystemId::ChessboardConfrontation => boxed(
+                ChessboardConfrontation::setup(config, armies, dice),
+                Game::ChessboardConfrontation,
+            ),
+            SystemId::SummonersChess => boxed(
+                SummonersChess::setup(config, armies, dice),
+                Game::SummonersChess,
+            ),
             other => Err(SetupError::NotImplemented(other.to_string())),
         }
     }
 
     pub fn to_act(&self) -> Vec<Seat> {
-        match self {
-            Game::FantasyArmies(game) => game.to_act(),
-            Game::ChessboardConfrontation(game) => game.to_act(),
-        }
+        on_each_system!(self, game => game.to_act())
     }
 
     pub fn options(&self, seat: Seat) -> Vec<ActionOption> {
-        match self {
-            Game::FantasyArmies(game) => game.options(seat),
-            Game::ChessboardConfrontation(game) => game.options(seat),
-        }
+        on_each_system!(self, game => game.options(seat))
     }
 
     pub fn act(
@@ -76,23 +98,14 @@ impl Game {
         action: &Action,
         dice: &mut dyn Dice,
     ) -> Result<Vec<ScopedEffect>, Rejection> {
-        match self {
-            Game::FantasyArmies(game) => game.act(seat, action, dice),
-            Game::ChessboardConfrontation(game) => game.act(seat, action, dice),
-        }
+        on_each_system!(self, game => game.act(seat, action, dice))
     }
 
     pub fn view(&self, viewer: Viewer) -> View {
-        match self {
-            Game::FantasyArmies(game) => game.view(viewer),
-            Game::ChessboardConfrontation(game) => game.view(viewer),
-        }
+        on_each_system!(self, game => game.view(viewer))
     }
 
     pub fn outcome(&self) -> Option<Outcome> {
-        match self {
-            Game::FantasyArmies(game) => game.outcome(),
-            Game::ChessboardConfrontation(game) => game.outcome(),
-        }
+        on_each_system!(self, game => game.outcome())
     }
 }

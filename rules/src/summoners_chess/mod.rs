@@ -1,2 +1,348 @@
-//! Summoners Chess: 64 random terrain tiles; holding three tiles of a terrain
-//! summons its unit onto the fourth. Being written; not yet playable.
+//! Summoners Chess: chess movement on 64 random terrain tiles, four of each of
+//! sixteen types; each player starts with four Acolytes, and holding three
+//! tiles of a terrain summons its unit onto the fourth. Capture all four enemy
+//! Acolytes, or leave the opponent two pieces or fewer, to win.
+//! The rules as Fray plays them, with every ruling: `docs/rules/summoners-chess.md`.
+//!
+//! Where each rule lives:
+//! - `units.rs`: the terrains, the Acolyte and both unit charts
+//! - `board.rs`: squares, steps and lines, where the Acolytes start
+//! - `terrain.rs`: the tiles in chart order, the Fisher–Yates shuffle
+//! - `setup.rs`: laying the tiles, placing the Acolytes, the coin flip
+//! - `movement.rs`: every legal move (chess movement, Page, Squire, pass)
+//! - `summoning.rs`: when a unit is summoned, which, and where
+//! - `turn.rs`: one move, its capture and its summons
+//! - `winning.rs`: the two ways to win, the caps that draw a game
+//! - `actions.rs`: actions, notation and labels; why an action is refused
+//! - `view.rs`: the view, and the effects of an action as a diff
+
+mod actions;
+mod board;
+mod movement;
+pub mod position;
+mod setup;
+mod state;
+mod summoning;
+mod terrain;
+mod turn;
+pub mod units;
+mod view;
+mod winning;
+
+use fray_protocol::{
+    Action, ActionOption, ArmyInfo, ArmyList, Effect, MatchConfig, OptionKind, OptionSpec,
+    OptionValue, Outcome, Rejection, ScopedEffect, Seat, SeatRange, SystemId, SystemInfo, UnitInfo,
+    View, Viewer,
+};
+
+pub use movement::Move;
+pub use position::Position;
+pub use state::{Limits, Rules, SummonersChess};
+pub use terrain::chart_order;
+pub use units::{Chart, Movement, Terrain};
+pub use view::{ARMY_KEY, SYSTEM_KEY};
+
+use crate::dice::Dice;
+use crate::effect_log::Log;
+use crate::engine::{GameRules, SetupError};
+
+/// Match option: play the second unit variant (Bool, default false).
+pub const SECOND_UNIT: &str = "second-unit";
+/// Match option: the game is drawn after this many turns in all.
+pub const MAX_TURNS: &str = "max-turns";
+/// Match option: the game is drawn after this many turns in a row with no
+/// capture and no summons.
+pub const QUIET_TURNS: &str = "quiet-turns";
+
+const MAX_TURNS_RANGE: (i64, i64) = (10, 10_000);
+const QUIET_TURNS_RANGE: (i64, i64) = (10, 1_000);
+
+/// Both players use the same fixed set, so the only valid list is the empty
+/// `summoners` list: it names the system and chooses nothing.
+pub fn validate_army(list: &ArmyList) -> Result<(), Vec<String>> {
+    let mut reasons = Vec::new();
+    if list.system != SystemId::SummonersChess {
+        reasons.push(format!(
+            "the list is for {}, not {}",
+            list.system,
+            SystemId::SummonersChess
+        ));
+    }
+    if list.army != ARMY_KEY {
+        reasons.push(format!(
+            "'{}' is not a Summoners Chess army: both players field the same set, \
+             called '{ARMY_KEY}'",
+            list.army
+        ));
+    }
+    if !list.units.is_empty() {
+        reasons.push(
+            "a Summoners Chess list takes no units: each player starts with four Acolytes \
+             and summons the rest during play"
+                .into(),
+        );
+    }
+    if reasons.is_empty() {
+        Ok(())
+    } else {
+        Err(reasons)
+    }
+}
+
+/// The list both players bring.
+pub fn army_list() -> ArmyList {
+    ArmyList {
+        system: SystemId::SummonersChess,
+        army: ARMY_KEY.into(),
+        name: "Summoners".into(),
+        units: Vec::new(),
+    }
+}
+
+pub fn system_info() -> SystemInfo {
+    let defaults = Limits::default();
+    let unit_info = |profile: &units::Profile| UnitInfo {
+        key: profile.key.into(),
+        name: profile.name.into(),
+        stats: profile.stats(),
+        cost: 0.0,
+        special: Vec::new(),
+    };
+    SystemInfo {
+        id: SystemId::SummonersChess,
+        name: "Summoners Chess".into(),
+        summary: "A chess variant on 64 random terrain tiles, four of each of sixteen types. \
+                  Each player starts with four Acolytes; holding three tiles of a terrain \
+                  summons its unit onto the fourth. Capture all four enemy Acolytes, or reduce \
+                  the opponent to two pieces or fewer, to win."
+            .into(),
+        seats: SeatRange { min: 2, max: 2 },
+        options: vec![
+            OptionSpec {
+                key: SECOND_UNIT.into(),
+                label: "Second unit variant".into(),
+                kind: OptionKind::Bool,
+                default: OptionValue::Bool(false),
+                help: "Once a player has summoned a terrain's unit from the first chart, the \
+                       other player may later summon that terrain's unit from the second chart."
+                    .into(),
+            },
+            OptionSpec {
+                key: MAX_TURNS.into(),
+                label: "Turn limit".into(),
+                kind: OptionKind::Int {
+                    min: MAX_TURNS_RANGE.0,
+                    max: MAX_TURNS_RANGE.1,
+                },
+                default: OptionValue::Int(defaults.max_turns.into()),
+                help: "The game is drawn after this many turns in all.".into(),
+            },
+            OptionSpec {
+                key: QUIET_TURNS.into(),
+                label: "Turns without a capture or a summons".into(),
+                kind: OptionKind::Int {
+                    min: QUIET_TURNS_RANGE.0,
+                    max: QUIET_TURNS_RANGE.1,
+                },
+                default: OptionValue::Int(defaults.quiet_turns.into()),
+                help: "The game is drawn after this many turns in a row with no piece captured \
+                       and no unit summoned."
+                    .into(),
+            },
+        ],
+        army_rules: vec![
+            "There is no army building: each player starts with four Acolytes and summons the \
+             rest during play. Bring the empty 'summoners' list."
+                .into(),
+        ],
+        armies: vec![ArmyInfo {
+            key: ARMY_KEY.into(),
+            name: "Summoners".into(),
+            description: "Four Acolytes, and whatever units the terrain lets you summon.".into(),
+            units: units::PROFILES.iter().map(unit_info).collect(),
+            special_rules: vec![
+                "Acolytes move and capture like chess kings.".into(),
+                "Page: moves and captures 1 square orthogonally. Squire: 1 square diagonally."
+                    .into(),
+                "Hold three tiles of one terrain to summon its unit onto the fourth, once per \
+                 game."
+                    .into(),
+            ],
+        }],
+    }
+}
+
+fn read_rules(config: &MatchConfig) -> Result<Rules, SetupError> {
+    let mut rules = Rules::default();
+    for (key, value) in &config.options {
+        let bad = |reason: String| SetupError::BadOption {
+            key: key.clone(),
+            reason,
+        };
+        let whole_number = |(min, max): (i64, i64)| -> Result<u32, SetupError> {
+            match value {
+                OptionValue::Int(n) if (min..=max).contains(n) => Ok(*n as u32),
+                _ => Err(bad(format!("must be a whole number from {min} to {max}"))),
+            }
+        };
+        match key.as_str() {
+            SECOND_UNIT => match value {
+                OptionValue::Bool(on) => rules.second_unit = *on,
+                _ => return Err(bad("must be true or false".into())),
+            },
+            MAX_TURNS => rules.limits.max_turns = whole_number(MAX_TURNS_RANGE)?,
+            QUIET_TURNS => rules.limits.quiet_turns = whole_number(QUIET_TURNS_RANGE)?,
+            _ => {
+                return Err(bad(format!(
+                    "Summoners Chess has no such option; its options are {SECOND_UNIT}, \
+                     {MAX_TURNS} and {QUIET_TURNS}"
+                )));
+            }
+        }
+    }
+    Ok(rules)
+}
+
+impl SummonersChess {
+    /// Every legal move now, for the deciding seat.
+    pub fn moves(&self) -> Vec<Move> {
+        let mut out = Vec::new();
+        self.legal_moves(&mut out);
+        out
+    }
+
+    /// Plays a move from [`SummonersChess::legal_moves`] without building any
+    /// effects: the fast path for simulations and benchmarks. No die is
+    /// rolled after setup; `dice` is taken so every system's fast path looks
+    /// the same.
+    pub fn play_quiet(&mut self, mv: Move, _dice: &mut dyn Dice) {
+        debug_assert!(self.moves().contains(&mv), "{mv:?} is not legal");
+        self.play(mv, &mut Log::silent());
+    }
+
+    /// The seat that decides now, if the game is not over.
+    pub fn deciding(&self) -> Option<Seat> {
+        self.deciding_seat().map(Seat)
+    }
+
+    pub fn is_over(&self) -> bool {
+        matches!(self.phase, state::Phase::Over(_))
+    }
+
+    /// The protocol form of a move, as [`GameRules::options`] lists it.
+    pub fn option_for(&self, mv: Move) -> ActionOption {
+        self.option_of(mv)
+    }
+
+    /// [`GameRules::setup`] without building its effects: the fast path for
+    /// simulations and benchmarks. The same dice give the same game.
+    pub fn setup_quiet(
+        config: &MatchConfig,
+        armies: &[ArmyList],
+        dice: &mut dyn Dice,
+    ) -> Result<Self, SetupError> {
+        SummonersChess::start(config, armies, dice, &mut Log::silent())
+    }
+
+    fn start(
+        config: &MatchConfig,
+        armies: &[ArmyList],
+        dice: &mut dyn Dice,
+        log: &mut Log,
+    ) -> Result<Self, SetupError> {
+        if config.system != SystemId::SummonersChess {
+            return Err(SetupError::WrongSystem {
+                expected: SystemId::SummonersChess.to_string(),
+                found: config.system.to_string(),
+            });
+        }
+        if armies.len() != 2 {
+            return Err(SetupError::WrongSeatCount {
+                system: "Summoners Chess".into(),
+                min: 2,
+                max: 2,
+                got: armies.len(),
+            });
+        }
+        let rules = read_rules(config)?;
+        for (seat, list) in armies.iter().enumerate() {
+            if list.system != SystemId::SummonersChess {
+                return Err(SetupError::WrongSystem {
+                    expected: SystemId::SummonersChess.to_string(),
+                    found: list.system.to_string(),
+                });
+            }
+            validate_army(list).map_err(|reasons| SetupError::InvalidArmy {
+                seat: seat as u8,
+                reasons,
+            })?;
+        }
+
+        log.push(|| Effect::GameCreated {
+            system: SYSTEM_KEY.into(),
+            width: board::SIZE,
+            height: board::SIZE,
+        });
+        for seat in 0..2 {
+            log.push(|| Effect::PlayerChanged {
+                player: SummonersChess::player_view(seat),
+            });
+        }
+        Ok(SummonersChess::new_game(rules, dice, log))
+    }
+}
+
+impl GameRules for SummonersChess {
+    fn setup(
+        config: &MatchConfig,
+        armies: &[ArmyList],
+        dice: &mut dyn Dice,
+    ) -> Result<(Self, Vec<ScopedEffect>), SetupError> {
+        let mut log = Log::recording();
+        let game = SummonersChess::start(config, armies, dice, &mut log)?;
+        Ok((game, log.effects))
+    }
+
+    fn to_act(&self) -> Vec<Seat> {
+        self.deciding().into_iter().collect()
+    }
+
+    fn options(&self, seat: Seat) -> Vec<ActionOption> {
+        if self.deciding() != Some(seat) {
+            return Vec::new();
+        }
+        self.moves()
+            .into_iter()
+            .map(|mv| self.option_of(mv))
+            .collect()
+    }
+
+    fn act(
+        &mut self,
+        seat: Seat,
+        action: &Action,
+        _dice: &mut dyn Dice,
+    ) -> Result<Vec<ScopedEffect>, Rejection> {
+        if self.deciding() != Some(seat) {
+            return Err(self.not_your_turn());
+        }
+        let mv = self.parse(seat.0, action)?;
+        if !self.moves().contains(&mv) {
+            return Err(self.explain_illegal(mv));
+        }
+        let before = *self;
+        let mut log = Log::recording();
+        self.play(mv, &mut log);
+        self.record_changes(&before, &mut log);
+        Ok(log.effects)
+    }
+
+    fn view(&self, _viewer: Viewer) -> View {
+        // Nothing in Summoners Chess is hidden: every viewer sees the whole board.
+        self.full_view()
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.outcome_now()
+    }
+}

@@ -1,0 +1,165 @@
+//! The protocol's `Action` for each move, its notation and label, and the
+//! reading of an `Action` sent by a player, with a reason in words when it
+//! cannot be played.
+
+use fray_protocol::{Action, ActionOption, PieceId, RejectCode, Rejection, Seat};
+
+use super::board::{self, Sq};
+use super::movement::Move;
+use super::state::{Phase, Place, SummonersChess};
+use crate::effect_log::Log;
+
+fn id(index: u8) -> PieceId {
+    PieceId(u32::from(index))
+}
+
+impl SummonersChess {
+    pub(crate) fn action_of(&self, mv: Move) -> Action {
+        match mv {
+            Move::Step { piece, to } => Action::new("move")
+                .piece(id(piece))
+                .to(board::to_square(to)),
+            Move::Pass => Action::new("pass"),
+        }
+    }
+
+    pub(crate) fn option_of(&self, mv: Move) -> ActionOption {
+        let (notation, label) = self.notation_and_label(mv);
+        ActionOption {
+            action: self.action_of(mv),
+            notation,
+            label,
+        }
+    }
+
+    /// "Ae1-e2" for a move, "Ae1xe2" for a capture: the glyph and the square
+    /// the piece stands on name it without doubt. The label also tells what
+    /// the move would set off (summons, the end of the game), since that
+    /// follows from the position alone.
+    fn notation_and_label(&self, mv: Move) -> (String, String) {
+        let Move::Step { piece, to } = mv else {
+            return ("pass".into(), "Pass: no piece can move".into());
+        };
+        let sq = |s: Sq| board::to_square(s).to_string();
+        let p = self.piece(piece);
+        let from = p.square().expect("a listed move's piece is on the board");
+        let glyph = p.profile().movement.glyph();
+        let (notation, mut label) = match self.piece_at(to) {
+            Some(victim) => (
+                format!("{glyph}{}x{}", sq(from), sq(to)),
+                format!(
+                    "{} captures {}",
+                    self.describe(piece),
+                    self.describe(victim)
+                ),
+            ),
+            None => (
+                format!("{glyph}{}-{}", sq(from), sq(to)),
+                format!("{} moves to {}", self.describe(piece), sq(to)),
+            ),
+        };
+        let mut after = *self;
+        after.play(mv, &mut Log::silent());
+        let mover = p.owner;
+        for index in self.count..after.count {
+            let summoned = after.piece(index);
+            let who = if summoned.owner == mover {
+                "summoning".to_string()
+            } else {
+                format!("and {} summons", Seat(summoned.owner))
+            };
+            label += &format!(", {who} {}", after.describe(index));
+        }
+        if let Some(outcome) = after.outcome_now() {
+            label += &format!(": {}", outcome.reason);
+        }
+        (notation, label)
+    }
+
+    /// Reads an action as a move of this game, checking its form and that it
+    /// names the seat's own piece; legality is checked against the move list.
+    pub(crate) fn parse(&self, seat: u8, action: &Action) -> Result<Move, Rejection> {
+        let unknown = |message: String| Rejection::new(RejectCode::UnknownAction, message);
+        let verb = action.verb.as_str();
+        let extra = |what: &str| unknown(format!("'{verb}' does not take {what}"));
+        if action.target.is_some() {
+            return Err(extra("a target"));
+        }
+        if action.choice.is_some() {
+            return Err(extra("a choice"));
+        }
+        match verb {
+            "move" => {
+                let (Some(piece), Some(to)) = (action.piece, action.to) else {
+                    return Err(unknown("'move' needs a piece and a square".into()));
+                };
+                let to = board::from_square(to)
+                    .ok_or_else(|| unknown(format!("{to} is not on the 8×8 board")))?;
+                let piece = self.index_of(piece)?;
+                if self.piece(piece).owner != seat {
+                    return Err(Rejection::new(
+                        RejectCode::NotYourPiece,
+                        format!("{} is not yours", self.describe(piece)),
+                    ));
+                }
+                Ok(Move::Step { piece, to })
+            }
+            "pass" => {
+                if action.piece.is_some() {
+                    return Err(extra("a piece"));
+                }
+                if action.to.is_some() {
+                    return Err(extra("a square"));
+                }
+                Ok(Move::Pass)
+            }
+            other => Err(unknown(format!(
+                "'{other}' is not an action in Summoners Chess; the actions are move and pass"
+            ))),
+        }
+    }
+
+    fn index_of(&self, piece: PieceId) -> Result<u8, Rejection> {
+        if piece.0 < u32::from(self.count) {
+            Ok(piece.0 as u8)
+        } else {
+            Err(Rejection::new(
+                RejectCode::IllegalAction,
+                format!("there is no piece {piece} in this game"),
+            ))
+        }
+    }
+
+    /// Why a well-formed move of the seat's own piece is not legal now.
+    pub(crate) fn explain_illegal(&self, mv: Move) -> Rejection {
+        let illegal = |message: String| Rejection::new(RejectCode::IllegalAction, message);
+        match mv {
+            Move::Pass => illegal("you may pass only when none of your pieces can move".into()),
+            Move::Step { piece, .. } if self.piece(piece).place == Place::Captured => {
+                illegal(format!("{} has been captured", self.describe(piece)))
+            }
+            Move::Step { piece, to } if self.holds(self.piece(piece).owner, to) => {
+                illegal(format!(
+                    "{} cannot capture a piece of its own side",
+                    self.describe(piece)
+                ))
+            }
+            Move::Step { piece, to } => illegal(format!(
+                "{} moves as a {} and cannot reach {}",
+                self.describe(piece),
+                self.piece(piece).profile().movement.name(),
+                board::to_square(to)
+            )),
+        }
+    }
+
+    pub(crate) fn not_your_turn(&self) -> Rejection {
+        match self.phase {
+            Phase::Play { seat } => Rejection::new(
+                RejectCode::NotYourTurn,
+                format!("it is not your turn: {} decides now", Seat(seat)),
+            ),
+            Phase::Over(_) => Rejection::new(RejectCode::GameOver, "the game is over"),
+        }
+    }
+}

@@ -1,0 +1,88 @@
+//! Every decision a player can make, and the list of those legal now: chess
+//! movement and capture by displacement for every piece (Acolytes as kings,
+//! Pages one square orthogonally, Squires one square diagonally), no check,
+//! no castling, no pawns. Listing and acting share this one generator, so the
+//! options a player is offered are exactly the actions the game accepts.
+
+use super::board::{self, ALL_DIRECTIONS, DIAGONAL, KNIGHT_JUMPS, ORTHOGONAL, Sq};
+use super::state::{Phase, SummonersChess};
+use super::units::Movement;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Move {
+    /// Move a piece; onto an enemy piece it captures it.
+    Step { piece: u8, to: Sq },
+    /// Only when no piece can move (R12).
+    Pass,
+}
+
+impl SummonersChess {
+    /// Every legal move for the seat that decides now, appended to `out`.
+    pub fn legal_moves(&self, out: &mut Vec<Move>) {
+        let Phase::Play { seat } = self.phase else {
+            return;
+        };
+        let before = out.len();
+        for (index, piece) in self.on_board() {
+            if piece.owner == seat {
+                let from = piece.square().expect("on the board");
+                self.piece_moves(index, from, piece.profile().movement, out);
+            }
+        }
+        if out.len() == before {
+            out.push(Move::Pass);
+        }
+    }
+
+    /// The seat that decides now.
+    pub(crate) fn deciding_seat(&self) -> Option<u8> {
+        match self.phase {
+            Phase::Play { seat } => Some(seat),
+            Phase::Over(_) => None,
+        }
+    }
+
+    fn piece_moves(&self, piece: u8, from: Sq, movement: Movement, out: &mut Vec<Move>) {
+        match movement {
+            Movement::King => self.steps(piece, from, &ALL_DIRECTIONS, out),
+            Movement::Page => self.steps(piece, from, &ORTHOGONAL, out),
+            Movement::Squire => self.steps(piece, from, &DIAGONAL, out),
+            Movement::Knight => self.steps(piece, from, &KNIGHT_JUMPS, out),
+            Movement::Bishop => self.slides(piece, from, &DIAGONAL, out),
+            Movement::Rook => self.slides(piece, from, &ORTHOGONAL, out),
+            Movement::Queen => self.slides(piece, from, &ALL_DIRECTIONS, out),
+        }
+    }
+
+    /// A square reached in one step or jump: empty, or an enemy to capture.
+    fn steps(&self, piece: u8, from: Sq, steps: &[(i8, i8)], out: &mut Vec<Move>) {
+        let owner = self.piece(piece).owner;
+        for &(df, dr) in steps {
+            if let Some(to) = board::offset(from, df, dr)
+                && !self.holds(owner, to)
+            {
+                out.push(Move::Step { piece, to });
+            }
+        }
+    }
+
+    /// Along each line until a piece: empty squares, then an enemy to capture.
+    fn slides(&self, piece: u8, from: Sq, lines: &[(i8, i8)], out: &mut Vec<Move>) {
+        let owner = self.piece(piece).owner;
+        for &(df, dr) in lines {
+            let mut at = from;
+            while let Some(to) = board::offset(at, df, dr) {
+                match self.piece_at(to) {
+                    None => out.push(Move::Step { piece, to }),
+                    Some(other) => {
+                        if self.piece(other).owner != owner {
+                            out.push(Move::Step { piece, to });
+                        }
+                        break;
+                    }
+                }
+                at = to;
+            }
+        }
+    }
+}

@@ -1,0 +1,43 @@
+//! One turn: a piece moves (capturing what stands on its destination), every
+//! summons the new position calls for is made, and then the game ends or the
+//! turn passes to the other player.
+
+use super::movement::Move;
+use super::state::{EMPTY, Phase, Place, SummonersChess};
+use crate::effect_log::Log;
+
+impl SummonersChess {
+    /// Plays a legal move. The caller has checked it is legal.
+    pub(crate) fn play(&mut self, mv: Move, log: &mut Log) {
+        let Phase::Play { seat } = self.phase else {
+            unreachable!("moves are played only while the game is on");
+        };
+        let captured = match mv {
+            Move::Step { piece, to } => self.step(piece, to),
+            Move::Pass => {
+                log.say(|| "No piece can move: the turn passes".into());
+                false
+            }
+        };
+        // A summons is part of the move that caused it, so it is made before
+        // the game is judged (R8).
+        let summoned = self.resolve_summons(seat, log) > 0;
+        self.end_turn(seat, captured, summoned);
+    }
+
+    /// Moves a piece, capturing an enemy on `to`. Returns whether it captured.
+    fn step(&mut self, piece: u8, to: u8) -> bool {
+        let from = self
+            .piece(piece)
+            .square()
+            .expect("a moving piece is on the board");
+        let victim = self.piece_at(to);
+        if let Some(victim) = victim {
+            self.pieces[victim as usize].place = Place::Captured;
+        }
+        self.board[from as usize] = EMPTY;
+        self.board[to as usize] = piece;
+        self.pieces[piece as usize].place = Place::Board(to);
+        victim.is_some()
+    }
+}

@@ -1,0 +1,129 @@
+//! What a viewer sees (Summoners Chess hides nothing, so every viewer sees the
+//! same: terrain, pieces, turn), and the effects of an action, found by
+//! comparing the position before and after it so that applying them always
+//! gives the new view.
+
+use fray_protocol::{Effect, Marker, PieceId, PieceView, PlayerView, Seat, TurnView, View};
+
+use super::board::{self, SIZE, SQUARES};
+use super::state::{Phase, Place, SummonersChess};
+use crate::effect_log::Log;
+
+pub const SYSTEM_KEY: &str = "summoners-chess";
+/// The name both players' sets go by: the same four Acolytes each.
+pub const ARMY_KEY: &str = "summoners";
+
+impl SummonersChess {
+    /// "Acolyte on b1", or "Acolyte" for a captured piece.
+    pub(crate) fn describe(&self, index: u8) -> String {
+        let piece = self.piece(index);
+        match piece.square() {
+            Some(sq) => format!("{} on {}", piece.profile().name, board::to_square(sq)),
+            None => piece.profile().name.to_string(),
+        }
+    }
+
+    pub(crate) fn piece_view(&self, index: u8) -> PieceView {
+        let piece = self.piece(index);
+        let profile = piece.profile();
+        let mut markers = Vec::new();
+        if profile.is_acolyte() {
+            markers.push(Marker::new(
+                "acolyte",
+                "Acolyte: a player who loses all four loses the game",
+            ));
+        }
+        PieceView {
+            id: PieceId(u32::from(index)),
+            owner: Seat(piece.owner),
+            kind: profile.key.to_string(),
+            name: profile.name.to_string(),
+            glyph: profile.movement.glyph().to_string(),
+            square: piece.square().map(board::to_square),
+            stats: profile.stats(),
+            markers,
+        }
+    }
+
+    /// Both players field the same set and keep no counters: a player is
+    /// just a seat and its army's name.
+    pub(crate) fn player_view(seat: u8) -> PlayerView {
+        PlayerView {
+            seat: Seat(seat),
+            army: Some("Summoners".into()),
+            ..PlayerView::default()
+        }
+    }
+
+    pub(crate) fn turn_view(&self) -> TurnView {
+        let phase = match self.phase {
+            Phase::Play { .. } => "play",
+            Phase::Over(_) => "over",
+        };
+        TurnView {
+            number: self.turn,
+            round: None,
+            phase: phase.into(),
+            active: self.deciding_seat().map(Seat).into_iter().collect(),
+        }
+    }
+
+    pub(crate) fn full_view(&self) -> View {
+        View {
+            system: SYSTEM_KEY.into(),
+            width: SIZE,
+            height: SIZE,
+            terrain: (0..SQUARES as u8)
+                .map(|sq| {
+                    let terrain = self.terrain[sq as usize].key().to_string();
+                    (board::to_square(sq), terrain)
+                })
+                .collect(),
+            walls: Vec::new(),
+            pieces: self
+                .on_board()
+                .map(|(index, _)| (PieceId(u32::from(index)), self.piece_view(index)))
+                .collect(),
+            players: (0..2).map(SummonersChess::player_view).collect(),
+            turn: self.turn_view(),
+            outcome: self.outcome_now(),
+        }
+    }
+
+    /// The effects that turn the view of `before` into the view of `self`.
+    /// Terrain never changes after setup, and pieces change only by moving,
+    /// being captured or being summoned.
+    pub(crate) fn record_changes(&self, before: &SummonersChess, log: &mut Log) {
+        for (index, piece) in self.all_pieces() {
+            let id = PieceId(u32::from(index));
+            if index >= before.count {
+                log.push(|| Effect::PiecePlaced {
+                    piece: self.piece_view(index),
+                });
+                continue;
+            }
+            match (before.piece(index).place, piece.place) {
+                (Place::Board(_), Place::Captured) => log.push(|| Effect::PieceRemoved {
+                    piece: id,
+                    reason: "captured".into(),
+                }),
+                (Place::Board(from), Place::Board(to)) if from != to => {
+                    log.push(|| Effect::PieceMoved {
+                        piece: id,
+                        from: Some(board::to_square(from)),
+                        to: board::to_square(to),
+                    })
+                }
+                _ => {}
+            }
+        }
+        if before.turn_view() != self.turn_view() {
+            log.push(|| Effect::TurnChanged {
+                turn: self.turn_view(),
+            });
+        }
+        if let (None, Some(outcome)) = (before.outcome_now(), self.outcome_now()) {
+            log.push(|| Effect::GameEnded { outcome });
+        }
+    }
+}

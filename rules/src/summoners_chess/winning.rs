@@ -1,0 +1,85 @@
+//! How a game ends: a player wins by capturing all four enemy Acolytes or by
+//! reducing the opponent to two pieces or fewer; a game that goes on too long
+//! without a capture or a summons, or too long in all, is drawn.
+
+use fray_protocol::{Outcome, Seat};
+
+use super::state::{Ending, Phase, SummonersChess};
+
+impl SummonersChess {
+    /// After a move and its summons: judge the game, or pass the turn.
+    pub(crate) fn end_turn(&mut self, mover: u8, captured: bool, summoned: bool) {
+        // Only a capture takes pieces away, and only the mover captures, so
+        // only the mover's opponent can have just lost (R9).
+        if captured && let Some(ending) = self.defeat_of(1 - mover) {
+            self.phase = Phase::Over(ending);
+            return;
+        }
+        self.quiet_turns = if captured || summoned {
+            0
+        } else {
+            self.quiet_turns + 1
+        };
+        if self.quiet_turns >= self.rules.limits.quiet_turns {
+            self.phase = Phase::Over(Ending::QuietTurns);
+            return;
+        }
+        if self.turn >= self.rules.limits.max_turns {
+            self.phase = Phase::Over(Ending::TurnLimit);
+            return;
+        }
+        self.turn += 1;
+        self.phase = Phase::Play { seat: 1 - mover };
+    }
+
+    /// The ending if `loser` has no Acolyte left or two pieces or fewer.
+    pub(crate) fn defeat_of(&self, loser: u8) -> Option<Ending> {
+        let (mut acolytes, mut pieces) = (0u8, 0u8);
+        for (_, piece) in self.on_board() {
+            if piece.owner == loser {
+                pieces += 1;
+                acolytes += u8::from(piece.profile().is_acolyte());
+            }
+        }
+        (acolytes == 0 || pieces <= 2).then_some(Ending::Won {
+            winner: 1 - loser,
+            no_acolytes: acolytes == 0,
+            pieces_left: pieces,
+        })
+    }
+
+    pub(crate) fn outcome_now(&self) -> Option<Outcome> {
+        let Phase::Over(ending) = self.phase else {
+            return None;
+        };
+        Some(match ending {
+            Ending::Won {
+                winner,
+                no_acolytes,
+                pieces_left,
+            } => {
+                let loser = Seat(1 - winner);
+                let pieces = match pieces_left {
+                    1 => "1 piece".to_string(),
+                    n => format!("{n} pieces"),
+                };
+                let reason = match (no_acolytes, pieces_left <= 2) {
+                    (true, true) => {
+                        format!("{loser} lost all four Acolytes and was reduced to {pieces}")
+                    }
+                    (true, false) => format!("{loser} lost all four Acolytes"),
+                    _ => format!("{loser} was reduced to {pieces}"),
+                };
+                Outcome::win(Seat(winner), reason)
+            }
+            Ending::QuietTurns => Outcome::draw(format!(
+                "{} turns passed without a capture or a summons",
+                self.rules.limits.quiet_turns
+            )),
+            Ending::TurnLimit => Outcome::draw(format!(
+                "the limit of {} turns was reached",
+                self.rules.limits.max_turns
+            )),
+        })
+    }
+}

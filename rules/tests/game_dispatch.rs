@@ -1,0 +1,81 @@
+//! `Game` plays every system through one type: the server's view of the engine.
+
+use fray_protocol::{ArmyEntry, ArmyList, MatchConfig, SystemId, View, Viewer, apply_all};
+use fray_rules::fantasy_armies::{Army, starter_list};
+use fray_rules::{ChaChaDice, Dice, Game, SetupError, summoners_chess, systems, validate_army};
+
+fn lists(system: SystemId) -> Vec<ArmyList> {
+    match system {
+        SystemId::FantasyArmies => vec![starter_list(Army::Elves), starter_list(Army::Demons)],
+        SystemId::SummonersChess => vec![summoners_chess::army_list(); 2],
+        SystemId::ChessboardConfrontation => (0..3)
+            .map(|_| ArmyList {
+                system,
+                army: "squad".into(),
+                name: String::new(),
+                units: vec![ArmyEntry::new("elite", 2), ArmyEntry::new("minion", 4)],
+            })
+            .collect(),
+        other => panic!("{other} has no lists here"),
+    }
+}
+
+#[test]
+fn every_listed_system_plays_a_whole_game_through_game() {
+    let listed: Vec<SystemId> = systems().iter().map(|info| info.id).collect();
+    assert_eq!(
+        listed,
+        [
+            SystemId::FantasyArmies,
+            SystemId::ChessboardConfrontation,
+            SystemId::SummonersChess
+        ]
+    );
+    for system in listed {
+        let armies = lists(system);
+        for list in &armies {
+            assert_eq!(validate_army(list), Ok(()), "{system}");
+        }
+        let mut dice = ChaChaDice::from_u64(11);
+        let (mut game, effects) = Game::setup(&MatchConfig::new(system), &armies, &mut dice)
+            .unwrap_or_else(|e| panic!("{system}: {e}"));
+        assert_eq!(game.system(), system);
+        let mut spectator = View::default();
+        apply_all(&mut spectator, effects.iter().map(|e| &e.effect));
+        let mut actions = 0;
+        while game.outcome().is_none() {
+            let seat = game.to_act()[0];
+            let options = game.options(seat);
+            let pick = usize::from(dice.roll(250)) % options.len();
+            let effects = game.act(seat, &options[pick].action, &mut dice).unwrap();
+            let seen = fray_protocol::ScopedEffect::for_viewer(&effects, Viewer::Spectator);
+            apply_all(&mut spectator, &seen);
+            actions += 1;
+            assert!(actions < 20_000, "{system} did not end");
+        }
+        assert_eq!(spectator, game.view(Viewer::Spectator), "{system}");
+        assert_eq!(spectator.system, system.key());
+    }
+}
+
+#[test]
+fn systems_not_yet_written_are_refused_with_a_reason() {
+    for system in [SystemId::ActionChessFactionChess, SystemId::ChessWar] {
+        let list = ArmyList {
+            system,
+            army: "any".into(),
+            name: String::new(),
+            units: vec![],
+        };
+        assert_eq!(
+            validate_army(&list),
+            Err(vec![format!("{system} is not playable yet")])
+        );
+        let refused = Game::setup(
+            &MatchConfig::new(system),
+            &[list.clone(), list],
+            &mut ChaChaDice::from_u64(1),
+        );
+        assert!(matches!(refused, Err(SetupError::NotImplemented(_))));
+    }
+}
