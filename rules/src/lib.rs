@@ -5,6 +5,7 @@
 //! [`GameRules`]; [`Game`] dispatches over them so a server need not care
 //! which system a match plays.
 
+pub mod action_form;
 pub mod chessboard_confrontation;
 pub mod dice;
 pub mod effect_log;

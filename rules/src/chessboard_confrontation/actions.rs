@@ -7,6 +7,7 @@ use fray_protocol::{Action, ActionOption, PieceId, RejectCode, Rejection, Seat};
 use super::board::{self, Sq};
 use super::moves::Move;
 use super::state::{ChessboardConfrontation, Kind, Mode, Pending, Phase};
+use crate::action_form::check_parts;
 
 fn id(index: u8) -> PieceId {
     PieceId(u32::from(index))
@@ -179,21 +180,7 @@ impl ChessboardConfrontation {
     pub(crate) fn parse(&self, seat: u8, action: &Action) -> Result<Move, Rejection> {
         let unknown = |message: String| Rejection::new(RejectCode::UnknownAction, message);
         let verb = action.verb.as_str();
-        let uses = |piece: bool, target: bool, to: bool, choice: bool| -> Result<(), Rejection> {
-            let parts = [
-                (action.piece.is_some(), piece, "a piece"),
-                (action.target.is_some(), target, "a target"),
-                (action.to.is_some(), to, "a square"),
-                (action.choice.is_some(), choice, "a choice"),
-            ];
-            if let Some((_, _, what)) = parts.iter().find(|(has, wants, _)| *has && !wants) {
-                return Err(unknown(format!("'{verb}' does not take {what}")));
-            }
-            if let Some((_, _, what)) = parts.iter().find(|(has, wants, _)| !has && *wants) {
-                return Err(unknown(format!("'{verb}' needs {what}")));
-            }
-            Ok(())
-        };
+        let uses = |piece, target, to, choice| check_parts(action, piece, target, to, choice);
         let own_piece = || -> Result<u8, Rejection> {
             let index = self.index_of(action.piece.expect("checked by uses"))?;
             if self.mini(index).owner != seat {

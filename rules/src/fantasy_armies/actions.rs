@@ -8,6 +8,7 @@ use super::armies::Role;
 use super::board::{self, Sq};
 use super::moves::{Move, NONE, Spell};
 use super::state::{FantasyArmies, Phase, Place};
+use crate::action_form::check_parts;
 
 fn id(index: u8) -> PieceId {
     PieceId(u32::from(index))
@@ -172,27 +173,7 @@ impl FantasyArmies {
     pub(crate) fn parse(&self, seat: u8, action: &Action) -> Result<Move, Rejection> {
         let unknown = |message: String| Rejection::new(RejectCode::UnknownAction, message);
         let verb = action.verb.as_str();
-        let uses = |piece: bool, target: bool, to: bool, choice: bool| -> Result<(), Rejection> {
-            let extra = [
-                (action.piece.is_some() && !piece, "a piece"),
-                (action.target.is_some() && !target, "a target"),
-                (action.to.is_some() && !to, "a square"),
-                (action.choice.is_some() && !choice, "a choice"),
-            ];
-            let missing = [
-                (action.piece.is_none() && piece, "a piece"),
-                (action.target.is_none() && target, "a target"),
-                (action.to.is_none() && to, "a square"),
-                (action.choice.is_none() && choice, "a choice"),
-            ];
-            if let Some((_, what)) = extra.iter().find(|(bad, _)| *bad) {
-                return Err(unknown(format!("'{verb}' does not take {what}")));
-            }
-            if let Some((_, what)) = missing.iter().find(|(bad, _)| *bad) {
-                return Err(unknown(format!("'{verb}' needs {what}")));
-            }
-            Ok(())
-        };
+        let uses = |piece, target, to, choice| check_parts(action, piece, target, to, choice);
         let own_piece = || -> Result<u8, Rejection> {
             let piece = action.piece.expect("checked by uses");
             let index = self.index_of(piece)?;

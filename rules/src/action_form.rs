@@ -1,0 +1,47 @@
+//! The form of an action, shared by every system: which parts a verb takes.
+
+use fray_protocol::{Action, RejectCode, Rejection};
+
+/// Checks that `action` names exactly the parts its verb takes: a piece, a
+/// target, a square, a choice. The first part too many, then the first part
+/// missing, is named in the rejection.
+pub fn check_parts(
+    action: &Action,
+    piece: bool,
+    target: bool,
+    to: bool,
+    choice: bool,
+) -> Result<(), Rejection> {
+    let verb = &action.verb;
+    let parts = [
+        (action.piece.is_some(), piece, "a piece"),
+        (action.target.is_some(), target, "a target"),
+        (action.to.is_some(), to, "a square"),
+        (action.choice.is_some(), choice, "a choice"),
+    ];
+    let refuse = |message| Err(Rejection::new(RejectCode::UnknownAction, message));
+    if let Some((_, _, what)) = parts.iter().find(|(has, wants, _)| *has && !wants) {
+        return refuse(format!("'{verb}' does not take {what}"));
+    }
+    if let Some((_, _, what)) = parts.iter().find(|(has, wants, _)| !has && *wants) {
+        return refuse(format!("'{verb}' needs {what}"));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn extra_parts_are_named_before_missing_ones() {
+        let action = Action::new("shoot").choice("x");
+        let refused = check_parts(&action, true, true, false, false).unwrap_err();
+        assert_eq!(refused.code, RejectCode::UnknownAction);
+        assert_eq!(refused.message, "'shoot' does not take a choice");
+        let bare = Action::new("shoot");
+        let refused = check_parts(&bare, true, true, false, false).unwrap_err();
+        assert_eq!(refused.message, "'shoot' needs a piece");
+        assert!(check_parts(&Action::new("pass"), false, false, false, false).is_ok());
+    }
+}
