@@ -13,6 +13,7 @@ use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use fray_protocol::{ArmyList, MatchConfig, SystemId, Viewer};
+use fray_rules::MoveRules;
 use fray_rules::fantasy_armies::{Army, FantasyArmies, starter_list};
 use fray_rules::{ChaChaDice, GameRules};
 use rand_chacha::ChaCha8Rng;

@@ -8,6 +8,7 @@ use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use fray_protocol::{ArmyEntry, ArmyList, MatchConfig, SystemId};
+use fray_rules::MoveRules;
 use fray_rules::chessboard_confrontation::ChessboardConfrontation;
 use fray_rules::summoners_chess::{SummonersChess, army_list};
 use fray_rules::{ChaChaDice, GameRules};

@@ -13,8 +13,10 @@ pub mod engine;
 pub mod fantasy_armies;
 mod game;
 pub mod grid;
+pub mod move_rules;
 pub mod summoners_chess;
 
 pub use dice::{ChaChaDice, Dice, ScriptedDice};
 pub use engine::{GameRules, SetupError};
 pub use game::{Game, systems, validate_army};
+pub use move_rules::MoveRules;

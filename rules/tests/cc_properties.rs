@@ -10,6 +10,7 @@ use std::collections::HashSet;
 use cc_common::*;
 use fray_protocol::{ActionOption, apply_all};
 use fray_rules::Dice;
+use fray_rules::MoveRules;
 use fray_rules::chessboard_confrontation::{
     self as cc, LARGE_KEY, MAX_ROUNDS, OBSTACLES, POINTS, QUIET_ROUNDS, SCENARIO, Trait, Troop,
 };

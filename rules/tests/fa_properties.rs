@@ -13,6 +13,7 @@ use fray_protocol::{
     Action, ActionOption, ArmyEntry, ArmyList, Effect, MatchConfig, OptionValue, PieceId,
     RejectCode, Rejection, ScopedEffect, Seat, Square, SystemId, View, Viewer, apply_all,
 };
+use fray_rules::MoveRules;
 use fray_rules::fantasy_armies::armies::{self, Profile};
 use fray_rules::fantasy_armies::{
     Army, FantasyArmies, MAX_TURNS, Spell, TURNS_WITHOUT_REMOVAL, starter_list,

@@ -10,6 +10,7 @@ use fray_protocol::{
     Action, ActionOption, Effect, MatchConfig, OptionValue, PieceId, RejectCode, Rejection,
     ScopedEffect, Seat, Square, SystemId, View, Viewer, apply_all,
 };
+use fray_rules::MoveRules;
 use fray_rules::summoners_chess::{
     MAX_TURNS, QUIET_TURNS, SECOND_UNIT, SummonersChess, Terrain, army_list,
 };

@@ -35,8 +35,7 @@ mod view;
 
 use fray_protocol::{
     Action, ActionOption, ArmyInfo, ArmyList, Effect, MatchConfig, OptionKind, OptionSpec,
-    OptionValue, Outcome, Rejection, ScopedEffect, Seat, SeatRange, SystemId, SystemInfo, View,
-    Viewer,
+    OptionValue, Outcome, Rejection, Seat, SeatRange, SystemId, SystemInfo, View, Viewer,
 };
 
 pub use army::{ARMY_KEY, DEFAULT_BUDGET, LARGE_KEY, Trait, Troop};
@@ -46,7 +45,8 @@ pub use position::Position;
 pub use state::{ChessboardConfrontation, Kind, Layout, Mode, Scenario, Settings};
 
 use crate::dice::Dice;
-use crate::engine::{GameRules, SetupError};
+use crate::engine::SetupError;
+use crate::move_rules::MoveRules;
 use log::{Log, told};
 use state::{EMPTY, Mini, Phase, Place};
 
@@ -206,48 +206,15 @@ fn read_settings(config: &MatchConfig) -> Result<Settings, SetupError> {
 }
 
 impl ChessboardConfrontation {
-    /// Every legal move now, for the deciding seat.
-    pub fn moves(&self) -> Vec<Move> {
-        let mut out = Vec::new();
-        self.legal_moves(&mut out);
-        out
-    }
-
-    /// Plays a move from [`ChessboardConfrontation::legal_moves`] without
-    /// building any effects: the fast path for simulations and benchmarks.
-    pub fn play_quiet(&mut self, mv: Move, dice: &mut dyn Dice) {
-        debug_assert!(self.moves().contains(&mv), "{mv:?} is not legal");
-        self.play(mv, dice, &mut Log::silent());
-    }
-
-    /// The seat that decides now, if the game is not over.
-    pub fn deciding(&self) -> Option<Seat> {
-        self.deciding_seat().map(Seat)
-    }
-
     pub fn finished(&self) -> bool {
         self.is_over()
-    }
-
-    /// The protocol form of a move, as [`GameRules::options`] lists it.
-    pub fn option_for(&self, mv: Move) -> ActionOption {
-        self.to_option(mv)
     }
 
     pub fn settings(&self) -> Settings {
         self.settings
     }
 
-    /// [`GameRules::setup`] without building its effects. The same dice give the same game.
-    pub fn setup_quiet(
-        config: &MatchConfig,
-        armies: &[ArmyList],
-        dice: &mut dyn Dice,
-    ) -> Result<Self, SetupError> {
-        Self::start(config, armies, dice, &mut Log::silent())
-    }
-
-    fn start(
+    fn new_match(
         config: &MatchConfig,
         armies: &[ArmyList],
         dice: &mut dyn Dice,
@@ -338,57 +305,57 @@ impl ChessboardConfrontation {
     }
 }
 
-impl GameRules for ChessboardConfrontation {
-    fn setup(
+// Each method hands over to the system's own function in the file named for it.
+impl MoveRules for ChessboardConfrontation {
+    type Move = Move;
+
+    fn start(
         config: &MatchConfig,
         armies: &[ArmyList],
         dice: &mut dyn Dice,
-    ) -> Result<(Self, Vec<ScopedEffect>), SetupError> {
-        let mut log = Log::recording();
-        let game = Self::start(config, armies, dice, &mut log)?;
-        Ok((game, log.effects))
+        log: &mut Log,
+    ) -> Result<Self, SetupError> {
+        ChessboardConfrontation::new_match(config, armies, dice, log)
     }
 
-    fn to_act(&self) -> Vec<Seat> {
-        self.deciding().into_iter().collect()
+    fn deciding(&self) -> Option<Seat> {
+        self.deciding_seat().map(Seat)
     }
 
-    fn options(&self, seat: Seat) -> Vec<ActionOption> {
-        if self.deciding() != Some(seat) {
-            return Vec::new();
-        }
-        self.moves()
-            .into_iter()
-            .map(|mv| self.to_option(mv))
-            .collect()
+    fn legal_moves(&self, out: &mut Vec<Move>) {
+        ChessboardConfrontation::legal_moves(self, out)
     }
 
-    fn act(
-        &mut self,
-        seat: Seat,
-        action: &Action,
-        dice: &mut dyn Dice,
-    ) -> Result<Vec<ScopedEffect>, Rejection> {
-        if self.deciding() != Some(seat) {
-            return Err(self.not_your_turn());
-        }
-        let mv = self.parse(seat.0, action)?;
-        if !self.moves().contains(&mv) {
-            return Err(self.explain_illegal(mv));
-        }
-        let before = self.clone();
-        let mut log = Log::recording();
-        self.play(mv, dice, &mut log);
-        self.record_changes(&before, &mut log);
-        Ok(log.effects)
+    fn option_for(&self, mv: Move) -> ActionOption {
+        self.to_option(mv)
     }
 
-    fn view(&self, _viewer: Viewer) -> View {
+    fn parse(&self, seat: Seat, action: &Action) -> Result<Move, Rejection> {
+        ChessboardConfrontation::parse(self, seat.0, action)
+    }
+
+    fn explain_illegal(&self, mv: Move) -> Rejection {
+        ChessboardConfrontation::explain_illegal(self, mv)
+    }
+
+    fn not_your_turn(&self) -> Rejection {
+        ChessboardConfrontation::not_your_turn(self)
+    }
+
+    fn play(&mut self, mv: Move, dice: &mut dyn Dice, log: &mut Log) {
+        ChessboardConfrontation::play(self, mv, dice, log)
+    }
+
+    fn record_changes(&self, before: &Self, log: &mut Log) {
+        ChessboardConfrontation::record_changes(self, before, log)
+    }
+
+    fn view_for(&self, _viewer: Viewer) -> View {
         // Nothing in Chessboard Confrontation is hidden.
         self.full_view()
     }
 
-    fn outcome(&self) -> Option<Outcome> {
+    fn ending(&self) -> Option<Outcome> {
         self.outcome_now()
     }
 }

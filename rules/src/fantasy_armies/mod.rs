@@ -31,8 +31,7 @@ mod view;
 
 use fray_protocol::{
     Action, ActionOption, ArmyList, Effect, MatchConfig, OptionKind, OptionSpec, OptionValue,
-    Outcome, Rejection, ScopedEffect, Seat, SeatRange, SystemId, SystemInfo, UnitInfo, View,
-    Viewer,
+    Outcome, Rejection, Seat, SeatRange, SystemId, SystemInfo, UnitInfo, View, Viewer,
 };
 
 pub use armies::{Army, starter_list};
@@ -43,7 +42,8 @@ pub use state::{FantasyArmies, Limits};
 
 use crate::dice::Dice;
 use crate::effect_log::Log;
-use crate::engine::{GameRules, SetupError};
+use crate::engine::SetupError;
+use crate::move_rules::MoveRules;
 
 pub const MAX_TURNS: &str = "max-turns";
 pub const TURNS_WITHOUT_REMOVAL: &str = "turns-without-removal";
@@ -142,47 +142,13 @@ fn read_limits(config: &MatchConfig) -> Result<Limits, SetupError> {
 }
 
 impl FantasyArmies {
-    /// Every legal move now, for the deciding seat.
-    pub fn moves(&self) -> Vec<Move> {
-        let mut out = Vec::new();
-        self.legal_moves(&mut out);
-        out
-    }
-
-    /// Plays a move from [`FantasyArmies::legal_moves`] without building any
-    /// effects: the fast path for simulations and benchmarks.
-    pub fn play_quiet(&mut self, mv: Move, dice: &mut dyn Dice) {
-        debug_assert!(self.moves().contains(&mv), "{mv:?} is not legal");
-        self.play(mv, dice, &mut Log::silent());
-    }
-
-    /// The seat that decides now, if the game is not over.
-    pub fn deciding(&self) -> Option<Seat> {
-        self.deciding_seat().map(Seat)
-    }
-
     pub fn is_over(&self) -> bool {
         matches!(self.phase, state::Phase::Over(_))
-    }
-
-    /// The protocol form of a move, as [`GameRules::options`] lists it.
-    pub fn option_for(&self, mv: Move) -> ActionOption {
-        self.to_option(mv)
     }
 }
 
 impl FantasyArmies {
-    /// [`GameRules::setup`] without building its effects: the fast path for
-    /// simulations and benchmarks. The same dice give the same game.
-    pub fn setup_quiet(
-        config: &MatchConfig,
-        armies: &[ArmyList],
-        dice: &mut dyn Dice,
-    ) -> Result<Self, SetupError> {
-        FantasyArmies::start(config, armies, dice, &mut Log::silent())
-    }
-
-    fn start(
+    fn new_match(
         config: &MatchConfig,
         armies: &[ArmyList],
         dice: &mut dyn Dice,
@@ -244,57 +210,57 @@ impl FantasyArmies {
     }
 }
 
-impl GameRules for FantasyArmies {
-    fn setup(
+// Each method hands over to the system's own function in the file named for it.
+impl MoveRules for FantasyArmies {
+    type Move = Move;
+
+    fn start(
         config: &MatchConfig,
         armies: &[ArmyList],
         dice: &mut dyn Dice,
-    ) -> Result<(Self, Vec<ScopedEffect>), SetupError> {
-        let mut log = Log::recording();
-        let game = FantasyArmies::start(config, armies, dice, &mut log)?;
-        Ok((game, log.effects))
+        log: &mut Log,
+    ) -> Result<Self, SetupError> {
+        FantasyArmies::new_match(config, armies, dice, log)
     }
 
-    fn to_act(&self) -> Vec<Seat> {
-        self.deciding().into_iter().collect()
+    fn deciding(&self) -> Option<Seat> {
+        self.deciding_seat().map(Seat)
     }
 
-    fn options(&self, seat: Seat) -> Vec<ActionOption> {
-        if self.deciding() != Some(seat) {
-            return Vec::new();
-        }
-        self.moves()
-            .into_iter()
-            .map(|mv| self.to_option(mv))
-            .collect()
+    fn legal_moves(&self, out: &mut Vec<Move>) {
+        FantasyArmies::legal_moves(self, out)
     }
 
-    fn act(
-        &mut self,
-        seat: Seat,
-        action: &Action,
-        dice: &mut dyn Dice,
-    ) -> Result<Vec<ScopedEffect>, Rejection> {
-        if self.deciding() != Some(seat) {
-            return Err(self.not_your_turn());
-        }
-        let mv = self.parse(seat.0, action)?;
-        if !self.moves().contains(&mv) {
-            return Err(self.explain_illegal(mv));
-        }
-        let before = self.clone();
-        let mut log = Log::recording();
-        self.play(mv, dice, &mut log);
-        self.record_changes(&before, &mut log);
-        Ok(log.effects)
+    fn option_for(&self, mv: Move) -> ActionOption {
+        self.to_option(mv)
     }
 
-    fn view(&self, _viewer: Viewer) -> View {
+    fn parse(&self, seat: Seat, action: &Action) -> Result<Move, Rejection> {
+        FantasyArmies::parse(self, seat.0, action)
+    }
+
+    fn explain_illegal(&self, mv: Move) -> Rejection {
+        FantasyArmies::explain_illegal(self, mv)
+    }
+
+    fn not_your_turn(&self) -> Rejection {
+        FantasyArmies::not_your_turn(self)
+    }
+
+    fn play(&mut self, mv: Move, dice: &mut dyn Dice, log: &mut Log) {
+        FantasyArmies::play(self, mv, dice, log)
+    }
+
+    fn record_changes(&self, before: &Self, log: &mut Log) {
+        FantasyArmies::record_changes(self, before, log)
+    }
+
+    fn view_for(&self, _viewer: Viewer) -> View {
         // Nothing in Fantasy Armies is hidden: every viewer sees the whole board.
         self.full_view()
     }
 
-    fn outcome(&self) -> Option<Outcome> {
+    fn ending(&self) -> Option<Outcome> {
         self.outcome_now()
     }
 }

@@ -31,8 +31,7 @@ mod winning;
 
 use fray_protocol::{
     Action, ActionOption, ArmyInfo, ArmyList, Effect, MatchConfig, OptionKind, OptionSpec,
-    OptionValue, Outcome, Rejection, ScopedEffect, Seat, SeatRange, SystemId, SystemInfo, UnitInfo,
-    View, Viewer,
+    OptionValue, Outcome, Rejection, Seat, SeatRange, SystemId, SystemInfo, UnitInfo, View, Viewer,
 };
 
 pub use movement::Move;
@@ -44,7 +43,8 @@ pub use view::{ARMY_KEY, SYSTEM_KEY};
 
 use crate::dice::Dice;
 use crate::effect_log::Log;
-use crate::engine::{GameRules, SetupError};
+use crate::engine::SetupError;
+use crate::move_rules::MoveRules;
 
 /// Match option: play the second unit variant (Bool, default false).
 pub const SECOND_UNIT: &str = "second-unit";
@@ -204,47 +204,11 @@ fn read_rules(config: &MatchConfig) -> Result<Rules, SetupError> {
 }
 
 impl SummonersChess {
-    /// Every legal move now, for the deciding seat.
-    pub fn moves(&self) -> Vec<Move> {
-        let mut out = Vec::new();
-        self.legal_moves(&mut out);
-        out
-    }
-
-    /// Plays a move from [`SummonersChess::legal_moves`] without building any
-    /// effects: the fast path for simulations and benchmarks. No die is
-    /// rolled after setup; `dice` is taken so every system's fast path looks
-    /// the same.
-    pub fn play_quiet(&mut self, mv: Move, _dice: &mut dyn Dice) {
-        debug_assert!(self.moves().contains(&mv), "{mv:?} is not legal");
-        self.play(mv, &mut Log::silent());
-    }
-
-    /// The seat that decides now, if the game is not over.
-    pub fn deciding(&self) -> Option<Seat> {
-        self.deciding_seat().map(Seat)
-    }
-
     pub fn is_over(&self) -> bool {
         matches!(self.phase, state::Phase::Over(_))
     }
 
-    /// The protocol form of a move, as [`GameRules::options`] lists it.
-    pub fn option_for(&self, mv: Move) -> ActionOption {
-        self.option_of(mv)
-    }
-
-    /// [`GameRules::setup`] without building its effects: the fast path for
-    /// simulations and benchmarks. The same dice give the same game.
-    pub fn setup_quiet(
-        config: &MatchConfig,
-        armies: &[ArmyList],
-        dice: &mut dyn Dice,
-    ) -> Result<Self, SetupError> {
-        SummonersChess::start(config, armies, dice, &mut Log::silent())
-    }
-
-    fn start(
+    fn new_match(
         config: &MatchConfig,
         armies: &[ArmyList],
         dice: &mut dyn Dice,
@@ -292,57 +256,57 @@ impl SummonersChess {
     }
 }
 
-impl GameRules for SummonersChess {
-    fn setup(
+// Each method hands over to the system's own function in the file named for it.
+impl MoveRules for SummonersChess {
+    type Move = Move;
+
+    fn start(
         config: &MatchConfig,
         armies: &[ArmyList],
         dice: &mut dyn Dice,
-    ) -> Result<(Self, Vec<ScopedEffect>), SetupError> {
-        let mut log = Log::recording();
-        let game = SummonersChess::start(config, armies, dice, &mut log)?;
-        Ok((game, log.effects))
+        log: &mut Log,
+    ) -> Result<Self, SetupError> {
+        SummonersChess::new_match(config, armies, dice, log)
     }
 
-    fn to_act(&self) -> Vec<Seat> {
-        self.deciding().into_iter().collect()
+    fn deciding(&self) -> Option<Seat> {
+        self.deciding_seat().map(Seat)
     }
 
-    fn options(&self, seat: Seat) -> Vec<ActionOption> {
-        if self.deciding() != Some(seat) {
-            return Vec::new();
-        }
-        self.moves()
-            .into_iter()
-            .map(|mv| self.option_of(mv))
-            .collect()
+    fn legal_moves(&self, out: &mut Vec<Move>) {
+        SummonersChess::legal_moves(self, out)
     }
 
-    fn act(
-        &mut self,
-        seat: Seat,
-        action: &Action,
-        _dice: &mut dyn Dice,
-    ) -> Result<Vec<ScopedEffect>, Rejection> {
-        if self.deciding() != Some(seat) {
-            return Err(self.not_your_turn());
-        }
-        let mv = self.parse(seat.0, action)?;
-        if !self.moves().contains(&mv) {
-            return Err(self.explain_illegal(mv));
-        }
-        let before = *self;
-        let mut log = Log::recording();
-        self.play(mv, &mut log);
-        self.record_changes(&before, &mut log);
-        Ok(log.effects)
+    fn option_for(&self, mv: Move) -> ActionOption {
+        self.option_of(mv)
     }
 
-    fn view(&self, _viewer: Viewer) -> View {
+    fn parse(&self, seat: Seat, action: &Action) -> Result<Move, Rejection> {
+        SummonersChess::parse(self, seat.0, action)
+    }
+
+    fn explain_illegal(&self, mv: Move) -> Rejection {
+        SummonersChess::explain_illegal(self, mv)
+    }
+
+    fn not_your_turn(&self) -> Rejection {
+        SummonersChess::not_your_turn(self)
+    }
+
+    fn play(&mut self, mv: Move, _dice: &mut dyn Dice, log: &mut Log) {
+        SummonersChess::play(self, mv, log)
+    }
+
+    fn record_changes(&self, before: &Self, log: &mut Log) {
+        SummonersChess::record_changes(self, before, log)
+    }
+
+    fn view_for(&self, _viewer: Viewer) -> View {
         // Nothing in Summoners Chess is hidden: every viewer sees the whole board.
         self.full_view()
     }
 
-    fn outcome(&self) -> Option<Outcome> {
+    fn ending(&self) -> Option<Outcome> {
         self.outcome_now()
     }
 }
