@@ -145,9 +145,7 @@ impl FantasyArmies {
     pub fn is_over(&self) -> bool {
         matches!(self.phase, state::Phase::Over(_))
     }
-}
 
-impl FantasyArmies {
     fn new_match(
         config: &MatchConfig,
         armies: &[ArmyList],
