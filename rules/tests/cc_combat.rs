@@ -363,3 +363,140 @@ fn a_large_miniature_covers_four_spaces_and_is_a_target_on_each() {
     // The ally on c5 does not block; the line to d5 is clear.
     assert_eq!(targets(&game, 0, archer, "greater"), ids(&[big]));
 }
+
+/// Seat 0's attacker on d4; seat 1's Support miniature (holding its marker) on
+/// d5, an ally 2 spaces from it on f7 and one 4 spaces away on h8.
+fn support_under_attack(attacker_traits: &[&str]) -> (Game, [PieceId; 4]) {
+    let mut p = Position::new(2);
+    let a = p.place(0, "regular", attacker_traits, "d4");
+    let sup = p.place(1, "regular", &["support"], "d5");
+    let near = p.place(1, "regular", &[], "f7");
+    let far = p.place(1, "regular", &[], "h8");
+    p.marker(sup, "support");
+    (p.build(), [a, sup, near, far])
+}
+
+#[test]
+fn support_is_given_on_another_players_turn_before_an_attack_on_the_supporter() {
+    let (mut game, [a, sup, near, far]) = support_under_attack(&[]);
+    play(&mut game, 0, &activate(a), &[]);
+    // The attack is declared, and seat 1 decides before any die is rolled.
+    play(&mut game, 0, &attack(a, sup, "melee"), &[]);
+    assert_eq!(active(&game), vec![Seat(1)]);
+    assert_eq!(phase(&game), "support");
+    assert_eq!(options(&game, 1), vec![support(sup, near), accept()]);
+    assert!(options(&game, 0).is_empty());
+    refuse(&mut game, 0, &accept());
+    // h8 is 4 spaces from d5.
+    refuse(&mut game, 1, &support(sup, far));
+    // Given away; then the attack rolls 5 against 2 and the Support miniature falls.
+    play(&mut game, 1, &support(sup, near), &[5, 2]);
+    assert!(is_removed(&game, sup));
+    assert!(has_marker(&game, near, "supported"));
+    assert_eq!(active(&game), vec![Seat(0)]);
+    // The marker serves the ally on its next turn: a failed attack, 1 against 5, rerolled to 6.
+    play(&mut game, 0, &end(), &[]);
+    play(&mut game, 1, &activate(near), &[]);
+    play(&mut game, 1, &step(near, "e5"), &[]);
+    play(&mut game, 1, &attack(near, a, "melee"), &[1, 5]);
+    assert_eq!(options(&game, 1), vec![reroll("support"), accept()]);
+    play(&mut game, 1, &reroll("support"), &[6]);
+    assert!(is_removed(&game, a));
+}
+
+#[test]
+fn a_support_marker_kept_under_attack_falls_with_its_miniature() {
+    let (mut game, [a, sup, near, _]) = support_under_attack(&[]);
+    play(&mut game, 0, &activate(a), &[]);
+    play(&mut game, 0, &attack(a, sup, "melee"), &[]);
+    play(&mut game, 1, &accept(), &[5, 2]);
+    assert!(is_removed(&game, sup));
+    assert!(!has_marker(&game, near, "supported"));
+    // Kept and the attack fails (2 against 5): the marker stays where it was.
+    let (mut game, [a, sup, _, _]) = support_under_attack(&[]);
+    play(&mut game, 0, &activate(a), &[]);
+    play(&mut game, 0, &attack(a, sup, "melee"), &[]);
+    play(&mut game, 1, &accept(), &[2, 5]);
+    assert!(has_marker(&game, sup, "support"));
+    assert_eq!(active(&game), vec![Seat(0)]);
+}
+
+#[test]
+fn no_one_is_asked_when_the_support_marker_is_not_at_risk() {
+    // A Poison attack cannot defeat it: the dice roll at once.
+    let (mut game, [a, sup, _, _]) = support_under_attack(&["poison"]);
+    play(&mut game, 0, &activate(a), &[]);
+    play(&mut game, 0, &attack(a, sup, "melee-poison"), &[5, 2]);
+    assert!(has_marker(&game, sup, "poison") && has_marker(&game, sup, "support"));
+    // No ally within 3 spaces to take it.
+    let mut p = Position::new(2);
+    let a = p.place(0, "regular", &[], "d4");
+    let sup = p.place(1, "regular", &["support"], "d5");
+    p.place(1, "regular", &[], "h8");
+    p.marker(sup, "support");
+    let mut game = p.build();
+    play(&mut game, 0, &activate(a), &[]);
+    play(&mut game, 0, &attack(a, sup, "melee"), &[5, 2]);
+    assert!(is_removed(&game, sup));
+    // The attacker's own Support miniature in its own Area Effect: its player
+    // could have given the marker before attacking.
+    let mut p = Position::new(2);
+    let mage = p.place(0, "regular", &["area-effect", "support"], "a1");
+    let target = p.place(1, "regular", &[], "d4");
+    let ally = p.place(0, "regular", &[], "d5");
+    p.place(0, "regular", &[], "c3");
+    p.place(1, "regular", &[], "h8");
+    p.marker(ally, "support");
+    let mut game = p.build();
+    play(&mut game, 0, &activate(mage), &[]);
+    // d4: 6→3 against 2; the ally on d5: 2→1 against 4; c3: 2→1 against 4.
+    play(
+        &mut game,
+        0,
+        &attack(mage, target, "area"),
+        &[6, 2, 2, 4, 2, 4],
+    );
+    assert!(is_removed(&game, target) && !is_removed(&game, ally));
+}
+
+#[test]
+fn in_an_area_effect_the_support_window_comes_just_before_the_supporters_own_dice() {
+    let mut p = Position::new(2);
+    let mage = p.place(0, "regular", &["area-effect"], "a1");
+    let target = p.place(1, "regular", &[], "d4");
+    let sup = p.place(1, "regular", &["support"], "d5");
+    let ally = p.place(1, "regular", &[], "f6");
+    p.marker(sup, "support");
+    let mut game = p.build();
+    play(&mut game, 0, &activate(mage), &[]);
+    // The target first: 6→3 against 2, defeated; then seat 1 is asked about d5.
+    play(&mut game, 0, &attack(mage, target, "area"), &[6, 2]);
+    assert!(is_removed(&game, target));
+    assert_eq!(active(&game), vec![Seat(1)]);
+    assert_eq!(options(&game, 1), vec![support(sup, ally), accept()]);
+    // Then d5's dice: 6→3 against 3, defeated.
+    play(&mut game, 1, &support(sup, ally), &[6, 3]);
+    assert!(is_removed(&game, sup));
+    assert!(has_marker(&game, ally, "supported"));
+    assert_eq!(active(&game), vec![Seat(0)]);
+}
+
+#[test]
+fn a_large_miniature_moves_and_attacks_from_the_main_space_chosen_for_it() {
+    let mut p = Position::new(2);
+    // Main space d5, the body reaching south-west: c4, d4, c5, d5.
+    let big = p.place_large(0, "monster", &[], "d5", "sw");
+    let by_main = p.place(1, "regular", &[], "e6");
+    let by_body = p.place(1, "regular", &[], "b3");
+    let mut game = p.build();
+    assert_eq!(stat(&game, big, "reach").as_deref(), Some("south-west"));
+    play(&mut game, 0, &activate(big), &[]);
+    // Melee reaches from the main space only.
+    assert_eq!(targets(&game, 0, big, "melee"), ids(&[by_main]));
+    // The body keeps its reach: b2 fits (a1 b1 a2 b2), a1 would leave the board.
+    let reach = destinations(&game, 0, big);
+    assert!(reach.contains("b2") && !reach.contains("a1"));
+    refuse(&mut game, 0, &step(big, "a1"));
+    play(&mut game, 0, &attack(big, by_main, "melee"), &[9, 3]);
+    assert!(is_removed(&game, by_main) && !is_removed(&game, by_body));
+}

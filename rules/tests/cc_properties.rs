@@ -250,6 +250,8 @@ fn random_action() -> impl Strategy<Value = Action> {
         "lucky",
         "support",
         "melee-x",
+        "ne",
+        "sw",
         "",
     ];
     (
@@ -274,7 +276,10 @@ fn near_miss(chooser: &mut Chooser, listed: &Action) -> Action {
         0 => a.piece = Some(PieceId(chooser.index(30) as u32)),
         1 => a.target = Some(PieceId(chooser.index(30) as u32)),
         2 => a.to = Some(Square::new(chooser.index(9) as u8, chooser.index(9) as u8)),
-        _ => a.choice = Some(["melee", "lesser-stun", "area", "lucky"][chooser.index(4)].into()),
+        _ => {
+            let choices = ["melee", "lesser-stun", "area", "lucky", "sw", "ne"];
+            a.choice = Some(choices[chooser.index(choices.len())].into())
+        }
     }
     a
 }

@@ -2,7 +2,10 @@
 
 mod cc_common;
 
+use std::collections::BTreeSet;
+
 use cc_common::*;
+use fray_rules::chessboard_confrontation::{OBSTACLES as OBSTACLES_KEY, SCENARIO as SCENARIO_KEY};
 
 #[test]
 fn the_last_player_with_miniatures_wins() {
@@ -112,4 +115,105 @@ fn rounds_without_a_defeat_end_the_game_in_a_draw() {
     play(&mut game, 0, &Action::new("pass"), &[]);
     let outcome = game.outcome().unwrap();
     assert!(outcome.is_draw() && outcome.reason.contains("6 rounds"));
+}
+
+#[test]
+fn the_objective_can_be_dropped_on_the_carriers_space_or_next_to_it() {
+    let mut p = Position::new(2);
+    p.scenario(Scenario::Retrieve).obstacles(&["e5"]);
+    let carrier = p.place(0, "regular", &[], "d4");
+    let ally = p.place(0, "regular", &[], "c5");
+    p.place(1, "regular", &[], "h8");
+    p.marker(carrier, "objective");
+    p.turns(ally, 1);
+    let mut game = p.build();
+    play(&mut game, 0, &activate(carrier), &[]);
+    let offered: BTreeSet<String> = verbs_of(&game, 0, carrier, "drop")
+        .iter()
+        .map(|a| a.to.unwrap().to_string())
+        .collect();
+    // Its own space and the eight around it, less the obstacle; an ally's space is fine.
+    assert_eq!(
+        offered,
+        squares(&["c3", "d3", "e3", "c4", "d4", "e4", "c5", "d5"])
+    );
+    refuse(&mut game, 0, &drop_on(carrier, "e5"));
+    refuse(&mut game, 0, &drop_on(carrier, "f6"));
+    refuse(&mut game, 0, &Action::new("drop").piece(carrier));
+    play(&mut game, 0, &drop_on(carrier, "c5"), &[]);
+    assert!(!has_marker(&game, carrier, "objective"));
+    let terrain = view(&game).terrain;
+    assert_eq!(
+        terrain.get(&sq("c5")).map(String::as_str),
+        Some("objective")
+    );
+    assert!(!terrain.contains_key(&sq("d4")));
+    play(&mut game, 0, &end(), &[]);
+    play(&mut game, 1, &pass(), &[]);
+    // The ally standing there picks it up on its turn: Skill 4.
+    play(&mut game, 0, &activate(ally), &[]);
+    play(&mut game, 0, &Action::new("pick-up").piece(ally), &[4]);
+    assert!(has_marker(&game, ally, "objective"));
+}
+
+fn survival_at_the_end(tally: Tally) -> Position {
+    let mut p = Position::new(2);
+    p.settings(Settings {
+        scenario: Scenario::Survival,
+        survival: tally,
+        ..Settings::default()
+    })
+    .round(3)
+    .tokens(1, 0)
+    .tokens(0, 1);
+    p
+}
+
+#[test]
+fn survival_by_points_counts_the_points_of_the_miniatures_left() {
+    // Two Regular Troops (12 points) against one armored Big Monster (15).
+    for (tally, winner) in [(Tally::Points, 1), (Tally::Miniatures, 0)] {
+        let mut p = survival_at_the_end(tally);
+        p.place(0, "regular", &[], "d4");
+        p.place(0, "regular", &[], "e4");
+        p.place(1, "monster", &["armor"], "d8");
+        let mut game = p.build();
+        play(&mut game, 0, &pass(), &[]);
+        let outcome = game.outcome().unwrap();
+        assert_eq!(outcome.winners, vec![Seat(winner)], "{tally:?}");
+    }
+    // 12 points each: by points the number of miniatures breaks the tie.
+    let mut p = survival_at_the_end(Tally::Points);
+    p.place(0, "regular", &[], "d4");
+    p.place(0, "regular", &[], "e4");
+    p.place(1, "monster", &[], "d8");
+    let mut game = p.build();
+    play(&mut game, 0, &pass(), &[]);
+    let outcome = game.outcome().unwrap();
+    assert_eq!(outcome.winners, vec![Seat(0)]);
+    assert!(outcome.reason.contains("most points"));
+    // Equal in both: a draw.
+    let mut p = survival_at_the_end(Tally::Points);
+    p.place(0, "elite", &[], "d4");
+    p.place(1, "regular", &["poison", "flight"], "d8");
+    let mut game = p.build();
+    play(&mut game, 0, &pass(), &[]);
+    assert!(game.outcome().unwrap().is_draw());
+}
+
+#[test]
+fn what_survival_counts_is_a_match_option() {
+    use fray_rules::chessboard_confrontation::SURVIVAL_COUNT;
+    let lists = vec![
+        squad(vec![entry("minion", 2, &[])]),
+        squad(vec![entry("minion", 1, &[])]),
+    ];
+    let points = config()
+        .with(SCENARIO_KEY, OptionValue::Text("survival".into()))
+        .with(SURVIVAL_COUNT, OptionValue::Text("points".into()))
+        .with(OBSTACLES_KEY, OptionValue::Text("open".into()));
+    let (game, _) = Game::setup(&points, &lists, &mut ScriptedDice::new([])).unwrap();
+    assert_eq!(game.settings().survival, Tally::Points);
+    let bad = config().with(SURVIVAL_COUNT, OptionValue::Text("heads".into()));
+    assert!(Game::setup(&bad, &lists, &mut ScriptedDice::new([])).is_err());
 }

@@ -3,6 +3,8 @@
 
 mod cc_common;
 
+use std::collections::BTreeSet;
+
 use cc_common::*;
 use fray_rules::chessboard_confrontation::{self as cc, OBSTACLES, POINTS, SCENARIO};
 
@@ -274,4 +276,56 @@ fn a_game_is_drawn_at_the_round_limit() {
     assert!(outcome.is_draw());
     assert!(outcome.reason.contains("limit of 3 rounds"));
     let _ = SCENARIO;
+}
+
+#[test]
+fn a_large_miniature_is_placed_with_the_main_space_its_player_chooses() {
+    let config = config().with(OBSTACLES, OptionValue::Text("open".into()));
+    let lists = vec![
+        squad(vec![
+            entry("monster", 1, &["large"]),
+            entry("minion", 1, &[]),
+        ]),
+        squad(vec![entry("regular", 1, &[])]),
+    ];
+    let (mut game, _) = Game::setup(&config, &lists, &mut ScriptedDice::new([])).unwrap();
+    let (big, minion, theirs) = (PieceId(0), PieceId(1), PieceId(2));
+    let offered: Vec<(String, String)> = verbs_of(&game, 0, big, "place")
+        .iter()
+        .map(|a| (a.to.unwrap().to_string(), a.choice.clone().unwrap()))
+        .collect();
+    // Five 2×2 spots with two spaces on b1..g1, each with any of its four spaces as main.
+    assert_eq!(offered.len(), 20);
+    for (to, reach) in [
+        ("b1", "ne"),
+        ("c1", "nw"),
+        ("b2", "se"),
+        ("c2", "sw"),
+        ("g2", "sw"),
+    ] {
+        assert!(offered.contains(&(to.into(), reach.into())), "{to} {reach}");
+    }
+    // Off the board, over a corner, or too far from the side.
+    refuse(&mut game, 0, &place_large(big, "b1", "se"));
+    refuse(&mut game, 0, &place_large(big, "b1", "nw"));
+    refuse(&mut game, 0, &place_large(big, "c3", "sw"));
+    refuse(&mut game, 0, &place(big, "c1"));
+    refuse(&mut game, 0, &place_large(minion, "d1", "ne"));
+    refuse(&mut game, 0, &place_large(big, "c2", "up"));
+    // Main space c2, covering b1, c1, b2 and c2.
+    play(&mut game, 0, &place_large(big, "c2", "sw"), &[]);
+    assert_eq!(square_of(&game, big).as_deref(), Some("c2"));
+    assert_eq!(stat(&game, big, "reach").as_deref(), Some("south-west"));
+    play(&mut game, 1, &place(theirs, "d8"), &[]);
+    let spaces: BTreeSet<String> = verbs_of(&game, 0, minion, "place")
+        .iter()
+        .map(|a| a.to.unwrap().to_string())
+        .collect();
+    assert_eq!(spaces, squares(&["d1", "e1", "f1", "g1"]));
+    // The last placement rolls initiative: d12 5 against d6 3.
+    play(&mut game, 0, &place(minion, "d1"), &[5, 3]);
+    assert_eq!(active(&game), vec![Seat(0)]);
+    // It moves from its main space: with Move 4 from c2, c6 is in reach.
+    play(&mut game, 0, &activate(big), &[]);
+    assert!(destinations(&game, 0, big).contains("c6"));
 }

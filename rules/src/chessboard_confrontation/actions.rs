@@ -5,6 +5,7 @@
 use fray_protocol::{Action, ActionOption, PieceId, RejectCode, Rejection, Seat};
 
 use super::board::{self, Sq};
+use super::large::{Reach, footprint};
 use super::moves::Move;
 use super::state::{ChessboardConfrontation, Kind, Mode, Pending, Phase};
 use crate::action_form::check_parts;
@@ -37,7 +38,13 @@ impl ChessboardConfrontation {
     pub(crate) fn to_action(&self, mv: Move) -> Action {
         let sq = board::to_square;
         match mv {
-            Move::Place { piece, to } => Action::new("place").piece(id(piece)).to(sq(to)),
+            Move::Place { piece, to, reach } => {
+                let place = Action::new("place").piece(id(piece)).to(sq(to));
+                match reach {
+                    Some(reach) => place.choice(reach.key()),
+                    None => place,
+                }
+            }
             Move::Activate { piece } => Action::new("activate").piece(id(piece)),
             Move::Pass => Action::new("pass"),
             Move::Step { piece, to } => Action::new("move").piece(id(piece)).to(sq(to)),
@@ -55,7 +62,7 @@ impl ChessboardConfrontation {
                 .target(id(ally))
                 .to(sq(to)),
             Move::PickUp { piece } => Action::new("pick-up").piece(id(piece)),
-            Move::Drop { piece } => Action::new("drop").piece(id(piece)),
+            Move::Drop { piece, to } => Action::new("drop").piece(id(piece)).to(sq(to)),
             Move::Support { piece, ally } => {
                 Action::new("support").piece(id(piece)).target(id(ally))
             }
@@ -89,10 +96,31 @@ impl ChessboardConfrontation {
     fn notation_and_label(&self, mv: Move) -> (String, String) {
         let sq = |s: Sq| board::to_square(s).to_string();
         match mv {
-            Move::Place { piece, to } => (
+            Move::Place {
+                piece,
+                to,
+                reach: None,
+            } => (
                 format!("{}@{}", self.short(piece), sq(to)),
                 format!("place the {} on {}", self.describe(piece), sq(to)),
             ),
+            Move::Place {
+                piece,
+                to,
+                reach: Some(reach),
+            } => {
+                let mut covers = footprint(true, reach, to).expect("a listed placement fits");
+                covers.sort_unstable();
+                let [a, b, c, d] = covers.map(sq);
+                (
+                    format!("{}@{}:{}", self.short(piece), sq(to), reach.key()),
+                    format!(
+                        "place the {} on {a}, {b}, {c} and {d}, with its main space on {}",
+                        self.describe(piece),
+                        sq(to)
+                    ),
+                )
+            }
             Move::Activate { piece } => (
                 format!("go {}", self.short(piece)),
                 format!("discard a token: the {} takes a turn", self.describe(piece)),
@@ -142,9 +170,9 @@ impl ChessboardConfrontation {
                 format!("{} pick-up", self.short(piece)),
                 "try to pick up the objective (Skill roll)".into(),
             ),
-            Move::Drop { piece } => (
-                format!("{} drop", self.short(piece)),
-                "drop the objective here".into(),
+            Move::Drop { piece, to } => (
+                format!("{} drop>{}", self.short(piece), sq(to)),
+                format!("drop the objective on {}", sq(to)),
             ),
             Move::Support { piece, ally } => (
                 format!("{} supports {}", self.short(piece), self.short(ally)),
@@ -172,7 +200,16 @@ impl ChessboardConfrontation {
                     self.describe(healer)
                 ),
             ),
-            Move::Accept => ("accept".into(), "let the roll stand".into()),
+            Move::Accept => match self.pending {
+                Some(Pending::Support { supporter }) => (
+                    "accept".into(),
+                    format!(
+                        "keep the Support marker on the {} as it is attacked",
+                        self.describe(supporter)
+                    ),
+                ),
+                _ => ("accept".into(), "let the roll stand".into()),
+            },
         }
     }
 
@@ -199,10 +236,36 @@ impl ChessboardConfrontation {
         };
         match verb {
             "place" => {
-                uses(true, false, true, false)?;
+                // A Large miniature's placement also says which way its body reaches.
+                uses(true, false, true, action.choice.is_some())?;
+                let piece = own_piece()?;
+                let large = self.mini(piece).traits.large();
+                let reach = match (action.choice.as_deref(), large) {
+                    (None, false) => None,
+                    (Some(key), true) => Some(Reach::from_key(key).ok_or_else(|| {
+                        unknown(format!(
+                            "'{key}' is not a way to lie: write ne, nw, se or sw for the \
+                             direction the body reaches from its main space"
+                        ))
+                    })?),
+                    (None, true) => {
+                        return Err(unknown(format!(
+                            "the {} is Large: say which way its body reaches from its main \
+                             space with the choice ne, nw, se or sw",
+                            self.describe(piece)
+                        )));
+                    }
+                    (Some(_), false) => {
+                        return Err(unknown(format!(
+                            "'place' takes a choice only for a Large miniature, and the {} is not",
+                            self.describe(piece)
+                        )));
+                    }
+                };
                 Ok(Move::Place {
-                    piece: own_piece()?,
+                    piece,
                     to: square()?,
+                    reach,
                 })
             }
             "activate" => {
@@ -253,9 +316,10 @@ impl ChessboardConfrontation {
                 })
             }
             "drop" => {
-                uses(true, false, false, false)?;
+                uses(true, false, true, false)?;
                 Ok(Move::Drop {
                     piece: own_piece()?,
+                    to: square()?,
                 })
             }
             "support" => {
@@ -313,6 +377,9 @@ impl ChessboardConfrontation {
         let illegal = |message: String| Rejection::new(RejectCode::IllegalAction, message);
         let now = match (self.pending, self.phase) {
             (Some(Pending::Heal { .. }), _) => "decide whether to spend a Heal marker",
+            (Some(Pending::Support { .. }), _) => {
+                "decide whether to give the Support marker away before the attack"
+            }
             (Some(Pending::Reroll(_)), _) => "decide whether to reroll the failed roll",
             (_, Phase::Place { .. }) | (_, Phase::Arrive { .. }) => "place a miniature",
             (_, Phase::Battle { .. }) if self.activation.is_none() => {
@@ -321,8 +388,15 @@ impl ChessboardConfrontation {
             _ => "act with the miniature taking its turn, or end its turn",
         };
         let detail = match mv {
-            Move::Place { piece, to } => format!(
-                "the {} cannot be placed on {}",
+            Move::Place { piece, to, reach } => format!(
+                "the {} cannot be placed on {}{}",
+                self.describe(piece),
+                board::to_square(to),
+                reach.map_or(String::new(), |r| format!(" reaching {}", r.name()))
+            ),
+            Move::Drop { piece, to } => format!(
+                "the {} cannot drop the objective on {} (only on its space or one next to it, \
+                 not an obstacle, once a turn)",
                 self.describe(piece),
                 board::to_square(to)
             ),

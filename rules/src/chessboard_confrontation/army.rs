@@ -405,7 +405,8 @@ pub fn unit_infos() -> Vec<UnitInfo> {
             Stat::new("kind", "size"),
             Stat::new(
                 "effect",
-                "covers 2×2 spaces; moves and attacks from its main space",
+                "covers 2×2 spaces; moves and attacks from its main space, chosen among \
+                 the four when it is placed",
             ),
         ],
         cost: 0.0,

@@ -3,7 +3,8 @@
 //! around it. Attack roll against Defence roll, ties to the attacker; Brutal,
 //! Sharpshooter and Armor roll two dice and keep the higher; Poison takes 1
 //! off every result; Fear demands a Skill roll first; Poison and Stun attacks
-//! mark instead of defeating.
+//! mark instead of defeating. Before the dice are rolled against another
+//! player's Support miniature, its owner may give its marker away.
 
 use super::army::Trait;
 use super::board::{self, Sq};
@@ -105,6 +106,7 @@ impl ChessboardConfrontation {
             count: hit.len() as u8,
             next: 0,
             current: None,
+            support_offered: false,
         });
         log.say(|| {
             let how = match mode {
@@ -235,7 +237,17 @@ impl ChessboardConfrontation {
                     return;
                 }
                 let target = strike.targets[strike.next as usize];
+                if !strike.support_offered
+                    && self.support_at_risk(strike.attacker, strike.mode, target)
+                {
+                    // The last moment its owner can still give the marker away.
+                    strike.support_offered = true;
+                    self.strike = Some(strike);
+                    self.pending = Some(Pending::Support { supporter: target });
+                    return;
+                }
                 strike.next += 1;
+                strike.support_offered = false;
                 self.strike = Some(strike);
                 if !matches!(self.mini(target).place, Place::Board(_)) {
                     continue;

@@ -8,9 +8,11 @@
 //! - `army.rs`: troop types, traits, costs, army building
 //! - `board.rs`: squares, sides, corners, the lines ranged attacks follow
 //! - `obstacles.rs`: d6+10 obstacles by d8 rolls; the fixed layout
-//! - `placement.rs`: placement on a side, late arrivals
+//! - `placement.rs`: placement on a side (a Large miniature's main space
+//!   chosen there), late arrivals
 //! - `round.rs`: initiative, tokens, turn order, caps; the flow of a turn
 //! - `movement.rs`: moving, Flight, Large miniatures, Summon
+//! - `large.rs`: a Large miniature's 2×2 body and the main space chosen in it
 //! - `combat.rs`: attacks, rolls, Fear, Area Effect, Poison and Stun attacks
 //! - `reactions.rs`: Lucky and Support rerolls, Heal on anyone's turn
 //! - `markers.rs`: Heal, Support, Stealth markers; end-of-turn Skill rolls
@@ -20,6 +22,7 @@ mod actions;
 pub mod army;
 mod board;
 mod combat;
+mod large;
 mod log;
 mod markers;
 mod movement;
@@ -42,7 +45,7 @@ pub use army::{ARMY_KEY, DEFAULT_BUDGET, LARGE_KEY, Trait, Troop};
 pub use moves::Move;
 pub use obstacles::FIXED as FIXED_LAYOUT;
 pub use position::Position;
-pub use state::{ChessboardConfrontation, Kind, Layout, Mode, Scenario, Settings};
+pub use state::{ChessboardConfrontation, Kind, Layout, Mode, Scenario, Settings, Tally};
 
 use crate::dice::Dice;
 use crate::engine::SetupError;
@@ -52,6 +55,7 @@ use state::{EMPTY, Mini, Phase, Place};
 
 pub const POINTS: &str = "points";
 pub const SCENARIO: &str = "scenario";
+pub const SURVIVAL_COUNT: &str = "survival-count";
 pub const OBSTACLES: &str = "obstacles";
 pub const MAX_ROUNDS: &str = "max-rounds";
 pub const QUIET_ROUNDS: &str = "rounds-without-defeat";
@@ -98,7 +102,20 @@ pub fn system_info() -> SystemInfo {
                 default: OptionValue::Text(defaults.scenario.key().into()),
                 help: "last-standing: the last player with miniatures wins; infiltrate: two \
                        miniatures on an opponent's side; retrieve: carry the centre marker \
-                       home; survival: most miniatures after three rounds."
+                       home; survival: most miniatures (or points, see survival-count) after \
+                       three rounds."
+                    .into(),
+            },
+            OptionSpec {
+                key: SURVIVAL_COUNT.into(),
+                label: "Survival counts".into(),
+                kind: OptionKind::Choice {
+                    choices: Tally::ALL.iter().map(|t| t.key().to_string()).collect(),
+                },
+                default: OptionValue::Text(defaults.survival.key().into()),
+                help: "In survival: miniatures: the most miniatures left wins, points break a \
+                       tie; points: the most points of miniatures left wins, their number \
+                       breaks a tie."
                     .into(),
             },
             OptionSpec {
@@ -184,6 +201,13 @@ fn read_settings(config: &MatchConfig) -> Result<Settings, SetupError> {
                         )
                     })?;
             }
+            SURVIVAL_COUNT => {
+                let t = text()?;
+                settings.survival = Tally::ALL
+                    .into_iter()
+                    .find(|c| c.key() == t)
+                    .ok_or_else(|| bad(key, "choose miniatures or points"))?;
+            }
             OBSTACLES => {
                 let t = text()?;
                 settings.layout = Layout::ALL
@@ -196,7 +220,7 @@ fn read_settings(config: &MatchConfig) -> Result<Settings, SetupError> {
                     key,
                     format!(
                         "{NAME} has no such option; its options are {POINTS}, {SCENARIO}, \
-                         {OBSTACLES}, {MAX_ROUNDS} and {QUIET_ROUNDS}"
+                         {SURVIVAL_COUNT}, {OBSTACLES}, {MAX_ROUNDS} and {QUIET_ROUNDS}"
                     ),
                 ));
             }
@@ -256,6 +280,7 @@ impl ChessboardConfrontation {
                 place: Place::Waiting,
                 markers: 0,
                 turns: 0,
+                reach: large::Reach::default_for(seat as u8),
             }));
         }
         let seats = armies.len() as u8;

@@ -4,14 +4,17 @@
 
 use super::army::Trait;
 use super::board::Sq;
+use super::large::Reach;
 use super::state::{ChessboardConfrontation, Kind, Mode, Pending, Phase, marks};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Move {
-    /// Set-up or a late arrival: a miniature onto its owner's side.
+    /// Set-up or a late arrival: a miniature onto its owner's side; a Large
+    /// one with its main space on `to` and its body reaching `reach`.
     Place {
         piece: u8,
         to: Sq,
+        reach: Option<Reach>,
     },
     /// Discard a token: this miniature takes a turn.
     Activate {
@@ -37,8 +40,10 @@ pub enum Move {
     PickUp {
         piece: u8,
     },
+    /// Put the objective down on the carrier's space or one next to it.
     Drop {
         piece: u8,
+        to: Sq,
     },
     /// Give the Support marker to an ally within 3 spaces.
     Support {
@@ -55,7 +60,7 @@ pub enum Move {
     Heal {
         healer: u8,
     },
-    /// Let the roll stand.
+    /// Let the roll stand; keep the Support marker.
     Accept,
 }
 
@@ -79,6 +84,14 @@ impl ChessboardConfrontation {
             }
             Some(Pending::Heal { defender }) => {
                 out.extend(self.healers(defender).map(|healer| Move::Heal { healer }));
+                out.push(Move::Accept);
+                return;
+            }
+            Some(Pending::Support { supporter }) => {
+                out.extend(self.support_allies(supporter).map(|ally| Move::Support {
+                    piece: supporter,
+                    ally,
+                }));
                 out.push(Move::Accept);
                 return;
             }

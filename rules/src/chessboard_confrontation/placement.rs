@@ -1,33 +1,33 @@
 //! Army placement: one miniature per space on its owner's starting side,
 //! never in a corner, one at a time in seat order; miniatures that do not fit
 //! wait and join at the end of their player's turn as space becomes free.
+//! A Large miniature is placed with two of its spaces on the side, and its
+//! player chooses which of its four spaces is the main one (R3).
 
 use super::board::{self, Sq};
+use super::large::{Reach, footprint_mask};
 use super::log::Log;
 use super::moves::Move;
-use super::state::{ChessboardConfrontation, Phase, Place, footprint};
+use super::state::{ChessboardConfrontation, Phase, Place};
 use crate::dice::Dice;
 
 impl ChessboardConfrontation {
-    /// Whether a waiting miniature may be placed with its main space on `sq`:
-    /// every space it covers is on its owner's side (a Large miniature's
-    /// forward spaces reach off the side, onto the board) and free.
-    pub(crate) fn may_place(&self, index: u8, sq: Sq) -> bool {
+    /// Whether a waiting miniature may be placed with its main space on `sq`
+    /// (its body reaching `reach`, if Large): on its owner's side, or for a
+    /// Large miniature with two of its spaces on the side and two in front of
+    /// them; on free spaces.
+    pub(crate) fn may_place(&self, index: u8, sq: Sq, reach: Reach) -> bool {
         let mini = self.mini(index);
         let side = board::side(mini.owner);
-        if side & board::bit(sq) == 0 || !self.fits(index, sq) {
-            return false;
-        }
-        if mini.traits.large() {
-            let squares = footprint(mini.owner, true, sq).expect("fits");
-            // Main and the space beside it lie on the side, never in a corner.
-            side & board::bit(squares[1]) != 0
-        } else {
-            true
-        }
+        let body = footprint_mask(mini.traits.large(), reach, sq);
+        // A 2×2 body meets the edge line in at most two spaces; two, neither a
+        // corner, puts its back on the side and its front on the board.
+        let on_side = if mini.traits.large() { 2 } else { 1 };
+        (body & side).count_ones() == on_side && self.fits_as(index, sq, reach)
     }
 
     pub(crate) fn placements(&self, seat: u8, out: &mut Vec<Move>) {
+        let side = board::side(seat);
         // Identical waiting miniatures are interchangeable: offer the first of each.
         let mut offered: Vec<(super::army::Troop, super::army::Traits)> = Vec::new();
         for (index, mini) in self.minis.iter().enumerate() {
@@ -38,12 +38,31 @@ impl ChessboardConfrontation {
                 continue;
             }
             offered.push((mini.troop, mini.traits));
-            for to in board::squares_of(board::side(seat)) {
-                if self.may_place(index as u8, to) {
-                    out.push(Move::Place {
-                        piece: index as u8,
-                        to,
-                    });
+            let piece = index as u8;
+            if !mini.traits.large() {
+                for to in board::squares_of(side) {
+                    if self.may_place(piece, to, mini.reach) {
+                        out.push(Move::Place {
+                            piece,
+                            to,
+                            reach: None,
+                        });
+                    }
+                }
+                continue;
+            }
+            // Its main space may be any of its four: on the side or just off it.
+            let near_side =
+                board::squares_of(side).fold(side, |m, sq| m | board::neighbour_mask(sq));
+            for to in board::squares_of(near_side) {
+                for reach in Reach::ALL {
+                    if self.may_place(piece, to, reach) {
+                        out.push(Move::Place {
+                            piece,
+                            to,
+                            reach: Some(reach),
+                        });
+                    }
                 }
             }
         }
@@ -55,12 +74,28 @@ impl ChessboardConfrontation {
         !moves.is_empty()
     }
 
-    pub(crate) fn place(&mut self, piece: u8, to: Sq, dice: &mut dyn Dice, log: &mut Log) {
+    pub(crate) fn place(
+        &mut self,
+        piece: u8,
+        to: Sq,
+        reach: Option<Reach>,
+        dice: &mut dyn Dice,
+        log: &mut Log,
+    ) {
+        if let Some(reach) = reach {
+            self.mini_mut(piece).reach = reach;
+        }
         self.put(piece, to);
         log.say(|| {
+            let mini = self.mini(piece);
+            let body = if mini.traits.large() {
+                format!(" (its main space), reaching {}", mini.reach.name())
+            } else {
+                String::new()
+            };
             format!(
-                "{} joins the board on {}",
-                self.mini(piece).troop.name(),
+                "{} joins the board on {}{body}",
+                mini.troop.name(),
                 board::to_square(to)
             )
         });

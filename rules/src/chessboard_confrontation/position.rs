@@ -6,6 +6,7 @@ use fray_protocol::{PieceId, Seat, Square};
 
 use super::army::{LARGE_KEY, Trait, Traits, Troop};
 use super::board;
+use super::large::Reach;
 use super::state::{
     ChessboardConfrontation, EMPTY, MAX_SEATS, Mini, Phase, Place, Scenario, Settings, TOKENS,
     marks,
@@ -63,7 +64,14 @@ impl Position {
         }
     }
 
-    fn push(&mut self, seat: u8, troop: &str, traits: &[&str], place: Place) -> PieceId {
+    fn push(
+        &mut self,
+        seat: u8,
+        troop: &str,
+        traits: &[&str],
+        place: Place,
+        reach: Reach,
+    ) -> PieceId {
         let troop = Troop::from_key(troop).unwrap_or_else(|| panic!("{troop} is not a troop"));
         let index = self.game.minis.len() as u8;
         self.game.minis.push(Mini {
@@ -73,6 +81,7 @@ impl Position {
             place: Place::Waiting,
             markers: 0,
             turns: 0,
+            reach,
         });
         if let Place::Board(at) = place {
             assert!(
@@ -88,13 +97,40 @@ impl Position {
     }
 
     /// Puts a miniature (troop key, trait keys) of a seat on a square ("e4").
+    /// A Large miniature reaches forward and along its side to higher files
+    /// or ranks.
     pub fn place(&mut self, seat: u8, troop: &str, traits: &[&str], square: &str) -> PieceId {
-        self.push(seat, troop, traits, Place::Board(sq(square)))
+        let reach = Reach::default_for(seat);
+        self.push(seat, troop, traits, Place::Board(sq(square)), reach)
+    }
+
+    /// Puts a Large miniature with its main space on `square`, its body
+    /// reaching `reach` ("ne", "nw", "se" or "sw") from it.
+    pub fn place_large(
+        &mut self,
+        seat: u8,
+        troop: &str,
+        traits: &[&str],
+        square: &str,
+        reach: &str,
+    ) -> PieceId {
+        let reach = Reach::from_key(reach).unwrap_or_else(|| panic!("{reach} is not a reach"));
+        let mut traits = traits.to_vec();
+        if !traits.contains(&LARGE_KEY) {
+            traits.push(LARGE_KEY);
+        }
+        self.push(seat, troop, &traits, Place::Board(sq(square)), reach)
     }
 
     /// A miniature waiting to join the board.
     pub fn waiting(&mut self, seat: u8, troop: &str, traits: &[&str]) -> PieceId {
-        self.push(seat, troop, traits, Place::Waiting)
+        self.push(
+            seat,
+            troop,
+            traits,
+            Place::Waiting,
+            Reach::default_for(seat),
+        )
     }
 
     pub fn obstacles(&mut self, squares: &[&str]) -> &mut Self {

@@ -1,7 +1,9 @@
 //! Decisions that interrupt a turn: the acting miniature's owner may reroll a
 //! failed roll with Lucky or a Support marker; a defender's owner may spend a
 //! Heal marker (the Heal miniature's own, or one within 3 spaces) to reroll a
-//! failed Defence roll, whoever's turn it is.
+//! failed Defence roll, whoever's turn it is; and before an attack on another
+//! player's Support miniature its owner may give the marker away (giving it
+//! is in `markers.rs`, declining is `accept` here).
 
 use super::board;
 use super::log::Log;
@@ -112,6 +114,12 @@ impl ChessboardConfrontation {
             Some(Pending::Reroll(Rerollable::Fear { .. })) => {
                 log.say(|| "Fear holds the attacker back".into())
             }
+            Some(Pending::Support { supporter }) => log.say(|| {
+                format!(
+                    "the {} keeps its Support marker",
+                    self.mini(supporter).troop.name()
+                )
+            }),
             _ => {}
         }
     }

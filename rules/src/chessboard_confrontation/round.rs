@@ -192,7 +192,7 @@ impl ChessboardConfrontation {
     /// Plays a legal move and runs the game on until a seat must decide.
     pub(crate) fn play(&mut self, mv: Move, dice: &mut dyn Dice, log: &mut Log) {
         match mv {
-            Move::Place { piece, to } => self.place(piece, to, dice, log),
+            Move::Place { piece, to, reach } => self.place(piece, to, reach, dice, log),
             Move::Activate { piece } => self.activate(piece, log),
             Move::Pass => {
                 let seat = self.deciding_seat().expect("a seat decides");
@@ -210,7 +210,7 @@ impl ChessboardConfrontation {
             } => self.declare_attack(piece, target, kind, mode, log),
             Move::Summon { piece, ally, to } => self.summon(piece, ally, to, log),
             Move::PickUp { piece } => self.pick_up(piece, dice, log),
-            Move::Drop { piece } => self.drop_objective(piece, log),
+            Move::Drop { piece, to } => self.drop_objective(piece, to, log),
             Move::Support { piece, ally } => self.give_support(piece, ally, log),
             Move::End => {
                 if let Some(a) = self.activation.as_mut() {

@@ -1,14 +1,15 @@
 //! How a game is won: the last player with miniatures (always), Infiltrate
 //! (two miniatures on opponents' starting sides at once), Retrieve (carry the
-//! objective to a corner of one's own side), Survival (most miniatures after
+//! objective to a corner of one's own side; drop it on or next to the
+//! carrier), Survival (most miniatures, or most points of miniatures, after
 //! three rounds), and the outcome in words.
 
 use fray_protocol::{Outcome, Seat};
 
-use super::board;
+use super::board::{self, Sq};
 use super::log::Log;
 use super::moves::Move;
-use super::state::{ChessboardConfrontation, Ending, Phase, Rerollable, Scenario, marks};
+use super::state::{ChessboardConfrontation, Ending, Phase, Rerollable, Scenario, Tally, marks};
 use crate::dice::Dice;
 
 impl ChessboardConfrontation {
@@ -52,11 +53,16 @@ impl ChessboardConfrontation {
         }
     }
 
-    /// Survival: most miniatures in play, then most points; `None` on a tie.
+    /// Survival: the most of what the match counts (miniatures in play, or
+    /// their points), the other breaking a tie; `None` on a tie in both.
     pub(crate) fn survivor(&self) -> Option<u8> {
         let score = |seat: u8| {
             let mine = self.minis.iter().filter(|m| m.owner == seat && m.in_play());
-            (mine.clone().count(), mine.map(|m| m.cost()).sum::<u32>())
+            let (count, points) = (mine.clone().count() as u32, mine.map(|m| m.cost()).sum());
+            match self.settings.survival {
+                Tally::Miniatures => (count, points),
+                Tally::Points => (points, count),
+            }
         };
         let best = (0..self.seats).map(score).max()?;
         let leaders: Vec<u8> = (0..self.seats).filter(|&s| score(s) == best).collect();
@@ -76,8 +82,18 @@ impl ChessboardConfrontation {
             out.push(Move::PickUp { piece });
         }
         if mini.marked(marks::OBJECTIVE) && !a.dropped {
-            out.push(Move::Drop { piece });
+            let spaces = self.drop_spaces(piece);
+            out.extend(board::squares_of(spaces).map(|to| Move::Drop { piece, to }));
         }
+    }
+
+    /// Where a carrier may drop the objective: any space it covers or next
+    /// to one, but not an obstacle, where the marker could never be picked
+    /// up (R22).
+    fn drop_spaces(&self, piece: u8) -> u64 {
+        let covers = self.covers(piece);
+        let around = board::squares_of(covers).fold(covers, |m, sq| m | board::neighbour_mask(sq));
+        around & !self.obstacles
     }
 
     pub(crate) fn pick_up(&mut self, piece: u8, dice: &mut dyn Dice, log: &mut Log) {
@@ -102,13 +118,19 @@ impl ChessboardConfrontation {
         });
     }
 
-    pub(crate) fn drop_objective(&mut self, piece: u8, log: &mut Log) {
+    pub(crate) fn drop_objective(&mut self, piece: u8, to: Sq, log: &mut Log) {
         if let Some(a) = self.activation.as_mut() {
             a.dropped = true;
         }
         self.mini_mut(piece).markers &= !marks::OBJECTIVE;
-        self.objective = self.mini(piece).square();
-        log.say(|| format!("the {} drops the objective", self.mini(piece).troop.name()));
+        self.objective = Some(to);
+        log.say(|| {
+            format!(
+                "the {} drops the objective on {}",
+                self.mini(piece).troop.name(),
+                board::to_square(to)
+            )
+        });
     }
 
     pub(crate) fn outcome_now(&self) -> Option<Outcome> {
@@ -139,8 +161,12 @@ impl ChessboardConfrontation {
             } => Outcome::win(
                 Seat(winner),
                 format!(
-                    "{} has the most miniatures after three rounds",
-                    Seat(winner)
+                    "{} has the {} after three rounds",
+                    Seat(winner),
+                    match self.settings.survival {
+                        Tally::Miniatures => "most miniatures (points break a tie)",
+                        Tally::Points => "most points of miniatures (their number breaks a tie)",
+                    }
                 ),
             ),
             Ending::Survived { winner: None } => {

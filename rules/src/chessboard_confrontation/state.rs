@@ -3,6 +3,7 @@
 
 use super::army::{Trait, Traits, Troop};
 use super::board::{self, SQUARES, Sq};
+use super::large::{Reach, footprint, footprint_mask};
 
 pub const EMPTY: u8 = u8::MAX;
 pub const MAX_SEATS: usize = 4;
@@ -40,6 +41,8 @@ pub struct Mini {
     pub markers: u8,
     /// Turns taken this round.
     pub turns: u8,
+    /// A Large miniature: the way its body reaches from its main space.
+    pub reach: Reach,
 }
 
 impl Mini {
@@ -97,6 +100,27 @@ impl Scenario {
     }
 }
 
+/// What Survival counts at the end of round 3: the book's "most miniatures
+/// still on the board (or the most points worth of miniatures)" (R26).
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Tally {
+    /// Most miniatures; points break a tie.
+    Miniatures,
+    /// Most points of miniatures; their number breaks a tie.
+    Points,
+}
+
+impl Tally {
+    pub const ALL: [Tally; 2] = [Tally::Miniatures, Tally::Points];
+
+    pub fn key(self) -> &'static str {
+        match self {
+            Tally::Miniatures => "miniatures",
+            Tally::Points => "points",
+        }
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Layout {
     /// d6+10 obstacles by d8 rolls.
@@ -124,6 +148,8 @@ impl Layout {
 pub struct Settings {
     pub budget: u32,
     pub scenario: Scenario,
+    /// Survival: what decides the winner.
+    pub survival: Tally,
     pub layout: Layout,
     /// The game is over at the end of this round.
     pub max_rounds: u32,
@@ -136,6 +162,7 @@ impl Default for Settings {
         Settings {
             budget: super::army::DEFAULT_BUDGET,
             scenario: Scenario::LastStanding,
+            survival: Tally::Miniatures,
             layout: Layout::Random,
             max_rounds: 30,
             quiet_rounds: 6,
@@ -254,6 +281,8 @@ pub struct Strike {
     pub count: u8,
     pub next: u8,
     pub current: Option<Exchange>,
+    /// The Support window before the next target's dice has been offered.
+    pub support_offered: bool,
 }
 
 /// A roll the acting miniature may reroll with Lucky or Support.
@@ -276,6 +305,9 @@ pub enum Pending {
     Reroll(Rerollable),
     /// The defender's owner may spend a Heal marker to reroll its failed Defence.
     Heal { defender: u8 },
+    /// Another player's Support miniature is about to be attacked: its owner
+    /// may give its Support marker to an ally before the dice are rolled.
+    Support { supporter: u8 },
 }
 
 /// A game of Chessboard Confrontation.
@@ -304,32 +336,6 @@ pub struct ChessboardConfrontation {
     pub(crate) settings: Settings,
 }
 
-/// The spaces a miniature covers with its main space on `main`: one, or for
-/// a Large miniature two by two, reaching forward (away from its owner's
-/// side) and along the side to higher files or ranks. `None` if it would not
-/// fit on the board.
-pub fn footprint(owner: u8, large: bool, main: Sq) -> Option<[Sq; 4]> {
-    if !large {
-        return Some([main; 4]);
-    }
-    let (forward, along) = match owner {
-        0 => ((0, 1), (1, 0)),
-        1 => ((0, -1), (1, 0)),
-        2 => ((1, 0), (0, 1)),
-        _ => ((-1, 0), (0, 1)),
-    };
-    let side = board::offset(main, along.0, along.1)?;
-    let front = board::offset(main, forward.0, forward.1)?;
-    let far = board::offset(side, forward.0, forward.1)?;
-    Some([main, side, front, far])
-}
-
-pub fn footprint_mask(owner: u8, large: bool, main: Sq) -> u64 {
-    footprint(owner, large, main).map_or(0, |squares| {
-        squares.iter().fold(0, |mask, &sq| mask | board::bit(sq))
-    })
-}
-
 impl ChessboardConfrontation {
     pub(crate) fn mini(&self, index: u8) -> &Mini {
         &self.minis[index as usize]
@@ -352,7 +358,7 @@ impl ChessboardConfrontation {
     pub(crate) fn covers(&self, index: u8) -> u64 {
         let mini = self.mini(index);
         mini.square()
-            .map_or(0, |sq| footprint_mask(mini.owner, mini.traits.large(), sq))
+            .map_or(0, |sq| footprint_mask(mini.traits.large(), mini.reach, sq))
     }
 
     pub(crate) fn on_board(&self) -> impl Iterator<Item = (u8, &Mini)> {
@@ -374,7 +380,7 @@ impl ChessboardConfrontation {
     pub(crate) fn put(&mut self, index: u8, sq: Sq) {
         self.lift(index);
         let mini = self.mini(index);
-        let squares = footprint(mini.owner, mini.traits.large(), sq).expect("a space that fits");
+        let squares = footprint(mini.traits.large(), mini.reach, sq).expect("a space that fits");
         for s in squares {
             self.board[s as usize] = index;
         }
@@ -394,11 +400,16 @@ impl ChessboardConfrontation {
     /// ground, with all its spaces on the board and free of other miniatures
     /// (a Large miniature's other spaces may lie on obstacles).
     pub(crate) fn fits(&self, index: u8, sq: Sq) -> bool {
+        self.fits_as(index, sq, self.mini(index).reach)
+    }
+
+    /// [`Self::fits`] with its body reaching the way `reach` says.
+    pub(crate) fn fits_as(&self, index: u8, sq: Sq, reach: Reach) -> bool {
         let mini = self.mini(index);
         if self.is_obstacle(sq) {
             return false;
         }
-        match footprint(mini.owner, mini.traits.large(), sq) {
+        match footprint(mini.traits.large(), reach, sq) {
             None => false,
             Some(squares) => squares
                 .iter()
@@ -414,6 +425,7 @@ impl ChessboardConfrontation {
     pub(crate) fn deciding_seat(&self) -> Option<u8> {
         match self.pending {
             Some(Pending::Heal { defender }) => return Some(self.mini(defender).owner),
+            Some(Pending::Support { supporter }) => return Some(self.mini(supporter).owner),
             Some(Pending::Reroll(_)) => {
                 if let Some(a) = self.activation {
                     return Some(self.mini(a.piece).owner);

@@ -49,6 +49,8 @@ impl ChessboardConfrontation {
         ];
         if mini.traits.large() {
             stats.push(Stat::new("size", "large"));
+            // Which way the 2×2 body lies from the main space (the piece's square).
+            stats.push(Stat::new("reach", mini.reach.name()));
         }
         stats
     }
@@ -138,6 +140,7 @@ impl ChessboardConfrontation {
             (Phase::Over(_), _) => "over",
             (_, Some(Pending::Heal { .. })) => "heal",
             (_, Some(Pending::Reroll(_))) => "reroll",
+            (_, Some(Pending::Support { .. })) => "support",
             (Phase::Place { .. }, _) => "placement",
             (Phase::Arrive { .. }, _) => "arrival",
             (Phase::Battle { .. }, _) => "battle",
@@ -240,7 +243,8 @@ impl ChessboardConfrontation {
                 }
                 _ => {}
             }
-            if new.in_play() && (old.markers != new.markers || old.turns != new.turns) {
+            let changed = old.markers != new.markers || old.turns != new.turns;
+            if new.in_play() && (changed || old.reach != new.reach) {
                 let view = self.piece_view(index);
                 log.push(|| Effect::PieceChanged {
                     piece: id(index),

@@ -10,7 +10,7 @@ pub use fray_protocol::{
     Rejection, ScopedEffect, Seat, Square, SystemId, View, Viewer,
 };
 pub use fray_rules::chessboard_confrontation::{
-    ChessboardConfrontation, Position, Scenario, Settings,
+    ChessboardConfrontation, Position, Scenario, Settings, Tally,
 };
 pub use fray_rules::{ChaChaDice, GameRules, ScriptedDice};
 
@@ -53,6 +53,36 @@ pub fn reroll(with: &str) -> Action {
 
 pub fn heal(healer: PieceId) -> Action {
     Action::new("heal").piece(healer)
+}
+
+pub fn support(giver: PieceId, ally: PieceId) -> Action {
+    Action::new("support").piece(giver).target(ally)
+}
+
+pub fn pass() -> Action {
+    Action::new("pass")
+}
+
+pub fn place(piece: PieceId, to: &str) -> Action {
+    Action::new("place").piece(piece).to(sq(to))
+}
+
+/// Places a Large miniature with its main space on `to`, its body reaching `reach` ("sw").
+pub fn place_large(piece: PieceId, to: &str, reach: &str) -> Action {
+    place(piece, to).choice(reach)
+}
+
+pub fn drop_on(piece: PieceId, to: &str) -> Action {
+    Action::new("drop").piece(piece).to(sq(to))
+}
+
+/// A stat of a piece in the view ("reach", "size").
+pub fn stat(game: &Game, piece: PieceId, key: &str) -> Option<String> {
+    view(game).pieces[&piece]
+        .stats
+        .iter()
+        .find(|s| s.key == key)
+        .map(|s| s.value.clone())
 }
 
 pub fn rolls(effects: &[ScopedEffect]) -> Vec<DiceRoll> {
