@@ -1,5 +1,6 @@
 use std::fmt;
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::{PieceId, Square};
@@ -7,8 +8,10 @@ use crate::{PieceId, Square};
 /// What a player does, in one machine form for every system: a verb and the
 /// things it names. The rules list every legal action as an [`ActionOption`];
 /// a client sends one back unchanged.
-#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 pub struct Action {
+    /// What is done, such as `move`, `deploy`, `shoot`, `cast` or `pass`;
+    /// each system lists its own.
     pub verb: String,
     /// The piece that acts.
     #[serde(default, skip_serializing_if = "Option::is_none")]
@@ -57,21 +60,25 @@ impl Action {
 }
 
 /// A legal action with its short notation ("Qd1-d4") and a label in words.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct ActionOption {
+    /// The action to send back, unchanged, in `act`.
     pub action: Action,
+    /// A short notation, such as `Qd1-d4`.
     pub notation: String,
+    /// The action in words, such as `Wizard on d1 moves to d4`.
     pub label: String,
 }
 
 /// Why an action was refused. Nothing changed.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Rejection {
     pub code: RejectCode,
     pub message: String,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+/// The rules' reasons to refuse an action; each is also an [`crate::ErrorCode`].
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
 pub enum RejectCode {
     /// The game is over.

@@ -1,23 +1,27 @@
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::SystemId;
 
 /// A player's army list, as data: the system, the army or faction, and the
 /// units taken. The rules validate it; this type only carries it.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct ArmyList {
     pub system: SystemId,
     /// The army's or faction's key, such as `undead`.
     pub army: String,
+    /// The list's own name, chosen by its owner; may be empty.
     #[serde(default)]
     pub name: String,
     pub units: Vec<ArmyEntry>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+/// Units of one kind taken into an army list.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct ArmyEntry {
     /// The unit's key in its army, such as `skeleton`.
     pub unit: String,
+    /// How many are taken.
     pub count: u32,
     /// Bought traits, for systems that sell them.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]

@@ -1,11 +1,24 @@
+use std::borrow::Cow;
 use std::fmt;
 use std::str::FromStr;
 
+use schemars::{JsonSchema, Schema, SchemaGenerator, json_schema};
 use serde::{Deserialize, Deserializer, Serialize, Serializer};
 
 /// A player's place at the table, counted from 0 in the order the match was set up.
 #[derive(
-    Debug, Clone, Copy, Default, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize,
+    Debug,
+    Clone,
+    Copy,
+    Default,
+    PartialEq,
+    Eq,
+    PartialOrd,
+    Ord,
+    Hash,
+    Serialize,
+    Deserialize,
+    JsonSchema,
 )]
 #[serde(transparent)]
 pub struct Seat(pub u8);
@@ -17,13 +30,50 @@ impl fmt::Display for Seat {
 }
 
 /// A piece's identity for the whole game; never reused within a match.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, JsonSchema)]
 #[serde(transparent)]
 pub struct PieceId(pub u32);
 
 impl fmt::Display for PieceId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "#{}", self.0)
+    }
+}
+
+/// A piece id is a JSON number, but as a key of the view's piece map it is a
+/// string ("7"); inside a tagged message serde hands the key over as that
+/// string, so both forms are read.
+impl<'de> Deserialize<'de> for PieceId {
+    fn deserialize<D: serde::Deserializer<'de>>(deserializer: D) -> Result<Self, D::Error> {
+        struct PieceIdVisitor;
+
+        impl serde::de::Visitor<'_> for PieceIdVisitor {
+            type Value = PieceId;
+
+            fn expecting(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                f.write_str("a piece id: a whole number, or one written as a string")
+            }
+
+            fn visit_u64<E: serde::de::Error>(self, value: u64) -> Result<PieceId, E> {
+                u32::try_from(value)
+                    .map(PieceId)
+                    .map_err(|_| E::custom(format!("piece id {value} is too large")))
+            }
+
+            fn visit_i64<E: serde::de::Error>(self, value: i64) -> Result<PieceId, E> {
+                u64::try_from(value)
+                    .map_err(|_| E::custom(format!("piece id {value} is negative")))
+                    .and_then(|value| self.visit_u64(value))
+            }
+
+            fn visit_str<E: serde::de::Error>(self, text: &str) -> Result<PieceId, E> {
+                text.parse()
+                    .map(PieceId)
+                    .map_err(|_| E::custom(format!("'{text}' is not a piece id")))
+            }
+        }
+
+        deserializer.deserialize_any(PieceIdVisitor)
     }
 }
 
@@ -97,6 +147,32 @@ impl<'de> Deserialize<'de> for Square {
         text.parse().map_err(serde::de::Error::custom)
     }
 }
+
+/// The schema of a square's written form: a lowercase file letter, then a rank
+/// from 1 to 255 without leading zeros. (Files beyond `z` have no letter and
+/// never occur on a board of this protocol.)
+impl JsonSchema for Square {
+    fn schema_name() -> Cow<'static, str> {
+        "Square".into()
+    }
+
+    fn schema_id() -> Cow<'static, str> {
+        concat!(module_path!(), "::Square").into()
+    }
+
+    fn json_schema(_: &mut SchemaGenerator) -> Schema {
+        json_schema!({
+            "description": "A square in chess notation: the file letter (a is the left-hand file as seat 0 sees the board), then the rank counted from 1 (seat 0's edge), such as \"e4\".",
+            "type": "string",
+            "pattern": SQUARE_PATTERN,
+            "examples": ["a1", "e4", "h8", "c10"]
+        })
+    }
+}
+
+/// What a square looks like on the wire: `a`–`z`, then 1–255.
+pub(crate) const SQUARE_PATTERN: &str =
+    "^[a-z](?:[1-9]|[1-9][0-9]|1[0-9][0-9]|2[0-4][0-9]|25[0-5])$";
 
 #[cfg(test)]
 mod tests {

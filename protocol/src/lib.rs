@@ -8,6 +8,9 @@ mod apply;
 mod army;
 mod board;
 mod effect;
+mod error;
+mod lobby;
+mod message;
 mod outcome;
 mod system;
 mod view;
@@ -17,6 +20,12 @@ pub use apply::{apply, apply_all};
 pub use army::{ArmyEntry, ArmyList};
 pub use board::{PieceId, Seat, Square, SquareParseError};
 pub use effect::{Audience, DiceRoll, Die, Effect, PieceChange, ScopedEffect};
+pub use error::{ErrorBody, ErrorCode, ErrorDetail};
+pub use lobby::{
+    ArmyListId, EventKind, JoinMatch, MatchId, MatchStatus, MatchSummary, NewMatch, NewPlayer,
+    PlayerCreated, PlayerId, PlayerRef, Replay, ReplayEvent, SeatSummary, StoredArmyList,
+};
+pub use message::{Batch, ClientMessage, Limits, PROTOCOL_VERSION, Role, ServerMessage, Snapshot};
 pub use outcome::Outcome;
 pub use system::{
     ArmyInfo, MatchConfig, OptionKind, OptionSpec, OptionValue, SeatRange, SystemId, SystemInfo,

@@ -1,11 +1,14 @@
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::Seat;
 
 /// How a game ended. No winners is a draw.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Outcome {
+    /// The winning seats; several share a win, none is a draw.
     pub winners: Vec<Seat>,
+    /// Why the game ended, in words.
     pub reason: String,
 }
 

@@ -2,18 +2,26 @@ use std::collections::BTreeMap;
 use std::fmt;
 use std::str::FromStr;
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::Stat;
 
 /// The game systems Fray knows of.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize)]
+#[derive(
+    Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, JsonSchema,
+)]
 #[serde(rename_all = "kebab-case")]
 pub enum SystemId {
+    /// `fantasy-armies`.
     FantasyArmies,
+    /// `chessboard-confrontation`.
     ChessboardConfrontation,
+    /// `action-chess-faction-chess` (not playable yet).
     ActionChessFactionChess,
+    /// `chess-war` (not playable yet).
     ChessWar,
+    /// `summoners-chess`.
     SummonersChess,
 }
 
@@ -58,7 +66,7 @@ impl FromStr for SystemId {
 }
 
 /// A match option's value.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 #[serde(untagged)]
 pub enum OptionValue {
     Bool(bool),
@@ -67,9 +75,11 @@ pub enum OptionValue {
 }
 
 /// The system and options a match is played with.
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct MatchConfig {
     pub system: SystemId,
+    /// Option values by key (see the system's `options`); a key left out
+    /// takes its default.
     #[serde(default)]
     pub options: BTreeMap<String, OptionValue>,
 }
@@ -90,43 +100,59 @@ impl MatchConfig {
 
 /// What a client needs to know of a system to offer it: its options, armies
 /// and every unit profile, without knowing its rules.
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct SystemInfo {
     pub id: SystemId,
+    /// The system's printed name.
     pub name: String,
+    /// What the game is, in a sentence or two.
     pub summary: String,
+    /// How many players it takes.
     pub seats: SeatRange,
+    /// The options a match may set.
     pub options: Vec<OptionSpec>,
     /// How an army list is built, in words.
     pub army_rules: Vec<String>,
     pub armies: Vec<ArmyInfo>,
 }
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize)]
+/// The fewest and the most players, both included.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct SeatRange {
     pub min: u8,
     pub max: u8,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+/// One match option a system offers.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct OptionSpec {
+    /// The key in `MatchConfig.options`.
     pub key: String,
+    /// The option's name in words.
     pub label: String,
     pub kind: OptionKind,
+    /// The value a match takes when it sets none.
     pub default: OptionValue,
+    /// What the option does, in words.
     pub help: String,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+/// The values an option takes.
 #[serde(rename_all = "snake_case", tag = "type")]
 pub enum OptionKind {
+    /// `true` or `false`.
     Bool,
+    /// A whole number from `min` to `max`, both included.
     Int { min: i64, max: i64 },
+    /// One of `choices`, as text.
     Choice { choices: Vec<String> },
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+/// One army or faction of a system, with every unit it may take.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct ArmyInfo {
+    /// The key an army list names, such as `undead`.
     pub key: String,
     pub name: String,
     pub description: String,
@@ -135,8 +161,10 @@ pub struct ArmyInfo {
     pub special_rules: Vec<String>,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+/// A unit's profile as the rule book prints it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct UnitInfo {
+    /// The key an army list's entry names, such as `skeleton`.
     pub key: String,
     pub name: String,
     pub stats: Vec<Stat>,

@@ -1,26 +1,32 @@
 use std::collections::BTreeMap;
 
+use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::{Outcome, PieceId, Seat, Square};
 
 /// Who is looking at a game: a player at a seat, a spectator, or the referee,
 /// who sees everything (the server itself, replays of finished games).
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case", tag = "kind", content = "seat")]
 pub enum Viewer {
+    /// The player at a seat: `{"kind": "seat", "seat": 0}`.
     Seat(Seat),
+    /// Anyone watching: what every seat may see.
     Spectator,
+    /// Everything.
     Referee,
 }
 
 /// Everything one viewer may see of a game, in a form any client can draw
 /// without knowing the game's rules.
-#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, JsonSchema)]
 pub struct View {
     /// The game system's key, such as `fantasy-armies`.
     pub system: String,
+    /// Files on the board (a, b, …).
     pub width: u8,
+    /// Ranks on the board (1, 2, …).
     pub height: u8,
     /// Terrain by square; a square that is not listed is open ground.
     #[serde(default, skip_serializing_if = "BTreeMap::is_empty")]
@@ -31,8 +37,10 @@ pub struct View {
     /// Every piece the viewer may see. Several may share a square; a piece
     /// without a square is waiting off the board (not yet deployed, in reserve).
     pub pieces: BTreeMap<PieceId, PieceView>,
+    /// Every seat's entry, in seat order.
     pub players: Vec<PlayerView>,
     pub turn: TurnView,
+    /// How the game ended, once it has.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub outcome: Option<Outcome>,
 }
@@ -50,16 +58,20 @@ impl View {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize)]
+/// Something between two neighbouring squares that blocks or changes movement.
+#[derive(Debug, Clone, PartialEq, Eq, PartialOrd, Ord, Serialize, Deserialize, JsonSchema)]
 pub struct Wall {
     /// The two squares the wall stands between, the smaller first.
     pub between: [Square; 2],
+    /// What stands there, such as `wall`.
     pub kind: String,
 }
 
-#[derive(Debug, Clone, PartialEq, Serialize, Deserialize)]
+/// A piece as a viewer sees it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct PieceView {
     pub id: PieceId,
+    /// The seat that commands it.
     pub owner: Seat,
     /// The unit's machine key, such as `wizard`.
     pub kind: String,
@@ -67,6 +79,7 @@ pub struct PieceView {
     pub name: String,
     /// One or two characters to draw the piece with.
     pub glyph: String,
+    /// Where it stands; left out while it is off the board.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub square: Option<Square>,
     /// The profile as it stands now, in the rule book's order.
@@ -76,9 +89,12 @@ pub struct PieceView {
     pub markers: Vec<Marker>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+/// One entry of a profile, such as `{"key": "HTH", "value": "2"}`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Stat {
+    /// The stat's short name as the rule book prints it.
     pub key: String,
+    /// Its value as the rule book prints it: `2`, `4+`, `1/3`.
     pub value: String,
 }
 
@@ -91,8 +107,10 @@ impl Stat {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize)]
+/// A spell, condition or counter on a piece.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct Marker {
+    /// The marker's machine key, such as `armour-of-thorns`.
     pub key: String,
     /// What the marker does, in words.
     pub label: String,
@@ -107,7 +125,8 @@ impl Marker {
     }
 }
 
-#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize)]
+/// A player's entry in a view.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, JsonSchema)]
 pub struct PlayerView {
     pub seat: Seat,
     /// The army or faction the player fields, once it may be seen.
@@ -118,10 +137,12 @@ pub struct PlayerView {
     pub resources: BTreeMap<String, i64>,
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize)]
+/// Where the game is in its turns.
+#[derive(Debug, Clone, PartialEq, Eq, Default, Serialize, Deserialize, JsonSchema)]
 pub struct TurnView {
     /// Turns begun so far; 0 before the first.
     pub number: u32,
+    /// The round, for systems that count rounds of several turns.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub round: Option<u32>,
     /// The phase's name in words, such as `deployment` or `battle`.

@@ -1,0 +1,238 @@
+//! The lobby's REST bodies: players, army lists, matches and replays.
+
+use std::fmt;
+
+use schemars::JsonSchema;
+use serde::{Deserialize, Serialize};
+
+use crate::{Action, ArmyList, MatchConfig, Outcome, ScopedEffect, Seat, SystemId};
+
+macro_rules! id_type {
+    ($(#[$doc:meta])* $name:ident) => {
+        $(#[$doc])*
+        #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash, Serialize, Deserialize, JsonSchema)]
+        #[serde(transparent)]
+        pub struct $name(pub i64);
+
+        impl fmt::Display for $name {
+            fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+                write!(f, "{}", self.0)
+            }
+        }
+
+        impl std::str::FromStr for $name {
+            type Err = std::num::ParseIntError;
+
+            fn from_str(text: &str) -> Result<Self, Self::Err> {
+                text.parse().map($name)
+            }
+        }
+    };
+}
+
+id_type!(
+    /// A registered player.
+    PlayerId
+);
+id_type!(
+    /// A stored army list.
+    ArmyListId
+);
+id_type!(
+    /// A match, open, running or finished.
+    MatchId
+);
+
+/// `POST /api/players`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct NewPlayer {
+    /// 1 to 32 characters, no control characters; spaces around it are trimmed.
+    pub name: String,
+}
+
+/// A registered player and the secret token it acts with. The token is shown
+/// once: the server keeps only its hash.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct PlayerCreated {
+    pub id: PlayerId,
+    pub name: String,
+    /// The bearer token: `Authorization: Bearer <token>` over REST, and
+    /// `hello`'s token over the websocket. An opaque string.
+    pub token: String,
+}
+
+/// A player as others see it.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct PlayerRef {
+    pub id: PlayerId,
+    pub name: String,
+}
+
+/// An army list kept by the server for its owner.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct StoredArmyList {
+    pub id: ArmyListId,
+    /// The player who made it; only they see or use it.
+    pub owner: PlayerId,
+    pub list: ArmyList,
+}
+
+/// `POST /api/matches`: the system and options, the creator's army list, and
+/// how many seats (systems for more than two players; the fewest by default).
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct NewMatch {
+    pub config: MatchConfig,
+    /// One of the creator's army lists, for the match's system.
+    pub army_list: ArmyListId,
+    /// How many players; the system's fewest when left out.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seats: Option<u8>,
+}
+
+/// `POST /api/matches/{id}/join`.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct JoinMatch {
+    /// One of the joining player's army lists, for the match's system.
+    pub army_list: ArmyListId,
+}
+
+/// Where a match is in its life.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum MatchStatus {
+    /// Waiting for players to fill its seats.
+    Open,
+    /// Being played.
+    Running,
+    /// Over: won, drawn, resigned or abandoned.
+    Finished,
+}
+
+impl MatchStatus {
+    pub fn key(self) -> &'static str {
+        match self {
+            MatchStatus::Open => "open",
+            MatchStatus::Running => "running",
+            MatchStatus::Finished => "finished",
+        }
+    }
+}
+
+impl fmt::Display for MatchStatus {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.key())
+    }
+}
+
+impl std::str::FromStr for MatchStatus {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        match text {
+            "open" => Ok(MatchStatus::Open),
+            "running" => Ok(MatchStatus::Running),
+            "finished" => Ok(MatchStatus::Finished),
+            other => Err(format!(
+                "unknown match status '{other}'; known: open, running, finished"
+            )),
+        }
+    }
+}
+
+/// One seat of a match: who holds it and with which army.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct SeatSummary {
+    pub seat: Seat,
+    /// Empty while the seat is open.
+    pub player: Option<PlayerRef>,
+    /// The army's key, once the seat is taken.
+    pub army: Option<String>,
+    /// The name of the army list the seat plays, once taken.
+    pub list_name: Option<String>,
+}
+
+/// A match as the lobby shows it.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct MatchSummary {
+    pub id: MatchId,
+    pub system: SystemId,
+    pub config: MatchConfig,
+    pub status: MatchStatus,
+    /// Every seat, in seat order, taken or open.
+    pub seats: Vec<SeatSummary>,
+    /// The last accepted action's sequence number (0: the start position).
+    pub seq: u64,
+    /// SHA-256 of the dice seed, hex, published when the match starts.
+    pub commitment: Option<String>,
+    /// How the match ended, once it is over.
+    pub outcome: Option<Outcome>,
+    /// When the match was created, UTC, `YYYY-MM-DD HH:MM:SS`.
+    pub created_at: String,
+}
+
+/// `GET /api/matches/{id}/replay`: everything needed to re-run or step
+/// through a finished match.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct Replay {
+    pub summary: MatchSummary,
+    /// The army list each seat played, by seat.
+    pub armies: Vec<ArmyList>,
+    /// The dice seed, hex; its SHA-256 is `summary.commitment`.
+    pub seed: String,
+    /// `seq` 0 is the set-up; each later event is one accepted action, or the
+    /// server ending the match (a resignation or an abandonment).
+    pub events: Vec<ReplayEvent>,
+}
+
+/// One entry of a match's log.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct ReplayEvent {
+    /// The batch `seq` this event made.
+    pub seq: u64,
+    /// The seat that acted, resigned or abandoned; none for the set-up.
+    pub seat: Option<Seat>,
+    pub kind: EventKind,
+    /// The action, for `kind` `action`.
+    pub action: Option<Action>,
+    /// Every effect with its audience: a finished game hides nothing.
+    pub effects: Vec<ScopedEffect>,
+}
+
+/// What made an event of the match log.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum EventKind {
+    /// The start position, from the seed.
+    Setup,
+    /// An action the rules accepted.
+    Action,
+    /// A player resigned.
+    Resign,
+    /// A player stayed away longer than the grace period.
+    Abandon,
+}
+
+impl EventKind {
+    pub fn key(self) -> &'static str {
+        match self {
+            EventKind::Setup => "setup",
+            EventKind::Action => "action",
+            EventKind::Resign => "resign",
+            EventKind::Abandon => "abandon",
+        }
+    }
+}
+
+impl std::str::FromStr for EventKind {
+    type Err = String;
+
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        match text {
+            "setup" => Ok(EventKind::Setup),
+            "action" => Ok(EventKind::Action),
+            "resign" => Ok(EventKind::Resign),
+            "abandon" => Ok(EventKind::Abandon),
+            other => Err(format!("unknown event kind '{other}'")),
+        }
+    }
+}
