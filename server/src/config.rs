@@ -1,11 +1,14 @@
 //! The server's settings, from flags or the environment.
 
 use std::net::SocketAddr;
+use std::time::Duration;
 
-use clap::Args;
+use clap::Parser;
+use fray_protocol::Limits;
 
-/// Where the server listens and what it stores to.
-#[derive(Debug, Clone, Args)]
+/// Where the server listens, what it stores to, and the limits it holds every
+/// connection to.
+#[derive(Debug, Clone, Parser)]
 pub struct Config {
     /// The address and port to listen on.
     #[arg(
@@ -16,8 +19,8 @@ pub struct Config {
     )]
     pub bind: SocketAddr,
 
-    /// The database URL. NOT USED YET: storage arrives with issue 4. This
-    /// release keeps nothing and plays no matches; the value is only logged.
+    /// The database, as an sqlx URL. The file is created and migrated on
+    /// first start.
     #[arg(
         long,
         env = "FRAY_DATABASE",
@@ -25,4 +28,54 @@ pub struct Config {
         value_name = "URL"
     )]
     pub database: String,
+
+    /// The largest websocket frame the server reads, in bytes.
+    #[arg(long, env = "FRAY_MAX_FRAME_BYTES", default_value_t = 16 * 1024)]
+    pub max_frame_bytes: u32,
+
+    /// Messages per second a connection may send (a burst of as many is
+    /// allowed); more are refused with `rate_limited`.
+    #[arg(long, env = "FRAY_MESSAGES_PER_SECOND", default_value_t = 50)]
+    pub messages_per_second: u32,
+
+    /// Seconds a connection may stay silent before it is closed. The server
+    /// pings every third of this, and a pong counts.
+    #[arg(long, env = "FRAY_IDLE_SECONDS", default_value_t = 60)]
+    pub idle_seconds: u64,
+
+    /// Seconds a player may be away from a running match, while an opponent
+    /// waits, before losing it by abandonment.
+    #[arg(long, env = "FRAY_ABANDON_SECONDS", default_value_t = 300)]
+    pub abandon_seconds: u64,
+
+    /// Frames a connection may have waiting to be written before it is
+    /// dropped as too slow (it resumes from its last `seq` on reconnect).
+    #[arg(long, env = "FRAY_OUTBOX_FRAMES", default_value_t = 256)]
+    pub outbox_frames: usize,
+
+    /// Batches each match keeps in memory for clients that resume.
+    #[arg(long, env = "FRAY_RESUME_HISTORY", default_value_t = 64)]
+    pub resume_history: usize,
+}
+
+impl Config {
+    /// The defaults, with `database` instead of `./fray.db`.
+    pub fn with_database(database: impl Into<String>) -> Config {
+        let mut config = Config::parse_from(["fray-server"]);
+        config.database = database.into();
+        config
+    }
+
+    pub fn limits(&self) -> Limits {
+        Limits {
+            max_frame_bytes: self.max_frame_bytes,
+            messages_per_second: self.messages_per_second,
+            idle_seconds: self.idle_seconds,
+            abandon_seconds: self.abandon_seconds,
+        }
+    }
+
+    pub fn abandon_after(&self) -> Duration {
+        Duration::from_secs(self.abandon_seconds)
+    }
 }

@@ -1,30 +1,80 @@
-//! Fray's authoritative game server.
-//!
-//! This release is the lobby's first room: a health check and the list of
-//! game systems, served over HTTP. Matches, websocket play and storage
-//! (issue 4) arrive in later releases; see `DESIGN.md` for the shape.
+//! Fray's authoritative game server: the lobby (REST), live play over
+//! websockets, one actor per match, every accepted action committed to SQLite
+//! before anyone hears of it, and matches rebuilt from their logs after a
+//! crash. See `DESIGN.md` for the shape.
 
+pub mod auth;
 pub mod config;
+pub mod db;
 pub mod http;
 mod shutdown;
+pub mod store;
+pub mod table;
+pub mod tools;
+pub mod ws;
 
 use std::future::Future;
-use std::io;
+use std::time::Duration;
 
+use thiserror::Error;
 use tokio::net::TcpListener;
+use tokio::sync::watch;
 
 pub use config::Config;
 pub use http::{AppState, app};
 pub use shutdown::shutdown_signal;
 
-/// Serves the HTTP API on `listener` until `shutdown` completes, then stops
-/// taking connections and waits for those in flight to finish.
-pub async fn serve<F>(listener: TcpListener, shutdown: F) -> io::Result<()>
+use store::Store;
+use table::{TableConfig, Tables};
+
+/// How long the store may take to write what is queued once serving stops.
+const FLUSH_TIMEOUT: Duration = Duration::from_secs(30);
+
+#[derive(Debug, Error)]
+pub enum ServeError {
+    #[error(transparent)]
+    Db(#[from] db::DbError),
+    #[error("the server stopped on an error: {0}")]
+    Io(#[from] std::io::Error),
+}
+
+/// Opens the database, resumes unfinished matches, and serves on `listener`
+/// until `shutdown` completes; then closes every connection, lets each match
+/// finish what it was doing, and waits for the store to write it all.
+pub async fn serve<F>(listener: TcpListener, config: Config, shutdown: F) -> Result<(), ServeError>
 where
     F: Future<Output = ()> + Send + 'static,
 {
-    let router = app(AppState::new());
-    axum::serve(listener, router)
-        .with_graceful_shutdown(shutdown)
+    let db = db::connect(&config.database).await?;
+    let (store, store_task) = Store::start(db.clone());
+    let tables = Tables::new(
+        db.clone(),
+        store,
+        TableConfig {
+            abandon_after: config.abandon_after(),
+            history: config.resume_history,
+        },
+    );
+    let resumed = tables.recover().await?;
+    tracing::info!(resumed, "unfinished matches resumed");
+
+    let (stop, stopping) = watch::channel(false);
+    let state = AppState::new(db.clone(), tables.clone(), config, stopping);
+    let served = axum::serve(listener, app(state))
+        .with_graceful_shutdown(async move {
+            shutdown.await;
+            let _ = stop.send(true);
+        })
+        .await;
+    tables.close().await;
+    drop(tables);
+    if tokio::time::timeout(FLUSH_TIMEOUT, store_task)
         .await
+        .is_err()
+    {
+        tracing::error!("the store did not finish writing in time");
+    }
+    db.close().await;
+    served?;
+    Ok(())
 }

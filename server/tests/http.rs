@@ -1,91 +1,14 @@
-//! Black-box tests: the real server on an ephemeral port, real HTTP requests.
+//! Black-box tests of the REST lobby: the real server on an ephemeral port
+//! with a temporary database, real HTTP requests.
 
-use std::net::SocketAddr;
-use std::thread::JoinHandle;
-use std::time::Duration;
+mod common;
 
-use fray_protocol::{SystemId, SystemInfo};
-use serde_json::Value;
-use tokio::sync::oneshot;
-
-/// A server running on its own runtime thread; stopped gracefully on drop.
-struct TestServer {
-    address: SocketAddr,
-    stop: Option<oneshot::Sender<()>>,
-    thread: Option<JoinHandle<std::io::Result<()>>>,
-}
-
-impl TestServer {
-    fn start() -> TestServer {
-        let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind 127.0.0.1:0");
-        listener
-            .set_nonblocking(true)
-            .expect("non-blocking listener");
-        let address = listener.local_addr().expect("local address");
-        let (stop, stopped) = oneshot::channel::<()>();
-        let thread = std::thread::spawn(move || {
-            let runtime = tokio::runtime::Builder::new_multi_thread()
-                .worker_threads(2)
-                .enable_all()
-                .build()?;
-            runtime.block_on(async move {
-                let listener = tokio::net::TcpListener::from_std(listener)?;
-                fray_server::serve(listener, async {
-                    let _ = stopped.await;
-                })
-                .await
-            })
-        });
-        TestServer {
-            address,
-            stop: Some(stop),
-            thread: Some(thread),
-        }
-    }
-
-    fn url(&self, path: &str) -> String {
-        format!("http://{}{path}", self.address)
-    }
-
-    /// GETs `path`: the status and the body as JSON.
-    fn get(&self, path: &str) -> (u16, Value) {
-        let agent: ureq::Agent = ureq::Agent::config_builder()
-            .http_status_as_error(false)
-            .timeout_global(Some(Duration::from_secs(10)))
-            .build()
-            .into();
-        let mut response = agent.get(&self.url(path)).call().expect("request");
-        let status = response.status().as_u16();
-        let content_type = response
-            .headers()
-            .get("content-type")
-            .and_then(|value| value.to_str().ok())
-            .unwrap_or_default()
-            .to_string();
-        assert!(
-            content_type.starts_with("application/json"),
-            "{path}: content-type {content_type:?}"
-        );
-        let body = response.body_mut().read_json().expect("a JSON body");
-        (status, body)
-    }
-}
-
-impl Drop for TestServer {
-    fn drop(&mut self) {
-        if let Some(stop) = self.stop.take() {
-            let _ = stop.send(());
-        }
-        if let Some(thread) = self.thread.take() {
-            let result = thread.join();
-            if !std::thread::panicking() {
-                result
-                    .expect("server thread panicked")
-                    .expect("server stopped with an error");
-            }
-        }
-    }
-}
+use common::TestServer;
+use common::play::two_armies;
+use fray_protocol::{
+    ArmyEntry, MatchConfig, MatchStatus, MatchSummary, Replay, StoredArmyList, SystemId, SystemInfo,
+};
+use serde_json::{Value, json};
 
 #[test]
 fn healthz_says_ok_and_the_version() {
@@ -131,19 +54,280 @@ fn unknown_paths_are_json_404s() {
 #[test]
 fn a_wrong_method_is_a_json_405() {
     let server = TestServer::start();
-    let agent: ureq::Agent = ureq::Agent::config_builder()
-        .http_status_as_error(false)
-        .build()
-        .into();
-    let mut response = agent
-        .post(&server.url("/healthz"))
-        .send("")
-        .expect("request");
-    assert_eq!(response.status().as_u16(), 405);
-    let body: Value = response.body_mut().read_json().expect("a JSON body");
+    let (status, body) = server.request("POST", "/healthz", None, None);
+    assert_eq!(status, 405);
     assert_eq!(body["error"]["code"], "method_not_allowed");
 }
 
 fn army_keys(system: &SystemInfo) -> Vec<&str> {
     system.armies.iter().map(|army| army.key.as_str()).collect()
+}
+
+#[test]
+fn a_player_is_registered_with_a_token_that_is_stored_only_as_a_hash() {
+    let server = TestServer::start();
+    let alice = server.player("Alice");
+    assert_eq!(alice.name, "Alice");
+    assert_eq!(alice.token.len(), 64, "32 random bytes as hex");
+    let other = server.player("Alice");
+    assert_ne!(alice.token, other.token);
+    assert_ne!(alice.id, other.id);
+
+    let db = std::fs::read(server.database_path()).expect("the database file");
+    let wal = std::fs::read(server.database_path().with_extension("db-wal")).unwrap_or_default();
+    for bytes in [&db, &wal] {
+        assert!(
+            !bytes
+                .windows(alice.token.len())
+                .any(|window| window == alice.token.as_bytes()),
+            "the token itself is never written to the database"
+        );
+    }
+}
+
+#[test]
+fn a_blank_or_malformed_registration_is_refused() {
+    let server = TestServer::start();
+    for body in [
+        json!({"name": "  "}),
+        json!({"name": "x".repeat(33)}),
+        json!({"nom": "x"}),
+    ] {
+        let (status, answer) = server.request("POST", "/api/players", None, Some(&body));
+        assert_eq!(status, 400, "{body} -> {answer}");
+        assert_eq!(answer["error"]["code"], "bad_request");
+    }
+}
+
+#[test]
+fn army_lists_are_created_listed_shown_replaced_and_deleted_by_their_owner_only() {
+    let server = TestServer::start();
+    let alice = server.player("Alice");
+    let bob = server.player("Bob");
+    let [dwarfs, undead] = two_armies(SystemId::FantasyArmies);
+
+    let stored = server.army_list(&alice.token, &dwarfs);
+    assert_eq!(stored.list, dwarfs);
+    assert_eq!(stored.owner, alice.id);
+    let path = format!("/api/army-lists/{}", stored.id);
+
+    let (status, body) = server.request("GET", "/api/army-lists", Some(&alice.token), None);
+    assert_eq!(status, 200);
+    let lists: Vec<StoredArmyList> = serde_json::from_value(body).unwrap();
+    assert_eq!(lists, vec![stored.clone()]);
+    let (_, body) = server.request("GET", "/api/army-lists", Some(&bob.token), None);
+    assert_eq!(body, json!([]), "Bob sees none of Alice's lists");
+
+    let (status, body) = server.request("GET", &path, Some(&bob.token), None);
+    assert_eq!(
+        (status, body["error"]["code"].clone()),
+        (404, json!("not_found"))
+    );
+    let (status, _) = server.request("DELETE", &path, Some(&bob.token), None);
+    assert_eq!(status, 404, "Bob cannot delete Alice's list");
+
+    let undead_json = serde_json::to_value(&undead).unwrap();
+    let (status, body) = server.request("PUT", &path, Some(&alice.token), Some(&undead_json));
+    assert_eq!(status, 200, "{body}");
+    let (_, body) = server.request("GET", &path, Some(&alice.token), None);
+    let shown: StoredArmyList = serde_json::from_value(body).unwrap();
+    assert_eq!(shown.list, undead);
+
+    let (status, _) = server.request("DELETE", &path, Some(&alice.token), None);
+    assert_eq!(status, 204);
+    let (status, _) = server.request("GET", &path, Some(&alice.token), None);
+    assert_eq!(status, 404);
+}
+
+#[test]
+fn an_invalid_army_list_is_refused_with_every_reason_and_nothing_is_stored() {
+    let server = TestServer::start();
+    let alice = server.player("Alice");
+    let [mut list, _] = two_armies(SystemId::FantasyArmies);
+    list.units.push(ArmyEntry::new("no-such-unit", 1));
+    list.units[0].count = 99;
+    let body = serde_json::to_value(&list).unwrap();
+    let (status, answer) =
+        server.request("POST", "/api/army-lists", Some(&alice.token), Some(&body));
+    assert_eq!(status, 422, "{answer}");
+    assert_eq!(answer["error"]["code"], "invalid_army");
+    let reasons = answer["error"]["reasons"].as_array().expect("reasons");
+    let expected = fray_rules::validate_army(&list).expect_err("the rules refuse it too");
+    assert_eq!(reasons.len(), expected.len());
+    assert!(expected.len() >= 2, "{expected:?}");
+    let (_, lists) = server.request("GET", "/api/army-lists", Some(&alice.token), None);
+    assert_eq!(lists, json!([]));
+}
+
+#[test]
+fn acting_without_a_token_or_with_a_wrong_one_is_refused() {
+    let server = TestServer::start();
+    let (status, body) = server.request("GET", "/api/army-lists", None, None);
+    assert_eq!(
+        (status, body["error"]["code"].clone()),
+        (401, json!("not_authenticated"))
+    );
+    let (status, body) = server.request("GET", "/api/army-lists", Some("not-a-token"), None);
+    assert_eq!(
+        (status, body["error"]["code"].clone()),
+        (401, json!("bad_token"))
+    );
+}
+
+#[test]
+fn a_match_is_created_joined_started_with_a_commitment_and_listed_by_status() {
+    let server = TestServer::start();
+    let alice = server.player("Alice");
+    let bob = server.player("Bob");
+    let [dwarfs, undead] = two_armies(SystemId::FantasyArmies);
+    let list = server.army_list(&alice.token, &dwarfs);
+    let config = MatchConfig::new(SystemId::FantasyArmies);
+    let body = json!({"config": config, "army_list": list.id});
+    let (status, body) = server.request("POST", "/api/matches", Some(&alice.token), Some(&body));
+    assert_eq!(status, 201, "{body}");
+    let open: MatchSummary = serde_json::from_value(body).unwrap();
+    assert_eq!(open.status, MatchStatus::Open);
+    assert_eq!(open.seats.len(), 2);
+    assert_eq!(open.seats[0].player.as_ref().unwrap().id, alice.id);
+    assert!(open.seats[1].player.is_none());
+    assert_eq!(open.commitment, None);
+
+    let (_, listed) = server.get("/api/matches?status=open&system=fantasy-armies");
+    let listed: Vec<MatchSummary> = serde_json::from_value(listed).unwrap();
+    assert_eq!(listed, vec![open.clone()]);
+    let (_, none) = server.get("/api/matches?status=open&system=summoners-chess");
+    assert_eq!(none, json!([]));
+
+    let join = format!("/api/matches/{}/join", open.id);
+    let alice_again = json!({"army_list": list.id});
+    let (status, body) = server.request("POST", &join, Some(&alice.token), Some(&alice_again));
+    assert_eq!(
+        (status, body["error"]["code"].clone()),
+        (409, json!("already_seated"))
+    );
+
+    let bob_list = server.army_list(&bob.token, &undead);
+    let (status, body) = server.request(
+        "POST",
+        &join,
+        Some(&bob.token),
+        Some(&json!({"army_list": bob_list.id})),
+    );
+    assert_eq!(status, 200, "{body}");
+    let running: MatchSummary = serde_json::from_value(body).unwrap();
+    assert_eq!(running.status, MatchStatus::Running);
+    assert_eq!(running.seq, 0);
+    let commitment = running
+        .commitment
+        .clone()
+        .expect("a commitment once started");
+    assert_eq!(commitment.len(), 64);
+    assert_eq!(running.seats[1].army.as_deref(), Some("undead"));
+
+    let carol = server.player("Carol");
+    let carol_list = server.army_list(&carol.token, &undead);
+    let (status, body) = server.request(
+        "POST",
+        &join,
+        Some(&carol.token),
+        Some(&json!({"army_list": carol_list.id})),
+    );
+    assert_eq!(
+        (status, body["error"]["code"].clone()),
+        (409, json!("match_full"))
+    );
+
+    let (status, body) = server.get(&format!("/api/matches/{}/replay", open.id));
+    assert_eq!(status, 409, "no replay (and no seed) while it runs: {body}");
+    let (_, shown) = server.get(&format!("/api/matches/{}", open.id));
+    assert_eq!(
+        serde_json::from_value::<MatchSummary>(shown).unwrap(),
+        running
+    );
+}
+
+#[test]
+fn a_match_with_a_list_of_another_system_or_bad_options_is_refused() {
+    let server = TestServer::start();
+    let alice = server.player("Alice");
+    let [dwarfs, _] = two_armies(SystemId::FantasyArmies);
+    let list = server.army_list(&alice.token, &dwarfs);
+    let cases = [
+        json!({"config": {"system": "summoners-chess"}, "army_list": list.id}),
+        json!({"config": {"system": "fantasy-armies"}, "army_list": list.id, "seats": 3}),
+        json!({"config": {"system": "fantasy-armies", "options": {"no-such-option": 1}}, "army_list": list.id}),
+    ];
+    for body in cases {
+        let (status, answer) =
+            server.request("POST", "/api/matches", Some(&alice.token), Some(&body));
+        assert_eq!(status, 422, "{body} -> {answer}");
+        assert_eq!(answer["error"]["code"], "invalid_match");
+    }
+    let (_, listed) = server.get("/api/matches");
+    assert_eq!(listed, json!([]), "nothing was created");
+}
+
+#[test]
+fn resigning_ends_the_match_and_publishes_the_replay_with_the_seed() {
+    let server = TestServer::start();
+    let alice = server.player("Alice");
+    let bob = server.player("Bob");
+    let [a, b] = two_armies(SystemId::SummonersChess);
+    let config = MatchConfig::new(SystemId::SummonersChess);
+    let running = server.started_match(&config, &[(&alice, &a), (&bob, &b)]);
+    let resign = format!("/api/matches/{}/resign", running.id);
+
+    let carol = server.player("Carol");
+    let (status, _) = server.request("POST", &resign, Some(&carol.token), None);
+    assert_eq!(status, 403, "only a seated player resigns");
+
+    let (status, body) = server.request("POST", &resign, Some(&bob.token), None);
+    assert_eq!(status, 200, "{body}");
+    let finished: MatchSummary = serde_json::from_value(body).unwrap();
+    assert_eq!(finished.status, MatchStatus::Finished);
+    let outcome = finished.outcome.clone().expect("an outcome");
+    assert_eq!(outcome.winners, vec![fray_protocol::Seat(0)]);
+    assert!(outcome.reason.contains("resigned"), "{}", outcome.reason);
+
+    let (status, body) = server.request("POST", &resign, Some(&alice.token), None);
+    assert_eq!(
+        (status, body["error"]["code"].clone()),
+        (409, json!("match_not_running"))
+    );
+
+    let (status, body) = server.get(&format!("/api/matches/{}/replay", running.id));
+    assert_eq!(status, 200, "{body}");
+    let replay: Replay = serde_json::from_value(body).unwrap();
+    assert_eq!(replay.events.len(), 2, "the set-up and the resignation");
+    assert_eq!(replay.armies, vec![a, b]);
+    let seed: Vec<u8> = (0..32)
+        .map(|i| u8::from_str_radix(&replay.seed[2 * i..2 * i + 2], 16).unwrap())
+        .collect();
+    let seed: [u8; 32] = seed.try_into().unwrap();
+    assert_eq!(
+        Some(fray_server::table::seed::commitment(&seed)),
+        running.commitment,
+        "the revealed seed is the one committed to"
+    );
+}
+
+#[test]
+fn bad_ids_and_unknown_matches_are_json_errors() {
+    let server = TestServer::start();
+    let (status, body) = server.get("/api/matches/abc");
+    assert_eq!(
+        (status, body["error"]["code"].clone()),
+        (400, json!("bad_request"))
+    );
+    let (status, body) = server.get("/api/matches/999");
+    assert_eq!(
+        (status, body["error"]["code"].clone()),
+        (404, json!("not_found"))
+    );
+    let (status, body) = server.get("/api/matches?status=paused");
+    assert_eq!(
+        (status, body["error"]["code"].clone()),
+        (400, json!("bad_request"))
+    );
+    let _: Value = body;
 }

@@ -1,48 +1,101 @@
 //! Errors as the API sends them: a status and
-//! `{"error":{"code":"...","message":"..."}}`.
+//! `{"error":{"code":"...","message":"...","reasons":[...]}}`.
 
 use axum::Json;
 use axum::http::{Method, StatusCode, Uri};
 use axum::response::{IntoResponse, Response};
-use serde::Serialize;
+use fray_protocol::{ErrorBody, ErrorCode, ErrorDetail};
+
+use crate::db::DbError;
+use crate::table::TableError;
 
 /// An error a handler answers with.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ApiError {
     pub status: StatusCode,
-    /// A stable, machine-readable code, such as `not_found`.
-    pub code: &'static str,
+    pub code: ErrorCode,
     /// What went wrong, in words a person understands.
     pub message: String,
-}
-
-#[derive(Serialize)]
-struct Body<'a> {
-    error: Detail<'a>,
-}
-
-#[derive(Serialize)]
-struct Detail<'a> {
-    code: &'a str,
-    message: &'a str,
+    /// Every reason, where there can be several.
+    pub reasons: Vec<String>,
 }
 
 impl ApiError {
-    pub fn new(status: StatusCode, code: &'static str, message: impl Into<String>) -> ApiError {
+    pub fn new(status: StatusCode, code: ErrorCode, message: impl Into<String>) -> ApiError {
         ApiError {
             status,
             code,
             message: message.into(),
+            reasons: Vec::new(),
+        }
+    }
+
+    pub fn bad_request(message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::BAD_REQUEST, ErrorCode::BadRequest, message)
+    }
+
+    pub fn not_found(message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::NOT_FOUND, ErrorCode::NotFound, message)
+    }
+
+    pub fn forbidden(message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::FORBIDDEN, ErrorCode::Forbidden, message)
+    }
+
+    pub fn conflict(code: ErrorCode, message: impl Into<String>) -> ApiError {
+        ApiError::new(StatusCode::CONFLICT, code, message)
+    }
+
+    /// An army list the rules refuse, with every reason.
+    pub fn invalid_army(reasons: Vec<String>) -> ApiError {
+        ApiError {
+            status: StatusCode::UNPROCESSABLE_ENTITY,
+            code: ErrorCode::InvalidArmy,
+            message: format!("the army list is invalid: {}", reasons.join("; ")),
+            reasons,
+        }
+    }
+
+    pub fn internal(error: impl std::fmt::Display) -> ApiError {
+        tracing::error!(%error, "request failed");
+        ApiError::new(
+            StatusCode::INTERNAL_SERVER_ERROR,
+            ErrorCode::Internal,
+            "the server failed to answer; it has been logged",
+        )
+    }
+}
+
+impl From<DbError> for ApiError {
+    fn from(error: DbError) -> Self {
+        ApiError::internal(error)
+    }
+}
+
+impl From<TableError> for ApiError {
+    fn from(error: TableError) -> Self {
+        match error {
+            TableError::NotFound(_) => ApiError::not_found(error.to_string()),
+            TableError::NotStarted(_) => {
+                ApiError::conflict(ErrorCode::MatchNotRunning, error.to_string())
+            }
+            TableError::Stopping => ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                ErrorCode::Unavailable,
+                error.to_string(),
+            ),
+            other => ApiError::internal(other),
         }
     }
 }
 
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
-        let body = Body {
-            error: Detail {
+        let body = ErrorBody {
+            error: ErrorDetail {
                 code: self.code,
-                message: &self.message,
+                message: self.message,
+                reasons: self.reasons,
             },
         };
         (self.status, Json(body)).into_response()
@@ -51,18 +104,14 @@ impl IntoResponse for ApiError {
 
 /// The answer for a path no route matches.
 pub async fn not_found(method: Method, uri: Uri) -> ApiError {
-    ApiError::new(
-        StatusCode::NOT_FOUND,
-        "not_found",
-        format!("no such resource: {method} {}", uri.path()),
-    )
+    ApiError::not_found(format!("no such resource: {method} {}", uri.path()))
 }
 
 /// The answer for a known path asked with a method it does not take.
 pub async fn method_not_allowed(method: Method, uri: Uri) -> ApiError {
     ApiError::new(
         StatusCode::METHOD_NOT_ALLOWED,
-        "method_not_allowed",
+        ErrorCode::MethodNotAllowed,
         format!("{} does not accept {method}", uri.path()),
     )
 }

@@ -1,37 +1,60 @@
 //! The HTTP API: the router, its shared state, its errors, one file per
-//! handler.
+//! resource.
 
+mod army_lists;
 mod error;
+mod extract;
 mod health;
+mod matches;
+mod players;
 mod systems;
 
 use std::sync::Arc;
 
 use axum::Router;
-use axum::routing::get;
+use axum::routing::{get, post};
 use fray_protocol::SystemInfo;
+use sqlx::SqlitePool;
+use tokio::sync::{Mutex, watch};
+
+use crate::config::Config;
+use crate::table::Tables;
 
 pub use error::ApiError;
+pub use extract::authenticate;
+pub use matches::fray_rules_version;
 
 /// What every handler may read. Cheap to clone.
-#[derive(Debug, Clone)]
+#[derive(Clone)]
 pub struct AppState {
     /// The game systems, as the rules describe them; fixed for the life of
     /// the process.
     pub systems: Arc<[SystemInfo]>,
+    pub db: SqlitePool,
+    pub tables: Tables,
+    pub config: Arc<Config>,
+    /// Held while seats are taken and matches started, so two players never
+    /// take the same seat.
+    pub lobby: Arc<Mutex<()>>,
+    /// Turns true when the server begins to stop; connections close then.
+    pub stopping: watch::Receiver<bool>,
 }
 
 impl AppState {
-    pub fn new() -> AppState {
+    pub fn new(
+        db: SqlitePool,
+        tables: Tables,
+        config: Config,
+        stopping: watch::Receiver<bool>,
+    ) -> AppState {
         AppState {
             systems: fray_rules::systems().into(),
+            db,
+            tables,
+            config: Arc::new(config),
+            lobby: Arc::new(Mutex::new(())),
+            stopping,
         }
-    }
-}
-
-impl Default for AppState {
-    fn default() -> Self {
-        AppState::new()
     }
 }
 
@@ -40,6 +63,23 @@ pub fn app(state: AppState) -> Router {
     Router::new()
         .route("/healthz", get(health::healthz))
         .route("/api/systems", get(systems::list))
+        .route("/api/players", post(players::create))
+        .route(
+            "/api/army-lists",
+            get(army_lists::list).post(army_lists::create),
+        )
+        .route(
+            "/api/army-lists/{id}",
+            get(army_lists::show)
+                .put(army_lists::replace)
+                .delete(army_lists::delete),
+        )
+        .route("/api/matches", get(matches::list).post(matches::create))
+        .route("/api/matches/{id}", get(matches::show))
+        .route("/api/matches/{id}/join", post(matches::join))
+        .route("/api/matches/{id}/resign", post(matches::resign))
+        .route("/api/matches/{id}/replay", get(matches::replay))
+        .route("/ws", get(crate::ws::upgrade))
         .fallback(error::not_found)
         .method_not_allowed_fallback(error::method_not_allowed)
         .with_state(state)

@@ -1,0 +1,80 @@
+//! Each match's event log: one row per `seq`.
+
+use fray_protocol::{Action, EventKind, MatchId, ReplayEvent, ScopedEffect, Seat};
+use sqlx::{QueryBuilder, Sqlite, SqlitePool, Transaction};
+
+use super::{DbError, from_json, to_json};
+
+/// One log row, ready to write.
+#[derive(Debug, Clone)]
+pub struct NewEvent {
+    pub match_id: MatchId,
+    pub seq: u64,
+    pub kind: EventKind,
+    pub seat: Option<Seat>,
+    pub action: Option<Action>,
+    pub effects: Vec<ScopedEffect>,
+}
+
+/// SQLite takes at most 32,766 parameters in one statement; six per row.
+const ROWS_PER_INSERT: usize = 500;
+
+/// Writes `events` with as few statements as the parameter limit allows.
+pub async fn insert_all(
+    tx: &mut Transaction<'_, Sqlite>,
+    events: &[&NewEvent],
+) -> Result<(), DbError> {
+    for chunk in events.chunks(ROWS_PER_INSERT) {
+        let mut insert: QueryBuilder<Sqlite> =
+            QueryBuilder::new("INSERT INTO events (match_id, seq, kind, seat, action, effects) ");
+        insert.push_values(chunk, |mut row, event| {
+            row.push_bind(event.match_id.0)
+                .push_bind(event.seq as i64)
+                .push_bind(event.kind.key())
+                .push_bind(event.seat.map(|seat| seat.0))
+                .push_bind(event.action.as_ref().map(to_json))
+                .push_bind(to_json(&event.effects));
+        });
+        insert.build().execute(&mut **tx).await?;
+    }
+    Ok(())
+}
+
+#[derive(sqlx::FromRow)]
+struct EventRow {
+    seq: i64,
+    kind: String,
+    seat: Option<i64>,
+    action: Option<String>,
+    effects: String,
+}
+
+/// A match's whole log, in `seq` order.
+pub async fn all(db: &SqlitePool, id: MatchId) -> Result<Vec<ReplayEvent>, DbError> {
+    let rows: Vec<EventRow> = sqlx::query_as(
+        "SELECT seq, kind, seat, action, effects FROM events WHERE match_id = ? ORDER BY seq",
+    )
+    .bind(id.0)
+    .fetch_all(db)
+    .await?;
+    rows.into_iter()
+        .map(
+            |EventRow {
+                 seq,
+                 kind,
+                 seat,
+                 action,
+                 effects,
+             }| {
+                let what = format!("match {id} event {seq}");
+                Ok(ReplayEvent {
+                    seq: seq as u64,
+                    seat: seat.map(|seat| Seat(seat as u8)),
+                    kind: kind.parse().map_err(DbError::Corrupt)?,
+                    action: action.map(|text| from_json(&what, &text)).transpose()?,
+                    effects: from_json::<Vec<ScopedEffect>>(&what, &effects)?,
+                })
+            },
+        )
+        .collect()
+}

@@ -1,0 +1,71 @@
+//! The database: one SQLite file in WAL mode, migrated at start-up. Each file
+//! here holds the queries of one table; the store task (`store.rs`) is the
+//! only writer of the event log.
+
+pub mod army_lists;
+pub mod events;
+pub mod matches;
+pub mod players;
+
+use std::str::FromStr;
+use std::time::Duration;
+
+use sqlx::SqlitePool;
+use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
+use thiserror::Error;
+
+/// Why the database could not be used.
+#[derive(Debug, Error)]
+pub enum DbError {
+    #[error("bad database URL '{url}': {source}")]
+    BadUrl { url: String, source: sqlx::Error },
+    #[error("cannot open the database '{url}': {source}")]
+    Open { url: String, source: sqlx::Error },
+    #[error("cannot migrate the database: {0}")]
+    Migrate(#[from] sqlx::migrate::MigrateError),
+    #[error("database error: {0}")]
+    Query(#[from] sqlx::Error),
+    #[error("stored data is corrupt: {0}")]
+    Corrupt(String),
+}
+
+/// Opens (creating if missing) and migrates the database at `url`.
+///
+/// `synchronous = FULL` makes every commit durable against power loss, not
+/// only against a crash of the process; the store task's group commit is what
+/// keeps that affordable.
+pub async fn connect(url: &str) -> Result<SqlitePool, DbError> {
+    let options = SqliteConnectOptions::from_str(url)
+        .map_err(|source| DbError::BadUrl {
+            url: url.to_owned(),
+            source,
+        })?
+        .create_if_missing(true)
+        .journal_mode(SqliteJournalMode::Wal)
+        .synchronous(SqliteSynchronous::Full)
+        .foreign_keys(true)
+        .busy_timeout(Duration::from_secs(10));
+    let pool = SqlitePoolOptions::new()
+        .max_connections(8)
+        .connect_with(options)
+        .await
+        .map_err(|source| DbError::Open {
+            url: url.to_owned(),
+            source,
+        })?;
+    sqlx::migrate!("../migrations").run(&pool).await?;
+    Ok(pool)
+}
+
+/// Reads a JSON column into its protocol type.
+pub(crate) fn from_json<T: serde::de::DeserializeOwned>(
+    what: &str,
+    text: &str,
+) -> Result<T, DbError> {
+    serde_json::from_str(text).map_err(|error| DbError::Corrupt(format!("{what}: {error}")))
+}
+
+/// Writes a protocol type for a JSON column.
+pub(crate) fn to_json<T: serde::Serialize>(value: &T) -> String {
+    serde_json::to_string(value).expect("protocol types always serialise")
+}

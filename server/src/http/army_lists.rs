@@ -1,0 +1,96 @@
+//! `/api/army-lists`: a player's own army lists. The rules validate every
+//! write; an invalid list is refused with all of its reasons.
+
+use axum::Json;
+use axum::extract::{Query, State};
+use axum::http::StatusCode;
+use fray_protocol::{ArmyList, ArmyListId, PlayerRef, StoredArmyList, SystemId};
+use serde::Deserialize;
+
+use super::extract::{JsonBody, PathId, Player};
+use super::{ApiError, AppState};
+use crate::db;
+
+#[derive(Debug, Deserialize)]
+pub struct ListQuery {
+    pub system: Option<String>,
+}
+
+pub async fn create(
+    State(state): State<AppState>,
+    Player(player): Player,
+    JsonBody(list): JsonBody<ArmyList>,
+) -> Result<(StatusCode, Json<StoredArmyList>), ApiError> {
+    fray_rules::validate_army(&list).map_err(ApiError::invalid_army)?;
+    let id = db::army_lists::create(&state.db, player.id, &list).await?;
+    Ok((
+        StatusCode::CREATED,
+        Json(StoredArmyList {
+            id,
+            owner: player.id,
+            list,
+        }),
+    ))
+}
+
+pub async fn list(
+    State(state): State<AppState>,
+    Player(player): Player,
+    Query(query): Query<ListQuery>,
+) -> Result<Json<Vec<StoredArmyList>>, ApiError> {
+    let system = query
+        .system
+        .map(|text| text.parse::<SystemId>())
+        .transpose()
+        .map_err(ApiError::bad_request)?;
+    Ok(Json(
+        db::army_lists::list(&state.db, player.id, system).await?,
+    ))
+}
+
+pub async fn show(
+    State(state): State<AppState>,
+    Player(player): Player,
+    PathId(id): PathId<ArmyListId>,
+) -> Result<Json<StoredArmyList>, ApiError> {
+    owned(&state, &player, id).await.map(Json)
+}
+
+pub async fn replace(
+    State(state): State<AppState>,
+    Player(player): Player,
+    PathId(id): PathId<ArmyListId>,
+    JsonBody(list): JsonBody<ArmyList>,
+) -> Result<Json<StoredArmyList>, ApiError> {
+    owned(&state, &player, id).await?;
+    fray_rules::validate_army(&list).map_err(ApiError::invalid_army)?;
+    db::army_lists::replace(&state.db, id, &list).await?;
+    Ok(Json(StoredArmyList {
+        id,
+        owner: player.id,
+        list,
+    }))
+}
+
+pub async fn delete(
+    State(state): State<AppState>,
+    Player(player): Player,
+    PathId(id): PathId<ArmyListId>,
+) -> Result<StatusCode, ApiError> {
+    owned(&state, &player, id).await?;
+    db::army_lists::delete(&state.db, id).await?;
+    Ok(StatusCode::NO_CONTENT)
+}
+
+/// The list, if it exists and `player` owns it. Another player's list is
+/// reported as missing: its existence is none of their business.
+pub async fn owned(
+    state: &AppState,
+    player: &PlayerRef,
+    id: ArmyListId,
+) -> Result<StoredArmyList, ApiError> {
+    match db::army_lists::get(&state.db, id).await? {
+        Some(stored) if stored.owner == player.id => Ok(stored),
+        _ => Err(ApiError::not_found(format!("you have no army list {id}"))),
+    }
+}

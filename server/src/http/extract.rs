@@ -1,0 +1,81 @@
+//! Request extractors that fail with the API's JSON errors: a JSON body, and
+//! the player a bearer token names.
+
+use axum::extract::{FromRequest, FromRequestParts, Request};
+use axum::http::StatusCode;
+use axum::http::header::AUTHORIZATION;
+use axum::http::request::Parts;
+use fray_protocol::{ErrorCode, PlayerRef};
+use serde::de::DeserializeOwned;
+
+use super::{ApiError, AppState};
+use crate::auth::token_hash;
+use crate::db;
+
+/// A JSON request body; a body that is not JSON, or not this type, is a 400
+/// that says what is wrong with it.
+pub struct JsonBody<T>(pub T);
+
+impl<T: DeserializeOwned, S: Send + Sync> FromRequest<S> for JsonBody<T> {
+    type Rejection = ApiError;
+
+    async fn from_request(request: Request, state: &S) -> Result<Self, Self::Rejection> {
+        match axum::Json::<T>::from_request(request, state).await {
+            Ok(axum::Json(value)) => Ok(JsonBody(value)),
+            Err(rejection) => Err(ApiError::bad_request(rejection.body_text())),
+        }
+    }
+}
+
+/// The player whose token came with the request.
+pub struct Player(pub PlayerRef);
+
+impl FromRequestParts<AppState> for Player {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
+        let header = parts.headers.get(AUTHORIZATION).ok_or_else(|| {
+            ApiError::new(
+                StatusCode::UNAUTHORIZED,
+                ErrorCode::NotAuthenticated,
+                "this needs a player's token: send 'Authorization: Bearer <token>' (POST /api/players gives one)",
+            )
+        })?;
+        let token = header
+            .to_str()
+            .ok()
+            .and_then(|value| value.strip_prefix("Bearer "))
+            .map(str::trim)
+            .ok_or_else(|| bad_token("the Authorization header must be 'Bearer <token>'"))?;
+        authenticate(state, token)
+            .await?
+            .map(Player)
+            .ok_or_else(|| bad_token("the token is not one this server issued"))
+    }
+}
+
+/// The player a token names, if any.
+pub async fn authenticate(state: &AppState, token: &str) -> Result<Option<PlayerRef>, ApiError> {
+    Ok(db::players::by_token_hash(&state.db, &token_hash(token)).await?)
+}
+
+fn bad_token(message: &str) -> ApiError {
+    ApiError::new(StatusCode::UNAUTHORIZED, ErrorCode::BadToken, message)
+}
+
+/// An id from the path; anything else is a 400 that says so.
+pub struct PathId<T>(pub T);
+
+impl<T> FromRequestParts<AppState> for PathId<T>
+where
+    T: DeserializeOwned + Send,
+{
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
+        match axum::extract::Path::<T>::from_request_parts(parts, state).await {
+            Ok(axum::extract::Path(id)) => Ok(PathId(id)),
+            Err(rejection) => Err(ApiError::bad_request(rejection.body_text())),
+        }
+    }
+}

@@ -1,0 +1,260 @@
+//! `/api/matches`: create, list, show, join, resign, and the replay of a
+//! finished match.
+
+use axum::Json;
+use axum::extract::{Query, State};
+use axum::http::StatusCode;
+use fray_protocol::{
+    ArmyList, ErrorCode, JoinMatch, MatchConfig, MatchId, MatchStatus, MatchSummary, NewMatch,
+    PlayerRef, Replay, Seat, SystemId,
+};
+use fray_rules::{ChaChaDice, Game, SetupError};
+use serde::Deserialize;
+
+use super::army_lists::owned;
+use super::extract::{JsonBody, PathId, Player};
+use super::{ApiError, AppState};
+use crate::auth::to_hex;
+use crate::db;
+use crate::db::events::NewEvent;
+use crate::table::MatchState;
+use crate::table::seed::{commitment, new_seed};
+
+/// The most matches one list answer holds.
+const MAX_LIST: u32 = 200;
+
+#[derive(Debug, Deserialize)]
+pub struct ListQuery {
+    pub status: Option<String>,
+    pub system: Option<String>,
+    /// A player id: only matches that player sits in.
+    pub player: Option<i64>,
+    pub limit: Option<u32>,
+}
+
+pub async fn list(
+    State(state): State<AppState>,
+    Query(query): Query<ListQuery>,
+) -> Result<Json<Vec<MatchSummary>>, ApiError> {
+    let filter = db::matches::MatchFilter {
+        status: query
+            .status
+            .map(|text| text.parse::<MatchStatus>())
+            .transpose()
+            .map_err(ApiError::bad_request)?,
+        system: query
+            .system
+            .map(|text| text.parse::<SystemId>())
+            .transpose()
+            .map_err(ApiError::bad_request)?,
+        player: query.player.map(fray_protocol::PlayerId),
+        limit: query.limit.unwrap_or(50).min(MAX_LIST),
+    };
+    Ok(Json(db::matches::list(&state.db, &filter).await?))
+}
+
+pub async fn show(
+    State(state): State<AppState>,
+    PathId(id): PathId<MatchId>,
+) -> Result<Json<MatchSummary>, ApiError> {
+    summary(&state, id).await.map(Json)
+}
+
+pub async fn create(
+    State(state): State<AppState>,
+    Player(player): Player,
+    JsonBody(new): JsonBody<NewMatch>,
+) -> Result<(StatusCode, Json<MatchSummary>), ApiError> {
+    let list = owned(&state, &player, new.army_list).await?.list;
+    let info = state
+        .systems
+        .iter()
+        .find(|info| info.id == new.config.system)
+        .ok_or_else(|| {
+            ApiError::conflict(
+                ErrorCode::InvalidMatch,
+                format!("{} is not playable on this server", new.config.system),
+            )
+        })?;
+    let seats = new.seats.unwrap_or(info.seats.min);
+    if seats < info.seats.min || seats > info.seats.max {
+        return Err(invalid_match(format!(
+            "{} is played by {} to {} players, not {seats}",
+            info.id, info.seats.min, info.seats.max
+        )));
+    }
+    check_army_for(&new.config, &list)?;
+    // A trial set-up with the creator's list in every seat checks the
+    // options now, rather than when the last player joins.
+    let trial: Vec<ArmyList> = vec![list.clone(); seats as usize];
+    Game::setup(&new.config, &trial, &mut ChaChaDice::from_u64(0)).map_err(setup_refused)?;
+
+    let _lobby = state.lobby.lock().await;
+    let mut tx = state.db.begin().await.map_err(db::DbError::from)?;
+    let id = db::matches::create(&mut tx, &new.config, seats, fray_rules_version()).await?;
+    db::matches::take_seat(&mut tx, id, Seat(0), player.id, &list).await?;
+    tx.commit().await.map_err(db::DbError::from)?;
+    tracing::info!(match_id = %id, system = %new.config.system, player = %player.id, "match created");
+    Ok((StatusCode::CREATED, Json(summary(&state, id).await?)))
+}
+
+pub async fn join(
+    State(state): State<AppState>,
+    Player(player): Player,
+    PathId(id): PathId<MatchId>,
+    JsonBody(join): JsonBody<JoinMatch>,
+) -> Result<Json<MatchSummary>, ApiError> {
+    let list = owned(&state, &player, join.army_list).await?.list;
+    let _lobby = state.lobby.lock().await;
+    let before = summary(&state, id).await?;
+    if before.status != MatchStatus::Open {
+        return Err(ApiError::conflict(
+            ErrorCode::MatchFull,
+            format!("match {id} is {}: every seat is taken", before.status),
+        ));
+    }
+    if seated(&before, &player) {
+        return Err(ApiError::conflict(
+            ErrorCode::AlreadySeated,
+            format!("you already hold a seat in match {id}"),
+        ));
+    }
+    check_army_for(&before.config, &list)?;
+    let seat = before
+        .seats
+        .iter()
+        .find(|seat| seat.player.is_none())
+        .map(|seat| seat.seat)
+        .ok_or_else(|| ApiError::internal(format!("open match {id} has no free seat")))?;
+    let full = seat.0 as usize + 1 == before.seats.len();
+
+    let mut tx = state.db.begin().await.map_err(db::DbError::from)?;
+    db::matches::take_seat(&mut tx, id, seat, player.id, &list).await?;
+    let started = if full {
+        let armies = db::matches::seated_armies(&mut tx, id).await?;
+        let seed = new_seed();
+        let mut dice = ChaChaDice::from_seed(seed);
+        let (game, effects) =
+            Game::setup(&before.config, &armies, &mut dice).map_err(setup_refused)?;
+        let commitment = commitment(&seed);
+        db::matches::start(&mut tx, id, &seed, &commitment).await?;
+        let setup = NewEvent {
+            match_id: id,
+            seq: 0,
+            kind: fray_protocol::EventKind::Setup,
+            seat: None,
+            action: None,
+            effects,
+        };
+        db::events::insert_all(&mut tx, &[&setup]).await?;
+        let mut players: Vec<_> = before
+            .seats
+            .iter()
+            .filter_map(|seat| seat.player.as_ref().map(|player| player.id))
+            .collect();
+        players.push(player.id);
+        Some(MatchState {
+            id,
+            game,
+            dice,
+            seq: 0,
+            commitment,
+            players,
+            ended: None,
+        })
+    } else {
+        None
+    };
+    tx.commit().await.map_err(db::DbError::from)?;
+    if let Some(match_state) = started {
+        state.tables.start(match_state).await;
+        tracing::info!(match_id = %id, "match started");
+    }
+    Ok(Json(summary(&state, id).await?))
+}
+
+pub async fn resign(
+    State(state): State<AppState>,
+    Player(player): Player,
+    PathId(id): PathId<MatchId>,
+) -> Result<Json<MatchSummary>, ApiError> {
+    let handle = state.tables.get(id).await?;
+    let seat = handle
+        .seat_of(player.id)
+        .ok_or_else(|| ApiError::forbidden(format!("you hold no seat in match {id}")))?;
+    handle
+        .resign(seat)
+        .await
+        .map_err(|(code, message)| ApiError::conflict(code, message))?;
+    Ok(Json(summary(&state, id).await?))
+}
+
+pub async fn replay(
+    State(state): State<AppState>,
+    PathId(id): PathId<MatchId>,
+) -> Result<Json<Replay>, ApiError> {
+    let summary = summary(&state, id).await?;
+    if summary.status != MatchStatus::Finished {
+        return Err(ApiError::conflict(
+            ErrorCode::MatchNotRunning,
+            format!(
+                "match {id} is {}: its replay (and its dice seed) is published when it is over",
+                summary.status
+            ),
+        ));
+    }
+    let started = db::matches::started(&state.db, id)
+        .await?
+        .ok_or_else(|| ApiError::internal(format!("finished match {id} has no seed")))?;
+    let events = db::events::all(&state.db, id).await?;
+    Ok(Json(Replay {
+        summary,
+        armies: started.armies,
+        seed: to_hex(&started.seed),
+        events,
+    }))
+}
+
+async fn summary(state: &AppState, id: MatchId) -> Result<MatchSummary, ApiError> {
+    db::matches::summary(&state.db, id)
+        .await?
+        .ok_or_else(|| ApiError::not_found(format!("no match {id}")))
+}
+
+fn seated(summary: &MatchSummary, player: &PlayerRef) -> bool {
+    summary.seats.iter().any(|seat| {
+        seat.player
+            .as_ref()
+            .is_some_and(|held| held.id == player.id)
+    })
+}
+
+fn check_army_for(config: &MatchConfig, list: &ArmyList) -> Result<(), ApiError> {
+    if list.system != config.system {
+        return Err(invalid_match(format!(
+            "this match plays {}, but the army list is for {}",
+            config.system, list.system
+        )));
+    }
+    Ok(())
+}
+
+fn invalid_match(message: String) -> ApiError {
+    ApiError::new(
+        StatusCode::UNPROCESSABLE_ENTITY,
+        ErrorCode::InvalidMatch,
+        message,
+    )
+}
+
+fn setup_refused(error: SetupError) -> ApiError {
+    match error {
+        SetupError::InvalidArmy { reasons, .. } => ApiError::invalid_army(reasons),
+        other => invalid_match(other.to_string()),
+    }
+}
+
+/// The rules' version, stored with each match: a log is re-run by it.
+pub fn fray_rules_version() -> &'static str {
+    env!("CARGO_PKG_VERSION")
+}

@@ -1,0 +1,111 @@
+//! The store task: the one writer of the event log. Match actors hand it their
+//! accepted actions and wait; it commits whatever has queued up, from every
+//! match, in one transaction (group commit), so durability costs one fsync per
+//! batch rather than one per action.
+
+use std::sync::Arc;
+
+use fray_protocol::{MatchId, Outcome};
+use sqlx::SqlitePool;
+use tokio::sync::{mpsc, oneshot};
+use tokio::task::JoinHandle;
+
+use crate::db::events::{self, NewEvent};
+use crate::db::{DbError, to_json};
+
+/// The most events one transaction takes; more wait for the next.
+const MAX_BATCH: usize = 4096;
+
+/// A log row to commit, and the outcome it ends the match with, if it does.
+#[derive(Debug)]
+pub struct Commit {
+    pub event: NewEvent,
+    pub finishes: Option<Outcome>,
+}
+
+struct Job {
+    commit: Commit,
+    done: oneshot::Sender<Result<Commit, Arc<DbError>>>,
+}
+
+/// A handle to the store task. Cheap to clone; the task stops, after writing
+/// what it has, once every handle is dropped.
+#[derive(Clone)]
+pub struct Store {
+    jobs: mpsc::Sender<Job>,
+}
+
+/// Why a commit did not happen.
+#[derive(Debug, thiserror::Error)]
+pub enum StoreError {
+    #[error("the store is stopping")]
+    Stopped,
+    #[error(transparent)]
+    Db(Arc<DbError>),
+}
+
+impl Store {
+    /// Starts the store task on `db`.
+    pub fn start(db: SqlitePool) -> (Store, JoinHandle<()>) {
+        let (jobs, queue) = mpsc::channel(MAX_BATCH * 2);
+        let task = tokio::spawn(run(db, queue));
+        (Store { jobs }, task)
+    }
+
+    /// Commits `commit`; returns it once it is durable.
+    pub async fn commit(&self, commit: Commit) -> Result<Commit, StoreError> {
+        let (done, committed) = oneshot::channel();
+        self.jobs
+            .send(Job { commit, done })
+            .await
+            .map_err(|_| StoreError::Stopped)?;
+        match committed.await {
+            Ok(Ok(commit)) => Ok(commit),
+            Ok(Err(error)) => Err(StoreError::Db(error)),
+            Err(_) => Err(StoreError::Stopped),
+        }
+    }
+}
+
+async fn run(db: SqlitePool, mut queue: mpsc::Receiver<Job>) {
+    let mut batch = Vec::with_capacity(MAX_BATCH);
+    while queue.recv_many(&mut batch, MAX_BATCH).await > 0 {
+        let result = write(&db, &batch).await.map_err(Arc::new);
+        if let Err(error) = &result {
+            tracing::error!(%error, events = batch.len(), "cannot commit the event log");
+        }
+        for job in batch.drain(..) {
+            let _ = job.done.send(result.clone().map(|()| job.commit));
+        }
+    }
+    tracing::debug!("store task stopped");
+}
+
+async fn write(db: &SqlitePool, batch: &[Job]) -> Result<(), DbError> {
+    let mut tx = db.begin().await?;
+    let events: Vec<&NewEvent> = batch.iter().map(|job| &job.commit.event).collect();
+    events::insert_all(&mut tx, &events).await?;
+    for job in batch {
+        if let Some(outcome) = &job.commit.finishes {
+            finish(&mut tx, job.commit.event.match_id, outcome).await?;
+        }
+    }
+    tx.commit().await?;
+    Ok(())
+}
+
+async fn finish(
+    tx: &mut sqlx::Transaction<'_, sqlx::Sqlite>,
+    id: MatchId,
+    outcome: &Outcome,
+) -> Result<(), DbError> {
+    sqlx::query(
+        "UPDATE matches SET status = 'finished', outcome = ?, finished_at = datetime('now') \
+         WHERE id = ?",
+    )
+    .bind(to_json(outcome))
+    .bind(id.0)
+    .execute(&mut **tx)
+    .await?;
+    Ok(())
+}

@@ -1,0 +1,523 @@
+//! One match's actor: the only owner of its game. It judges actions through
+//! the engine, has them committed by the store before anyone hears of them,
+//! then sends each subscriber the batch it may see. It never waits on a
+//! socket.
+
+use std::collections::VecDeque;
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::extract::ws::Utf8Bytes;
+use fray_protocol::{
+    Action, Batch, Effect, ErrorCode, EventKind, MatchId, MatchStatus, Outcome, PlayerId,
+    ScopedEffect, Seat, ServerMessage, Snapshot, Viewer,
+};
+use fray_rules::{ChaChaDice, Game};
+use tokio::sync::{mpsc, oneshot};
+use tokio::time::Instant;
+
+use super::outbox::{ConnId, Delivery, Outbox, encode};
+use crate::db::events::NewEvent;
+use crate::store::{Commit, Store};
+
+/// How a table runs its matches.
+#[derive(Debug, Clone)]
+pub struct TableConfig {
+    /// How long a seat may be away while another is present before it loses.
+    pub abandon_after: Duration,
+    /// How many recent batches a match keeps for reconnecting clients.
+    pub history: usize,
+}
+
+/// A request to a match's actor.
+pub enum Command {
+    Subscribe {
+        outbox: Outbox,
+        viewer: Viewer,
+        since: Option<u64>,
+    },
+    Unsubscribe {
+        conn: ConnId,
+    },
+    Act {
+        outbox: Outbox,
+        seat: Seat,
+        id: u64,
+        action: Action,
+    },
+    /// A seat gives up; answered with the `seq` of the ending event.
+    Resign {
+        seat: Seat,
+        done: oneshot::Sender<Result<u64, (ErrorCode, String)>>,
+    },
+}
+
+/// What the actor starts from: a set-up or rebuilt game.
+pub struct MatchState {
+    pub id: MatchId,
+    pub game: Game,
+    pub dice: ChaChaDice,
+    pub seq: u64,
+    pub commitment: String,
+    pub players: Vec<PlayerId>,
+    /// Set when the match ended by resignation or abandonment.
+    pub ended: Option<Outcome>,
+}
+
+struct Subscriber {
+    outbox: Outbox,
+    viewer: Viewer,
+}
+
+struct MatchActor {
+    state: MatchState,
+    store: Store,
+    config: Arc<TableConfig>,
+    subscribers: Vec<Subscriber>,
+    /// The last few batches, every effect with its audience, for resumes.
+    recent: VecDeque<(u64, Vec<ScopedEffect>)>,
+    /// Per seat: when it loses by abandonment, while its clock runs.
+    away_until: Vec<Option<Instant>>,
+}
+
+/// Runs a match until nothing can reach it any more (or, once it is over,
+/// until its last subscriber leaves).
+pub async fn run(
+    state: MatchState,
+    store: Store,
+    config: Arc<TableConfig>,
+    mut commands: mpsc::Receiver<Command>,
+) {
+    let seats = state.players.len();
+    let mut actor = MatchActor {
+        state,
+        store,
+        config,
+        subscribers: Vec::new(),
+        recent: VecDeque::new(),
+        away_until: vec![None; seats],
+    };
+    actor.update_clocks();
+    loop {
+        let deadline = actor.next_deadline();
+        let command = tokio::select! {
+            command = commands.recv() => command,
+            () = sleep_until(deadline) => {
+                if actor.abandon_due().await.is_err() {
+                    break;
+                }
+                continue;
+            }
+        };
+        let Some(command) = command else { break };
+        if actor.handle(command).await.is_err() {
+            break;
+        }
+        if actor.is_over() && actor.subscribers.is_empty() {
+            break;
+        }
+    }
+    tracing::debug!(match_id = %actor.state.id, "match actor stopped");
+}
+
+async fn sleep_until(deadline: Option<Instant>) {
+    match deadline {
+        Some(deadline) => tokio::time::sleep_until(deadline).await,
+        None => std::future::pending().await,
+    }
+}
+
+/// The store failed: the actor stops so that the match is rebuilt from what
+/// is durable, never carried on from what is not.
+struct Broken;
+
+impl MatchActor {
+    fn id(&self) -> MatchId {
+        self.state.id
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        self.state
+            .ended
+            .clone()
+            .or_else(|| self.state.game.outcome())
+    }
+
+    fn is_over(&self) -> bool {
+        self.outcome().is_some()
+    }
+
+    fn status(&self) -> MatchStatus {
+        if self.is_over() {
+            MatchStatus::Finished
+        } else {
+            MatchStatus::Running
+        }
+    }
+
+    async fn handle(&mut self, command: Command) -> Result<(), Broken> {
+        match command {
+            Command::Subscribe {
+                outbox,
+                viewer,
+                since,
+            } => {
+                self.subscribe(outbox, viewer, since);
+                Ok(())
+            }
+            Command::Unsubscribe { conn } => {
+                self.subscribers.retain(|s| s.outbox.id != conn);
+                self.update_clocks();
+                Ok(())
+            }
+            Command::Act {
+                outbox,
+                seat,
+                id,
+                action,
+            } => self.act(outbox, seat, id, action).await,
+            Command::Resign { seat, done } => {
+                let result = self.end_by_server(seat, EventKind::Resign).await;
+                let answer = match &result {
+                    Ok(Some(seq)) => Ok(*seq),
+                    Ok(None) => Err((
+                        ErrorCode::MatchNotRunning,
+                        format!("match {} is already over", self.id()),
+                    )),
+                    Err(Broken) => Err((
+                        ErrorCode::Unavailable,
+                        "the resignation could not be stored; try again".to_owned(),
+                    )),
+                };
+                let _ = done.send(answer);
+                result.map(|_| ())
+            }
+        }
+    }
+
+    fn subscribe(&mut self, outbox: Outbox, viewer: Viewer, since: Option<u64>) {
+        self.subscribers.retain(|s| s.outbox.id != outbox.id);
+        // Resending more batches than the connection may queue would only
+        // get it dropped: a snapshot is cheaper then.
+        let resumed = since
+            .filter(|since| self.state.seq.saturating_sub(*since) as usize <= outbox.capacity() / 2)
+            .and_then(|since| self.missed_since(since, viewer));
+        let delivery = match resumed {
+            Some(batches) => batches
+                .iter()
+                .map(|batch| outbox.send_frame(batch.clone()))
+                .find(|delivery| *delivery != Delivery::Queued)
+                .unwrap_or(Delivery::Queued),
+            None => outbox.send(&ServerMessage::Snapshot(self.snapshot(viewer))),
+        };
+        if delivery != Delivery::Queued {
+            return;
+        }
+        // A player who comes back sees whose clocks are running.
+        for (seat, until) in self.away_until.iter().enumerate() {
+            if let Some(until) = until {
+                outbox.send(&ServerMessage::SeatAway {
+                    match_id: self.id(),
+                    seat: Seat(seat as u8),
+                    seconds: until.saturating_duration_since(Instant::now()).as_secs(),
+                });
+            }
+        }
+        self.subscribers.push(Subscriber { outbox, viewer });
+        self.update_clocks();
+    }
+
+    /// The batches after `since` as `viewer` sees them, if they are all
+    /// still kept and there is at least one; otherwise a snapshot is better.
+    fn missed_since(&self, since: u64, viewer: Viewer) -> Option<Vec<Utf8Bytes>> {
+        if since >= self.state.seq {
+            return None;
+        }
+        let first_kept = self.recent.front()?.0;
+        if since + 1 < first_kept {
+            return None;
+        }
+        let last = self.state.seq;
+        Some(
+            self.recent
+                .iter()
+                .filter(|(seq, _)| *seq > since)
+                .map(|(seq, effects)| {
+                    let options_now = *seq == last;
+                    encode(&ServerMessage::Batch(self.batch_for(
+                        viewer,
+                        *seq,
+                        effects,
+                        options_now,
+                    )))
+                })
+                .collect(),
+        )
+    }
+
+    pub fn snapshot(&self, viewer: Viewer) -> Snapshot {
+        let (to_act, options) = self.deciding(viewer);
+        Snapshot {
+            match_id: self.id(),
+            seq: self.state.seq,
+            status: self.status(),
+            seat: seat_of(viewer),
+            view: self.state.game.view(viewer),
+            to_act,
+            options,
+            commitment: self.state.commitment.clone(),
+        }
+    }
+
+    fn deciding(&self, viewer: Viewer) -> (Vec<Seat>, Vec<fray_protocol::ActionOption>) {
+        if self.state.ended.is_some() {
+            return (Vec::new(), Vec::new());
+        }
+        let to_act = self.state.game.to_act();
+        let options = match seat_of(viewer) {
+            Some(seat) if to_act.contains(&seat) => self.state.game.options(seat),
+            _ => Vec::new(),
+        };
+        (to_act, options)
+    }
+
+    fn batch_for(
+        &self,
+        viewer: Viewer,
+        seq: u64,
+        effects: &[ScopedEffect],
+        with_options: bool,
+    ) -> Batch {
+        let (to_act, options) = if with_options {
+            self.deciding(viewer)
+        } else {
+            (Vec::new(), Vec::new())
+        };
+        Batch {
+            match_id: self.id(),
+            seq,
+            effects: effects
+                .iter()
+                .filter(|scoped| scoped.audience.includes(viewer))
+                .map(|scoped| scoped.effect.clone())
+                .collect(),
+            to_act,
+            options,
+        }
+    }
+
+    async fn act(
+        &mut self,
+        outbox: Outbox,
+        seat: Seat,
+        id: u64,
+        action: Action,
+    ) -> Result<(), Broken> {
+        let match_id = self.id();
+        let refuse = |code: ErrorCode, message: String| {
+            outbox.send(&ServerMessage::Error {
+                match_id: Some(match_id),
+                id: Some(id),
+                code,
+                message,
+            });
+        };
+        if let Some(outcome) = self.outcome() {
+            refuse(
+                ErrorCode::GameOver,
+                format!("the match is over: {}", outcome.reason),
+            );
+            return Ok(());
+        }
+        let effects = match self.state.game.act(seat, &action, &mut self.state.dice) {
+            Ok(effects) => effects,
+            Err(rejection) => {
+                refuse(rejection.code.into(), rejection.message);
+                return Ok(());
+            }
+        };
+        let seq = self
+            .record(EventKind::Action, seat, Some(action), effects)
+            .await?;
+        outbox.send(&ServerMessage::Ack {
+            match_id: self.id(),
+            id,
+            seq,
+        });
+        Ok(())
+    }
+
+    /// Commits one event, then sends its batch to every subscriber.
+    async fn record(
+        &mut self,
+        kind: EventKind,
+        seat: Seat,
+        action: Option<Action>,
+        effects: Vec<ScopedEffect>,
+    ) -> Result<u64, Broken> {
+        let seq = self.state.seq + 1;
+        let commit = Commit {
+            event: NewEvent {
+                match_id: self.id(),
+                seq,
+                kind,
+                seat: Some(seat),
+                action,
+                effects,
+            },
+            finishes: self.outcome(),
+        };
+        let Commit { event, .. } = match self.store.commit(commit).await {
+            Ok(commit) => commit,
+            Err(error) => {
+                tracing::error!(match_id = %self.id(), %error, "an accepted action could not be stored; the match will be rebuilt from its log");
+                self.kick_all();
+                return Err(Broken);
+            }
+        };
+        self.state.seq = seq;
+        self.recent.push_back((seq, event.effects));
+        while self.recent.len() > self.config.history {
+            self.recent.pop_front();
+        }
+        self.broadcast_latest();
+        if self.is_over() {
+            self.away_until.iter_mut().for_each(|until| *until = None);
+        }
+        Ok(seq)
+    }
+
+    fn broadcast_latest(&mut self) {
+        let Some((seq, effects)) = self.recent.back() else {
+            return;
+        };
+        let mut encoded: Vec<(Viewer, Utf8Bytes)> = Vec::new();
+        let mut gone = Vec::new();
+        for subscriber in &self.subscribers {
+            let frame = match encoded
+                .iter()
+                .find(|(viewer, _)| *viewer == subscriber.viewer)
+            {
+                Some((_, frame)) => frame.clone(),
+                None => {
+                    let frame = encode(&ServerMessage::Batch(self.batch_for(
+                        subscriber.viewer,
+                        *seq,
+                        effects,
+                        true,
+                    )));
+                    encoded.push((subscriber.viewer, frame.clone()));
+                    frame
+                }
+            };
+            if subscriber.outbox.send_frame(frame) != Delivery::Queued {
+                gone.push(subscriber.outbox.id);
+            }
+        }
+        if !gone.is_empty() {
+            self.subscribers.retain(|s| !gone.contains(&s.outbox.id));
+            self.update_clocks();
+        }
+    }
+
+    fn kick_all(&mut self) {
+        for subscriber in self.subscribers.drain(..) {
+            subscriber.outbox.kick();
+        }
+    }
+
+    /// Ends the match for `seat` (resigned or away too long): every other
+    /// seat shares the win. `None` if the match was already over.
+    async fn end_by_server(&mut self, seat: Seat, kind: EventKind) -> Result<Option<u64>, Broken> {
+        if self.is_over() {
+            return Ok(None);
+        }
+        let winners: Vec<Seat> = (0..self.state.players.len() as u8)
+            .map(Seat)
+            .filter(|other| *other != seat)
+            .collect();
+        let reason = match kind {
+            EventKind::Resign => format!("{seat} resigned"),
+            _ => format!("{seat} abandoned the match"),
+        };
+        let outcome = Outcome { winners, reason };
+        self.state.ended = Some(outcome.clone());
+        let effects = vec![ScopedEffect::public(Effect::GameEnded { outcome })];
+        self.record(kind, seat, None, effects).await.map(Some)
+    }
+
+    // The abandonment clocks.
+
+    fn next_deadline(&self) -> Option<Instant> {
+        self.away_until.iter().flatten().min().copied()
+    }
+
+    async fn abandon_due(&mut self) -> Result<(), Broken> {
+        let now = Instant::now();
+        let due = self
+            .away_until
+            .iter()
+            .position(|until| until.is_some_and(|until| until <= now));
+        match due {
+            Some(seat) => {
+                self.away_until[seat] = None;
+                self.end_by_server(Seat(seat as u8), EventKind::Abandon)
+                    .await
+                    .map(|_| ())
+            }
+            None => Ok(()),
+        }
+    }
+
+    /// A seat's clock runs while no connection plays it and another seat's
+    /// player is present: there is someone waiting. With no one present the
+    /// clocks stop, so a server restart or a quiet night loses no one a game.
+    fn update_clocks(&mut self) {
+        if self.is_over() {
+            return;
+        }
+        let seats = self.state.players.len();
+        let present: Vec<bool> = (0..seats)
+            .map(|seat| {
+                self.subscribers
+                    .iter()
+                    .any(|s| s.viewer == Viewer::Seat(Seat(seat as u8)))
+            })
+            .collect();
+        let anyone = present.iter().any(|here| *here);
+        for (seat, here) in present.into_iter().enumerate() {
+            let should_run = !here && anyone;
+            let running = self.away_until[seat].is_some();
+            if should_run && !running {
+                self.away_until[seat] = Some(Instant::now() + self.config.abandon_after);
+                self.tell_all(&ServerMessage::SeatAway {
+                    match_id: self.id(),
+                    seat: Seat(seat as u8),
+                    seconds: self.config.abandon_after.as_secs(),
+                });
+            } else if !should_run && running {
+                self.away_until[seat] = None;
+                if here {
+                    self.tell_all(&ServerMessage::SeatBack {
+                        match_id: self.id(),
+                        seat: Seat(seat as u8),
+                    });
+                }
+            }
+        }
+    }
+
+    fn tell_all(&self, message: &ServerMessage) {
+        let frame = encode(message);
+        for subscriber in &self.subscribers {
+            subscriber.outbox.send_frame(frame.clone());
+        }
+    }
+}
+
+fn seat_of(viewer: Viewer) -> Option<Seat> {
+    match viewer {
+        Viewer::Seat(seat) => Some(seat),
+        _ => None,
+    }
+}

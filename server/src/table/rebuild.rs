@@ -1,0 +1,131 @@
+//! Rebuilding a match from its stored log: the seed and armies set it up
+//! again, each stored action is played again through the engine, and every
+//! effect must come out exactly as stored. Recovery at start-up, following a
+//! finished match and `fray-server verify` all go through here.
+
+use fray_protocol::{Effect, EventKind, Outcome, ReplayEvent, ScopedEffect};
+use fray_rules::{ChaChaDice, Game};
+use thiserror::Error;
+
+use crate::db::matches::StartedMatch;
+
+/// A match as its log leaves it.
+pub struct Rebuilt {
+    pub game: Game,
+    pub dice: ChaChaDice,
+    /// The last `seq` in the log.
+    pub seq: u64,
+    /// How the match ended, whether by the rules or by the server (a
+    /// resignation or an abandonment).
+    pub outcome: Option<Outcome>,
+}
+
+#[derive(Debug, Error)]
+pub enum RebuildError {
+    #[error("the log is empty: no set-up event")]
+    NoSetup,
+    #[error("the match cannot be set up again: {0}")]
+    Setup(#[from] fray_rules::SetupError),
+    #[error("event {seq}: expected seq {expected}")]
+    Gap { seq: u64, expected: u64 },
+    #[error("event {seq}: the engine refused the stored action: {reason}")]
+    Refused { seq: u64, reason: String },
+    #[error(
+        "event {seq}: the effects differ from the stored ones (first difference at effect {index})"
+    )]
+    Diverged { seq: u64, index: usize },
+    #[error("event {seq}: {problem}")]
+    Malformed { seq: u64, problem: String },
+}
+
+/// Re-runs `events` from the match's seed, checking every effect.
+pub fn rebuild(started: &StartedMatch, events: &[ReplayEvent]) -> Result<Rebuilt, RebuildError> {
+    let mut dice = ChaChaDice::from_seed(started.seed);
+    let (setup, rest) = events.split_first().ok_or(RebuildError::NoSetup)?;
+    if setup.kind != EventKind::Setup || setup.seq != 0 {
+        return Err(RebuildError::NoSetup);
+    }
+    let (mut game, effects) = Game::setup(&started.config, &started.armies, &mut dice)?;
+    compare(0, &setup.effects, &effects)?;
+    let mut seq = 0;
+    let mut outcome = game.outcome();
+    for event in rest {
+        if event.seq != seq + 1 {
+            return Err(RebuildError::Gap {
+                seq: event.seq,
+                expected: seq + 1,
+            });
+        }
+        seq = event.seq;
+        if let Some(ended) = &outcome {
+            return Err(RebuildError::Malformed {
+                seq,
+                problem: format!("an event after the match ended ({})", ended.reason),
+            });
+        }
+        let seat = event.seat.ok_or_else(|| RebuildError::Malformed {
+            seq,
+            problem: "no seat".into(),
+        })?;
+        match event.kind {
+            EventKind::Action => {
+                let action = event
+                    .action
+                    .as_ref()
+                    .ok_or_else(|| RebuildError::Malformed {
+                        seq,
+                        problem: "an action event without its action".into(),
+                    })?;
+                let effects = game.act(seat, action, &mut dice).map_err(|rejection| {
+                    RebuildError::Refused {
+                        seq,
+                        reason: rejection.message,
+                    }
+                })?;
+                compare(seq, &event.effects, &effects)?;
+                outcome = game.outcome();
+            }
+            EventKind::Resign | EventKind::Abandon => {
+                outcome =
+                    Some(
+                        ended_by(&event.effects).ok_or_else(|| RebuildError::Malformed {
+                            seq,
+                            problem: "a resignation or abandonment without its outcome".into(),
+                        })?,
+                    );
+            }
+            EventKind::Setup => {
+                return Err(RebuildError::Malformed {
+                    seq,
+                    problem: "a second set-up".into(),
+                });
+            }
+        }
+    }
+    Ok(Rebuilt {
+        game,
+        dice,
+        seq,
+        outcome,
+    })
+}
+
+fn compare(seq: u64, stored: &[ScopedEffect], made: &[ScopedEffect]) -> Result<(), RebuildError> {
+    if stored == made {
+        return Ok(());
+    }
+    let index = stored
+        .iter()
+        .zip(made)
+        .position(|(a, b)| a != b)
+        .unwrap_or(stored.len().min(made.len()));
+    Err(RebuildError::Diverged { seq, index })
+}
+
+/// The outcome a server-ended event announces.
+pub fn ended_by(effects: &[ScopedEffect]) -> Option<Outcome> {
+    effects.iter().find_map(|scoped| match &scoped.effect {
+        Effect::GameEnded { outcome } => Some(outcome.clone()),
+        _ => None,
+    })
+}

@@ -1,0 +1,351 @@
+//! One websocket connection: hello, subscriptions, actions, keepalive and
+//! limits. Everything the client gets goes through its outbox, in order.
+
+use std::collections::HashMap;
+use std::time::Duration;
+
+use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket};
+use fray_protocol::{
+    Action, ClientMessage, ErrorCode, MatchId, PROTOCOL_VERSION, PlayerRef, Role, Seat,
+    ServerMessage, Viewer,
+};
+use futures_util::stream::SplitSink;
+use futures_util::{SinkExt, StreamExt};
+use tokio::sync::oneshot;
+use tokio::time::MissedTickBehavior;
+
+use super::rate::RateLimit;
+use crate::http::{AppState, authenticate};
+use crate::table::outbox::{Delivery, Inbox, Outbox, outbox};
+use crate::table::{MatchHandle, TableError};
+
+/// Close codes the client may act on (4000–4999 are the application's).
+const CLOSE_TOO_SLOW: u16 = 4000;
+const CLOSE_IDLE: u16 = 4001;
+const CLOSE_GOING_AWAY: u16 = 1001;
+const TOO_SLOW: &str = "too far behind: reconnect and subscribe with your last seq";
+
+struct Subscription {
+    handle: MatchHandle,
+    /// The seat played; none for a spectator.
+    seat: Option<Seat>,
+}
+
+struct Connection {
+    state: AppState,
+    outbox: Outbox,
+    greeted: bool,
+    player: Option<PlayerRef>,
+    subscriptions: HashMap<MatchId, Subscription>,
+    rate: RateLimit,
+}
+
+pub async fn run(socket: WebSocket, state: AppState) {
+    let (sink, mut stream) = socket.split();
+    let (outbox, inbox) = outbox(state.config.outbox_frames);
+    let idle = Duration::from_secs(state.config.idle_seconds.max(1));
+    let mut stopping = state.stopping.clone();
+    let (hang_up, reader_done) = oneshot::channel();
+    let mut writer = tokio::spawn(write(sink, inbox, idle / 3, reader_done));
+    let mut writer_gone = false;
+    let mut connection = Connection {
+        rate: RateLimit::new(state.config.messages_per_second),
+        state,
+        outbox,
+        greeted: false,
+        player: None,
+        subscriptions: HashMap::new(),
+    };
+    let close = loop {
+        tokio::select! {
+            frame = tokio::time::timeout(idle, stream.next()) => {
+                let frame = match frame {
+                    Err(_) => break Some((CLOSE_IDLE, "idle too long")),
+                    Ok(Some(Ok(frame))) => frame,
+                    Ok(_) => break None,
+                };
+                match frame {
+                    Message::Text(text) => connection.receive(&text).await,
+                    Message::Binary(_) => connection.refuse(
+                        None,
+                        None,
+                        ErrorCode::BadRequest,
+                        "send JSON text frames, not binary ones".into(),
+                    ),
+                    Message::Close(_) => break None,
+                    Message::Ping(_) | Message::Pong(_) => {}
+                }
+            }
+            _ = stopping.changed() => break Some((CLOSE_GOING_AWAY, "the server is stopping")),
+            _ = &mut writer => {
+                writer_gone = true;
+                break None;
+            }
+        }
+    };
+    connection.leave_all().await;
+    if !writer_gone {
+        let _ = hang_up.send(close);
+        let _ = writer.await;
+    }
+}
+
+/// Why the reader stopped: a close code and reason to send, or none.
+type Hangup = Option<(u16, &'static str)>;
+
+/// Writes what the match actors and the reader queue, pings every
+/// `ping_every`, and closes the socket when told. A socket that cannot take
+/// a frame while the queue overflows is dropped mid-write: the client
+/// resumes from its last `seq`.
+async fn write(
+    mut sink: SplitSink<WebSocket, Message>,
+    Inbox {
+        mut frames,
+        too_slow,
+    }: Inbox,
+    ping_every: Duration,
+    mut reader_done: oneshot::Receiver<Hangup>,
+) {
+    let mut keepalive = tokio::time::interval(ping_every);
+    keepalive.set_missed_tick_behavior(MissedTickBehavior::Delay);
+    keepalive.tick().await;
+    let close = loop {
+        let message = tokio::select! {
+            biased;
+            () = too_slow.notified() => break Some((CLOSE_TOO_SLOW, TOO_SLOW)),
+            hangup = &mut reader_done => break hangup.unwrap_or(None),
+            Some(frame) = frames.recv() => Message::Text(frame),
+            _ = keepalive.tick() => Message::Ping(Default::default()),
+        };
+        tokio::select! {
+            biased;
+            () = too_slow.notified() => {
+                tracing::debug!("a connection too slow to take its frames was dropped");
+                return;
+            }
+            // The reader is gone (or the server stopping) while this frame
+            // cannot be written: a half-written frame cannot be followed by
+            // a close frame, so the socket is just dropped.
+            _ = &mut reader_done => return,
+            sent = sink.send(message) => if sent.is_err() { return },
+        }
+    };
+    if let Some((code, reason)) = close {
+        let frame = CloseFrame {
+            code,
+            reason: Utf8Bytes::from_static(reason),
+        };
+        let _ = tokio::time::timeout(ping_every, sink.send(Message::Close(Some(frame)))).await;
+    }
+}
+
+impl Connection {
+    async fn receive(&mut self, text: &str) {
+        if text.len() > self.state.config.max_frame_bytes as usize {
+            let limit = self.state.config.max_frame_bytes;
+            return self.refuse(
+                None,
+                None,
+                ErrorCode::FrameTooLarge,
+                format!(
+                    "a message may be at most {limit} bytes; this one was {}",
+                    text.len()
+                ),
+            );
+        }
+        if !self.rate.allow() {
+            let limit = self.state.config.messages_per_second;
+            return self.refuse(
+                None,
+                None,
+                ErrorCode::RateLimited,
+                format!("more than {limit} messages a second; this one was dropped"),
+            );
+        }
+        let message = match serde_json::from_str::<ClientMessage>(text) {
+            Ok(message) => message,
+            Err(error) => {
+                return self.refuse(
+                    None,
+                    None,
+                    ErrorCode::BadRequest,
+                    format!("not a message of this protocol: {error}"),
+                );
+            }
+        };
+        match message {
+            ClientMessage::Hello { version, token } => self.hello(version, token).await,
+            ClientMessage::Ping { nonce } => self.send(&ServerMessage::Pong { nonce }),
+            _ if !self.greeted => self.refuse(
+                None,
+                None,
+                ErrorCode::NotAuthenticated,
+                "the first message must be hello".into(),
+            ),
+            ClientMessage::Subscribe {
+                match_id,
+                role,
+                since,
+            } => self.subscribe(match_id, role, since).await,
+            ClientMessage::Unsubscribe { match_id } => {
+                if let Some(subscription) = self.subscriptions.remove(&match_id) {
+                    subscription.handle.unsubscribe(self.outbox.id).await;
+                }
+            }
+            ClientMessage::Act {
+                match_id,
+                id,
+                action,
+            } => self.act(match_id, id, action).await,
+            ClientMessage::Resign { match_id, id } => self.resign(match_id, id).await,
+        }
+    }
+
+    async fn hello(&mut self, version: u32, token: Option<String>) {
+        if self.greeted {
+            return self.refuse(
+                None,
+                None,
+                ErrorCode::BadRequest,
+                "hello was already said".into(),
+            );
+        }
+        if version != PROTOCOL_VERSION {
+            return self.refuse(
+                None,
+                None,
+                ErrorCode::UnsupportedVersion,
+                format!("this server speaks protocol version {PROTOCOL_VERSION}, not {version}"),
+            );
+        }
+        if let Some(token) = token {
+            match authenticate(&self.state, &token).await {
+                Ok(Some(player)) => self.player = Some(player),
+                Ok(None) => {
+                    return self.refuse(
+                        None,
+                        None,
+                        ErrorCode::BadToken,
+                        "the token is not one this server issued".into(),
+                    );
+                }
+                Err(error) => return self.refuse(None, None, error.code, error.message),
+            }
+        }
+        self.greeted = true;
+        self.send(&ServerMessage::Welcome {
+            version: PROTOCOL_VERSION,
+            player: self.player.clone(),
+            limits: self.state.config.limits(),
+        });
+    }
+
+    async fn subscribe(&mut self, match_id: MatchId, role: Role, since: Option<u64>) {
+        let handle = match self.state.tables.get(match_id).await {
+            Ok(handle) => handle,
+            Err(error) => {
+                let code = match &error {
+                    TableError::NotFound(_) => ErrorCode::NotFound,
+                    TableError::NotStarted(_) => ErrorCode::MatchNotRunning,
+                    TableError::Stopping => ErrorCode::Unavailable,
+                    _ => ErrorCode::Internal,
+                };
+                return self.refuse(Some(match_id), None, code, error.to_string());
+            }
+        };
+        let seat = match role {
+            Role::Spectator => None,
+            Role::Player => {
+                let seat = self
+                    .player
+                    .as_ref()
+                    .and_then(|player| handle.seat_of(player.id));
+                let Some(seat) = seat else {
+                    let why = match &self.player {
+                        None => "say hello with your token to play".to_owned(),
+                        Some(_) => format!(
+                            "you hold no seat in match {match_id}; subscribe as a spectator"
+                        ),
+                    };
+                    return self.refuse(Some(match_id), None, ErrorCode::NotYourSeat, why);
+                };
+                Some(seat)
+            }
+        };
+        let viewer = seat.map_or(Viewer::Spectator, Viewer::Seat);
+        if !handle.subscribe(self.outbox.clone(), viewer, since).await {
+            return self.refuse(
+                Some(match_id),
+                None,
+                ErrorCode::Unavailable,
+                "the match is restarting; subscribe again".into(),
+            );
+        }
+        self.subscriptions
+            .insert(match_id, Subscription { handle, seat });
+    }
+
+    /// The seat this connection plays in `match_id`, or the refusal to send.
+    fn playing(&self, match_id: MatchId) -> Result<(&MatchHandle, Seat), (ErrorCode, String)> {
+        let subscription = self.subscriptions.get(&match_id).ok_or_else(|| {
+            (
+                ErrorCode::NotSubscribed,
+                format!("subscribe to match {match_id} as a player before acting in it"),
+            )
+        })?;
+        let seat = subscription.seat.ok_or_else(|| {
+            (
+                ErrorCode::NotYourSeat,
+                "spectators watch; they do not act".to_owned(),
+            )
+        })?;
+        Ok((&subscription.handle, seat))
+    }
+
+    async fn act(&mut self, match_id: MatchId, id: u64, action: Action) {
+        let sent = match self.playing(match_id) {
+            Ok((handle, seat)) => handle.act(self.outbox.clone(), seat, id, action).await,
+            Err((code, message)) => return self.refuse(Some(match_id), Some(id), code, message),
+        };
+        if !sent {
+            self.refuse(
+                Some(match_id),
+                Some(id),
+                ErrorCode::Unavailable,
+                "the match is restarting; subscribe again and resend".into(),
+            );
+        }
+    }
+
+    async fn resign(&mut self, match_id: MatchId, id: u64) {
+        let answer = match self.playing(match_id) {
+            Ok((handle, seat)) => handle.resign(seat).await,
+            Err(refusal) => Err(refusal),
+        };
+        match answer {
+            Ok(seq) => self.send(&ServerMessage::Ack { match_id, id, seq }),
+            Err((code, message)) => self.refuse(Some(match_id), Some(id), code, message),
+        }
+    }
+
+    fn refuse(&self, match_id: Option<MatchId>, id: Option<u64>, code: ErrorCode, message: String) {
+        self.send(&ServerMessage::Error {
+            match_id,
+            id,
+            code,
+            message,
+        });
+    }
+
+    fn send(&self, message: &ServerMessage) {
+        if self.outbox.send(message) == Delivery::TooSlow {
+            tracing::debug!(conn = self.outbox.id.0, "outbox full; closing");
+        }
+    }
+
+    async fn leave_all(&mut self) {
+        for (_, subscription) in self.subscriptions.drain() {
+            subscription.handle.unsubscribe(self.outbox.id).await;
+        }
+    }
+}

@@ -1,0 +1,406 @@
+//! The test table: a real server on an ephemeral port with a temporary
+//! database, plain HTTP requests, and blocking websocket clients.
+
+#![allow(dead_code)]
+
+pub mod play;
+
+use std::net::{SocketAddr, TcpStream};
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::thread::JoinHandle;
+use std::time::Duration;
+
+use fray_protocol::{
+    ArmyList, ClientMessage, MatchConfig, MatchId, MatchSummary, PROTOCOL_VERSION, PlayerCreated,
+    Role, ServerMessage, StoredArmyList,
+};
+use fray_server::Config;
+use serde_json::{Value, json};
+use tempfile::TempDir;
+use tokio::sync::oneshot;
+use tokio_tungstenite::tungstenite::{self, Message, WebSocket, stream::MaybeTlsStream};
+
+/// How long a test waits for any one answer before failing.
+pub const PATIENCE: Duration = Duration::from_secs(20);
+
+/// How a running test server is stopped.
+enum Stop {
+    /// Graceful: connections closed, the store flushed.
+    Graceful,
+    /// Everything dropped where it stands, as a crash would leave it.
+    Crash,
+}
+
+/// A server on its own runtime thread. Dropping it stops it gracefully.
+pub struct TestServer {
+    pub address: SocketAddr,
+    stop: Option<oneshot::Sender<Stop>>,
+    thread: Option<JoinHandle<Result<(), String>>>,
+    /// Keeps the database directory until the last server on it is gone.
+    dir: Arc<TempDir>,
+    pub config: Config,
+}
+
+impl TestServer {
+    /// A server on a new, empty database.
+    pub fn start() -> TestServer {
+        TestServer::start_with(|_| {})
+    }
+
+    /// A server on a new database, with settings changed by `adjust`.
+    pub fn start_with(adjust: impl FnOnce(&mut Config)) -> TestServer {
+        let dir = Arc::new(tempfile::tempdir().expect("a temporary directory"));
+        let mut config = Config::with_database(database_url(dir.path().join("fray.db")));
+        adjust(&mut config);
+        TestServer::start_on(dir, config)
+    }
+
+    fn start_on(dir: Arc<TempDir>, config: Config) -> TestServer {
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind 127.0.0.1:0");
+        listener
+            .set_nonblocking(true)
+            .expect("non-blocking listener");
+        let address = listener.local_addr().expect("local address");
+        let (stop, stopped) = oneshot::channel::<Stop>();
+        let served = config.clone();
+        let (ready_tx, ready_rx) = std::sync::mpsc::channel::<()>();
+        let thread = std::thread::spawn(move || {
+            let runtime = tokio::runtime::Builder::new_multi_thread()
+                .worker_threads(2)
+                .enable_all()
+                .build()
+                .map_err(|error| error.to_string())?;
+            let result = runtime.block_on(async move {
+                let listener =
+                    tokio::net::TcpListener::from_std(listener).map_err(|e| e.to_string())?;
+                let (graceful_tx, graceful_rx) = oneshot::channel::<()>();
+                let serve = fray_server::serve(listener, served, async {
+                    let _ = graceful_rx.await;
+                });
+                let _ = ready_tx.send(());
+                tokio::pin!(serve);
+                tokio::select! {
+                    result = &mut serve => result.map_err(|e| e.to_string()),
+                    how = stopped => match how {
+                        Ok(Stop::Crash) => Ok(()),
+                        _ => {
+                            let _ = graceful_tx.send(());
+                            serve.await.map_err(|e| e.to_string())
+                        }
+                    },
+                }
+            });
+            // Dropping the runtime here abandons whatever a crash left running.
+            runtime.shutdown_background();
+            result
+        });
+        ready_rx.recv_timeout(PATIENCE).expect("the server starts");
+        let server = TestServer {
+            address,
+            stop: Some(stop),
+            thread: Some(thread),
+            dir,
+            config,
+        };
+        server.wait_until_healthy();
+        server
+    }
+
+    fn wait_until_healthy(&self) {
+        let deadline = std::time::Instant::now() + PATIENCE;
+        while std::time::Instant::now() < deadline {
+            if let Ok(response) = agent().get(&self.url("/healthz")).call()
+                && response.status() == 200
+            {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        panic!("the server did not become healthy");
+    }
+
+    /// Stops this server as a crash would and starts a new one on the same
+    /// database file (and a new port).
+    pub fn crash_and_restart(mut self) -> TestServer {
+        self.halt(Stop::Crash);
+        TestServer::start_on(self.dir.clone(), self.config.clone())
+    }
+
+    /// Stops this server gracefully and starts a new one on the same file.
+    pub fn restart(mut self) -> TestServer {
+        self.halt(Stop::Graceful);
+        TestServer::start_on(self.dir.clone(), self.config.clone())
+    }
+
+    pub fn database_path(&self) -> PathBuf {
+        self.dir.path().join("fray.db")
+    }
+
+    fn halt(&mut self, how: Stop) {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(how);
+        }
+        if let Some(thread) = self.thread.take() {
+            let result = thread.join();
+            if !std::thread::panicking() {
+                result
+                    .expect("server thread panicked")
+                    .expect("server stopped with an error");
+            }
+        }
+    }
+
+    pub fn url(&self, path: &str) -> String {
+        format!("http://{}{path}", self.address)
+    }
+
+    pub fn ws_url(&self) -> String {
+        format!("ws://{}/ws", self.address)
+    }
+
+    /// Sends a request; the status and the JSON body (null when empty).
+    pub fn request(
+        &self,
+        method: &str,
+        path: &str,
+        token: Option<&str>,
+        body: Option<&Value>,
+    ) -> (u16, Value) {
+        let url = self.url(path);
+        let agent = agent();
+        let auth = token.map(|token| format!("Bearer {token}"));
+        let response = match (method, body) {
+            ("GET", _) => with_auth(agent.get(&url), auth.as_deref()).call(),
+            ("DELETE", _) => with_auth(agent.delete(&url), auth.as_deref()).call(),
+            ("POST", Some(body)) => with_auth(agent.post(&url), auth.as_deref()).send_json(body),
+            ("POST", None) => with_auth(agent.post(&url), auth.as_deref()).send_empty(),
+            ("PUT", Some(body)) => with_auth(agent.put(&url), auth.as_deref()).send_json(body),
+            other => panic!("unsupported request {other:?}"),
+        };
+        let mut response = response.expect("the server answers");
+        let status = response.status().as_u16();
+        let text = response.body_mut().read_to_string().expect("a body");
+        let body = if text.is_empty() {
+            Value::Null
+        } else {
+            serde_json::from_str(&text).unwrap_or_else(|_| panic!("{path}: not JSON: {text}"))
+        };
+        (status, body)
+    }
+
+    pub fn get(&self, path: &str) -> (u16, Value) {
+        self.request("GET", path, None, None)
+    }
+
+    /// Registers a player.
+    pub fn player(&self, name: &str) -> PlayerCreated {
+        let (status, body) =
+            self.request("POST", "/api/players", None, Some(&json!({"name": name})));
+        assert_eq!(status, 201, "{body}");
+        serde_json::from_value(body).expect("a created player")
+    }
+
+    pub fn army_list(&self, token: &str, list: &ArmyList) -> StoredArmyList {
+        let body = serde_json::to_value(list).expect("a list serialises");
+        let (status, body) = self.request("POST", "/api/army-lists", Some(token), Some(&body));
+        assert_eq!(status, 201, "{body}");
+        serde_json::from_value(body).expect("a stored list")
+    }
+
+    /// Creates a match with `creator`'s list and has each other player join;
+    /// the match is then running.
+    pub fn started_match(
+        &self,
+        config: &MatchConfig,
+        seats: &[(&PlayerCreated, &ArmyList)],
+    ) -> MatchSummary {
+        let (creator, creator_list) = seats[0];
+        let list = self.army_list(&creator.token, creator_list);
+        let body = json!({"config": config, "army_list": list.id, "seats": seats.len()});
+        let (status, body) =
+            self.request("POST", "/api/matches", Some(&creator.token), Some(&body));
+        assert_eq!(status, 201, "{body}");
+        let mut summary: MatchSummary = serde_json::from_value(body).expect("a match");
+        for (player, army) in &seats[1..] {
+            let list = self.army_list(&player.token, army);
+            let (status, body) = self.request(
+                "POST",
+                &format!("/api/matches/{}/join", summary.id),
+                Some(&player.token),
+                Some(&json!({"army_list": list.id})),
+            );
+            assert_eq!(status, 200, "{body}");
+            summary = serde_json::from_value(body).expect("a match");
+        }
+        summary
+    }
+
+    /// A websocket client that has said hello (with `token`, if given).
+    pub fn client(&self, token: Option<&str>) -> Client {
+        let mut client = Client::connect(&self.ws_url());
+        client.send(&ClientMessage::Hello {
+            version: PROTOCOL_VERSION,
+            token: token.map(str::to_owned),
+        });
+        match client.recv() {
+            ServerMessage::Welcome { .. } => client,
+            other => panic!("expected welcome, got {other:?}"),
+        }
+    }
+}
+
+impl Drop for TestServer {
+    fn drop(&mut self) {
+        self.halt(Stop::Graceful);
+    }
+}
+
+pub fn database_url(path: PathBuf) -> String {
+    format!("sqlite://{}", path.display())
+}
+
+fn agent() -> ureq::Agent {
+    ureq::Agent::config_builder()
+        .http_status_as_error(false)
+        .timeout_global(Some(PATIENCE))
+        .build()
+        .into()
+}
+
+fn with_auth<B>(request: ureq::RequestBuilder<B>, auth: Option<&str>) -> ureq::RequestBuilder<B> {
+    match auth {
+        Some(auth) => request.header("Authorization", auth),
+        None => request,
+    }
+}
+
+/// A blocking websocket client.
+pub struct Client {
+    socket: WebSocket<MaybeTlsStream<TcpStream>>,
+}
+
+impl Client {
+    pub fn connect(url: &str) -> Client {
+        let (socket, _) = tungstenite::connect(url).expect("websocket connects");
+        if let MaybeTlsStream::Plain(stream) = socket.get_ref() {
+            stream
+                .set_read_timeout(Some(PATIENCE))
+                .expect("read timeout");
+        }
+        Client { socket }
+    }
+
+    /// A client whose socket takes in at most a few KiB before the server
+    /// must wait: a reader that falls behind.
+    pub fn connect_slow(address: SocketAddr, url: &str) -> Client {
+        let socket = socket2::Socket::new(socket2::Domain::IPV4, socket2::Type::STREAM, None)
+            .expect("a socket");
+        socket.set_recv_buffer_size(2048).expect("a small buffer");
+        socket.connect(&address.into()).expect("connects");
+        let stream: TcpStream = socket.into();
+        stream
+            .set_read_timeout(Some(PATIENCE))
+            .expect("read timeout");
+        let (socket, _) =
+            tungstenite::client(url, MaybeTlsStream::Plain(stream)).expect("websocket handshake");
+        Client { socket }
+    }
+
+    /// Says hello without a token.
+    pub fn hello(&mut self) {
+        self.send(&ClientMessage::Hello {
+            version: PROTOCOL_VERSION,
+            token: None,
+        });
+        match self.recv() {
+            ServerMessage::Welcome { .. } => {}
+            other => panic!("expected welcome, got {other:?}"),
+        }
+    }
+
+    /// Reads whatever is left until the server closes or drops the
+    /// connection: how many text messages came first. `Err` if the server
+    /// kept the connection open until the read timed out.
+    pub fn drain_until_closed(&mut self) -> Result<usize, tungstenite::Error> {
+        let mut delivered = 0;
+        loop {
+            match self.socket.read() {
+                Ok(Message::Text(_)) => delivered += 1,
+                Ok(Message::Close(_)) => return Ok(delivered),
+                Ok(_) => continue,
+                Err(tungstenite::Error::Io(error))
+                    if matches!(
+                        error.kind(),
+                        std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+                    ) =>
+                {
+                    return Err(tungstenite::Error::Io(error));
+                }
+                Err(_) => return Ok(delivered),
+            }
+        }
+    }
+
+    pub fn send(&mut self, message: &ClientMessage) {
+        let text = serde_json::to_string(message).expect("a message serialises");
+        self.send_text(&text);
+    }
+
+    pub fn send_text(&mut self, text: &str) {
+        self.socket
+            .send(Message::text(text))
+            .expect("the socket takes the message");
+    }
+
+    /// The next protocol message; panics on a close or a timeout.
+    pub fn recv(&mut self) -> ServerMessage {
+        loop {
+            match self.socket.read().expect("a message before the timeout") {
+                Message::Text(text) => {
+                    return serde_json::from_str(&text)
+                        .unwrap_or_else(|error| panic!("not a server message ({error}): {text}"));
+                }
+                Message::Close(frame) => panic!("the server closed the connection: {frame:?}"),
+                _ => continue,
+            }
+        }
+    }
+
+    /// The next message that is not a seat's away/back notice.
+    pub fn recv_game(&mut self) -> ServerMessage {
+        loop {
+            match self.recv() {
+                ServerMessage::SeatAway { .. } | ServerMessage::SeatBack { .. } => continue,
+                other => return other,
+            }
+        }
+    }
+
+    /// Reads until the server closes; the close code.
+    pub fn recv_close(&mut self) -> Option<u16> {
+        loop {
+            match self.socket.read() {
+                Ok(Message::Close(frame)) => return frame.map(|frame| u16::from(frame.code)),
+                Ok(_) => continue,
+                Err(_) => return None,
+            }
+        }
+    }
+
+    pub fn subscribe(&mut self, match_id: MatchId, role: Role, since: Option<u64>) {
+        self.send(&ClientMessage::Subscribe {
+            match_id,
+            role,
+            since,
+        });
+    }
+
+    /// Lets the TCP stream go without a close handshake, as a dropped
+    /// network would.
+    pub fn vanish(self) {
+        if let MaybeTlsStream::Plain(stream) = self.socket.get_ref() {
+            let _ = stream.shutdown(std::net::Shutdown::Both);
+        }
+    }
+}

@@ -1,0 +1,181 @@
+//! Playing whole games over the socket: followers that keep a view by
+//! applying each batch, and a loop that has the deciding seat pick a random
+//! listed option until the game ends.
+
+use fray_protocol::{
+    ActionOption, ArmyEntry, ArmyList, Batch, ClientMessage, Effect, MatchId, Role, Seat,
+    ServerMessage, SystemId, View, apply_all,
+};
+use fray_rules::fantasy_armies::{Army, starter_list};
+
+use super::{Client, TestServer};
+
+/// A running two-player match of `system` with both players subscribed.
+pub fn start_two_player(server: &TestServer, system: SystemId) -> (MatchId, [Follower; 2]) {
+    let alice = server.player("Alice");
+    let bob = server.player("Bob");
+    let [a, b] = two_armies(system);
+    let config = fray_protocol::MatchConfig::new(system);
+    let summary = server.started_match(&config, &[(&alice, &a), (&bob, &b)]);
+    let players = [
+        Follower::subscribe(server.client(Some(&alice.token)), summary.id, Role::Player),
+        Follower::subscribe(server.client(Some(&bob.token)), summary.id, Role::Player),
+    ];
+    (summary.id, players)
+}
+
+/// Two valid army lists for a system.
+pub fn two_armies(system: SystemId) -> [ArmyList; 2] {
+    match system {
+        SystemId::FantasyArmies => [starter_list(Army::Dwarfs), starter_list(Army::Undead)],
+        SystemId::SummonersChess => [
+            fray_rules::summoners_chess::army_list(),
+            fray_rules::summoners_chess::army_list(),
+        ],
+        SystemId::ChessboardConfrontation => [squad("lucky"), squad("armor")],
+        other => panic!("{other} is not playable"),
+    }
+}
+
+/// A 50-point squad: two Elites with a trait and four Minions.
+fn squad(trait_key: &str) -> ArmyList {
+    ArmyList {
+        system: SystemId::ChessboardConfrontation,
+        army: "squad".into(),
+        name: format!("{trait_key} squad"),
+        units: vec![
+            ArmyEntry {
+                unit: "elite".into(),
+                count: 2,
+                traits: vec![trait_key.into()],
+            },
+            ArmyEntry::new("minion", 4),
+        ],
+    }
+}
+
+/// A subscribed connection that keeps its view up to date.
+pub struct Follower {
+    pub client: Client,
+    pub match_id: MatchId,
+    pub seat: Option<Seat>,
+    pub view: View,
+    pub seq: u64,
+    pub to_act: Vec<Seat>,
+    pub options: Vec<ActionOption>,
+    /// Every batch received, in order.
+    pub batches: Vec<Batch>,
+}
+
+impl Follower {
+    /// Subscribes and reads the snapshot.
+    pub fn subscribe(mut client: Client, match_id: MatchId, role: Role) -> Follower {
+        client.subscribe(match_id, role, None);
+        match client.recv_game() {
+            ServerMessage::Snapshot(snapshot) => Follower {
+                client,
+                match_id,
+                seat: snapshot.seat,
+                view: snapshot.view,
+                seq: snapshot.seq,
+                to_act: snapshot.to_act,
+                options: snapshot.options,
+                batches: Vec::new(),
+            },
+            other => panic!("expected a snapshot, got {other:?}"),
+        }
+    }
+
+    /// Reads the next batch, which must carry the next `seq`, and applies it.
+    pub fn next_batch(&mut self) -> Batch {
+        match self.client.recv_game() {
+            ServerMessage::Batch(batch) => {
+                self.take(batch.clone());
+                batch
+            }
+            other => panic!(
+                "{:?}: expected batch {}, got {other:?}",
+                self.seat,
+                self.seq + 1
+            ),
+        }
+    }
+
+    pub fn take(&mut self, batch: Batch) {
+        assert_eq!(batch.seq, self.seq + 1, "batches are gap-free");
+        apply_all(&mut self.view, &batch.effects);
+        self.seq = batch.seq;
+        self.to_act = batch.to_act.clone();
+        self.options = batch.options.clone();
+        self.batches.push(batch);
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.batches.iter().any(|batch| {
+            batch
+                .effects
+                .iter()
+                .any(|effect| matches!(effect, Effect::GameEnded { .. }))
+        })
+    }
+}
+
+/// A small, seeded generator for the choices of random players.
+pub struct Chooser(u64);
+
+impl Chooser {
+    pub fn new(seed: u64) -> Chooser {
+        Chooser(seed)
+    }
+
+    pub fn index(&mut self, n: usize) -> usize {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^= z >> 31;
+        ((u128::from(z) * n as u128) >> 64) as usize
+    }
+}
+
+/// Has the deciding seat play a random listed option, everyone reading each
+/// batch, until the game ends or `max_actions` have been played. Returns
+/// the number of actions played.
+pub fn play(
+    players: &mut [Follower],
+    watchers: &mut [Follower],
+    chooser: &mut Chooser,
+    max_actions: usize,
+) -> usize {
+    let mut played = 0;
+    while played < max_actions {
+        let Some(&seat) = players[0].to_act.first() else {
+            break;
+        };
+        let actor = &mut players[seat.0 as usize];
+        assert!(
+            !actor.options.is_empty(),
+            "{seat} must decide but was sent no options"
+        );
+        let option = actor.options[chooser.index(actor.options.len())].clone();
+        let id = played as u64 + 1;
+        actor.client.send(&ClientMessage::Act {
+            match_id: actor.match_id,
+            id,
+            action: option.action,
+        });
+        for follower in players.iter_mut().chain(watchers.iter_mut()) {
+            follower.next_batch();
+        }
+        let actor = &mut players[seat.0 as usize];
+        match actor.client.recv_game() {
+            ServerMessage::Ack { id: acked, seq, .. } => {
+                assert_eq!(acked, id);
+                assert_eq!(seq, actor.seq);
+            }
+            other => panic!("expected the ack of action {id}, got {other:?}"),
+        }
+        played += 1;
+    }
+    played
+}

@@ -1,0 +1,582 @@
+//! The command-line tools: `simulate` (random games in-process, summarised)
+//! and `verify` (a stored match re-run from its seed against its log), through
+//! their library functions and through the `fray-server` binary.
+
+use std::collections::BTreeMap;
+use std::process::Command;
+
+use fray_protocol::{
+    ArmyEntry, ArmyList, EventKind, MatchConfig, MatchId, MatchStatus, OptionValue, Seat, SystemId,
+};
+use fray_rules::chessboard_confrontation as cc;
+use fray_rules::fantasy_armies::{Army, starter_list};
+use fray_rules::{ChaChaDice, Game};
+use fray_server::db::{self, events::NewEvent};
+use fray_server::table::seed::commitment;
+use fray_server::tools::simulate::{
+    self, ArmyChoice, SimulateError, SimulateOptions, Summary, simulate,
+};
+use fray_server::tools::verify::{self, Problem, VerifyError, verify, verify_url};
+use indicatif::ProgressBar;
+use sqlx::SqlitePool;
+use tempfile::TempDir;
+
+const PLAYABLE: [SystemId; 3] = [
+    SystemId::FantasyArmies,
+    SystemId::ChessboardConfrontation,
+    SystemId::SummonersChess,
+];
+
+fn run(options: &SimulateOptions) -> Summary {
+    simulate(options, &ProgressBar::hidden())
+        .unwrap_or_else(|error| panic!("{options:?} does not simulate: {error}"))
+        .summary
+}
+
+fn options(system: SystemId, games: u64, seed: u64) -> SimulateOptions {
+    let mut options = SimulateOptions::new(system, games, seed);
+    options.threads = Some(2);
+    options
+}
+
+/// The counts of a summary agree with each other.
+fn assert_consistent(summary: &Summary, seats: usize) {
+    let what = format!("{} seed {}", summary.system, summary.seed);
+    assert_eq!(summary.wins_by_seat.len(), seats, "{what}: seats");
+    assert_eq!(summary.seat_armies.len(), seats, "{what}: seat armies");
+    let wins: u64 = summary.wins_by_seat.iter().sum();
+    assert_eq!(wins + summary.draws, summary.games, "{what}: wins + draws");
+    assert_eq!(summary.decided(), wins, "{what}: decided games");
+    assert_eq!(
+        summary.draw_reasons.values().sum::<u64>(),
+        summary.draws,
+        "{what}: draws by reason"
+    );
+    let played: u64 = summary.armies.values().map(|army| army.played).sum();
+    assert_eq!(played, summary.games * seats as u64, "{what}: seats played");
+    let army_wins: u64 = summary.armies.values().map(|army| army.wins).sum();
+    assert_eq!(army_wins, wins, "{what}: wins by army");
+    let army_draws: u64 = summary.armies.values().map(|army| army.draws).sum();
+    assert_eq!(
+        army_draws,
+        summary.draws * seats as u64,
+        "{what}: draws by army"
+    );
+    for record in summary.armies.values() {
+        assert_eq!(
+            record.wins + record.draws + record.losses(),
+            record.played,
+            "{what}: an army's games"
+        );
+    }
+    assert!(summary.min_actions > 0, "{what}: a game without actions");
+    assert!(
+        summary.min_actions <= summary.max_actions,
+        "{what}: lengths"
+    );
+    let mean = summary.mean_actions();
+    assert!(
+        summary.min_actions as f64 <= mean && mean <= summary.max_actions as f64,
+        "{what}: mean {mean} outside {}..={}",
+        summary.min_actions,
+        summary.max_actions
+    );
+}
+
+#[test]
+fn every_playable_system_simulates_with_consistent_counts() {
+    for system in PLAYABLE {
+        let summary = run(&options(system, 6, 11));
+        assert_eq!(summary.games, 6);
+        assert_eq!(summary.system, system);
+        assert_consistent(&summary, 2);
+    }
+    let mut four = options(SystemId::ChessboardConfrontation, 5, 12);
+    four.seats = Some(4);
+    let summary = run(&four);
+    assert_consistent(&summary, 4);
+    assert_eq!(summary.armies["squad"].played, 20);
+}
+
+#[test]
+fn the_same_seed_gives_the_same_summary_whatever_the_threads() {
+    for system in PLAYABLE {
+        let mut one = options(system, 8, 99);
+        one.threads = Some(1);
+        let mut three = one.clone();
+        three.threads = Some(3);
+        let first = run(&one);
+        assert_eq!(first, run(&three), "{system}: 1 thread against 3");
+        assert_eq!(first, run(&one), "{system}: run again");
+        let other = run(&options(system, 8, 100));
+        assert_ne!(
+            first, other,
+            "{system}: seeds 99 and 100 played the same games"
+        );
+    }
+}
+
+#[test]
+fn named_armies_are_played_in_their_seats() {
+    let mut named = options(SystemId::FantasyArmies, 6, 5);
+    named.armies = vec!["undead".into(), "elves".into()];
+    let summary = run(&named);
+    assert_consistent(&summary, 2);
+    assert_eq!(summary.seat_armies, ["undead", "elves"]);
+    assert_eq!(
+        summary.armies.keys().collect::<Vec<_>>(),
+        ["elves", "undead"],
+        "only the named armies play"
+    );
+    assert!(summary.armies.values().all(|army| army.played == 6));
+
+    // A seat not named plays a random starter list.
+    let mut one = options(SystemId::FantasyArmies, 12, 5);
+    one.armies = vec!["dwarfs".into()];
+    let summary = run(&one);
+    assert_consistent(&summary, 2);
+    assert_eq!(summary.seat_armies[1], ArmyChoice::RandomStarter.describe());
+    assert!(summary.armies["dwarfs"].played >= 12);
+    assert!(
+        summary.armies.len() > 2,
+        "12 random armies were all dwarfs?"
+    );
+
+    // The default: a random army in each seat, each game.
+    let summary = run(&options(SystemId::FantasyArmies, 12, 5));
+    assert!(summary.armies.len() > 2);
+}
+
+#[test]
+fn a_list_from_a_file_is_played_every_game() {
+    let dir = TempDir::new().unwrap();
+    let path = dir.path().join("knights.json");
+    let list = ArmyList {
+        system: SystemId::ChessboardConfrontation,
+        army: cc::ARMY_KEY.into(),
+        name: "two elites".into(),
+        units: vec![
+            ArmyEntry {
+                unit: "elite".into(),
+                count: 2,
+                traits: vec!["armor".into()],
+            },
+            ArmyEntry::new("minion", 3),
+        ],
+    };
+    std::fs::write(&path, serde_json::to_string(&list).unwrap()).unwrap();
+    let mut with_file = options(SystemId::ChessboardConfrontation, 4, 8);
+    with_file.armies = vec![format!("@{}", path.display()), "squad".into()];
+    let summary = run(&with_file);
+    assert_consistent(&summary, 2);
+    let label = format!("squad ({})", path.display());
+    assert_eq!(summary.seat_armies[0], label);
+    assert_eq!(summary.armies[&label].played, 4);
+    assert_eq!(summary.armies["squad"].played, 4);
+
+    // A list of another system is refused.
+    with_file.system = SystemId::FantasyArmies;
+    assert!(matches!(
+        simulate(&with_file, &ProgressBar::hidden()),
+        Err(SimulateError::BadArmy(_))
+    ));
+}
+
+#[test]
+fn bad_requests_are_refused_before_any_game() {
+    let refused = |options: &SimulateOptions| {
+        simulate::Plan::new(options).expect_err("a bad request must be refused")
+    };
+    let mut unknown = options(SystemId::FantasyArmies, 3, 1);
+    unknown.armies = vec!["undead".into(), "goblins".into()];
+    assert!(
+        matches!(refused(&unknown), SimulateError::BadArmy(message) if message.contains("goblins"))
+    );
+
+    let mut three = options(SystemId::SummonersChess, 3, 1);
+    three.seats = Some(3);
+    assert!(matches!(
+        refused(&three),
+        SimulateError::SeatCount { got: 3, .. }
+    ));
+
+    let mut too_many = options(SystemId::ChessboardConfrontation, 3, 1);
+    too_many.armies = vec!["squad".into(); 5];
+    assert!(matches!(
+        refused(&too_many),
+        SimulateError::SeatCount { got: 5, .. }
+    ));
+
+    let mut bad_option = options(SystemId::FantasyArmies, 3, 1);
+    bad_option.options = BTreeMap::from([("max-turns".into(), OptionValue::Int(1))]);
+    assert!(matches!(refused(&bad_option), SimulateError::Setup(_)));
+
+    assert!(matches!(
+        refused(&options(SystemId::ChessWar, 3, 1)),
+        SimulateError::NotPlayable(..)
+    ));
+}
+
+#[test]
+fn match_options_reach_the_games() {
+    // A turn limit of 10 cuts every Fantasy Armies game short: 10 battle
+    // turns after at most 32 deployments and the choice of who goes first.
+    let mut short = options(SystemId::FantasyArmies, 6, 3);
+    short.options = BTreeMap::from([("max-turns".into(), OptionValue::Int(10))]);
+    let summary = run(&short);
+    assert_consistent(&summary, 2);
+    assert!(summary.max_actions <= 10 + 32 + 1, "{summary:?}");
+}
+
+#[test]
+fn system_names_and_options_parse() {
+    assert_eq!(simulate::parse_system("fa"), Ok(SystemId::FantasyArmies));
+    assert_eq!(
+        simulate::parse_system("chessboard-confrontation"),
+        Ok(SystemId::ChessboardConfrontation)
+    );
+    assert_eq!(simulate::parse_system("sc"), Ok(SystemId::SummonersChess));
+    assert!(simulate::parse_system("chess").is_err());
+    assert_eq!(
+        simulate::parse_option("max-turns=40"),
+        Ok(("max-turns".into(), OptionValue::Int(40)))
+    );
+    assert_eq!(
+        simulate::parse_option("second-unit=true"),
+        Ok(("second-unit".into(), OptionValue::Bool(true)))
+    );
+    assert_eq!(
+        simulate::parse_option("scenario=survival"),
+        Ok(("scenario".into(), OptionValue::Text("survival".into())))
+    );
+    assert!(simulate::parse_option("scenario").is_err());
+}
+
+// ---- verify -------------------------------------------------------------
+
+/// Chooses uniformly from a stream of its own, apart from the match's dice.
+struct Chooser(ChaChaDice);
+
+impl Chooser {
+    fn index(&mut self, n: usize) -> usize {
+        use fray_rules::Dice;
+        // Two d256-ish rolls are plenty for the few dozen options a position has.
+        let high = usize::from(self.0.roll(255)) - 1;
+        let low = usize::from(self.0.roll(255)) - 1;
+        (high * 255 + low) % n
+    }
+}
+
+/// A database in a temporary directory.
+struct TestDb {
+    dir: TempDir,
+    url: String,
+    pool: SqlitePool,
+}
+
+async fn test_db() -> TestDb {
+    let dir = TempDir::new().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("fray.db").display());
+    let pool = db::connect(&url).await.expect("the database opens");
+    TestDb { dir, url, pool }
+}
+
+/// Stores a match as the server would: two players, their seats, the seed
+/// and its commitment, the set-up event, then up to `actions` random legal
+/// actions (all of them if `None`), finishing the match if the game ends.
+async fn store_match(
+    pool: &SqlitePool,
+    armies: [ArmyList; 2],
+    seed: u8,
+    actions: Option<usize>,
+) -> MatchId {
+    let config = MatchConfig::new(armies[0].system);
+    let mut players = Vec::new();
+    for name in ["ann", "bob"] {
+        let token_hash = [seed, name.as_bytes()[0], 7, 7];
+        players.push(db::players::create(pool, name, &token_hash).await.unwrap());
+    }
+    let mut tx = pool.begin().await.unwrap();
+    let id = db::matches::create(&mut tx, &config, 2, fray_server::http::fray_rules_version())
+        .await
+        .unwrap();
+    for (seat, (player, army)) in players.iter().zip(&armies).enumerate() {
+        db::matches::take_seat(&mut tx, id, Seat(seat as u8), *player, army)
+            .await
+            .unwrap();
+    }
+    let seed = [seed; 32];
+    db::matches::start(&mut tx, id, &seed, &commitment(&seed))
+        .await
+        .unwrap();
+    let mut dice = ChaChaDice::from_seed(seed);
+    let (mut game, effects) = Game::setup(&config, &armies, &mut dice).unwrap();
+    let mut events = vec![NewEvent {
+        match_id: id,
+        seq: 0,
+        kind: EventKind::Setup,
+        seat: None,
+        action: None,
+        effects,
+    }];
+    let mut chooser = Chooser(ChaChaDice::from_u64(u64::from(seed[0])));
+    while game.outcome().is_none() && actions.is_none_or(|most| events.len() <= most) {
+        let seat = game.to_act()[0];
+        let options = game.options(seat);
+        let action = options[chooser.index(options.len())].action.clone();
+        let effects = game.act(seat, &action, &mut dice).unwrap();
+        events.push(NewEvent {
+            match_id: id,
+            seq: events.len() as u64,
+            kind: EventKind::Action,
+            seat: Some(seat),
+            action: Some(action),
+            effects,
+        });
+    }
+    let rows: Vec<&NewEvent> = events.iter().collect();
+    db::events::insert_all(&mut tx, &rows).await.unwrap();
+    if let Some(outcome) = game.outcome() {
+        sqlx::query("UPDATE matches SET status = 'finished', outcome = ? WHERE id = ?")
+            .bind(serde_json::to_string(&outcome).unwrap())
+            .bind(id.0)
+            .execute(&mut *tx)
+            .await
+            .unwrap();
+    }
+    tx.commit().await.unwrap();
+    id
+}
+
+fn summoners() -> [ArmyList; 2] {
+    let list = fray_rules::summoners_chess::army_list();
+    [list.clone(), list]
+}
+
+fn kingdoms_against_undead() -> [ArmyList; 2] {
+    [
+        starter_list(Army::KingdomsOfMan),
+        starter_list(Army::Undead),
+    ]
+}
+
+async fn tamper(pool: &SqlitePool, sql: &str, id: MatchId) {
+    sqlx::query(sql).bind(id.0).execute(pool).await.unwrap();
+}
+
+#[tokio::test]
+async fn a_finished_match_verifies() {
+    let db = test_db().await;
+    let id = store_match(&db.pool, summoners(), 1, None).await;
+    let report = verify(&db.pool, id).await.unwrap();
+    assert!(report.matches(), "{report}");
+    assert_eq!(report.exit_code(), verify::EXIT_MATCHES);
+    assert_eq!(report.status, MatchStatus::Finished);
+    assert_eq!(report.system, SystemId::SummonersChess);
+    assert!(report.commitment.holds());
+    assert!(report.stored_outcome.is_some());
+    assert_eq!(report.replayed_outcome, report.stored_outcome);
+    assert_eq!(report.last_seq, Some(report.events as u64 - 1));
+    assert_eq!(report.seats.len(), 2);
+    assert_eq!(report.seats[1].player, "bob");
+    let text = report.to_string();
+    assert!(text.lines().next().unwrap().contains("VERIFIED"), "{text}");
+    assert!(text.contains("= SHA-256(seed)"), "{text}");
+}
+
+#[tokio::test]
+async fn a_running_match_verifies_as_far_as_it_went() {
+    let db = test_db().await;
+    let id = store_match(&db.pool, kingdoms_against_undead(), 2, Some(40)).await;
+    let report = verify(&db.pool, id).await.unwrap();
+    assert!(report.matches(), "{report}");
+    assert_eq!(report.status, MatchStatus::Running);
+    assert_eq!(report.events, 41);
+    assert_eq!(report.replayed_outcome, None);
+}
+
+#[tokio::test]
+async fn a_changed_effect_is_found_at_its_seq() {
+    let db = test_db().await;
+    let id = store_match(&db.pool, kingdoms_against_undead(), 3, Some(30)).await;
+    // Event 12's effects replaced by event 13's.
+    tamper(
+        &db.pool,
+        "UPDATE events SET effects = (SELECT effects FROM events WHERE match_id = ?1 AND seq = 13) \
+         WHERE match_id = ?1 AND seq = 12",
+        id,
+    )
+    .await;
+    let report = verify(&db.pool, id).await.unwrap();
+    assert!(!report.matches());
+    assert_eq!(report.exit_code(), verify::EXIT_DIFFERS);
+    assert_eq!(report.differing_seq(), Some(12), "{report}");
+    let Some(Problem::Event(difference)) = report.problems.first() else {
+        panic!("{report}");
+    };
+    let effect = difference.effect.as_ref().expect("the differing effect");
+    assert_ne!(effect.stored, effect.replayed);
+    let verdict = report.verdict();
+    assert!(verdict.contains("DOES NOT VERIFY"), "{verdict}");
+    assert!(verdict.contains("event 12"), "{verdict}");
+    // The seed itself is still the committed one.
+    assert!(report.commitment.holds());
+}
+
+#[tokio::test]
+async fn a_dropped_effect_and_an_unreadable_one_are_found() {
+    let db = test_db().await;
+    let id = store_match(&db.pool, summoners(), 4, Some(20)).await;
+    tamper(
+        &db.pool,
+        "UPDATE events SET effects = json_remove(effects, '$[#-1]') WHERE match_id = ? AND seq = 0",
+        id,
+    )
+    .await;
+    let report = verify(&db.pool, id).await.unwrap();
+    assert_eq!(report.differing_seq(), Some(0), "{report}");
+
+    let id = store_match(&db.pool, summoners(), 5, Some(20)).await;
+    tamper(
+        &db.pool,
+        "UPDATE events SET effects = '[{\"not\": \"an effect\"}]' WHERE match_id = ? AND seq = 7",
+        id,
+    )
+    .await;
+    let report = verify(&db.pool, id).await.unwrap();
+    assert_eq!(report.differing_seq(), Some(7), "{report}");
+    assert_eq!(report.exit_code(), verify::EXIT_DIFFERS);
+}
+
+#[tokio::test]
+async fn a_wrong_commitment_or_outcome_is_reported() {
+    let db = test_db().await;
+    let id = store_match(&db.pool, summoners(), 6, None).await;
+    tamper(
+        &db.pool,
+        "UPDATE matches SET commitment = 'deadbeef' WHERE id = ?",
+        id,
+    )
+    .await;
+    let report = verify(&db.pool, id).await.unwrap();
+    assert_eq!(report.problems, [Problem::Commitment], "{report}");
+    assert_eq!(report.exit_code(), verify::EXIT_DIFFERS);
+
+    let id = store_match(&db.pool, summoners(), 7, None).await;
+    tamper(
+        &db.pool,
+        "UPDATE matches SET outcome = '{\"winners\":[],\"reason\":\"agreed\"}' WHERE id = ?",
+        id,
+    )
+    .await;
+    let report = verify(&db.pool, id).await.unwrap();
+    assert!(
+        matches!(report.problems.as_slice(), [Problem::Outcome { .. }]),
+        "{report}"
+    );
+}
+
+#[tokio::test]
+async fn nothing_to_verify_is_an_error() {
+    let db = test_db().await;
+    assert!(matches!(
+        verify(&db.pool, MatchId(404)).await,
+        Err(VerifyError::NoMatch(MatchId(404)))
+    ));
+    // An open match: one seat taken, no seed.
+    let player = db::players::create(&db.pool, "cat", &[9]).await.unwrap();
+    let mut tx = db.pool.begin().await.unwrap();
+    let config = MatchConfig::new(SystemId::SummonersChess);
+    let id = db::matches::create(&mut tx, &config, 2, "0").await.unwrap();
+    db::matches::take_seat(&mut tx, id, Seat(0), player, &summoners()[0])
+        .await
+        .unwrap();
+    tx.commit().await.unwrap();
+    assert!(matches!(
+        verify(&db.pool, id).await,
+        Err(VerifyError::NotStarted(open)) if open == id
+    ));
+
+    let dir = TempDir::new().unwrap();
+    let missing = dir.path().join("missing.db");
+    let url = format!("sqlite://{}", missing.display());
+    assert!(matches!(
+        verify_url(&url, MatchId(1)).await,
+        Err(VerifyError::NoDatabase(_))
+    ));
+    assert!(!missing.exists(), "verify created a database");
+}
+
+// ---- the binary ---------------------------------------------------------
+
+fn fray_server(args: &[&str]) -> (Option<i32>, String, String) {
+    let output = Command::new(env!("CARGO_BIN_EXE_fray-server"))
+        .args(args)
+        .env_remove("FRAY_DATABASE")
+        .env_remove("RUST_LOG")
+        .output()
+        .expect("fray-server runs");
+    (
+        output.status.code(),
+        String::from_utf8_lossy(&output.stdout).into_owned(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+#[tokio::test]
+async fn the_verify_command_says_so_and_exits_by_its_verdict() {
+    let db = test_db().await;
+    let good = store_match(&db.pool, summoners(), 8, None).await;
+    let bad = store_match(&db.pool, summoners(), 9, Some(25)).await;
+    tamper(
+        &db.pool,
+        "UPDATE events SET effects = '[]' WHERE match_id = ? AND seq = 4",
+        bad,
+    )
+    .await;
+    db.pool.close().await;
+
+    let (code, out, _) = fray_server(&["verify", &good.to_string(), "--database", &db.url]);
+    assert_eq!(code, Some(0), "{out}");
+    assert!(out.starts_with(&format!("match {good} VERIFIED")), "{out}");
+
+    let (code, out, _) = fray_server(&["verify", &bad.to_string(), "--database", &db.url]);
+    assert_eq!(code, Some(1), "{out}");
+    assert!(out.contains("event 4 differs"), "{out}");
+
+    let (code, _, err) = fray_server(&["verify", "999", "--database", &db.url]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("no match 999"), "{err}");
+
+    let missing = format!("sqlite://{}", db.dir.path().join("nope.db").display());
+    let (code, _, err) = fray_server(&["verify", "1", "--database", &missing]);
+    assert_eq!(code, Some(2));
+    assert!(err.contains("no database"), "{err}");
+}
+
+#[test]
+fn the_simulate_command_prints_the_same_summary_for_the_same_seed() {
+    let args = ["simulate", "--system", "sc", "--games", "5", "--seed", "21"];
+    let (code, first, err) = fray_server(&args);
+    assert_eq!(code, Some(0), "{err}");
+    assert!(
+        first.starts_with("5 random games of summoners-chess (seed 21"),
+        "{first}"
+    );
+    assert!(err.is_empty(), "no progress bar off a terminal: {err}");
+    let (_, second, _) = fray_server(&args);
+    let without_speed = |text: &str| -> String {
+        text.lines()
+            .filter(|line| !line.trim_start().starts_with("speed"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    assert_eq!(without_speed(&first), without_speed(&second));
+
+    let (code, _, err) = fray_server(&["simulate", "--system", "fa", "--armies", "trolls"]);
+    assert_eq!(code, Some(2));
+    assert!(
+        err.contains("'trolls' is not a fantasy-armies army"),
+        "{err}"
+    );
+}
