@@ -292,7 +292,7 @@ fn resigning_ends_the_match_and_publishes_the_replay_with_the_seed() {
     let (status, body) = server.request("POST", &resign, Some(&alice.token), None);
     assert_eq!(
         (status, body["error"]["code"].clone()),
-        (409, json!("match_not_running"))
+        (409, json!("game_over"))
     );
 
     let (status, body) = server.get(&format!("/api/matches/{}/replay", running.id));

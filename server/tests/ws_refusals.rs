@@ -263,3 +263,11 @@ fn too_many_messages_a_second_are_refused_with_rate_limited() {
     assert!(limited >= 10, "{limited} of 20 refused");
     assert!(pongs >= 4, "the burst allowance is honoured: {pongs}");
 }
+
+#[test]
+fn subscribing_as_a_player_without_a_token_asks_for_one() {
+    let table = table();
+    let mut anonymous = table.server.client(None);
+    anonymous.subscribe(table.id, Role::Player, None);
+    assert_eq!(refusal(&mut anonymous).0, ErrorCode::NotAuthenticated);
+}

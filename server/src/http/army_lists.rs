@@ -2,12 +2,12 @@
 //! write; an invalid list is refused with all of its reasons.
 
 use axum::Json;
-use axum::extract::{Query, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use fray_protocol::{ArmyList, ArmyListId, PlayerRef, StoredArmyList, SystemId};
 use serde::Deserialize;
 
-use super::extract::{JsonBody, PathId, Player};
+use super::extract::{JsonBody, PathId, Player, QueryParams};
 use super::{ApiError, AppState};
 use crate::db;
 
@@ -36,7 +36,7 @@ pub async fn create(
 pub async fn list(
     State(state): State<AppState>,
     Player(player): Player,
-    Query(query): Query<ListQuery>,
+    QueryParams(query): QueryParams<ListQuery>,
 ) -> Result<Json<Vec<StoredArmyList>>, ApiError> {
     let system = query
         .system

@@ -2,7 +2,7 @@
 //! finished match.
 
 use axum::Json;
-use axum::extract::{Query, State};
+use axum::extract::State;
 use axum::http::StatusCode;
 use fray_protocol::{
     ArmyList, ErrorCode, JoinMatch, MatchConfig, MatchId, MatchStatus, MatchSummary, NewMatch,
@@ -12,7 +12,7 @@ use fray_rules::{ChaChaDice, Game, SetupError};
 use serde::Deserialize;
 
 use super::army_lists::owned;
-use super::extract::{JsonBody, PathId, Player};
+use super::extract::{JsonBody, PathId, Player, QueryParams};
 use super::{ApiError, AppState};
 use crate::auth::to_hex;
 use crate::db;
@@ -34,7 +34,7 @@ pub struct ListQuery {
 
 pub async fn list(
     State(state): State<AppState>,
-    Query(query): Query<ListQuery>,
+    QueryParams(query): QueryParams<ListQuery>,
 ) -> Result<Json<Vec<MatchSummary>>, ApiError> {
     let filter = db::matches::MatchFilter {
         status: query
@@ -71,10 +71,10 @@ pub async fn create(
         .iter()
         .find(|info| info.id == new.config.system)
         .ok_or_else(|| {
-            ApiError::conflict(
-                ErrorCode::InvalidMatch,
-                format!("{} is not playable on this server", new.config.system),
-            )
+            invalid_match(format!(
+                "{} is not playable on this server",
+                new.config.system
+            ))
         })?;
     let seats = new.seats.unwrap_or(info.seats.min);
     if seats < info.seats.min || seats > info.seats.max {
@@ -185,7 +185,10 @@ pub async fn resign(
     handle
         .resign(seat)
         .await
-        .map_err(|(code, message)| ApiError::conflict(code, message))?;
+        .map_err(|(code, message)| match code {
+            ErrorCode::Unavailable => ApiError::new(StatusCode::SERVICE_UNAVAILABLE, code, message),
+            _ => ApiError::conflict(code, message),
+        })?;
     Ok(Json(summary(&state, id).await?))
 }
 

@@ -181,7 +181,7 @@ impl MatchActor {
                 let answer = match &result {
                     Ok(Some(seq)) => Ok(*seq),
                     Ok(None) => Err((
-                        ErrorCode::MatchNotRunning,
+                        ErrorCode::GameOver,
                         format!("match {} is already over", self.id()),
                     )),
                     Err(Broken) => Err((
@@ -213,18 +213,24 @@ impl MatchActor {
         if delivery != Delivery::Queued {
             return;
         }
-        // A player who comes back sees whose clocks are running.
+        self.subscribers.push(Subscriber {
+            outbox: outbox.clone(),
+            viewer,
+        });
+        let already_told = self.update_clocks();
+        // A newcomer also learns of the clocks that were already running.
         for (seat, until) in self.away_until.iter().enumerate() {
-            if let Some(until) = until {
+            let seat = Seat(seat as u8);
+            if let Some(until) = until
+                && !already_told.contains(&seat)
+            {
                 outbox.send(&ServerMessage::SeatAway {
                     match_id: self.id(),
-                    seat: Seat(seat as u8),
+                    seat,
                     seconds: until.saturating_duration_since(Instant::now()).as_secs(),
                 });
             }
         }
-        self.subscribers.push(Subscriber { outbox, viewer });
-        self.update_clocks();
     }
 
     /// The batches after `since` as `viewer` sees them, if they are all
@@ -472,9 +478,11 @@ impl MatchActor {
     /// A seat's clock runs while no connection plays it and another seat's
     /// player is present: there is someone waiting. With no one present the
     /// clocks stop, so a server restart or a quiet night loses no one a game.
-    fn update_clocks(&mut self) {
+    /// Returns the seats whose clocks it started (everyone was told).
+    fn update_clocks(&mut self) -> Vec<Seat> {
+        let mut started = Vec::new();
         if self.is_over() {
-            return;
+            return started;
         }
         let seats = self.state.players.len();
         let present: Vec<bool> = (0..seats)
@@ -490,6 +498,7 @@ impl MatchActor {
             let running = self.away_until[seat].is_some();
             if should_run && !running {
                 self.away_until[seat] = Some(Instant::now() + self.config.abandon_after);
+                started.push(Seat(seat as u8));
                 self.tell_all(&ServerMessage::SeatAway {
                     match_id: self.id(),
                     seat: Seat(seat as u8),
@@ -505,6 +514,7 @@ impl MatchActor {
                 }
             }
         }
+        started
     }
 
     fn tell_all(&self, message: &ServerMessage) {

@@ -261,13 +261,19 @@ impl Connection {
                     .as_ref()
                     .and_then(|player| handle.seat_of(player.id));
                 let Some(seat) = seat else {
-                    let why = match &self.player {
-                        None => "say hello with your token to play".to_owned(),
-                        Some(_) => format!(
-                            "you hold no seat in match {match_id}; subscribe as a spectator"
+                    let (code, why) = match &self.player {
+                        None => (
+                            ErrorCode::NotAuthenticated,
+                            "say hello with your token to play".to_owned(),
+                        ),
+                        Some(_) => (
+                            ErrorCode::NotYourSeat,
+                            format!(
+                                "you hold no seat in match {match_id}; subscribe as a spectator"
+                            ),
                         ),
                     };
-                    return self.refuse(Some(match_id), None, ErrorCode::NotYourSeat, why);
+                    return self.refuse(Some(match_id), None, code, why);
                 };
                 Some(seat)
             }
