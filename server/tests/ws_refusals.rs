@@ -3,11 +3,11 @@
 
 mod common;
 
-use common::play::{Follower, two_armies};
+use common::play::{Follower, start_two_player};
 use common::{Client, TestServer};
 use fray_protocol::{
-    Action, ClientMessage, ErrorCode, MatchConfig, MatchId, MatchSummary, PROTOCOL_VERSION, Role,
-    ServerMessage, SystemId,
+    Action, ClientMessage, ErrorCode, MatchId, MatchSummary, PROTOCOL_VERSION, Role, ServerMessage,
+    SystemId,
 };
 
 /// The code of the next message, which must be an error.
@@ -40,23 +40,13 @@ struct Table {
     players: [Follower; 2],
 }
 
-/// A running Summoners Chess match with both players subscribed; seat 1
-/// (the coin flip's winner here or not) — whoever must act is `to_act[0]`.
+/// A running Summoners Chess match with both players subscribed; whoever
+/// must act (the coin flip decides) is `to_act[0]`.
 fn table() -> Table {
     let server = TestServer::start();
-    let alice = server.player("Alice");
-    let bob = server.player("Bob");
-    let [a, b] = two_armies(SystemId::SummonersChess);
-    let summary = server.started_match(
-        &MatchConfig::new(SystemId::SummonersChess),
-        &[(&alice, &a), (&bob, &b)],
-    );
-    let players = [
-        Follower::subscribe(server.client(Some(&alice.token)), summary.id, Role::Player),
-        Follower::subscribe(server.client(Some(&bob.token)), summary.id, Role::Player),
-    ];
+    let (id, players) = start_two_player(&server, SystemId::SummonersChess);
     Table {
-        id: summary.id,
+        id,
         server,
         players,
     }
