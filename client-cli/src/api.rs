@@ -5,7 +5,11 @@ use std::fmt;
 use std::io;
 use std::time::Duration;
 
-use fray_protocol::SystemInfo;
+use fray_protocol::{
+    ArmyList, ArmyListId, ErrorBody, ErrorCode, JoinMatch, MatchId, MatchStatus, MatchSummary,
+    NewMatch, NewPlayer, PlayerCreated, PlayerId, StoredArmyList, SystemId, SystemInfo,
+};
+use serde::Serialize;
 use serde::de::DeserializeOwned;
 use ureq::Agent;
 
@@ -16,6 +20,7 @@ const TIMEOUT: Duration = Duration::from_secs(15);
 pub struct Server {
     base: String,
     agent: Agent,
+    token: Option<String>,
 }
 
 /// Why a request failed.
@@ -28,11 +33,25 @@ pub enum ApiError {
     /// Something answered, but not with what the client expected.
     BadReply { url: String, reason: String },
     /// The server answered with an error of its own.
-    Server {
-        url: String,
+    Refused {
+        base: String,
         status: u16,
+        /// The error's code, when the body was a Fray error body.
+        code: Option<ErrorCode>,
         message: String,
+        /// Every reason, for an invalid army list.
+        reasons: Vec<String>,
     },
+}
+
+impl ApiError {
+    /// The server's code, for a refusal.
+    pub fn code(&self) -> Option<ErrorCode> {
+        match self {
+            ApiError::Refused { code, .. } => *code,
+            _ => None,
+        }
+    }
 }
 
 impl fmt::Display for ApiError {
@@ -52,18 +71,63 @@ impl fmt::Display for ApiError {
                 "the reply from {url} is not one fray understands ({reason}); \
                  is that a Fray server of the same version?"
             ),
-            ApiError::Server {
-                url,
-                status,
+            ApiError::Refused {
+                base,
+                code: Some(ErrorCode::NotAuthenticated | ErrorCode::BadToken),
                 message,
-            } => write!(f, "the server refused {url} ({status}): {message}"),
+                ..
+            } => write!(
+                f,
+                "the server at {base} refused your token ({message}); log in again with \
+                 `fray login --server {base} --name NAME`"
+            ),
+            ApiError::Refused {
+                code: Some(ErrorCode::InvalidArmy),
+                reasons,
+                ..
+            } if !reasons.is_empty() => {
+                write!(f, "the army list is invalid:")?;
+                for reason in reasons {
+                    write!(f, "\n  - {reason}")?;
+                }
+                Ok(())
+            }
+            ApiError::Refused {
+                code: Some(_),
+                message,
+                ..
+            } => f.write_str(message),
+            ApiError::Refused {
+                base,
+                status,
+                code: None,
+                message,
+                ..
+            } => write!(f, "the server at {base} refused ({status}): {message}"),
         }
     }
 }
 
+/// The HTTP methods the lobby uses.
+#[derive(Debug, Clone, Copy)]
+enum Method {
+    Get,
+    Post,
+    Put,
+    Delete,
+}
+
+/// `GET /api/matches` filters.
+#[derive(Debug, Default, Clone)]
+pub struct MatchFilter {
+    pub status: Option<MatchStatus>,
+    pub system: Option<SystemId>,
+    pub player: Option<PlayerId>,
+}
+
 impl Server {
     pub fn new(base: &str) -> Result<Server, ApiError> {
-        let base = base.trim().trim_end_matches('/').to_string();
+        let base = normalize(base);
         let bad = |reason: &str| ApiError::BadUrl {
             url: base.clone(),
             reason: reason.to_string(),
@@ -83,37 +147,174 @@ impl Server {
             .timeout_global(Some(TIMEOUT))
             .build()
             .into();
-        Ok(Server { base, agent })
+        Ok(Server {
+            base,
+            agent,
+            token: None,
+        })
+    }
+
+    /// The same server, acting as the player `token` names.
+    pub fn with_token(mut self, token: Option<String>) -> Server {
+        self.token = token;
+        self
     }
 
     /// `GET /api/systems`: every game system the server offers.
     pub fn systems(&self) -> Result<Vec<SystemInfo>, ApiError> {
-        self.get_json("/api/systems")
+        self.json(Method::Get, "/api/systems", None::<&()>)
     }
 
-    fn get_json<T: DeserializeOwned>(&self, path: &str) -> Result<T, ApiError> {
+    /// `POST /api/players`: a new player and its token.
+    pub fn register(&self, name: &str) -> Result<PlayerCreated, ApiError> {
+        let body = NewPlayer {
+            name: name.to_string(),
+        };
+        self.json(Method::Post, "/api/players", Some(&body))
+    }
+
+    /// `GET /api/army-lists`: the player's lists, oldest first.
+    pub fn army_lists(&self) -> Result<Vec<StoredArmyList>, ApiError> {
+        self.json(Method::Get, "/api/army-lists", None::<&()>)
+    }
+
+    pub fn army_list(&self, id: ArmyListId) -> Result<StoredArmyList, ApiError> {
+        self.json(Method::Get, &format!("/api/army-lists/{id}"), None::<&()>)
+    }
+
+    pub fn create_army_list(&self, list: &ArmyList) -> Result<StoredArmyList, ApiError> {
+        self.json(Method::Post, "/api/army-lists", Some(list))
+    }
+
+    pub fn replace_army_list(
+        &self,
+        id: ArmyListId,
+        list: &ArmyList,
+    ) -> Result<StoredArmyList, ApiError> {
+        self.json(Method::Put, &format!("/api/army-lists/{id}"), Some(list))
+    }
+
+    pub fn delete_army_list(&self, id: ArmyListId) -> Result<(), ApiError> {
+        self.send(
+            Method::Delete,
+            &format!("/api/army-lists/{id}"),
+            None::<&()>,
+        )
+        .map(|_| ())
+    }
+
+    pub fn create_match(&self, new: &NewMatch) -> Result<MatchSummary, ApiError> {
+        self.json(Method::Post, "/api/matches", Some(new))
+    }
+
+    pub fn matches(&self, filter: &MatchFilter) -> Result<Vec<MatchSummary>, ApiError> {
+        let mut query = Vec::new();
+        if let Some(status) = filter.status {
+            query.push(format!("status={status}"));
+        }
+        if let Some(system) = filter.system {
+            query.push(format!("system={system}"));
+        }
+        if let Some(player) = filter.player {
+            query.push(format!("player={player}"));
+        }
+        let path = if query.is_empty() {
+            "/api/matches".to_string()
+        } else {
+            format!("/api/matches?{}", query.join("&"))
+        };
+        self.json(Method::Get, &path, None::<&()>)
+    }
+
+    pub fn match_summary(&self, id: MatchId) -> Result<MatchSummary, ApiError> {
+        self.json(Method::Get, &format!("/api/matches/{id}"), None::<&()>)
+    }
+
+    pub fn join_match(&self, id: MatchId, army_list: ArmyListId) -> Result<MatchSummary, ApiError> {
+        let body = JoinMatch { army_list };
+        self.json(
+            Method::Post,
+            &format!("/api/matches/{id}/join"),
+            Some(&body),
+        )
+    }
+
+    fn json<B: Serialize, T: DeserializeOwned>(
+        &self,
+        method: Method,
+        path: &str,
+        body: Option<&B>,
+    ) -> Result<T, ApiError> {
+        let text = self.send(method, path, body)?;
+        serde_json::from_str(&text).map_err(|error| ApiError::BadReply {
+            url: format!("{}{path}", self.base),
+            reason: error.to_string(),
+        })
+    }
+
+    /// Sends one request; the body of a 2xx answer, or the refusal.
+    fn send<B: Serialize>(
+        &self,
+        method: Method,
+        path: &str,
+        body: Option<&B>,
+    ) -> Result<String, ApiError> {
         let url = format!("{}{path}", self.base);
-        let mut response = self
-            .agent
-            .get(&url)
-            .call()
-            .map_err(|error| self.transport_error(&url, error))?;
+        let auth = self.token.as_ref().map(|token| format!("Bearer {token}"));
+        let response = match method {
+            Method::Get | Method::Delete => {
+                let mut request = match method {
+                    Method::Get => self.agent.get(&url),
+                    _ => self.agent.delete(&url),
+                };
+                if let Some(auth) = &auth {
+                    request = request.header("Authorization", auth);
+                }
+                request.call()
+            }
+            Method::Post | Method::Put => {
+                let mut request = match method {
+                    Method::Post => self.agent.post(&url),
+                    _ => self.agent.put(&url),
+                };
+                if let Some(auth) = &auth {
+                    request = request.header("Authorization", auth);
+                }
+                match body {
+                    Some(body) => request.send_json(body),
+                    None => request.send_empty(),
+                }
+            }
+        };
+        let mut response = response.map_err(|error| self.transport_error(&url, error))?;
         let status = response.status().as_u16();
-        let body = response
+        let text = response
             .body_mut()
             .read_to_string()
             .map_err(|error| self.transport_error(&url, error))?;
         if !(200..300).contains(&status) {
-            return Err(ApiError::Server {
-                message: error_message(&body),
-                url,
-                status,
-            });
+            return Err(self.refusal(status, &text));
         }
-        serde_json::from_str(&body).map_err(|error| ApiError::BadReply {
-            url,
-            reason: error.to_string(),
-        })
+        Ok(text)
+    }
+
+    fn refusal(&self, status: u16, body: &str) -> ApiError {
+        match serde_json::from_str::<ErrorBody>(body) {
+            Ok(ErrorBody { error }) => ApiError::Refused {
+                base: self.base.clone(),
+                status,
+                code: Some(error.code),
+                message: error.message,
+                reasons: error.reasons,
+            },
+            Err(_) => ApiError::Refused {
+                base: self.base.clone(),
+                status,
+                code: None,
+                message: error_message(body),
+                reasons: Vec::new(),
+            },
+        }
     }
 
     fn transport_error(&self, url: &str, error: ureq::Error) -> ApiError {
@@ -148,8 +349,13 @@ impl Server {
     }
 }
 
-/// The message of the server's JSON error body
-/// (`{"error":{"code":...,"message":...}}`), or the body itself.
+/// A server's address as it is saved and compared: trimmed, without a
+/// trailing slash.
+pub fn normalize(base: &str) -> String {
+    base.trim().trim_end_matches('/').to_string()
+}
+
+/// The message of a body that is not a Fray error body: the text itself.
 fn error_message(body: &str) -> String {
     let parsed: Option<serde_json::Value> = serde_json::from_str(body).ok();
     let message = parsed
@@ -187,6 +393,42 @@ mod tests {
         assert_eq!(error_message(body), "no route for /x");
         assert_eq!(error_message(""), "no reason given");
         assert_eq!(error_message("teapot"), "teapot");
+    }
+
+    #[test]
+    fn refusals_read_as_the_server_put_them() {
+        let server = Server::new("http://127.0.0.1:7878").unwrap();
+        let invalid = server.refusal(
+            422,
+            r#"{"error":{"code":"invalid_army","message":"the army list is invalid: a; b","reasons":["a","b"]}}"#,
+        );
+        assert_eq!(invalid.code(), Some(ErrorCode::InvalidArmy));
+        assert_eq!(
+            invalid.to_string(),
+            "the army list is invalid:\n  - a\n  - b"
+        );
+
+        let token = server.refusal(
+            401,
+            r#"{"error":{"code":"bad_token","message":"the token is not one this server issued"}}"#,
+        );
+        let text = token.to_string();
+        assert!(
+            text.contains("fray login --server http://127.0.0.1:7878"),
+            "{text}"
+        );
+
+        let full = server.refusal(
+            409,
+            r#"{"error":{"code":"match_full","message":"match 7 is running: every seat is taken"}}"#,
+        );
+        assert_eq!(full.to_string(), "match 7 is running: every seat is taken");
+
+        let odd = server.refusal(502, "bad gateway");
+        assert_eq!(
+            odd.to_string(),
+            "the server at http://127.0.0.1:7878 refused (502): bad gateway"
+        );
     }
 
     #[test]

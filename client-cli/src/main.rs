@@ -4,32 +4,44 @@
 //! and shows what the server sends.
 
 mod api;
+mod builder;
+mod cmd;
+mod config;
+mod fail;
 mod render;
+mod session;
 mod table;
 
 use std::io::{self, Write};
+use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand};
+use clap::{Args, Parser, Subcommand};
+use fray_protocol::{ArmyEntry, ArmyListId, MatchId, MatchStatus, SystemId};
 
-use crate::api::Server;
+use crate::fail::{EXIT_CODES, Failure};
+use crate::session::Session;
 
-/// Fray's command-line client.
+/// Fray's command-line client: log in, build army lists, create and join
+/// matches.
 ///
-/// This release lists the game systems a server offers. Logging in, army
-/// lists, matches, play, watching and replays arrive in a later release.
+/// Start with `fray login --server http://HOST:7878 --name NAME`; later
+/// commands use that server and player unless --server names another.
+/// `fray systems` shows the game systems, their armies and units;
+/// `fray army new` builds a list; `fray match new` or `fray match join`
+/// takes a seat. Playing a match from the terminal arrives in a later release.
 #[derive(Debug, Parser)]
-#[command(name = "fray", version)]
+#[command(name = "fray", version, after_help = EXIT_CODES)]
 struct Cli {
-    /// The Fray server to talk to (plain http).
-    #[arg(
-        long,
-        env = "FRAY_SERVER",
-        default_value = "http://127.0.0.1:7878",
-        global = true,
-        value_name = "URL"
-    )]
-    server: String,
+    /// The Fray server to talk to (plain http) [default: the server of your
+    /// last `fray login`, else http://127.0.0.1:7878]
+    #[arg(long, env = "FRAY_SERVER", global = true, value_name = "URL")]
+    server: Option<String>,
+
+    /// The file that keeps your logins and tokens [default:
+    /// $XDG_CONFIG_HOME/fray/config.json, else ~/.config/fray/config.json]
+    #[arg(long, env = "FRAY_CONFIG", global = true, value_name = "FILE")]
+    config: Option<PathBuf>,
 
     #[command(subcommand)]
     command: Command,
@@ -39,35 +51,255 @@ struct Cli {
 enum Command {
     /// List the server's game systems, their armies and every unit profile.
     Systems,
+    /// Register a player on a server, or reuse the saved one
+    ///
+    /// Later commands act as this player.
+    /// The server, player and token are saved in the config file (mode 0600).
+    /// Logging in again with the same name on the same server reuses the
+    /// saved player (a new one is registered if the server no longer knows
+    /// its token).
+    #[command(after_help = EXIT_CODES)]
+    Login {
+        /// Your player name, 1 to 32 characters.
+        #[arg(long)]
+        name: String,
+    },
+    /// Build, list, show, share and delete your army lists.
+    #[command(subcommand)]
+    Army(ArmyCommand),
+    /// Create, list, show and join matches.
+    #[command(subcommand)]
+    Match(MatchCommand),
+}
+
+#[derive(Debug, Subcommand)]
+enum ArmyCommand {
+    /// Your army lists, with their points.
+    #[command(after_help = EXIT_CODES)]
+    List {
+        /// Only the lists for this system.
+        #[arg(long, value_name = "SYSTEM")]
+        system: Option<SystemId>,
+    },
+    /// One army list, unit by unit, with its points.
+    #[command(after_help = EXIT_CODES)]
+    Show { id: ArmyListId },
+    /// Build a new army list
+    ///
+    /// With no options and a terminal on standard input, an interactive
+    /// builder asks for the system, the army, then units and counts, showing
+    /// the running point total and the server's reasons when a list is not
+    /// valid. For scripts, give the list whole:
+    ///
+    ///   fray army new --system fantasy-armies --army elves --name "Elves starter" \
+    ///     --unit clan-lord=1 --unit druid=1 --unit battlemaster=1 \
+    ///     --unit pegasus-rider=1 --unit bowmaster=2 --unit ranger=2 --unit archer=4
+    ///
+    /// Traits (Chessboard Confrontation) follow a colon: --unit elite=2:support,fast
+    #[command(verbatim_doc_comment, after_help = EXIT_CODES)]
+    New(#[command(flatten)] BuildArgs),
+    /// Change one of your army lists
+    ///
+    /// Interactively with no options on a terminal, else with --name, --army
+    /// and --unit (the --unit options replace every unit of the list).
+    #[command(after_help = EXIT_CODES)]
+    Edit {
+        id: ArmyListId,
+        #[command(flatten)]
+        build: BuildArgs,
+    },
+    /// Delete one of your army lists (matches that use it keep their copy).
+    #[command(after_help = EXIT_CODES)]
+    Delete { id: ArmyListId },
+    /// Store an army list from a JSON file (as `fray army export` writes).
+    #[command(after_help = EXIT_CODES)]
+    Import { file: PathBuf },
+    /// Write one of your army lists as JSON, to FILE or standard output, to
+    /// share it or keep it.
+    #[command(after_help = EXIT_CODES)]
+    Export {
+        id: ArmyListId,
+        file: Option<PathBuf>,
+    },
+}
+
+/// An army list given on the command line.
+#[derive(Debug, Clone, Default, Args)]
+struct BuildArgs {
+    /// The game system, such as fantasy-armies (see `fray systems`).
+    #[arg(long, value_name = "SYSTEM")]
+    system: Option<SystemId>,
+    /// The army's or faction's key, such as elves.
+    #[arg(long, value_name = "ARMY")]
+    army: Option<String>,
+    /// The list's name.
+    #[arg(long)]
+    name: Option<String>,
+    /// A unit and how many: KEY=COUNT, with bought traits after a colon:
+    /// KEY=COUNT:TRAIT,TRAIT. Repeat for every unit.
+    #[arg(long = "unit", value_name = "KEY=COUNT[:TRAITS]", value_parser = parse_unit)]
+    units: Vec<ArmyEntry>,
+}
+
+impl BuildArgs {
+    fn is_empty(&self) -> bool {
+        self.system.is_none() && self.army.is_none() && self.name.is_none() && self.units.is_empty()
+    }
+}
+
+#[derive(Debug, Subcommand)]
+enum MatchCommand {
+    /// Create a match with one of your army lists and take its first seat.
+    #[command(after_help = EXIT_CODES)]
+    New {
+        /// The game system, such as fantasy-armies.
+        #[arg(long, value_name = "SYSTEM")]
+        system: SystemId,
+        /// A match option, KEY=VALUE (see `fray systems`); repeat for more.
+        #[arg(long = "option", value_name = "KEY=VALUE")]
+        options: Vec<String>,
+        /// The id of your army list to play (see `fray army list`).
+        #[arg(long, value_name = "ID")]
+        army: ArmyListId,
+        /// How many players [default: the system's fewest].
+        #[arg(long, value_name = "N")]
+        seats: Option<u8>,
+    },
+    /// Matches on the server, newest first.
+    #[command(after_help = EXIT_CODES)]
+    List {
+        /// Only open, running or finished matches.
+        #[arg(long, value_name = "STATUS")]
+        status: Option<MatchStatus>,
+        /// Only matches of this system.
+        #[arg(long, value_name = "SYSTEM")]
+        system: Option<SystemId>,
+        /// Only matches you sit in.
+        #[arg(long)]
+        mine: bool,
+    },
+    /// Take the next open seat of a match with one of your army lists.
+    #[command(after_help = EXIT_CODES)]
+    Join {
+        #[arg(value_name = "MATCH")]
+        id: MatchId,
+        /// The id of your army list to play.
+        #[arg(long, value_name = "ID")]
+        army: ArmyListId,
+    },
+    /// One match: its options, seats, players and armies.
+    #[command(after_help = EXIT_CODES)]
+    Show {
+        #[arg(value_name = "MATCH")]
+        id: MatchId,
+    },
+}
+
+/// `KEY=COUNT[:TRAIT,TRAIT]`.
+fn parse_unit(text: &str) -> Result<ArmyEntry, String> {
+    let (unit, rest) = text
+        .split_once('=')
+        .ok_or_else(|| format!("'{text}' is not KEY=COUNT (such as archer=4)"))?;
+    let (count, traits) = match rest.split_once(':') {
+        Some((count, traits)) => (count, traits),
+        None => (rest, ""),
+    };
+    let unit = unit.trim();
+    if unit.is_empty() {
+        return Err(format!("'{text}' names no unit"));
+    }
+    let count: u32 = count
+        .trim()
+        .parse()
+        .map_err(|_| format!("'{count}' in '{text}' is not a count"))?;
+    let traits = traits
+        .split(',')
+        .map(str::trim)
+        .filter(|t| !t.is_empty())
+        .map(str::to_string)
+        .collect();
+    Ok(ArmyEntry {
+        unit: unit.to_string(),
+        count,
+        traits,
+    })
 }
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
-    let result = match cli.command {
-        Command::Systems => systems(&cli.server),
-    };
-    match result {
+    match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
-        Err(message) => {
-            eprintln!("fray: {message}");
-            ExitCode::FAILURE
+        Err(failure) => {
+            eprintln!("fray: {failure}");
+            failure.exit_code()
         }
     }
 }
 
-fn systems(server: &str) -> Result<(), String> {
-    let server = Server::new(server).map_err(|error| error.to_string())?;
-    let systems = server.systems().map_err(|error| error.to_string())?;
-    print(&render::systems(&systems))
+fn run(cli: Cli) -> Result<(), Failure> {
+    let session = Session::open(cli.server, cli.config)?;
+    match cli.command {
+        Command::Systems => cmd::systems(&session),
+        Command::Login { name } => cmd::login::run(session, &name),
+        Command::Army(command) => match command {
+            ArmyCommand::List { system } => cmd::army::list(&session, system),
+            ArmyCommand::Show { id } => cmd::army::show(&session, id),
+            ArmyCommand::New(build) => cmd::army::new(&session, build),
+            ArmyCommand::Edit { id, build } => cmd::army::edit(&session, id, build),
+            ArmyCommand::Delete { id } => cmd::army::delete(&session, id),
+            ArmyCommand::Import { file } => cmd::army::import(&session, &file),
+            ArmyCommand::Export { id, file } => cmd::army::export(&session, id, file.as_deref()),
+        },
+        Command::Match(command) => match command {
+            MatchCommand::New {
+                system,
+                options,
+                army,
+                seats,
+            } => cmd::matches::new(&session, system, &options, army, seats),
+            MatchCommand::List {
+                status,
+                system,
+                mine,
+            } => cmd::matches::list(&session, status, system, mine),
+            MatchCommand::Join { id, army } => cmd::matches::join(&session, id, army),
+            MatchCommand::Show { id } => cmd::matches::show(&session, id),
+        },
+    }
 }
 
 /// Writes to stdout; a reader that went away (`fray systems | head`) is not
 /// an error worth a word.
-fn print(text: &str) -> Result<(), String> {
+fn print(text: &str) -> Result<(), Failure> {
     let mut out = io::stdout().lock();
     match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
         Ok(()) => Ok(()),
         Err(error) if error.kind() == io::ErrorKind::BrokenPipe => Ok(()),
-        Err(error) => Err(format!("cannot write to standard output: {error}")),
+        Err(error) => Err(Failure::other(format!(
+            "cannot write to standard output: {error}"
+        ))),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn units_parse_with_and_without_traits() {
+        assert_eq!(parse_unit("archer=4").unwrap(), ArmyEntry::new("archer", 4));
+        let entry = parse_unit("elite=2:support, fast").unwrap();
+        assert_eq!(entry.unit, "elite");
+        assert_eq!(entry.count, 2);
+        assert_eq!(entry.traits, ["support", "fast"]);
+        for bad in ["archer", "=3", "archer=x", "archer=-1"] {
+            assert!(parse_unit(bad).is_err(), "{bad}");
+        }
+    }
+
+    #[test]
+    fn the_command_line_is_consistent() {
+        use clap::CommandFactory;
+        Cli::command().debug_assert();
     }
 }

@@ -2,7 +2,10 @@
 
 use std::fmt::Write;
 
-use fray_protocol::{ArmyInfo, OptionKind, OptionSpec, OptionValue, SeatRange, SystemInfo};
+use fray_protocol::{
+    ArmyEntry, ArmyInfo, ArmyList, MatchSummary, OptionKind, OptionSpec, OptionValue, SeatRange,
+    StoredArmyList, SystemInfo, UnitInfo,
+};
 
 use crate::table::{Align, Table};
 
@@ -148,8 +151,233 @@ fn kind(kind: &OptionKind) -> String {
     }
 }
 
+/// The army a list names, from the systems the server described.
+pub fn army_info<'a>(list: &ArmyList, systems: &'a [SystemInfo]) -> Option<&'a ArmyInfo> {
+    systems
+        .iter()
+        .find(|info| info.id == list.system)?
+        .armies
+        .iter()
+        .find(|army| army.key == list.army)
+}
+
+/// Whether the army's units have costs at all: a system that buys no
+/// points shows none.
+pub fn has_costs(army: &ArmyInfo) -> bool {
+    army.units.iter().any(|unit| unit.cost != 0.0)
+}
+
+/// What one entry costs: the unit and each bought trait (listed among the
+/// army's units), times the count. None when a key is not the army's.
+pub fn entry_points(army: &ArmyInfo, entry: &ArmyEntry) -> Option<f64> {
+    let unit = find_unit(army, &entry.unit)?;
+    let mut one = unit.cost;
+    for key in &entry.traits {
+        one += find_unit(army, key)?.cost;
+    }
+    Some(one * f64::from(entry.count))
+}
+
+/// The list's points, when every key is known and the army has costs.
+pub fn list_points(list: &ArmyList, systems: &[SystemInfo]) -> Option<f64> {
+    let army = army_info(list, systems).filter(|army| has_costs(army))?;
+    list.units
+        .iter()
+        .map(|entry| entry_points(army, entry))
+        .sum()
+}
+
+pub fn find_unit<'a>(army: &'a ArmyInfo, key: &str) -> Option<&'a UnitInfo> {
+    army.units.iter().find(|unit| unit.key == key)
+}
+
+/// The player's army lists, one row each.
+pub fn army_lists(lists: &[StoredArmyList], systems: &[SystemInfo]) -> String {
+    if lists.is_empty() {
+        return "You have no army lists yet; build one with `fray army new`.\n".to_string();
+    }
+    let mut table = Table::new(["ID", "System", "Army", "Name", "Pieces", "Points"])
+        .align(0, Align::Right)
+        .align(4, Align::Right)
+        .align(5, Align::Right);
+    for stored in lists {
+        let list = &stored.list;
+        let army = army_info(list, systems).map_or_else(|| list.army.clone(), |a| a.name.clone());
+        let pieces: u64 = list.units.iter().map(|entry| u64::from(entry.count)).sum();
+        table.row([
+            stored.id.to_string(),
+            list.system.to_string(),
+            army,
+            list.name.clone(),
+            pieces.to_string(),
+            list_points(list, systems).map_or_else(|| "-".to_string(), cost),
+        ]);
+    }
+    table.render("")
+}
+
+/// One army list: its name, system and army, then a row per entry.
+pub fn army_list(stored: &StoredArmyList, systems: &[SystemInfo]) -> String {
+    let mut out = String::new();
+    let title = if stored.list.name.is_empty() {
+        format!("Army list {}", stored.id)
+    } else {
+        format!("Army list {}: {}", stored.id, stored.list.name)
+    };
+    let _ = writeln!(out, "{title}");
+    out.push_str(&army_entries(&stored.list, systems));
+    out
+}
+
+/// A list's system, army, entries and total, as the builder shows it too.
+pub fn army_entries(list: &ArmyList, systems: &[SystemInfo]) -> String {
+    let mut out = String::new();
+    let army = army_info(list, systems);
+    let army_name = army.map_or_else(
+        || list.army.clone(),
+        |info| format!("{} ({})", info.name, info.key),
+    );
+    let _ = writeln!(out, "System: {}   Army: {army_name}", list.system);
+    if list.units.is_empty() {
+        let _ = writeln!(out, "(no units yet)");
+        return out;
+    }
+    let costs = army.filter(|army| has_costs(army));
+    let any_traits = list.units.iter().any(|entry| !entry.traits.is_empty());
+    let mut headers = vec!["Count", "Unit", "Key"];
+    if any_traits {
+        headers.push("Traits");
+    }
+    if costs.is_some() {
+        headers.push("Points");
+    }
+    let last = headers.len() - 1;
+    let mut table = Table::new(headers).align(0, Align::Right);
+    if costs.is_some() {
+        table = table.align(last, Align::Right);
+    }
+    for entry in &list.units {
+        let name = army
+            .and_then(|army| find_unit(army, &entry.unit))
+            .map_or("?", |unit| unit.name.as_str());
+        let mut row = vec![
+            entry.count.to_string(),
+            name.to_string(),
+            entry.unit.clone(),
+        ];
+        if any_traits {
+            row.push(entry.traits.join(", "));
+        }
+        if let Some(army) = costs {
+            row.push(entry_points(army, entry).map_or_else(|| "?".to_string(), cost));
+        }
+        table.row(row);
+    }
+    out.push('\n');
+    out.push_str(&table.render("  "));
+    let pieces: u64 = list.units.iter().map(|entry| u64::from(entry.count)).sum();
+    let pieces = match pieces {
+        1 => "1 piece".to_string(),
+        n => format!("{n} pieces"),
+    };
+    match list_points(list, systems) {
+        Some(points) => {
+            let _ = writeln!(out, "\n{pieces}, {} points", cost(points));
+        }
+        None => {
+            let _ = writeln!(out, "\n{pieces}");
+        }
+    }
+    out
+}
+
+/// Matches, one row each.
+pub fn matches(matches: &[MatchSummary]) -> String {
+    if matches.is_empty() {
+        return "No matches; start one with `fray match new`.\n".to_string();
+    }
+    let mut table = Table::new(["ID", "System", "Status", "Seats", "Players", "Created"])
+        .align(0, Align::Right);
+    for summary in matches {
+        let taken = summary.seats.iter().filter(|s| s.player.is_some()).count();
+        let players: Vec<String> = summary
+            .seats
+            .iter()
+            .map(|seat| match (&seat.player, &seat.army) {
+                (Some(player), Some(army)) => format!("{} ({army})", player.name),
+                (Some(player), None) => player.name.clone(),
+                (None, _) => "(open)".to_string(),
+            })
+            .collect();
+        table.row([
+            summary.id.to_string(),
+            summary.system.to_string(),
+            status(summary),
+            format!("{taken}/{}", summary.seats.len()),
+            players.join(", "),
+            summary.created_at.clone(),
+        ]);
+    }
+    table.render("")
+}
+
+fn status(summary: &MatchSummary) -> String {
+    match &summary.outcome {
+        Some(outcome) if outcome.is_draw() => "finished (draw)".to_string(),
+        Some(outcome) => {
+            let winners: Vec<String> = outcome.winners.iter().map(|s| s.0.to_string()).collect();
+            format!("finished (won by seat {})", winners.join(", "))
+        }
+        None => summary.status.to_string(),
+    }
+}
+
+/// One match: its system, status, options, then a row per seat.
+pub fn match_summary(summary: &MatchSummary) -> String {
+    let mut out = String::new();
+    let _ = writeln!(out, "Match {}: {}", summary.id, summary.system);
+    let _ = writeln!(out, "Status:   {}", status(summary));
+    if let Some(outcome) = &summary.outcome {
+        let _ = writeln!(out, "Outcome:  {}", outcome.reason);
+    }
+    if summary.seq > 0 {
+        let _ = writeln!(out, "Actions:  {}", summary.seq);
+    }
+    let options = if summary.config.options.is_empty() {
+        "the system's defaults".to_string()
+    } else {
+        let set: Vec<String> = summary
+            .config
+            .options
+            .iter()
+            .map(|(key, option)| format!("{key}={}", value(option)))
+            .collect();
+        format!("{} (the rest default)", set.join(", "))
+    };
+    let _ = writeln!(out, "Options:  {options}");
+    let _ = writeln!(out, "Created:  {} UTC", summary.created_at);
+    if let Some(commitment) = &summary.commitment {
+        let _ = writeln!(out, "Dice:     seed committed as SHA-256 {commitment}");
+    }
+    let mut table = Table::new(["Seat", "Player", "Army", "List"]).align(0, Align::Right);
+    for seat in &summary.seats {
+        match &seat.player {
+            Some(player) => table.row([
+                seat.seat.0.to_string(),
+                format!("{} (player {})", player.name, player.id),
+                seat.army.clone().unwrap_or_default(),
+                seat.list_name.clone().unwrap_or_default(),
+            ]),
+            None => table.row([seat.seat.0.to_string(), "(open)".to_string()]),
+        }
+    }
+    out.push('\n');
+    out.push_str(&table.render("  "));
+    out
+}
+
 /// Points as a person writes them: `3`, `2.5`.
-fn cost(cost: f64) -> String {
+pub fn cost(cost: f64) -> String {
     if cost.fract() == 0.0 && cost.abs() < 1e15 {
         format!("{}", cost as i64)
     } else {

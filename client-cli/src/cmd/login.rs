@@ -1,0 +1,64 @@
+//! `fray login`: register a player, or reuse the one saved for the server and
+//! name.
+
+use fray_protocol::ErrorCode;
+
+use crate::config::{self, Login};
+use crate::fail::Failure;
+use crate::print;
+use crate::session::Session;
+
+pub fn run(mut session: Session, name: &str) -> Result<(), Failure> {
+    let path = session.config_path()?.to_path_buf();
+    let name = name.trim();
+    let server = session.server()?;
+
+    if let Some(saved) = session.config.find(&session.base, name).cloned() {
+        // Check that the server still knows the token: a server whose
+        // database was reset would refuse it on every later command.
+        let check = session
+            .server()?
+            .with_token(Some(saved.token.clone()))
+            .army_lists();
+        match check {
+            Ok(_) => {
+                let message = format!(
+                    "Logged in to {} as {} (player {}), as before.\n",
+                    session.base, saved.name, saved.player
+                );
+                session.config.remember(saved);
+                config::save(&path, &session.config).map_err(Failure::other)?;
+                return print(&message);
+            }
+            Err(error)
+                if matches!(
+                    error.code(),
+                    Some(ErrorCode::BadToken | ErrorCode::NotAuthenticated)
+                ) =>
+            {
+                eprintln!(
+                    "fray: the server no longer knows the saved player {name}; registering a new one"
+                );
+            }
+            Err(error) => return Err(error.into()),
+        }
+    }
+
+    let created = server.register(name)?;
+    let login = Login {
+        server: session.base.clone(),
+        player: created.id,
+        name: created.name,
+        token: created.token,
+    };
+    let message = format!(
+        "Registered {} (player {}) on {}; the login is saved in {}.\n",
+        login.name,
+        login.player,
+        login.server,
+        path.display()
+    );
+    session.config.remember(login);
+    config::save(&path, &session.config).map_err(Failure::other)?;
+    print(&message)
+}

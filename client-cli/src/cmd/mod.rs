@@ -1,0 +1,16 @@
+//! One file per command group; each parses nothing and prints what the
+//! server answered, through `render`.
+
+pub mod army;
+pub mod login;
+pub mod matches;
+
+use crate::fail::Failure;
+use crate::session::Session;
+use crate::{print, render};
+
+/// `fray systems`.
+pub fn systems(session: &Session) -> Result<(), Failure> {
+    let systems = session.server()?.systems()?;
+    print(&render::systems(&systems))
+}

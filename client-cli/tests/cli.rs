@@ -1,0 +1,515 @@
+//! The real `fray` binary against a real server, started in-process on an
+//! ephemeral port with a temporary database. Each player is a config file
+//! (FRAY_CONFIG): two files, two players.
+
+use std::net::SocketAddr;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+use std::thread::JoinHandle;
+use std::time::{Duration, Instant};
+
+use fray_protocol::ArmyList;
+use fray_server::Config;
+use tempfile::TempDir;
+use tokio::sync::oneshot;
+
+const ELVES: &[&str] = &[
+    "--system",
+    "fantasy-armies",
+    "--army",
+    "elves",
+    "--name",
+    "Elves starter",
+    "--unit",
+    "clan-lord=1",
+    "--unit",
+    "druid=1",
+    "--unit",
+    "battlemaster=1",
+    "--unit",
+    "pegasus-rider=1",
+    "--unit",
+    "bowmaster=2",
+    "--unit",
+    "ranger=2",
+    "--unit",
+    "archer=4",
+];
+
+const DEMONS: &[&str] = &[
+    "--system",
+    "fantasy-armies",
+    "--army",
+    "demons",
+    "--name",
+    "Demons starter",
+    "--unit",
+    "demon-king=1",
+    "--unit",
+    "hellwitch=1",
+    "--unit",
+    "blood-demon=1",
+    "--unit",
+    "winged-demon=1",
+    "--unit",
+    "bone-demon=2",
+    "--unit",
+    "demospawn=4",
+    "--unit",
+    "black-warrior=4",
+];
+
+/// A server on its own runtime thread; dropping it stops it.
+struct TestServer {
+    address: SocketAddr,
+    stop: Option<oneshot::Sender<()>>,
+    thread: Option<JoinHandle<()>>,
+    _dir: TempDir,
+}
+
+impl TestServer {
+    fn start() -> TestServer {
+        let dir = tempfile::tempdir().expect("a temporary directory");
+        let url = format!("sqlite://{}", dir.path().join("fray.db").display());
+        let config = Config::with_database(url);
+        let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind 127.0.0.1:0");
+        listener.set_nonblocking(true).expect("non-blocking");
+        let address = listener.local_addr().expect("an address");
+        let (stop, stopped) = oneshot::channel::<()>();
+        let thread = std::thread::spawn(move || {
+            let runtime = tokio::runtime::Builder::new_multi_thread()
+                .worker_threads(2)
+                .enable_all()
+                .build()
+                .expect("a runtime");
+            runtime.block_on(async move {
+                let listener = tokio::net::TcpListener::from_std(listener).expect("a listener");
+                fray_server::serve(listener, config, async {
+                    let _ = stopped.await;
+                })
+                .await
+                .expect("the server runs");
+            });
+        });
+        let server = TestServer {
+            address,
+            stop: Some(stop),
+            thread: Some(thread),
+            _dir: dir,
+        };
+        server.wait_until_listening();
+        server
+    }
+
+    fn wait_until_listening(&self) {
+        let deadline = Instant::now() + Duration::from_secs(20);
+        while Instant::now() < deadline {
+            if std::net::TcpStream::connect(self.address).is_ok() {
+                return;
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        panic!("the server did not start");
+    }
+
+    fn url(&self) -> String {
+        format!("http://{}", self.address)
+    }
+}
+
+impl Drop for TestServer {
+    fn drop(&mut self) {
+        if let Some(stop) = self.stop.take() {
+            let _ = stop.send(());
+        }
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}
+
+/// One player's seat: a config file in a temporary directory.
+struct Player {
+    dir: TempDir,
+}
+
+impl Player {
+    fn new() -> Player {
+        Player {
+            dir: tempfile::tempdir().expect("a temporary directory"),
+        }
+    }
+
+    fn config(&self) -> PathBuf {
+        self.dir.path().join("fray").join("config.json")
+    }
+
+    /// Runs `fray` with this player's config, standard input closed (so
+    /// never a terminal).
+    fn fray(&self, args: &[&str]) -> Run {
+        let output = Command::new(env!("CARGO_BIN_EXE_fray"))
+            .args(args)
+            .env("FRAY_CONFIG", self.config())
+            .env_remove("FRAY_SERVER")
+            .env_remove("XDG_CONFIG_HOME")
+            .env("HOME", self.dir.path())
+            .stdin(Stdio::null())
+            .output()
+            .expect("fray runs");
+        Run::from(output, args)
+    }
+
+    /// `fray ... ARGS` that must succeed; its standard output.
+    fn ok(&self, args: &[&str]) -> String {
+        let run = self.fray(args);
+        assert_eq!(run.code, 0, "fray {args:?} failed:\n{}", run.stderr);
+        run.stdout
+    }
+
+    fn login(&self, server: &TestServer, name: &str) -> String {
+        self.ok(&["login", "--server", &server.url(), "--name", name])
+    }
+
+    /// Stores a list given by options; its id.
+    fn army(&self, options: &[&str]) -> String {
+        let mut args = vec!["army", "new"];
+        args.extend_from_slice(options);
+        let out = self.ok(&args);
+        number_after(&out, "army list ")
+    }
+}
+
+struct Run {
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+impl Run {
+    fn from(output: Output, args: &[&str]) -> Run {
+        let run = Run {
+            code: output.status.code().expect("fray exits with a code"),
+            stdout: String::from_utf8(output.stdout).expect("utf-8"),
+            stderr: String::from_utf8(output.stderr).expect("utf-8"),
+        };
+        assert!(
+            !run.stderr.contains("panicked") && !run.stderr.contains("RUST_BACKTRACE"),
+            "fray {args:?} panicked:\n{}",
+            run.stderr
+        );
+        run
+    }
+
+    /// Fails with `code` and one `fray: ` message.
+    fn fails(&self, code: i32) -> &str {
+        assert_eq!(
+            self.code, code,
+            "stdout:\n{}\nstderr:\n{}",
+            self.stdout, self.stderr
+        );
+        assert!(self.stderr.starts_with("fray: "), "{}", self.stderr);
+        &self.stderr
+    }
+}
+
+/// The number that follows `marker` in `text`.
+fn number_after(text: &str, marker: &str) -> String {
+    let start = text
+        .find(marker)
+        .unwrap_or_else(|| panic!("no '{marker}' in:\n{text}"))
+        + marker.len();
+    text[start..]
+        .chars()
+        .take_while(char::is_ascii_digit)
+        .collect()
+}
+
+fn closed_port() -> u16 {
+    std::net::TcpListener::bind("127.0.0.1:0")
+        .and_then(|listener| listener.local_addr())
+        .map(|address| address.port())
+        .expect("a port")
+}
+
+#[test]
+fn login_saves_a_private_config_and_reuses_it() {
+    let server = TestServer::start();
+    let ada = Player::new();
+    let out = ada.login(&server, "ada");
+    assert!(out.contains("Registered ada (player 1)"), "{out}");
+
+    let text = std::fs::read_to_string(ada.config()).expect("the config is written");
+    let saved: serde_json::Value = serde_json::from_str(&text).expect("JSON");
+    assert_eq!(saved["logins"][0]["name"], "ada");
+    assert_eq!(saved["logins"][0]["server"], server.url().as_str());
+    let token = saved["logins"][0]["token"].as_str().expect("a token");
+    assert!(!token.is_empty());
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::PermissionsExt;
+        let mode = std::fs::metadata(ada.config())
+            .unwrap()
+            .permissions()
+            .mode();
+        assert_eq!(mode & 0o777, 0o600, "the config is private");
+    }
+
+    // The same name on the same server: the same player and token.
+    let out = ada.login(&server, "ada");
+    assert!(out.contains("as ada (player 1), as before"), "{out}");
+    let again: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(ada.config()).unwrap()).unwrap();
+    assert_eq!(again["logins"].as_array().unwrap().len(), 1);
+    assert_eq!(again["logins"][0]["token"], token);
+
+    // Later commands use the saved server without --server.
+    let out = ada.ok(&["army", "list"]);
+    assert!(out.contains("no army lists yet"), "{out}");
+    let out = ada.ok(&["systems"]);
+    assert!(out.contains("Fantasy Armies"), "{out}");
+}
+
+#[test]
+fn a_refused_token_or_no_login_says_to_log_in() {
+    let server = TestServer::start();
+    let nobody = Player::new();
+    let message = nobody
+        .fray(&["--server", &server.url(), "army", "list"])
+        .fails(4)
+        .to_string();
+    assert!(message.contains("not logged in"), "{message}");
+    assert!(message.contains("fray login --server"), "{message}");
+
+    let forger = Player::new();
+    std::fs::create_dir_all(forger.config().parent().unwrap()).unwrap();
+    let config = serde_json::json!({"logins": [
+        {"server": server.url(), "player": 1, "name": "eve", "token": "not-a-token"}
+    ]});
+    std::fs::write(forger.config(), config.to_string()).unwrap();
+    let message = forger.fray(&["army", "list"]).fails(4).to_string();
+    assert!(message.contains("refused your token"), "{message}");
+    assert!(message.contains("fray login"), "{message}");
+    assert_eq!(message.lines().count(), 1, "{message}");
+
+    // Logging in as eve again notices the stale token and registers anew.
+    let out = forger.login(&server, "eve");
+    assert!(out.contains("Registered eve"), "{out}");
+    forger.ok(&["army", "list"]);
+}
+
+#[test]
+fn army_lists_round_trip_through_export_and_import() {
+    let server = TestServer::start();
+    let ada = Player::new();
+    ada.login(&server, "ada");
+    let id = ada.army(ELVES);
+
+    let listed = ada.ok(&["army", "list"]);
+    assert!(listed.contains("Elves starter"), "{listed}");
+    assert!(listed.contains("fantasy-armies"), "{listed}");
+    let shown = ada.ok(&["army", "show", &id]);
+    assert!(shown.contains("Army list 1: Elves starter"), "{shown}");
+    assert!(shown.contains("Clan Lord"), "{shown}");
+    assert!(shown.contains("12 pieces"), "{shown}");
+
+    // Export to standard output: the list as sent.
+    let exported: ArmyList = serde_json::from_str(&ada.ok(&["army", "export", &id])).unwrap();
+    assert_eq!(exported.army, "elves");
+    assert_eq!(exported.name, "Elves starter");
+    assert_eq!(exported.units.len(), 7);
+
+    // Export to a file, import it (as another player), and compare.
+    let file = ada.dir.path().join("elves.json");
+    ada.ok(&["army", "export", &id, file.to_str().unwrap()]);
+    let bo = Player::new();
+    bo.login(&server, "bo");
+    let out = bo.ok(&["army", "import", file.to_str().unwrap()]);
+    let imported = number_after(&out, "Imported army list ");
+    assert_ne!(imported, id);
+    let again: ArmyList = serde_json::from_str(&bo.ok(&["army", "export", &imported])).unwrap();
+    assert_eq!(again, exported);
+
+    // Edit without a terminal: rename and replace the units.
+    let out = ada.ok(&["army", "edit", &id, "--name", "Renamed"]);
+    assert!(out.contains("Renamed"), "{out}");
+    let renamed: ArmyList = serde_json::from_str(&ada.ok(&["army", "export", &id])).unwrap();
+    assert_eq!(renamed.name, "Renamed");
+    assert_eq!(renamed.units, exported.units);
+
+    // Another player's list is not found; a deleted one neither.
+    let message = bo.fray(&["army", "show", &id]).fails(5).to_string();
+    assert!(message.contains(&format!("no army list {id}")), "{message}");
+    let out = ada.ok(&["army", "delete", &id]);
+    assert!(out.contains(&format!("Deleted army list {id}")), "{out}");
+    ada.fray(&["army", "show", &id]).fails(5);
+
+    // A file that is not a list.
+    let junk = ada.dir.path().join("junk.json");
+    std::fs::write(&junk, "{\"army\": 3}").unwrap();
+    let message = ada
+        .fray(&["army", "import", junk.to_str().unwrap()])
+        .fails(1)
+        .to_string();
+    assert!(message.contains("is not an army list"), "{message}");
+}
+
+#[test]
+fn an_invalid_army_prints_every_reason() {
+    let server = TestServer::start();
+    let ada = Player::new();
+    ada.login(&server, "ada");
+    let run = ada.fray(&[
+        "army",
+        "new",
+        "--system",
+        "fantasy-armies",
+        "--army",
+        "elves",
+        "--unit",
+        "archer=3",
+    ]);
+    let message = run.fails(6);
+    assert!(
+        message.starts_with("fray: the army list is invalid:\n"),
+        "{message}"
+    );
+    let reasons: Vec<&str> = message.lines().filter(|l| l.starts_with("  - ")).collect();
+    assert!(reasons.len() >= 2, "{message}");
+    assert!(message.contains("at least 8"), "{message}");
+
+    // Editing into an invalid list is refused the same way.
+    let id = ada.army(ELVES);
+    let run = ada.fray(&["army", "edit", &id, "--unit", "archer=3"]);
+    assert!(run.fails(6).contains("  - "), "{}", run.stderr);
+
+    // Without a terminal and without the list: say how to give it.
+    let message = ada.fray(&["army", "new"]).fails(2).to_string();
+    assert!(message.contains("--unit"), "{message}");
+    let message = ada
+        .fray(&["army", "new", "--army", "elves"])
+        .fails(2)
+        .to_string();
+    assert!(message.contains("--system"), "{message}");
+}
+
+#[test]
+fn two_players_create_list_join_and_show_a_match() {
+    let server = TestServer::start();
+    let ada = Player::new();
+    let bo = Player::new();
+    let cy = Player::new();
+    ada.login(&server, "ada");
+    bo.login(&server, "bo");
+    cy.login(&server, "cy");
+    let ada_army = ada.army(ELVES);
+    let bo_army = bo.army(DEMONS);
+    let cy_army = cy.army(DEMONS);
+
+    let out = ada.ok(&[
+        "match",
+        "new",
+        "--system",
+        "fantasy-armies",
+        "--army",
+        &ada_army,
+        "--option",
+        "max-turns=200",
+    ]);
+    let id = number_after(&out, "Created match ");
+    assert!(out.contains("Waiting for 1 more player"), "{out}");
+    assert!(out.contains("max-turns=200"), "{out}");
+
+    let open = bo.ok(&["match", "list", "--status", "open"]);
+    assert!(open.contains("ada (elves), (open)"), "{open}");
+    assert!(open.contains("1/2"), "{open}");
+    let none = bo.ok(&["match", "list", "--mine"]);
+    assert!(none.contains("No matches"), "{none}");
+
+    let out = bo.ok(&["match", "join", &id, "--army", &bo_army]);
+    assert!(
+        out.contains(&format!("Joined match {id} in seat 1")),
+        "{out}"
+    );
+    assert!(out.contains("the match has started"), "{out}");
+
+    let mine = ada.ok(&["match", "list", "--mine", "--system", "fantasy-armies"]);
+    assert!(mine.contains("running"), "{mine}");
+    assert!(mine.contains("bo (demons)"), "{mine}");
+    let open = ada.ok(&["match", "list", "--status", "open"]);
+    assert!(open.contains("No matches"), "{open}");
+
+    let shown = cy.ok(&["match", "show", &id]);
+    assert!(shown.contains("Status:   running"), "{shown}");
+    assert!(shown.contains("Demons starter"), "{shown}");
+    assert!(shown.contains("seed committed"), "{shown}");
+
+    // A full match, a missing one, an invalid option.
+    let message = cy
+        .fray(&["match", "join", &id, "--army", &cy_army])
+        .fails(7)
+        .to_string();
+    assert!(message.contains("every seat is taken"), "{message}");
+    cy.fray(&["match", "show", "999"]).fails(5);
+    let message = ada
+        .fray(&[
+            "match",
+            "new",
+            "--system",
+            "fantasy-armies",
+            "--army",
+            &ada_army,
+            "--option",
+            "max-turns=nope",
+        ])
+        .fails(2)
+        .to_string();
+    assert!(message.contains("whole number"), "{message}");
+    ada.fray(&[
+        "match",
+        "new",
+        "--system",
+        "fantasy-armies",
+        "--army",
+        &ada_army,
+        "--seats",
+        "5",
+    ])
+    .fails(6);
+}
+
+#[test]
+fn an_unreachable_server_is_one_line_and_exit_code_3() {
+    let player = Player::new();
+    let url = format!("http://127.0.0.1:{}", closed_port());
+    for args in [
+        vec!["--server", url.as_str(), "systems"],
+        vec!["--server", url.as_str(), "login", "--name", "ada"],
+        vec!["--server", url.as_str(), "match", "list"],
+    ] {
+        let message = player.fray(&args).fails(3).to_string();
+        assert!(
+            message.contains("cannot reach the Fray server"),
+            "{message}"
+        );
+        assert_eq!(message.lines().count(), 1, "{message}");
+    }
+    assert!(!Path::new(&player.config()).exists(), "nothing saved");
+
+    let message = player
+        .fray(&["--server", "localhost:7878", "systems"])
+        .fails(2)
+        .to_string();
+    assert!(message.contains("http://"), "{message}");
+}
+
+#[test]
+fn help_documents_the_exit_codes() {
+    let out = Player::new().ok(&["--help"]);
+    assert!(out.contains("Exit codes:"), "{out}");
+    assert!(out.contains("3  the server cannot be reached"), "{out}");
+    for command in ["login", "army", "match", "systems"] {
+        assert!(out.contains(command), "{out}");
+    }
+    let out = Player::new().ok(&["army", "new", "--help"]);
+    assert!(out.contains("--unit"), "{out}");
+}
