@@ -26,6 +26,8 @@ pub struct StartedMatch {
     pub id: MatchId,
     pub config: MatchConfig,
     pub status: MatchStatus,
+    /// The fray-rules version the match was created under.
+    pub rules_version: String,
     pub seed: [u8; 32],
     pub commitment: String,
     /// The player in each seat, by seat.
@@ -38,6 +40,7 @@ pub struct StartedMatch {
 struct StartRow {
     config: String,
     status: String,
+    rules_version: String,
     seed: Option<Vec<u8>>,
     commitment: Option<String>,
     outcome: Option<String>,
@@ -168,7 +171,7 @@ pub async fn running(db: &SqlitePool) -> Result<Vec<MatchId>, DbError> {
 /// has not started.
 pub async fn started(db: &SqlitePool, id: MatchId) -> Result<Option<StartedMatch>, DbError> {
     let row: Option<StartRow> = sqlx::query_as(
-        "SELECT config, status, seed, commitment, outcome FROM matches WHERE id = ?",
+        "SELECT config, status, rules_version, seed, commitment, outcome FROM matches WHERE id = ?",
     )
     .bind(id.0)
     .fetch_optional(db)
@@ -176,6 +179,7 @@ pub async fn started(db: &SqlitePool, id: MatchId) -> Result<Option<StartedMatch
     let Some(StartRow {
         config,
         status,
+        rules_version,
         seed,
         commitment,
         outcome,
@@ -204,6 +208,7 @@ pub async fn started(db: &SqlitePool, id: MatchId) -> Result<Option<StartedMatch
         id,
         config: from_json(&format!("match {id} config"), &config)?,
         status: parse_status(&status)?,
+        rules_version,
         seed,
         commitment,
         players,

@@ -31,11 +31,21 @@ pub enum RebuildError {
     #[error("event {seq}: the engine refused the stored action: {reason}")]
     Refused { seq: u64, reason: String },
     #[error(
-        "event {seq}: the effects differ from the stored ones (first difference at effect {index})"
+        "event {seq}: the effects differ from the stored ones (first difference at effect {})",
+        .diverged.index
     )]
-    Diverged { seq: u64, index: usize },
+    Diverged { seq: u64, diverged: Box<Divergence> },
     #[error("event {seq}: {problem}")]
     Malformed { seq: u64, problem: String },
+}
+
+/// Where an event's effects part from the stored ones.
+#[derive(Debug)]
+pub struct Divergence {
+    /// The first effect that differs (or is missing on one side).
+    pub index: usize,
+    pub stored: Vec<ScopedEffect>,
+    pub made: Vec<ScopedEffect>,
 }
 
 /// Re-runs `events` from the match's seed, checking every effect.
@@ -119,7 +129,14 @@ fn compare(seq: u64, stored: &[ScopedEffect], made: &[ScopedEffect]) -> Result<(
         .zip(made)
         .position(|(a, b)| a != b)
         .unwrap_or(stored.len().min(made.len()));
-    Err(RebuildError::Diverged { seq, index })
+    Err(RebuildError::Diverged {
+        seq,
+        diverged: Box::new(Divergence {
+            index,
+            stored: stored.to_vec(),
+            made: made.to_vec(),
+        }),
+    })
 }
 
 /// The outcome a server-ended event announces.

@@ -10,7 +10,6 @@ use std::str::FromStr;
 use fray_protocol::{
     Action, MatchId, MatchStatus, Outcome, ReplayEvent, ScopedEffect, Seat, SystemId,
 };
-use fray_rules::{ChaChaDice, Game};
 use sqlx::SqlitePool;
 use sqlx::sqlite::SqliteConnectOptions;
 use thiserror::Error;
@@ -174,12 +173,6 @@ pub async fn verify(pool: &SqlitePool, id: MatchId) -> Result<VerifyReport, Veri
     let started = db::matches::started(pool, id)
         .await?
         .ok_or(VerifyError::NotStarted(id))?;
-    let rules_version: String =
-        sqlx::query_scalar("SELECT rules_version FROM matches WHERE id = ?")
-            .bind(id.0)
-            .fetch_one(pool)
-            .await
-            .map_err(DbError::from)?;
 
     let seats = started
         .armies
@@ -210,7 +203,7 @@ pub async fn verify(pool: &SqlitePool, id: MatchId) -> Result<VerifyReport, Veri
         id,
         system: started.config.system,
         status: started.status,
-        rules_version,
+        rules_version: started.rules_version.clone(),
         current_rules_version: crate::http::fray_rules_version().to_string(),
         seats,
         events: 0,
@@ -264,9 +257,9 @@ pub async fn verify(pool: &SqlitePool, id: MatchId) -> Result<VerifyReport, Veri
             }
         }
         Err(error) => {
-            report.problems.push(Problem::Event(Box::new(difference(
-                &started, &events, error,
-            ))));
+            report
+                .problems
+                .push(Problem::Event(Box::new(difference(&events, error))));
         }
     }
     Ok(report)
@@ -274,11 +267,7 @@ pub async fn verify(pool: &SqlitePool, id: MatchId) -> Result<VerifyReport, Veri
 
 /// Describes a failed rebuild: which event, why, and for effects that
 /// differ, the first pair that does.
-fn difference(
-    started: &db::matches::StartedMatch,
-    events: &[ReplayEvent],
-    error: RebuildError,
-) -> Difference {
+fn difference(events: &[ReplayEvent], error: RebuildError) -> Difference {
     let seq = match &error {
         RebuildError::NoSetup => events.first().map(|event| event.seq),
         RebuildError::Setup(_) => Some(0),
@@ -291,23 +280,18 @@ fn difference(
         .and_then(|seq| events.iter().find(|event| event.seq == seq))
         .map(describe_event);
     let (reason, effect) = match &error {
-        RebuildError::Diverged { seq, index } => {
-            let stored = events
-                .iter()
-                .find(|event| event.seq == *seq)
-                .map(|event| event.effects.clone())
-                .unwrap_or_default();
-            let replayed = replay_effects(started, events, *seq).unwrap_or_default();
+        RebuildError::Diverged { diverged, .. } => {
             let reason = format!(
-                "its effects differ from the engine's, first at effect {index} \
+                "its effects differ from the engine's, first at effect {} \
                  ({} stored, {} replayed)",
-                stored.len(),
-                replayed.len()
+                diverged.index,
+                diverged.stored.len(),
+                diverged.made.len()
             );
             let effect = EffectDifference {
-                index: *index,
-                stored: stored.get(*index).cloned(),
-                replayed: replayed.get(*index).cloned(),
+                index: diverged.index,
+                stored: diverged.stored.get(diverged.index).cloned(),
+                replayed: diverged.made.get(diverged.index).cloned(),
             };
             (reason, Some(effect))
         }
@@ -328,30 +312,6 @@ fn difference(
         reason,
         effect,
     }
-}
-
-/// The effects the engine makes now for event `seq`, replaying every event
-/// before it (which the rebuild has already found to match).
-fn replay_effects(
-    started: &db::matches::StartedMatch,
-    events: &[ReplayEvent],
-    seq: u64,
-) -> Option<Vec<ScopedEffect>> {
-    let mut dice = ChaChaDice::from_seed(started.seed);
-    let (mut game, setup) = Game::setup(&started.config, &started.armies, &mut dice).ok()?;
-    if seq == 0 {
-        return Some(setup);
-    }
-    for event in events.iter().skip(1) {
-        let made = match (&event.action, event.seat) {
-            (Some(action), Some(seat)) => game.act(seat, action, &mut dice).ok()?,
-            _ => Vec::new(),
-        };
-        if event.seq == seq {
-            return Some(made);
-        }
-    }
-    None
 }
 
 fn describe_event(event: &ReplayEvent) -> String {
