@@ -1,6 +1,9 @@
-//! The form of an action, shared by every system: which parts a verb takes.
+//! The form of an action, shared by every system: which parts a verb takes,
+//! and whether the square it names is on the board.
 
-use fray_protocol::{Action, RejectCode, Rejection};
+use fray_protocol::{Action, RejectCode, Rejection, Square};
+
+use crate::grid::{Sq, from_square};
 
 /// Checks that `action` names exactly the parts its verb takes: a piece, a
 /// target, a square, a choice. The first part too many, then the first part
@@ -29,6 +32,17 @@ pub fn check_parts(
     Ok(())
 }
 
+/// The board index of a square an action names; a square off the 8×8 board
+/// is a malformed action, not an illegal move.
+pub fn board_square(square: Square) -> Result<Sq, Rejection> {
+    from_square(square).ok_or_else(|| {
+        Rejection::new(
+            RejectCode::UnknownAction,
+            format!("{square} is not on the 8×8 board"),
+        )
+    })
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -43,5 +57,13 @@ mod tests {
         let refused = check_parts(&bare, true, true, false, false).unwrap_err();
         assert_eq!(refused.message, "'shoot' needs a piece");
         assert!(check_parts(&Action::new("pass"), false, false, false, false).is_ok());
+    }
+
+    #[test]
+    fn a_square_off_the_board_is_a_malformed_action() {
+        assert_eq!(board_square("h8".parse().unwrap()), Ok(63));
+        let refused = board_square("i1".parse().unwrap()).unwrap_err();
+        assert_eq!(refused.code, RejectCode::UnknownAction);
+        assert_eq!(refused.message, "i1 is not on the 8×8 board");
     }
 }

@@ -8,7 +8,7 @@ use super::board::{self, Sq};
 use super::large::{Reach, footprint};
 use super::moves::Move;
 use super::state::{ChessboardConfrontation, Kind, Mode, Pending, Phase};
-use crate::action_form::check_parts;
+use crate::action_form::{board_square, check_parts};
 
 fn id(index: u8) -> PieceId {
     PieceId(u32::from(index))
@@ -229,11 +229,7 @@ impl ChessboardConfrontation {
             Ok(index)
         };
         let target = || self.index_of(action.target.expect("checked by uses"));
-        let square = || -> Result<Sq, Rejection> {
-            let square = action.to.expect("checked by uses");
-            board::from_square(square)
-                .ok_or_else(|| unknown(format!("{square} is not on the 8×8 board")))
-        };
+        let square = || board_square(action.to.expect("checked by uses"));
         match verb {
             "place" => {
                 // A Large miniature's placement also says which way its body reaches.

@@ -8,7 +8,7 @@ use super::armies::Role;
 use super::board::{self, Sq};
 use super::moves::{Move, NONE, Spell};
 use super::state::{FantasyArmies, Phase, Place};
-use crate::action_form::check_parts;
+use crate::action_form::{board_square, check_parts};
 
 fn id(index: u8) -> PieceId {
     PieceId(u32::from(index))
@@ -186,11 +186,7 @@ impl FantasyArmies {
             Ok(index)
         };
         let target = || self.index_of(action.target.expect("checked by uses"));
-        let square = || -> Result<Sq, Rejection> {
-            let square = action.to.expect("checked by uses");
-            board::from_square(square)
-                .ok_or_else(|| unknown(format!("{square} is not on the 8×8 board")))
-        };
+        let square = || board_square(action.to.expect("checked by uses"));
         match verb {
             "deploy" => {
                 uses(true, false, true, false)?;

@@ -7,6 +7,7 @@ use fray_protocol::{Action, ActionOption, PieceId, RejectCode, Rejection, Seat};
 use super::board::{self, Sq};
 use super::movement::Move;
 use super::state::{Phase, Place, SummonersChess};
+use crate::action_form::board_square;
 use crate::effect_log::Log;
 
 fn id(index: u8) -> PieceId {
@@ -93,8 +94,7 @@ impl SummonersChess {
                 let (Some(piece), Some(to)) = (action.piece, action.to) else {
                     return Err(unknown("'move' needs a piece and a square".into()));
                 };
-                let to = board::from_square(to)
-                    .ok_or_else(|| unknown(format!("{to} is not on the 8×8 board")))?;
+                let to = board_square(to)?;
                 let piece = self.index_of(piece)?;
                 if self.piece(piece).owner != seat {
                     return Err(Rejection::new(
