@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use fray_protocol::{
     ArmyList, ArmyListId, ErrorBody, ErrorCode, JoinMatch, MatchId, MatchStatus, MatchSummary,
-    NewMatch, NewPlayer, PlayerCreated, PlayerId, StoredArmyList, SystemId, SystemInfo,
+    NewMatch, NewPlayer, PlayerCreated, PlayerId, Replay, StoredArmyList, SystemId, SystemInfo,
 };
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -236,6 +236,25 @@ impl Server {
             Method::Post,
             &format!("/api/matches/{id}/join"),
             Some(&body),
+        )
+    }
+
+    /// Checks that the server knows this client's token, before a wait
+    /// that would otherwise only find out at the end. The lobby has no
+    /// who-am-I path: listing one's army lists is the cheapest request that
+    /// needs the token.
+    pub fn check_token(&self) -> Result<(), ApiError> {
+        self.send(Method::Get, "/api/army-lists", None::<&()>)
+            .map(|_| ())
+    }
+
+    /// `GET /api/matches/{id}/replay`: a finished match, every event and
+    /// the dice seed.
+    pub fn replay(&self, id: MatchId) -> Result<Replay, ApiError> {
+        self.json(
+            Method::Get,
+            &format!("/api/matches/{id}/replay"),
+            None::<&()>,
         )
     }
 

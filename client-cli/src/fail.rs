@@ -42,7 +42,7 @@ Exit codes:
   7  the match is full, already joined, not running or over";
 
 /// A failed command.
-#[derive(Debug)]
+#[derive(Debug, Clone)]
 pub struct Failure {
     pub exit: Exit,
     pub message: String,

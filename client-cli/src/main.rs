@@ -8,9 +8,15 @@ mod builder;
 mod cmd;
 mod config;
 mod fail;
+mod game_state;
+mod line;
+mod live;
+mod load;
 mod render;
+mod replay_state;
 mod session;
 mod table;
+mod tui;
 
 use std::io::{self, Write};
 use std::path::PathBuf;
@@ -23,13 +29,15 @@ use crate::fail::{EXIT_CODES, Failure};
 use crate::session::Session;
 
 /// Fray's command-line client: log in, build army lists, create and join
-/// matches.
+/// matches, play, watch and replay them.
 ///
 /// Start with `fray login --server http://HOST:7878 --name NAME`; later
 /// commands use that server and player unless --server names another.
 /// `fray systems` shows the game systems, their armies and units;
 /// `fray army new` builds a list; `fray match new` or `fray match join`
-/// takes a seat. Playing a match from the terminal arrives in a later release.
+/// takes a seat; `fray play MATCH` plays it, `fray watch MATCH` follows
+/// one, `fray replay MATCH` steps through a finished one, and `fray bot
+/// MATCH` lets random legal choices play your seat.
 #[derive(Debug, Parser)]
 #[command(name = "fray", version, after_help = EXIT_CODES)]
 struct Cli {
@@ -70,6 +78,46 @@ enum Command {
     /// Create, list, show and join matches.
     #[command(subcommand)]
     Match(MatchCommand),
+    /// Play a match you sit in: full screen on a terminal, plain lines
+    /// otherwise
+    ///
+    /// A match still open is waited for. In plain lines (--lines, or when
+    /// standard input or output is not a terminal) the board is text: ranks
+    /// down the side, files along the bottom, a piece as its glyph and its
+    /// owner's seat (K1), `.` an empty square, a lower-case letter before a
+    /// square its terrain, +N more pieces on the square. When you must
+    /// decide, the options are numbered: type a number or a notation, or
+    /// `board`, `resign`, `help` or `quit`. Quitting, or the end of standard
+    /// input, leaves the match running; play it again to rejoin. A dropped
+    /// connection is retried for two minutes.
+    #[command(after_help = EXIT_CODES)]
+    Play(cmd::play::PlayArgs),
+    /// Watch a match as a spectator: the same screen, without choices
+    ///
+    /// Needs no login. In plain lines, the board after every action, until
+    /// the match ends.
+    #[command(after_help = EXIT_CODES)]
+    Watch(cmd::play::WatchArgs),
+    /// Step through a finished match, every roll shown, and check its dice
+    /// seed against the commitment made at the start
+    ///
+    /// In plain lines: Enter or n for the next event, p the previous one,
+    /// j N to jump to event N, q to quit. When standard input ends (as with
+    /// </dev/null), every remaining event is printed, then the outcome and
+    /// the seed check: a script gets the whole game.
+    #[command(after_help = EXIT_CODES)]
+    Replay(cmd::play::ReplayArgs),
+    /// Take your seat in a match and play random legal options until it ends
+    ///
+    /// Waits for an open match to start, picks uniformly among the options
+    /// the server lists (the same --seed makes the same choices), prints one
+    /// line per action and the outcome, and reconnects like `fray play`.
+    #[command(after_help = EXIT_CODES)]
+    Bot(cmd::play::BotArgs),
+    /// Load a server with many matches of bots and report throughput,
+    /// latency and memory.
+    #[command(after_help = EXIT_CODES)]
+    Load(load::LoadArgs),
 }
 
 #[derive(Debug, Subcommand)]
@@ -265,6 +313,11 @@ fn run(cli: Cli) -> Result<(), Failure> {
             MatchCommand::Join { id, army } => cmd::matches::join(&session, id, army),
             MatchCommand::Show { id } => cmd::matches::show(&session, id),
         },
+        Command::Play(args) => cmd::play::play(&session, args),
+        Command::Watch(args) => cmd::play::watch(&session, args),
+        Command::Replay(args) => cmd::play::replay(&session, args),
+        Command::Bot(args) => cmd::play::bot(&session, args),
+        Command::Load(args) => load::run(&session, args),
     }
 }
 

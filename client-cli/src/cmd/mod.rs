@@ -4,6 +4,7 @@
 pub mod army;
 pub mod login;
 pub mod matches;
+pub mod play;
 
 use crate::fail::Failure;
 use crate::session::Session;

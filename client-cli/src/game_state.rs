@@ -1,0 +1,292 @@
+//! What a seat at a match knows: the view, whose turn it is, this seat's
+//! options, the latest dice and a log in words. Fed by snapshots and batches
+//! (play, watch) or by replay events; drawn by the full screen (`tui`) and the
+//! plain line mode (`line`), which never look at anything else.
+
+use fray_protocol::{
+    ActionOption, Batch, DiceRoll, Effect, MatchId, MatchStatus, PieceId, Seat, Snapshot, View,
+    apply,
+};
+
+/// One line of the game's log.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct LogEntry {
+    /// The batch (action) the line came from; 0 is the set-up.
+    pub seq: u64,
+    pub text: String,
+}
+
+/// A match as one seat (or a spectator) sees it now.
+#[derive(Debug, Clone)]
+pub struct GameState {
+    pub match_id: MatchId,
+    /// The seat this client plays; none when watching or replaying.
+    pub me: Option<Seat>,
+    /// The last batch applied.
+    pub seq: u64,
+    pub status: MatchStatus,
+    pub view: View,
+    /// Who must decide now.
+    pub to_act: Vec<Seat>,
+    /// This seat's choices when it must decide, as the server listed them.
+    pub options: Vec<ActionOption>,
+    /// The dice rolled by the last batch, in order.
+    pub last_rolls: Vec<DiceRoll>,
+    /// Everything that happened, oldest first.
+    pub log: Vec<LogEntry>,
+    /// Player names by seat, when the match summary was read.
+    pub names: Vec<(Seat, String)>,
+    /// The dice seed's commitment, from the snapshot.
+    pub commitment: String,
+}
+
+impl GameState {
+    /// The state a subscription starts from.
+    pub fn from_snapshot(snapshot: Snapshot) -> GameState {
+        GameState {
+            match_id: snapshot.match_id,
+            me: snapshot.seat,
+            seq: snapshot.seq,
+            status: snapshot.status,
+            view: snapshot.view,
+            to_act: snapshot.to_act,
+            options: snapshot.options,
+            last_rolls: Vec::new(),
+            log: Vec::new(),
+            names: Vec::new(),
+            commitment: snapshot.commitment,
+        }
+    }
+
+    /// Replaces everything but the log and names with a fresh snapshot (after
+    /// a reconnect that could not resume).
+    pub fn reset(&mut self, snapshot: Snapshot) {
+        let log = std::mem::take(&mut self.log);
+        let names = std::mem::take(&mut self.names);
+        *self = GameState::from_snapshot(snapshot);
+        self.log = log;
+        self.names = names;
+    }
+
+    /// Applies one batch: the view changes, the dice and log are told.
+    /// A batch that is not the next `seq` is ignored and reported false, so
+    /// the caller can resubscribe.
+    pub fn apply_batch(&mut self, batch: &Batch) -> bool {
+        if batch.seq != self.seq + 1 {
+            return false;
+        }
+        self.apply_effects(batch.seq, &batch.effects);
+        self.to_act = batch.to_act.clone();
+        self.options = batch.options.clone();
+        true
+    }
+
+    /// Applies effects made by `seq` (a live batch or a replay event).
+    pub fn apply_effects<'a>(&mut self, seq: u64, effects: impl IntoIterator<Item = &'a Effect>) {
+        self.last_rolls.clear();
+        for effect in effects {
+            if let Some(text) = describe(&self.view, effect) {
+                self.log.push(LogEntry { seq, text });
+            }
+            if let Effect::DiceRolled { roll } = effect {
+                self.last_rolls.push(roll.clone());
+            }
+            if let Effect::GameEnded { .. } = effect {
+                self.status = MatchStatus::Finished;
+            }
+            apply(&mut self.view, effect);
+        }
+        self.seq = seq;
+    }
+
+    /// True when this client's seat must decide now.
+    pub fn my_turn(&self) -> bool {
+        self.me.is_some_and(|seat| self.to_act.contains(&seat)) && !self.options.is_empty()
+    }
+
+    /// A seat's player name, else "Seat N" (counting from 1, as people do).
+    pub fn seat_name(&self, seat: Seat) -> String {
+        self.names
+            .iter()
+            .find(|(s, _)| *s == seat)
+            .map(|(_, name)| name.clone())
+            .unwrap_or_else(|| format!("Seat {}", seat.0 + 1))
+    }
+}
+
+fn piece_name(view: &View, piece: PieceId) -> String {
+    view.pieces
+        .get(&piece)
+        .map(|p| p.name.clone())
+        .unwrap_or_else(|| format!("piece {}", piece.0))
+}
+
+/// One roll in words: "attack (Knight): 4 5 +1 = 10, hit".
+pub fn roll_words(view: &View, roll: &DiceRoll) -> String {
+    let faces: Vec<String> = roll.dice.iter().map(|die| die.face.to_string()).collect();
+    let mut text = roll.purpose.clone();
+    if let Some(piece) = roll.piece {
+        text.push_str(&format!(" ({})", piece_name(view, piece)));
+    }
+    text.push_str(": ");
+    text.push_str(&faces.join(" "));
+    if roll.modifier != 0 {
+        text.push_str(&format!(" {:+}", roll.modifier));
+    }
+    if roll.dice.len() > 1 || roll.modifier != 0 {
+        text.push_str(&format!(" = {}", roll.total));
+    }
+    if !roll.result.is_empty() {
+        text.push_str(&format!(", {}", roll.result));
+    }
+    text
+}
+
+/// What an effect tells a person, given the view before it; none for the
+/// bookkeeping a log would only clutter with.
+pub fn describe(view: &View, effect: &Effect) -> Option<String> {
+    match effect {
+        Effect::GameCreated { system, .. } => Some(format!("A game of {system} is set up.")),
+        Effect::PieceMoved { piece, from, to } => Some(match from {
+            Some(from) => format!("{} moves {from} to {to}.", piece_name(view, *piece)),
+            None => format!("{} enters at {to}.", piece_name(view, *piece)),
+        }),
+        Effect::PieceRemoved { piece, reason } => {
+            Some(format!("{} is {reason}.", piece_name(view, *piece)))
+        }
+        Effect::DiceRolled { roll } => Some(format!("Roll: {}", roll_words(view, roll))),
+        Effect::Narration { text } => Some(text.clone()),
+        Effect::GameEnded { outcome } => Some(if outcome.is_draw() {
+            format!("The game ends in a draw: {}.", outcome.reason)
+        } else {
+            let winners: Vec<String> = outcome
+                .winners
+                .iter()
+                .map(|seat| format!("Seat {}", seat.0 + 1))
+                .collect();
+            format!("{} wins: {}.", winners.join(" and "), outcome.reason)
+        }),
+        Effect::PlayerChanged { .. }
+        | Effect::ResourceChanged { .. }
+        | Effect::PiecePlaced { .. }
+        | Effect::PieceChanged { .. }
+        | Effect::TerrainChanged { .. }
+        | Effect::WallChanged { .. }
+        | Effect::TurnChanged { .. } => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use fray_protocol::{Die, Outcome, PieceView, Square, TurnView};
+    use std::collections::BTreeMap;
+
+    fn view() -> View {
+        let mut pieces = BTreeMap::new();
+        pieces.insert(
+            PieceId(1),
+            PieceView {
+                id: PieceId(1),
+                owner: Seat(0),
+                kind: "knight".into(),
+                name: "Knight".into(),
+                glyph: "N".into(),
+                square: Some(Square { file: 1, rank: 0 }),
+                stats: Vec::new(),
+                markers: Vec::new(),
+            },
+        );
+        View {
+            system: "test".into(),
+            width: 8,
+            height: 8,
+            terrain: BTreeMap::new(),
+            walls: Vec::new(),
+            pieces,
+            players: Vec::new(),
+            turn: TurnView {
+                number: 1,
+                round: None,
+                phase: "move".into(),
+                active: vec![Seat(0)],
+            },
+            outcome: None,
+        }
+    }
+
+    fn state() -> GameState {
+        GameState::from_snapshot(Snapshot {
+            match_id: MatchId(7),
+            seq: 3,
+            status: MatchStatus::Running,
+            seat: Some(Seat(0)),
+            view: view(),
+            to_act: vec![Seat(0)],
+            options: Vec::new(),
+            commitment: "00".into(),
+        })
+    }
+
+    #[test]
+    fn a_batch_moves_the_piece_and_logs_move_and_roll() {
+        let mut state = state();
+        let roll = DiceRoll {
+            seat: Some(Seat(0)),
+            piece: Some(PieceId(1)),
+            purpose: "attack".into(),
+            dice: vec![Die { sides: 6, face: 4 }, Die { sides: 6, face: 5 }],
+            modifier: 1,
+            total: 10,
+            result: "hit".into(),
+        };
+        let batch = Batch {
+            match_id: MatchId(7),
+            seq: 4,
+            effects: vec![
+                Effect::PieceMoved {
+                    piece: PieceId(1),
+                    from: Some(Square { file: 1, rank: 0 }),
+                    to: Square { file: 2, rank: 2 },
+                },
+                Effect::DiceRolled { roll },
+            ],
+            to_act: vec![Seat(1)],
+            options: Vec::new(),
+        };
+        assert!(state.apply_batch(&batch));
+        assert_eq!(state.seq, 4);
+        assert_eq!(
+            state.view.pieces[&PieceId(1)].square,
+            Some(Square { file: 2, rank: 2 })
+        );
+        let log: Vec<&str> = state.log.iter().map(|e| e.text.as_str()).collect();
+        assert_eq!(
+            log,
+            [
+                "Knight moves b1 to c3.",
+                "Roll: attack (Knight): 4 5 +1 = 10, hit"
+            ]
+        );
+        assert_eq!(state.last_rolls.len(), 1);
+        assert!(!state.my_turn());
+    }
+
+    #[test]
+    fn a_batch_out_of_sequence_changes_nothing() {
+        let mut state = state();
+        let batch = Batch {
+            match_id: MatchId(7),
+            seq: 6,
+            effects: vec![Effect::GameEnded {
+                outcome: Outcome::draw("agreed"),
+            }],
+            to_act: Vec::new(),
+            options: Vec::new(),
+        };
+        assert!(!state.apply_batch(&batch));
+        assert_eq!(state.seq, 3);
+        assert_eq!(state.status, MatchStatus::Running);
+        assert!(state.log.is_empty());
+    }
+}

@@ -1,0 +1,132 @@
+//! `fray bot`: plays a seat with options picked uniformly at random, one
+//! line per action, until the game ends.
+
+use std::time::Duration;
+
+use crate::fail::Failure;
+use crate::game_state::GameState;
+use crate::live::LiveMatch;
+use crate::print;
+
+use super::board::outcome_line;
+use super::follow::{Follower, Update};
+
+/// How long to wait for the server between checks.
+const TICK: Duration = Duration::from_millis(50);
+
+/// Refusals in a row after which the bot stops: the options are the truth,
+/// so this many means something is badly wrong, not bad luck.
+const MOST_REFUSALS: u32 = 50;
+
+pub struct BotSettings {
+    pub seed: u64,
+    /// A pause before each action, to let a person follow.
+    pub delay: Duration,
+}
+
+pub fn run(live: LiveMatch, state: GameState, settings: &BotSettings) -> Result<(), Failure> {
+    let mut follower = Follower::new(live, state);
+    let mut random = SplitMix64::new(settings.seed);
+    let mut refusals = 0;
+    let mut played = Played::default();
+    let seat = follower.state.me.map_or(0, |seat| seat.0 + 1);
+    print(&format!(
+        "Bot playing seat {seat} of match {} (seed {}).\n",
+        follower.state.match_id, settings.seed
+    ))?;
+    loop {
+        if follower.is_over() {
+            return finish(&follower.state, &played);
+        }
+        if follower.may_decide() {
+            if !settings.delay.is_zero() {
+                std::thread::sleep(settings.delay);
+            }
+            let options = &follower.state.options;
+            let option = options[random.below(options.len())].clone();
+            print(&format!("{}  {}\n", option.notation, option.label))?;
+            follower.choose(&option);
+        }
+        match follower.next(TICK)? {
+            Some(Update::Refused { code, message }) => {
+                refusals += 1;
+                print(&format!("Refused ({code}): {message}\n"))?;
+                if refusals >= MOST_REFUSALS {
+                    return Err(Failure::other(format!(
+                        "the server refused {refusals} of the bot's choices in a row; the last: {message}"
+                    )));
+                }
+            }
+            Some(Update::Accepted { seq }) => {
+                played.count += 1;
+                played.last_seq = Some(seq);
+            }
+            Some(Update::Changed) => refusals = 0,
+            Some(Update::Note(text)) => print(&format!("{text}\n"))?,
+            Some(Update::Reconnected) => print("Reconnected.\n")?,
+            Some(Update::Quiet) | None => {}
+        }
+    }
+}
+
+/// The bot's accepted actions.
+#[derive(Default)]
+struct Played {
+    count: u32,
+    last_seq: Option<u64>,
+}
+
+fn finish(state: &GameState, played: &Played) -> Result<(), Failure> {
+    let Some(outcome) = &state.view.outcome else {
+        return Ok(());
+    };
+    let mut out = format!("The server accepted {} of the bot's actions", played.count);
+    if let Some(seq) = played.last_seq {
+        out.push_str(&format!(", the last as event {seq}"));
+    }
+    out.push_str(".\n");
+    out.push_str(&outcome_line(outcome, |seat| state.seat_name(seat)));
+    out.push('\n');
+    print(&out)
+}
+
+/// A small seeded generator (SplitMix64): the same seed makes the same
+/// choices against the same options, and nothing here needs more.
+pub struct SplitMix64(u64);
+
+impl SplitMix64 {
+    pub fn new(seed: u64) -> SplitMix64 {
+        SplitMix64(seed)
+    }
+
+    pub fn next_u64(&mut self) -> u64 {
+        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
+        let mut z = self.0;
+        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
+        z ^ (z >> 31)
+    }
+
+    /// Uniform in `0..n` (n > 0), by multiply-and-shift.
+    pub fn below(&mut self, n: usize) -> usize {
+        ((u128::from(self.next_u64()) * n as u128) >> 64) as usize
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_same_seed_makes_the_same_choices_and_all_are_in_range() {
+        let mut a = SplitMix64::new(7);
+        let mut b = SplitMix64::new(7);
+        let picks: Vec<usize> = (0..200).map(|_| a.below(5)).collect();
+        assert_eq!(picks, (0..200).map(|_| b.below(5)).collect::<Vec<_>>());
+        assert!(picks.iter().all(|pick| *pick < 5));
+        for value in 0..5 {
+            assert!(picks.contains(&value), "{value} is never picked");
+        }
+        assert_eq!(SplitMix64::new(1).below(1), 0);
+    }
+}

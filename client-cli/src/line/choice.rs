@@ -1,0 +1,170 @@
+//! What a line typed at the prompt means: an option (by its number or its
+//! notation) or one of the few commands.
+
+use fray_protocol::ActionOption;
+use thiserror::Error;
+
+/// One line of input, understood.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub enum Choice {
+    /// The option at this index of the list (0-based).
+    Option(usize),
+    Resign,
+    /// Print the board again.
+    Board,
+    Help,
+    Quit,
+}
+
+/// Why a line is not a choice; said to the player, who then tries again.
+#[derive(Debug, Clone, PartialEq, Eq, Error)]
+pub enum ChoiceError {
+    #[error("type an option's number or notation (or `help`)")]
+    Empty,
+    #[error("there is no option {given}: choose 1 to {count}")]
+    OutOfRange { given: String, count: usize },
+    #[error("you have nothing to choose now: wait for your turn")]
+    NothingToChoose,
+    #[error("'{0}' is neither an option's number or notation nor a command (type `help`)")]
+    Unknown(String),
+    #[error("'{text}' is the notation of several options ({numbers}): choose one by its number")]
+    Ambiguous { text: String, numbers: String },
+}
+
+/// Reads one line against the options listed now (none when this seat
+/// does not decide). A number picks by position from 1; a notation must
+/// match exactly, or else without regard to case.
+pub fn parse(line: &str, options: &[ActionOption]) -> Result<Choice, ChoiceError> {
+    let text = line.trim();
+    if text.is_empty() {
+        return Err(ChoiceError::Empty);
+    }
+    if text.chars().all(|c| c.is_ascii_digit()) {
+        if options.is_empty() {
+            return Err(ChoiceError::NothingToChoose);
+        }
+        return match text.parse::<usize>() {
+            Ok(number) if (1..=options.len()).contains(&number) => Ok(Choice::Option(number - 1)),
+            _ => Err(ChoiceError::OutOfRange {
+                given: text.to_string(),
+                count: options.len(),
+            }),
+        };
+    }
+    if let Some(index) = options.iter().position(|option| option.notation == text) {
+        return Ok(Choice::Option(index));
+    }
+    match text.to_ascii_lowercase().as_str() {
+        "resign" => return Ok(Choice::Resign),
+        "board" => return Ok(Choice::Board),
+        "help" | "?" => return Ok(Choice::Help),
+        "quit" | "exit" => return Ok(Choice::Quit),
+        _ => {}
+    }
+    let matching: Vec<usize> = options
+        .iter()
+        .enumerate()
+        .filter(|(_, option)| option.notation.eq_ignore_ascii_case(text))
+        .map(|(index, _)| index)
+        .collect();
+    match matching.as_slice() {
+        [index] => Ok(Choice::Option(*index)),
+        [] if options.is_empty() => Err(ChoiceError::NothingToChoose),
+        [] => Err(ChoiceError::Unknown(text.to_string())),
+        several => Err(ChoiceError::Ambiguous {
+            text: text.to_string(),
+            numbers: several
+                .iter()
+                .map(|index| (index + 1).to_string())
+                .collect::<Vec<_>>()
+                .join(", "),
+        }),
+    }
+}
+
+/// What the prompt accepts, for `help`.
+pub const HELP: &str = "\
+Type the number of an option, or its notation (such as Qh2-h3; case does
+not matter). Other commands:
+  board   show the board again
+  resign  give up the match (your opponents win)
+  quit    leave; the match goes on, and `fray play MATCH` rejoins it
+  help    this text
+";
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use fray_protocol::Action;
+
+    fn options() -> Vec<ActionOption> {
+        ["Qh2-h3", "Qh2xc7", "end"]
+            .iter()
+            .map(|notation| ActionOption {
+                action: Action::new("move"),
+                notation: notation.to_string(),
+                label: format!("label of {notation}"),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn numbers_pick_from_one() {
+        assert_eq!(parse("1", &options()), Ok(Choice::Option(0)));
+        assert_eq!(parse(" 3 \n", &options()), Ok(Choice::Option(2)));
+    }
+
+    #[test]
+    fn numbers_out_of_range_say_the_range() {
+        for bad in ["0", "4", "99999999999999999999999"] {
+            let error = parse(bad, &options()).unwrap_err();
+            assert!(
+                matches!(error, ChoiceError::OutOfRange { count: 3, .. }),
+                "{bad}: {error:?}"
+            );
+            assert!(error.to_string().contains("choose 1 to 3"), "{error}");
+        }
+    }
+
+    #[test]
+    fn notations_match_exactly_or_without_case() {
+        assert_eq!(parse("Qh2xc7", &options()), Ok(Choice::Option(1)));
+        assert_eq!(parse("qh2XC7", &options()), Ok(Choice::Option(1)));
+        assert_eq!(parse("END", &options()), Ok(Choice::Option(2)));
+    }
+
+    #[test]
+    fn commands_are_understood_in_any_case() {
+        assert_eq!(parse("resign", &options()), Ok(Choice::Resign));
+        assert_eq!(parse("Board", &options()), Ok(Choice::Board));
+        assert_eq!(parse("HELP", &[]), Ok(Choice::Help));
+        assert_eq!(parse("quit", &[]), Ok(Choice::Quit));
+    }
+
+    #[test]
+    fn unknown_text_and_empty_lines_are_refused() {
+        assert_eq!(
+            parse("Qh2-h4", &options()),
+            Err(ChoiceError::Unknown("Qh2-h4".into()))
+        );
+        assert_eq!(parse("  ", &options()), Err(ChoiceError::Empty));
+        assert_eq!(parse("1", &[]), Err(ChoiceError::NothingToChoose));
+        assert_eq!(parse("Qh2-h3", &[]), Err(ChoiceError::NothingToChoose));
+    }
+
+    #[test]
+    fn a_notation_shared_by_case_asks_for_the_number() {
+        let mut options = options();
+        options[2].notation = "qh2-h3".into();
+        assert_eq!(parse("Qh2-h3", &options), Ok(Choice::Option(0)));
+        assert_eq!(parse("qh2-h3", &options), Ok(Choice::Option(2)));
+        let error = parse("QH2-H3", &options).unwrap_err();
+        assert_eq!(
+            error,
+            ChoiceError::Ambiguous {
+                text: "QH2-H3".into(),
+                numbers: "1, 3".into()
+            }
+        );
+    }
+}

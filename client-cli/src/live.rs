@@ -1,0 +1,175 @@
+//! A live subscription to one match over the server's websocket, kept alive
+//! across drops: a background thread connects, says hello, subscribes (with
+//! `since` = the last seq seen after a drop), and hands everything the server
+//! says to the caller as [`LiveEvent`]s. The caller never blocks on the socket.
+//!
+//! INTERFACE (fixed; the body is helper A's): `tui` and `line` both drive a
+//! match through exactly these items.
+
+mod connection;
+mod socket;
+
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::mpsc::{self, Receiver, Sender};
+use std::thread::JoinHandle;
+
+use fray_protocol::{Action, Batch, ErrorCode, MatchId, Role, Seat, Snapshot};
+
+use crate::fail::{Exit, Failure};
+
+/// What the connection tells its owner.
+// A snapshot is much larger than the other events, but each event is moved
+// once through a channel and taken apart: boxing it would only cost an
+// allocation (and change the interface the screens share).
+#[allow(clippy::large_enum_variant)]
+#[derive(Debug, Clone)]
+pub enum LiveEvent {
+    /// A fresh state: the first answer to subscribe, or after a reconnect
+    /// that could not resume. Replace the game state with it.
+    Snapshot(Snapshot),
+    /// The next batch; apply it.
+    Batch(Batch),
+    /// An action or resignation this client sent was accepted as `seq`.
+    Ack {
+        id: u64,
+        seq: u64,
+    },
+    /// Something this client sent was refused; nothing changed.
+    Refused {
+        id: Option<u64>,
+        code: ErrorCode,
+        message: String,
+    },
+    /// A seat's player is away; it loses unless back within `seconds`.
+    SeatAway {
+        seat: Seat,
+        seconds: u64,
+    },
+    SeatBack {
+        seat: Seat,
+    },
+    /// The connection dropped; trying again (attempt n, why it dropped).
+    Reconnecting {
+        attempt: u32,
+        reason: String,
+    },
+    /// Connected (again) and subscribed.
+    Connected,
+    /// The connection is gone for good (token refused, match unknown, gave up
+    /// retrying); the owner should stop and show `failure`.
+    Closed {
+        failure: Failure,
+    },
+}
+
+/// What the owner asks the connection thread to send.
+#[derive(Debug)]
+enum Request {
+    Act { id: u64, action: Action },
+    Resign { id: u64 },
+}
+
+/// One match, followed live.
+pub struct LiveMatch {
+    events: Receiver<LiveEvent>,
+    requests: Option<Sender<Request>>,
+    /// The last seq the owner applied, plus one; 0 while nothing is applied.
+    applied: Arc<AtomicU64>,
+    next_id: AtomicU64,
+    thread: Option<JoinHandle<()>>,
+}
+
+impl LiveMatch {
+    /// Connects to `base` (http://host:port; the socket is ws://host:port/ws),
+    /// says hello with `token`, subscribes to `match_id` as `role`.
+    /// Returns once the thread is started; the first event is `Connected` or
+    /// `Closed`, then a `Snapshot`.
+    pub fn open(
+        base: &str,
+        token: Option<String>,
+        match_id: MatchId,
+        role: Role,
+    ) -> Result<LiveMatch, Failure> {
+        let target = socket::Target::from_base(base).map_err(|reason| {
+            Failure::usage(format!(
+                "cannot use '{base}' as the server's address: {reason}"
+            ))
+        })?;
+        let (event_tx, events) = mpsc::channel();
+        let (requests, request_rx) = mpsc::channel();
+        let applied = Arc::new(AtomicU64::new(0));
+        let plan = connection::Plan {
+            target,
+            token,
+            match_id,
+            role,
+            applied: applied.clone(),
+        };
+        let thread = std::thread::Builder::new()
+            .name(format!("fray-live-{match_id}"))
+            .spawn(move || connection::run(plan, event_tx, request_rx))
+            .map_err(|error| {
+                Failure::new(
+                    Exit::Other,
+                    format!("cannot start the connection thread: {error}"),
+                )
+            })?;
+        Ok(LiveMatch {
+            events,
+            requests: Some(requests),
+            applied,
+            next_id: AtomicU64::new(1),
+            thread: Some(thread),
+        })
+    }
+
+    /// The events, in the order the server sent them.
+    pub fn events(&self) -> &Receiver<LiveEvent> {
+        &self.events
+    }
+
+    /// Sends an action (one of the options, unchanged); returns its client id,
+    /// answered by `Ack` or `Refused` with that id.
+    pub fn act(&self, action: Action) -> u64 {
+        let id = self.next_id();
+        self.request(Request::Act { id, action });
+        id
+    }
+
+    /// Gives up the match; returns the request's id.
+    pub fn resign(&self) -> u64 {
+        let id = self.next_id();
+        self.request(Request::Resign { id });
+        id
+    }
+
+    /// Tells the thread the last seq the owner applied, so a reconnect
+    /// resumes from there. (Call after applying each batch or snapshot.)
+    pub fn applied(&self, seq: u64) {
+        self.applied.store(seq + 1, Ordering::Relaxed);
+    }
+
+    fn next_id(&self) -> u64 {
+        self.next_id.fetch_add(1, Ordering::Relaxed)
+    }
+
+    /// A request the thread can no longer take is answered by the `Closed`
+    /// event it already sent, so a failed send needs no word of its own.
+    fn request(&self, request: Request) {
+        if let Some(requests) = &self.requests {
+            let _ = requests.send(request);
+        }
+    }
+}
+
+impl Drop for LiveMatch {
+    /// Hangs up: the thread sees its requests channel close, sends a close
+    /// frame and ends.
+    fn drop(&mut self) {
+        self.requests.take();
+        if let Some(thread) = self.thread.take() {
+            let _ = thread.join();
+        }
+    }
+}

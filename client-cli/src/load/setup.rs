@@ -1,0 +1,212 @@
+//! Set-up over REST: two players and their army lists per match slot, and
+//! each new match (created by one, joined by the other). Requests the server
+//! could not answer (it is away or restarting) are tried again.
+
+use std::sync::Arc;
+use std::sync::atomic::Ordering::Relaxed;
+use std::time::{Duration, Instant};
+
+use fray_protocol::{ArmyEntry, ArmyList, ArmyListId, ErrorCode, MatchConfig, MatchId, SystemId};
+
+use super::rest::{Rest, RestError};
+use super::stats::Stats;
+
+/// How long a request is tried again while the server is away.
+const PATIENCE: Duration = Duration::from_secs(120);
+
+/// One seat's player: its token and its army list for the slot's system.
+#[derive(Debug, Clone)]
+pub struct Player {
+    pub token: String,
+    pub army_list: ArmyListId,
+}
+
+/// The two players of a slot, who play its matches one after another.
+#[derive(Debug, Clone)]
+pub struct Pair {
+    pub system: SystemId,
+    pub players: [Player; 2],
+}
+
+/// Two valid army lists for a system (as the server's tests use).
+pub fn two_armies(system: SystemId) -> [ArmyList; 2] {
+    let starter = |army: &str, name: &str, units: &[(&str, u32)]| ArmyList {
+        system: SystemId::FantasyArmies,
+        army: army.into(),
+        name: name.into(),
+        units: units
+            .iter()
+            .map(|&(unit, count)| ArmyEntry::new(unit, count))
+            .collect(),
+    };
+    match system {
+        SystemId::SummonersChess => {
+            let list = ArmyList {
+                system,
+                army: "summoners".into(),
+                name: "Summoners".into(),
+                units: Vec::new(),
+            };
+            [list.clone(), list]
+        }
+        SystemId::ChessboardConfrontation => {
+            let squad = |trait_key: &str| ArmyList {
+                system,
+                army: "squad".into(),
+                name: format!("{trait_key} squad"),
+                units: vec![
+                    ArmyEntry {
+                        unit: "elite".into(),
+                        count: 2,
+                        traits: vec![trait_key.into()],
+                    },
+                    ArmyEntry::new("minion", 4),
+                ],
+            };
+            [squad("lucky"), squad("armor")]
+        }
+        _ => [
+            starter(
+                "dwarfs",
+                "Dwarfs starter",
+                &[
+                    ("high-king", 1),
+                    ("dwarf-lord", 1),
+                    ("miner", 1),
+                    ("hunter", 1),
+                    ("cannon", 1),
+                    ("gunner", 2),
+                    ("warrior", 6),
+                ],
+            ),
+            starter(
+                "undead",
+                "Undead starter",
+                &[
+                    ("liche-lord", 1),
+                    ("necromancer", 1),
+                    ("vampire", 1),
+                    ("spectre", 1),
+                    ("ghoul", 3),
+                    ("zombie", 4),
+                    ("skeleton", 5),
+                ],
+            ),
+        ],
+    }
+}
+
+/// Tries `request` until it succeeds, fails for good, or `PATIENCE` passes
+/// with the server away. Blocking.
+pub fn retry<T>(
+    stats: &Stats,
+    mut request: impl FnMut() -> Result<T, RestError>,
+) -> Result<T, RestError> {
+    let started = Instant::now();
+    let mut wait = Duration::from_millis(50);
+    loop {
+        match request() {
+            Err(error) if error.is_transient() && started.elapsed() < PATIENCE => {
+                stats.retries.fetch_add(1, Relaxed);
+                std::thread::sleep(wait);
+                wait = (wait * 2).min(Duration::from_secs(2));
+            }
+            other => return other,
+        }
+    }
+}
+
+/// Registers a slot's two players with their army lists. Blocking.
+pub fn pair(rest: &Rest, stats: &Stats, slot: usize, system: SystemId) -> Result<Pair, RestError> {
+    let lists = two_armies(system);
+    let mut players = Vec::with_capacity(2);
+    for (seat, list) in lists.iter().enumerate() {
+        let name = format!("load-{slot}-{}", ["a", "b"][seat]);
+        let created = retry(stats, || rest.register(&name))?;
+        let army_list = retry(stats, || rest.create_army_list(&created.token, list))?;
+        players.push(Player {
+            token: created.token,
+            army_list,
+        });
+    }
+    let [a, b]: [Player; 2] = players.try_into().expect("two players");
+    Ok(Pair {
+        system,
+        players: [a, b],
+    })
+}
+
+/// Creates a match for a pair and has the second player join it: it is
+/// running when this returns. Blocking.
+pub fn new_match(rest: &Rest, stats: &Stats, pair: &Pair) -> Result<MatchId, RestError> {
+    let [a, b] = &pair.players;
+    let config = MatchConfig::new(pair.system);
+    let created = retry(stats, || rest.create_match(&a.token, &config, a.army_list))?;
+    let mut attempts = 0;
+    let joined = retry(stats, || {
+        attempts += 1;
+        match rest.join(&b.token, created.id, b.army_list) {
+            // A join whose answer was lost to a restart already took the
+            // seat: the retry finds it taken.
+            Err(error)
+                if attempts > 1
+                    && matches!(
+                        error.code(),
+                        Some(ErrorCode::AlreadySeated | ErrorCode::MatchFull)
+                    ) =>
+            {
+                Ok(())
+            }
+            other => other.map(|_| ()),
+        }
+    });
+    joined.map(|()| created.id)
+}
+
+/// Runs `work` on the blocking pool.
+pub async fn blocking<T: Send + 'static>(
+    work: impl FnOnce() -> Result<T, RestError> + Send + 'static,
+) -> Result<T, RestError> {
+    tokio::task::spawn_blocking(work)
+        .await
+        .unwrap_or_else(|error| {
+            Err(RestError::BadReply(format!(
+                "a set-up task failed: {error}"
+            )))
+        })
+}
+
+/// Sets up `slots` pairs, `concurrency` at a time, reporting progress on
+/// stderr.
+pub async fn pairs(
+    rest: &Rest,
+    stats: &Arc<Stats>,
+    systems: &super::args::Systems,
+    slots: usize,
+    concurrency: usize,
+) -> Result<Vec<Pair>, RestError> {
+    let limit = Arc::new(tokio::sync::Semaphore::new(concurrency));
+    let done = Arc::new(std::sync::atomic::AtomicUsize::new(0));
+    let mut tasks = Vec::with_capacity(slots);
+    for slot in 0..slots {
+        let (rest, stats, limit, done) = (rest.clone(), stats.clone(), limit.clone(), done.clone());
+        let system = systems.for_slot(slot);
+        tasks.push(tokio::spawn(async move {
+            let _permit = limit.acquire_owned().await;
+            let pair = blocking(move || pair(&rest, &stats, slot, system)).await;
+            let finished = done.fetch_add(1, Relaxed) + 1;
+            if finished % 100 == 0 && finished < slots {
+                eprintln!("[setup] {finished}/{slots} pairs of players registered");
+            }
+            pair
+        }));
+    }
+    let mut pairs = Vec::with_capacity(slots);
+    for task in tasks {
+        let pair = task
+            .await
+            .unwrap_or_else(|error| Err(RestError::BadReply(error.to_string())))?;
+        pairs.push(pair);
+    }
+    Ok(pairs)
+}

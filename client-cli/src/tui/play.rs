@@ -1,0 +1,252 @@
+//! A live match on the screen: what the connection says folded into the
+//! game and the `Ui`, and the screen drawn from both.
+
+use fray_protocol::MatchStatus;
+use ratatui::Frame;
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::text::{Line, Span};
+
+use crate::fail::Failure;
+use crate::game_state::GameState;
+use crate::live::LiveEvent;
+use crate::tui::panels::{self, seat_label};
+use crate::tui::screen::{self, Slot};
+use crate::tui::ui::{Confirm, Connection, Focus, Popup, Ui};
+
+/// What the loop must do after an event was folded in.
+#[derive(Debug, Default)]
+pub struct Absorbed {
+    /// A batch or snapshot up to this seq was applied: tell the connection.
+    pub applied: Option<u64>,
+    /// The connection is gone for good.
+    pub closed: Option<Failure>,
+}
+
+/// Folds one event into the game and the screen's state.
+pub fn absorb(state: &mut GameState, ui: &mut Ui, event: LiveEvent) -> Absorbed {
+    let mut absorbed = Absorbed::default();
+    match event {
+        LiveEvent::Snapshot(snapshot) => {
+            state.reset(snapshot);
+            ui.connection = Connection::Connected;
+            absorbed.applied = Some(state.seq);
+        }
+        LiveEvent::Batch(batch) => {
+            if state.apply_batch(&batch) {
+                absorbed.applied = Some(state.seq);
+                ui.log_scroll = 0;
+            } else {
+                // The connection notices the gap too and resubscribes; until
+                // the snapshot comes, say why the board stands still.
+                ui.connection = Connection::OutOfStep;
+            }
+        }
+        LiveEvent::Ack { id, .. } => {
+            if ui.pending == Some(id) {
+                ui.pending = None;
+            }
+        }
+        LiveEvent::Refused { id, message, .. } => {
+            if id.is_some() && ui.pending == id {
+                ui.pending = None;
+            }
+            ui.status = Some(format!("refused: {message}"));
+        }
+        LiveEvent::SeatAway { seat, seconds } => {
+            ui.away.insert(seat, seconds);
+        }
+        LiveEvent::SeatBack { seat } => {
+            ui.away.remove(&seat);
+            ui.status = Some(format!("{} is back", seat_label(state, seat)));
+        }
+        LiveEvent::Reconnecting { attempt, reason } => {
+            ui.connection = Connection::Reconnecting { attempt, reason };
+        }
+        LiveEvent::Connected => ui.connection = Connection::Connected,
+        LiveEvent::Closed { failure } => absorbed.closed = Some(failure),
+    }
+    ui.sync(state);
+    absorbed
+}
+
+/// The whole live screen.
+pub fn draw(frame: &mut Frame, state: &GameState, ui: &Ui) {
+    let listed = ui.listed(state);
+    let title = match ui.selected.and_then(|id| state.view.pieces.get(&id)) {
+        Some(piece) => format!("Options of {} ({}) · Esc: all", piece.name, listed.len()),
+        None if listed.is_empty() => "Options".to_string(),
+        None => format!("Options ({}) · Tab", listed.len()),
+    };
+    let focused = ui.focus == Focus::Options;
+    let highlighted = focused.then_some(ui.option_index);
+    let slot = Slot {
+        title,
+        lines: panels::options(state, &listed, highlighted),
+        keep: highlighted,
+        focused,
+    };
+    if !screen::draw_game(frame, state, ui, header(state), slot, status(state, ui)) {
+        return;
+    }
+    match &ui.popup {
+        None => {}
+        Some(Popup::Help) => screen::popup(frame, "Keys", help(), None),
+        Some(Popup::Confirm(what)) => {
+            let question = match what {
+                Confirm::Resign => "Resign this match? y / n",
+                Confirm::Quit => "Leave the match? It goes on without you. y / n",
+            };
+            screen::popup(frame, "Sure?", vec![Line::from(question)], None);
+        }
+        Some(Popup::Options {
+            title,
+            options,
+            index,
+            ..
+        }) => {
+            let mut lines: Vec<Line> = options
+                .iter()
+                .enumerate()
+                .filter_map(|(at, &i)| {
+                    Some(panels::option_line(state.options.get(i)?, at == *index))
+                })
+                .collect();
+            lines.push(hint(
+                "↑↓ choose · Enter plays · Esc closes (Tab lists them again)",
+            ));
+            screen::popup(frame, title, lines, Some(*index));
+        }
+        Some(Popup::Pieces { pieces, index }) => {
+            let mut lines: Vec<Line> = pieces
+                .iter()
+                .enumerate()
+                .filter_map(|(at, id)| {
+                    let piece = state.view.pieces.get(id)?;
+                    let marker = if at == *index { "▸ " } else { "  " };
+                    Some(Line::from(vec![
+                        Span::raw(marker),
+                        Span::styled(
+                            format!("{} {}", piece.glyph, piece.name),
+                            panels::seat_style(piece.owner),
+                        ),
+                    ]))
+                })
+                .collect();
+            lines.push(hint("↑↓ choose · Enter selects · Esc closes"));
+            screen::popup(frame, "Which piece?", lines, Some(*index));
+        }
+    }
+}
+
+fn header(state: &GameState) -> Vec<Line<'static>> {
+    let who = match state.me {
+        Some(seat) => format!("you play {}", state.seat_name(seat)),
+        None => "watching".to_string(),
+    };
+    let mut spans = vec![
+        Span::styled("Fray", Style::new().add_modifier(Modifier::BOLD)),
+        Span::raw(format!(
+            " · {} · match {} · {who} · seq {}",
+            state.view.system, state.match_id, state.seq
+        )),
+    ];
+    if state.my_turn() {
+        let text = if crate::tui::ui::is_reaction(state) {
+            "  your answer is asked"
+        } else {
+            "  your move"
+        };
+        spans.push(Span::styled(
+            text,
+            Style::new().fg(Color::Yellow).add_modifier(Modifier::BOLD),
+        ));
+    }
+    if state.status == MatchStatus::Finished {
+        spans.push(Span::styled(
+            "  the match is over",
+            Style::new().fg(Color::Yellow),
+        ));
+    }
+    vec![Line::from(spans)]
+}
+
+/// The prompt while typing; else the connection, the last message and the
+/// away seats; else the keys.
+fn status(state: &GameState, ui: &Ui) -> Line<'static> {
+    if let Some(typed) = &ui.prompt {
+        return Line::from(vec![
+            Span::styled(format!(":{typed}▏"), Style::new().fg(Color::Yellow)),
+            Span::styled(
+                "  type an option's notation · Enter plays · Esc cancels",
+                Style::new().fg(Color::DarkGray),
+            ),
+        ]);
+    }
+    let mut parts: Vec<Span> = Vec::new();
+    match &ui.connection {
+        Connection::Connected => {}
+        Connection::Reconnecting { attempt, reason } => parts.push(Span::styled(
+            format!("Reconnecting, attempt {attempt} ({reason})…"),
+            Style::new().fg(Color::LightRed),
+        )),
+        Connection::OutOfStep => parts.push(Span::styled(
+            "missed an update, catching up…",
+            Style::new().fg(Color::LightRed),
+        )),
+    }
+    if ui.pending.is_some() {
+        parts.push(Span::raw("sent, waiting for the server"));
+    }
+    if let Some(status) = &ui.status {
+        parts.push(Span::styled(status.clone(), Style::new().fg(Color::Yellow)));
+    }
+    for (seat, seconds) in &ui.away {
+        parts.push(Span::styled(
+            format!(
+                "{} is away: loses in {seconds} s unless back",
+                seat_label(state, *seat)
+            ),
+            Style::new().fg(Color::LightRed),
+        ));
+    }
+    if parts.is_empty() {
+        return hint(if state.me.is_some() {
+            "arrows/hjkl move · Enter select/play · Tab options · : notation · r resign · ? help · q quit"
+        } else {
+            "arrows/hjkl move · ? help · q quit"
+        });
+    }
+    let mut spans = Vec::new();
+    for (at, part) in parts.into_iter().enumerate() {
+        if at > 0 {
+            spans.push(Span::raw(" · "));
+        }
+        spans.push(part);
+    }
+    Line::from(spans)
+}
+
+fn hint(text: &str) -> Line<'static> {
+    Line::from(Span::styled(
+        text.to_string(),
+        Style::new().fg(Color::DarkGray),
+    ))
+}
+
+fn help() -> Vec<Line<'static>> {
+    [
+        "arrows or h j k l   move the cursor on the board",
+        "Enter or Space      select the piece under the cursor; on a",
+        "                    highlighted square, play its option",
+        "Esc                 drop the selection; else leave",
+        "Tab                 the options list (↑↓, Enter plays)",
+        ":                   type an option's notation, Enter plays it",
+        "PgUp / PgDn         scroll the log",
+        "r                   resign (asks first)",
+        "q                   leave (asks first while you play)",
+        "?                   this help; any key closes it",
+    ]
+    .into_iter()
+    .map(Line::from)
+    .collect()
+}

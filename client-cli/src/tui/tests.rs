@@ -1,0 +1,738 @@
+//! The screens drawn from recorded games (`tests/fixtures/*.json`, made by
+//! `tests/record_screens.rs`) compared with the expected text next to them,
+//! a few colours, and the keys as transitions.
+//!
+//! After a deliberate change to the screen: `FRAY_BLESS=1 cargo test -p
+//! fray-cli tui::` rewrites the expected screens; read the diff before
+//! committing it.
+
+use std::path::PathBuf;
+
+use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
+use fray_protocol::{
+    Action, ActionOption, Batch, Effect, EventKind, MatchConfig, MatchId, MatchStatus,
+    MatchSummary, PieceId, PieceView, Replay, ReplayEvent, ScopedEffect, Seat, Snapshot, Square,
+    Stat, SystemId, TurnView, View,
+};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::buffer::Buffer;
+use ratatui::layout::Rect;
+use serde::Deserialize;
+
+use crate::game_state::GameState;
+use crate::live::LiveEvent;
+use crate::replay_state::ReplayState;
+use crate::tui::board::{self, CURSOR_FG, SELECTED_BG, TARGET_BG, seat_colour};
+use crate::tui::input::{Command, on_key};
+use crate::tui::ui::{Confirm, Connection, Focus, Popup, Ui};
+use crate::tui::{play, replay};
+
+const WIDTH: u16 = 120;
+const HEIGHT: u16 = 40;
+const SYSTEMS: [&str; 3] = [
+    "fantasy-armies",
+    "summoners-chess",
+    "chessboard-confrontation",
+];
+
+/// A recorded game as seat 0 saw it: a snapshot and the batches after it.
+#[derive(Deserialize)]
+struct Recorded {
+    snapshot: Snapshot,
+    batches: Vec<Batch>,
+}
+
+fn fixtures() -> PathBuf {
+    PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures")
+}
+
+fn recorded(system: &str) -> GameState {
+    let path = fixtures().join(format!("{system}.json"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path:?}: {e}"));
+    let recorded: Recorded = serde_json::from_str(&text).unwrap();
+    let mut state = GameState::from_snapshot(recorded.snapshot);
+    for batch in &recorded.batches {
+        assert!(state.apply_batch(batch), "{system}: batch {}", batch.seq);
+    }
+    assert!(state.my_turn(), "{system}: recorded on seat 0's turn");
+    state
+}
+
+fn key(code: KeyCode) -> KeyEvent {
+    KeyEvent::new(code, KeyModifiers::NONE)
+}
+
+fn press(ui: &mut Ui, state: &GameState, codes: &[KeyCode]) -> Command {
+    let mut last = Command::Nothing;
+    for code in codes {
+        last = on_key(ui, state, key(*code));
+    }
+    last
+}
+
+fn typed(text: &str) -> Vec<KeyCode> {
+    text.chars().map(KeyCode::Char).collect()
+}
+
+fn live_screen(state: &GameState, ui: &Ui, width: u16, height: u16) -> Buffer {
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).unwrap();
+    terminal.draw(|frame| play::draw(frame, state, ui)).unwrap();
+    terminal.backend().buffer().clone()
+}
+
+fn replay_screen(replay: &ReplayState, ui: &Ui) -> Buffer {
+    let mut terminal = Terminal::new(TestBackend::new(WIDTH, HEIGHT)).unwrap();
+    terminal
+        .draw(|frame| replay::draw(frame, replay, ui))
+        .unwrap();
+    terminal.backend().buffer().clone()
+}
+
+/// The buffer's text, one line per row, trailing spaces cut.
+fn text(buffer: &Buffer) -> String {
+    let area = buffer.area;
+    let mut out = String::new();
+    for y in area.top()..area.bottom() {
+        let row: String = (area.left()..area.right())
+            .map(|x| buffer[(x, y)].symbol())
+            .collect();
+        out.push_str(row.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+/// Compares a screen with `tests/fixtures/<name>.screen.txt`; FRAY_BLESS=1
+/// writes it instead.
+fn expect_screen(name: &str, buffer: &Buffer) {
+    let path = fixtures().join(format!("{name}.screen.txt"));
+    let actual = text(buffer);
+    if std::env::var_os("FRAY_BLESS").is_some() {
+        std::fs::write(&path, &actual).unwrap();
+        return;
+    }
+    let expected = std::fs::read_to_string(&path).unwrap_or_default();
+    if actual == expected {
+        return;
+    }
+    let mut report = format!("the screen {name} differs from {}:\n", path.display());
+    let (a, e): (Vec<&str>, Vec<&str>) = (actual.lines().collect(), expected.lines().collect());
+    for row in 0..a.len().max(e.len()) {
+        let (got, want) = (a.get(row).unwrap_or(&""), e.get(row).unwrap_or(&""));
+        if got != want {
+            report.push_str(&format!(
+                "row {row:>2} want |{want}\nrow {row:>2} got  |{got}\n"
+            ));
+        }
+    }
+    report.push_str(
+        "if the change is meant, run FRAY_BLESS=1 cargo test -p fray-cli tui:: and read the diff",
+    );
+    panic!("{report}");
+}
+
+/// Where the board's squares are on a live screen: inside the board's
+/// border, under the one-line header.
+fn board_area() -> Rect {
+    Rect::new(1, 2, WIDTH, HEIGHT)
+}
+
+fn glyph_cell<'a>(
+    buffer: &'a Buffer,
+    state: &GameState,
+    square: Square,
+) -> &'a ratatui::buffer::Cell {
+    let (x, y) = board::cell_position(&state.view, board_area(), square);
+    &buffer[(x + 1, y)]
+}
+
+/// An option of a piece whose square no other option of that piece reaches.
+fn lone_move(state: &GameState) -> ActionOption {
+    state
+        .options
+        .iter()
+        .find(|option| {
+            let Some(to) = option.action.to else {
+                return false;
+            };
+            option.action.piece.is_some()
+                && option.action.target.is_none()
+                && state
+                    .options
+                    .iter()
+                    .filter(|o| o.action.piece == option.action.piece && o.action.to == Some(to))
+                    .count()
+                    == 1
+        })
+        .expect("a plain move")
+        .clone()
+}
+
+fn square_of(state: &GameState, piece: PieceId) -> Square {
+    state.view.pieces[&piece].square.unwrap()
+}
+
+#[test]
+fn each_system_is_drawn_as_recorded() {
+    for system in SYSTEMS {
+        let state = recorded(system);
+        let ui = Ui::new(&state);
+        expect_screen(system, &live_screen(&state, &ui, WIDTH, HEIGHT));
+    }
+}
+
+#[test]
+fn a_selected_piece_shows_where_its_options_go() {
+    let state = recorded("fantasy-armies");
+    let mut ui = Ui::new(&state);
+    let option = lone_move(&state);
+    let piece = option.action.piece.unwrap();
+    ui.cursor = square_of(&state, piece);
+    assert_eq!(press(&mut ui, &state, &[KeyCode::Enter]), Command::Nothing);
+    assert_eq!(ui.selected, Some(piece));
+    let screen = live_screen(&state, &ui, WIDTH, HEIGHT);
+    expect_screen("fantasy-armies-selected", &screen);
+
+    let (x, y) = board::cell_position(&state.view, board_area(), ui.cursor);
+    assert_eq!(screen[(x, y)].bg, SELECTED_BG);
+    assert_eq!(screen[(x - 1, y)].symbol(), "[");
+    assert_eq!(screen[(x - 1, y)].fg, CURSOR_FG);
+    let target = option.action.to.unwrap();
+    let (tx, ty) = board::cell_position(&state.view, board_area(), target);
+    assert_eq!(screen[(tx, ty)].bg, TARGET_BG, "{target} is highlighted");
+    let elsewhere = (0..8)
+        .flat_map(|f| (0..8).map(move |r| Square::new(f, r)))
+        .find(|sq| !crate::tui::ui::targets(&state, piece).contains(sq) && *sq != ui.cursor)
+        .unwrap();
+    let (ex, ey) = board::cell_position(&state.view, board_area(), elsewhere);
+    assert_ne!(screen[(ex, ey)].bg, TARGET_BG, "{elsewhere} is not");
+}
+
+#[test]
+fn pieces_are_coloured_by_their_owner() {
+    for system in SYSTEMS {
+        let state = recorded(system);
+        let screen = live_screen(&state, &Ui::new(&state), WIDTH, HEIGHT);
+        let on_board = |seat: u8| {
+            state
+                .view
+                .pieces
+                .values()
+                .find(|p| p.owner == Seat(seat) && p.square.is_some())
+                .unwrap()
+        };
+        let (mine, theirs) = (on_board(0), on_board(1));
+        let mine_cell = glyph_cell(&screen, &state, mine.square.unwrap());
+        let theirs_cell = glyph_cell(&screen, &state, theirs.square.unwrap());
+        assert_eq!(
+            mine_cell.symbol(),
+            mine.glyph.chars().next().unwrap().to_string()
+        );
+        assert_eq!(mine_cell.fg, seat_colour(Seat(0)), "{system}");
+        assert_eq!(theirs_cell.fg, seat_colour(Seat(1)), "{system}");
+        assert_ne!(mine_cell.fg, theirs_cell.fg, "{system}");
+    }
+}
+
+#[test]
+fn a_piece_then_its_square_plays_that_exact_option() {
+    let state = recorded("fantasy-armies");
+    let mut ui = Ui::new(&state);
+    let option = lone_move(&state);
+    ui.cursor = square_of(&state, option.action.piece.unwrap());
+    press(&mut ui, &state, &[KeyCode::Enter]);
+    ui.cursor = option.action.to.unwrap();
+    assert_eq!(
+        press(&mut ui, &state, &[KeyCode::Enter]),
+        Command::Play(option.action)
+    );
+    assert_eq!(ui.selected, None, "playing drops the selection");
+}
+
+#[test]
+fn the_cursor_moves_with_arrows_and_hjkl_within_the_board() {
+    let state = recorded("summoners-chess");
+    let mut ui = Ui::new(&state);
+    ui.cursor = Square::new(0, 0);
+    press(
+        &mut ui,
+        &state,
+        &[KeyCode::Up, KeyCode::Char('l'), KeyCode::Right],
+    );
+    assert_eq!(ui.cursor, Square::new(2, 1));
+    press(
+        &mut ui,
+        &state,
+        &[KeyCode::Down, KeyCode::Down, KeyCode::Char('h')],
+    );
+    assert_eq!(ui.cursor, Square::new(1, 0));
+    press(&mut ui, &state, &[KeyCode::Left; 5]);
+    assert_eq!(ui.cursor, Square::new(0, 0));
+}
+
+#[test]
+fn several_options_on_one_square_are_offered_in_a_list() {
+    let mut state = recorded("chessboard-confrontation");
+    let piece = state.options.iter().find_map(|o| o.action.piece).unwrap();
+    let from = square_of(&state, piece);
+    let to = Square::new(from.file, (from.rank + 1) % 8);
+    // Two ways to reach one square, as a system with choices would list.
+    state.options = ["walk", "charge"]
+        .into_iter()
+        .map(|verb| ActionOption {
+            action: Action::new(verb).piece(piece).to(to),
+            notation: format!("{verb} {to}"),
+            label: format!("{verb}s to {to}"),
+        })
+        .collect();
+    let mut ui = Ui::new(&state);
+    ui.cursor = from;
+    press(&mut ui, &state, &[KeyCode::Enter]);
+    ui.cursor = to;
+    assert_eq!(press(&mut ui, &state, &[KeyCode::Enter]), Command::Nothing);
+    assert!(matches!(&ui.popup, Some(Popup::Options { options, .. }) if options == &[0, 1]));
+    let screen = text(&live_screen(&state, &ui, WIDTH, HEIGHT));
+    assert!(screen.contains("charges to"), "{screen}");
+    assert_eq!(
+        press(&mut ui, &state, &[KeyCode::Down, KeyCode::Enter]),
+        Command::Play(state.options[1].action.clone())
+    );
+    assert_eq!(ui.popup, None);
+}
+
+#[test]
+fn typed_notation_plays_the_option_written_so() {
+    let state = recorded("summoners-chess");
+    let option = state.options[3].clone();
+    let mut ui = Ui::new(&state);
+    let mut keys = vec![KeyCode::Char(':')];
+    keys.extend(typed(&option.notation.to_lowercase()));
+    keys.push(KeyCode::Enter);
+    assert_eq!(press(&mut ui, &state, &keys), Command::Play(option.action));
+    assert_eq!(ui.prompt, None);
+
+    let mut keys = vec![KeyCode::Char(':')];
+    keys.extend(typed("zz9"));
+    let shown = {
+        press(&mut ui, &state, &keys);
+        text(&live_screen(&state, &ui, WIDTH, HEIGHT))
+    };
+    assert!(shown.contains(":zz9"), "the prompt shows what is typed");
+    assert_eq!(press(&mut ui, &state, &[KeyCode::Enter]), Command::Nothing);
+    assert_eq!(ui.status.as_deref(), Some("no option is written 'zz9'"));
+    let screen = text(&live_screen(&state, &ui, WIDTH, HEIGHT));
+    assert!(screen.contains("no option is written 'zz9'"));
+}
+
+#[test]
+fn the_options_list_takes_tab_arrows_and_enter() {
+    let state = recorded("chessboard-confrontation");
+    let mut ui = Ui::new(&state);
+    press(&mut ui, &state, &[KeyCode::Tab]);
+    assert_eq!(ui.focus, Focus::Options);
+    let pass = state
+        .options
+        .iter()
+        .position(|o| o.action.to.is_none() && o.action.piece.is_none())
+        .expect("an option that takes no square");
+    let mut keys = vec![KeyCode::Down; pass];
+    keys.push(KeyCode::Enter);
+    assert_eq!(
+        press(&mut ui, &state, &keys),
+        Command::Play(state.options[pass].action.clone())
+    );
+    assert_eq!(ui.focus, Focus::Board);
+}
+
+/// Seat 0 is asked to answer during seat 1's turn.
+fn reaction() -> GameState {
+    let piece = |id, owner, square: &str| PieceView {
+        id: PieceId(id),
+        owner: Seat(owner),
+        kind: "wizard".into(),
+        name: "Wizard".into(),
+        glyph: "W".into(),
+        square: Some(square.parse().unwrap()),
+        stats: vec![Stat::new("M", "2")],
+        markers: Vec::new(),
+    };
+    let view = View {
+        system: "test".into(),
+        width: 8,
+        height: 8,
+        pieces: [
+            (PieceId(1), piece(1, 0, "d1")),
+            (PieceId(2), piece(2, 1, "d8")),
+        ]
+        .into(),
+        players: Vec::new(),
+        turn: TurnView {
+            number: 4,
+            round: None,
+            phase: "dispel".into(),
+            active: vec![Seat(1)],
+        },
+        ..View::default()
+    };
+    let option = |choice: &str| ActionOption {
+        action: Action::new("answer").choice(choice),
+        notation: choice.into(),
+        label: format!("answer {choice}"),
+    };
+    GameState::from_snapshot(Snapshot {
+        match_id: MatchId(3),
+        seq: 8,
+        status: MatchStatus::Running,
+        seat: Some(Seat(0)),
+        view,
+        to_act: vec![Seat(0)],
+        options: vec![option("dispel"), option("let-it-be")],
+        commitment: String::new(),
+    })
+}
+
+#[test]
+fn a_reaction_off_turn_pops_up_titled_with_the_phase() {
+    let state = reaction();
+    let mut ui = Ui::new(&state);
+    match &ui.popup {
+        Some(Popup::Options { title, options, .. }) => {
+            assert!(title.contains("Dispel"), "{title}");
+            assert_eq!(options, &[0, 1]);
+        }
+        other => panic!("expected the reaction popup, got {other:?}"),
+    }
+    let screen = text(&live_screen(&state, &ui, WIDTH, HEIGHT));
+    assert!(screen.contains("Dispel: your answer"), "{screen}");
+    assert!(screen.contains("answer let-it-be"));
+
+    press(&mut ui, &state, &[KeyCode::Esc]);
+    assert_eq!(ui.popup, None);
+    ui.sync(&state);
+    assert_eq!(ui.popup, None, "closed stays closed for the same batch");
+    assert_eq!(
+        press(
+            &mut ui,
+            &state,
+            &[KeyCode::Tab, KeyCode::Down, KeyCode::Enter]
+        ),
+        Command::Play(state.options[1].action.clone())
+    );
+
+    let mut on_turn = reaction();
+    on_turn.view.turn.active = vec![Seat(0)];
+    assert_eq!(Ui::new(&on_turn).popup, None, "my own turn asks nothing");
+    let mut watching = reaction();
+    watching.me = None;
+    assert_eq!(Ui::new(&watching).popup, None);
+}
+
+#[test]
+fn resigning_and_leaving_ask_first_but_watchers_just_go() {
+    let state = reaction();
+    let mut ui = Ui::new(&state);
+    ui.popup = None;
+    press(&mut ui, &state, &[KeyCode::Char('?')]);
+    assert!(
+        text(&live_screen(&state, &ui, WIDTH, HEIGHT)).contains("this help; any key closes it")
+    );
+    press(&mut ui, &state, &[KeyCode::Char('x')]);
+    assert_eq!(ui.popup, None);
+    press(&mut ui, &state, &[KeyCode::Char('r')]);
+    assert_eq!(ui.popup, Some(Popup::Confirm(Confirm::Resign)));
+    assert!(text(&live_screen(&state, &ui, WIDTH, HEIGHT)).contains("Resign this match? y / n"));
+    assert_eq!(
+        press(&mut ui, &state, &[KeyCode::Char('n')]),
+        Command::Nothing
+    );
+    assert_eq!(ui.popup, None);
+    assert_eq!(
+        press(&mut ui, &state, &[KeyCode::Char('r'), KeyCode::Char('y')]),
+        Command::Resign
+    );
+    assert_eq!(
+        press(&mut ui, &state, &[KeyCode::Char('q')]),
+        Command::Nothing
+    );
+    assert_eq!(ui.popup, Some(Popup::Confirm(Confirm::Quit)));
+    assert_eq!(press(&mut ui, &state, &[KeyCode::Char('y')]), Command::Quit);
+
+    let mut watching = reaction();
+    watching.me = None;
+    let mut ui = Ui::new(&watching);
+    assert_eq!(
+        press(&mut ui, &watching, &[KeyCode::Char('r')]),
+        Command::Nothing
+    );
+    assert_eq!(ui.popup, None, "a watcher has nothing to resign");
+    assert_eq!(
+        press(&mut ui, &watching, &[KeyCode::Char('q')]),
+        Command::Quit
+    );
+}
+
+#[test]
+fn the_connection_news_reaches_the_state_and_the_status_line() {
+    let mut state = reaction();
+    let mut ui = Ui::new(&state);
+    ui.popup = None;
+    let absorbed = play::absorb(
+        &mut state,
+        &mut ui,
+        LiveEvent::Reconnecting {
+            attempt: 2,
+            reason: "connection reset".into(),
+        },
+    );
+    assert!(absorbed.applied.is_none());
+    let screen = text(&live_screen(&state, &ui, WIDTH, HEIGHT));
+    assert!(
+        screen.contains("Reconnecting, attempt 2 (connection reset)"),
+        "{screen}"
+    );
+
+    let batch = |seq| Batch {
+        match_id: MatchId(3),
+        seq,
+        effects: vec![Effect::Narration {
+            text: "The wizard mutters.".into(),
+        }],
+        to_act: vec![Seat(1)],
+        options: Vec::new(),
+    };
+    let absorbed = play::absorb(&mut state, &mut ui, LiveEvent::Batch(batch(11)));
+    assert!(absorbed.applied.is_none());
+    assert_eq!(ui.connection, Connection::OutOfStep);
+    let absorbed = play::absorb(&mut state, &mut ui, LiveEvent::Batch(batch(9)));
+    assert_eq!(absorbed.applied, Some(9));
+    assert!(state.options.is_empty());
+    assert_eq!(ui.popup, None, "no options, no popup");
+
+    ui.pending = Some(5);
+    play::absorb(
+        &mut state,
+        &mut ui,
+        LiveEvent::Refused {
+            id: Some(5),
+            code: fray_protocol::ErrorCode::IllegalAction,
+            message: "the Wizard cannot reach d5".into(),
+        },
+    );
+    play::absorb(
+        &mut state,
+        &mut ui,
+        LiveEvent::SeatAway {
+            seat: Seat(1),
+            seconds: 60,
+        },
+    );
+    assert_eq!(ui.pending, None);
+    let screen = text(&live_screen(&state, &ui, WIDTH, HEIGHT));
+    assert!(
+        screen.contains("refused: the Wizard cannot reach d5"),
+        "{screen}"
+    );
+    assert!(screen.contains("Seat 2 is away: loses in 60 s"), "{screen}");
+    assert!(screen.contains("The wizard mutters."));
+    play::absorb(&mut state, &mut ui, LiveEvent::SeatBack { seat: Seat(1) });
+    assert!(ui.away.is_empty());
+
+    let closed = play::absorb(
+        &mut state,
+        &mut ui,
+        LiveEvent::Closed {
+            failure: crate::fail::Failure::other("gave up"),
+        },
+    );
+    assert_eq!(closed.closed.unwrap().message, "gave up");
+}
+
+#[test]
+fn a_small_terminal_is_asked_to_grow() {
+    let state = recorded("fantasy-armies");
+    let screen = text(&live_screen(&state, &Ui::new(&state), 70, 20));
+    assert!(
+        screen.contains("enlarge the terminal to at least"),
+        "{screen}"
+    );
+    assert!(!screen.contains("Board"));
+}
+
+fn little_replay() -> Replay {
+    let knight = |id, owner, square: &str| PieceView {
+        id: PieceId(id),
+        owner: Seat(owner),
+        kind: "knight".into(),
+        name: "Knight".into(),
+        glyph: "N".into(),
+        square: Some(square.parse().unwrap()),
+        stats: vec![Stat::new("HTH", "2")],
+        markers: Vec::new(),
+    };
+    let turn = |number, seat| Effect::TurnChanged {
+        turn: TurnView {
+            number,
+            round: None,
+            phase: "battle".into(),
+            active: vec![Seat(seat)],
+        },
+    };
+    let event =
+        |seq: u64, seat: Option<u8>, action: Option<Action>, effects: Vec<Effect>| ReplayEvent {
+            seq,
+            seat: seat.map(Seat),
+            kind: if seq == 0 {
+                EventKind::Setup
+            } else {
+                EventKind::Action
+            },
+            action,
+            effects: effects.into_iter().map(ScopedEffect::public).collect(),
+        };
+    let moved = |id, from: &str, to: &str| Effect::PieceMoved {
+        piece: PieceId(id),
+        from: Some(from.parse().unwrap()),
+        to: to.parse().unwrap(),
+    };
+    Replay {
+        summary: MatchSummary {
+            id: MatchId(12),
+            system: SystemId::FantasyArmies,
+            config: MatchConfig::new(SystemId::FantasyArmies),
+            status: MatchStatus::Finished,
+            seats: Vec::new(),
+            seq: 3,
+            // SHA-256 of 32 zero bytes.
+            commitment: Some(
+                "66687aadf862bd776c8fc18b8e9f8e20089714856ee233b3902a591d0d5f2925".into(),
+            ),
+            outcome: None,
+            created_at: String::new(),
+        },
+        armies: Vec::new(),
+        seed: "00".repeat(32),
+        events: vec![
+            event(
+                0,
+                None,
+                None,
+                vec![
+                    Effect::GameCreated {
+                        system: "fantasy-armies".into(),
+                        width: 8,
+                        height: 8,
+                    },
+                    Effect::PiecePlaced {
+                        piece: knight(1, 0, "b1"),
+                    },
+                    Effect::PiecePlaced {
+                        piece: knight(2, 1, "g8"),
+                    },
+                    turn(1, 0),
+                ],
+            ),
+            event(
+                1,
+                Some(0),
+                Some(
+                    Action::new("move")
+                        .piece(PieceId(1))
+                        .to("c3".parse().unwrap()),
+                ),
+                vec![moved(1, "b1", "c3"), turn(2, 1)],
+            ),
+            event(
+                2,
+                Some(1),
+                Some(
+                    Action::new("move")
+                        .piece(PieceId(2))
+                        .to("f6".parse().unwrap()),
+                ),
+                vec![moved(2, "g8", "f6"), turn(3, 0)],
+            ),
+            event(
+                3,
+                Some(0),
+                Some(
+                    Action::new("move")
+                        .piece(PieceId(1))
+                        .to("d5".parse().unwrap()),
+                ),
+                vec![moved(1, "c3", "d5"), turn(4, 1)],
+            ),
+        ],
+    }
+}
+
+fn replay_key(ui: &mut Ui, replay: &mut ReplayState, codes: &[KeyCode]) -> bool {
+    codes
+        .iter()
+        .fold(false, |_, code| replay::on_key(ui, replay, key(*code)))
+}
+
+#[test]
+fn replay_keys_step_and_jump() {
+    let mut replay = ReplayState::new(little_replay());
+    let mut ui = Ui::new(replay.state());
+    assert!(!replay_key(&mut ui, &mut replay, &[KeyCode::Right]));
+    assert_eq!(replay.position(), (1, 4));
+    replay_key(
+        &mut ui,
+        &mut replay,
+        &[KeyCode::Char('n'), KeyCode::Char('n'), KeyCode::Char('n')],
+    );
+    assert_eq!(replay.position(), (3, 4));
+    replay_key(&mut ui, &mut replay, &[KeyCode::Left, KeyCode::Char('p')]);
+    assert_eq!(replay.position(), (1, 4));
+    replay_key(&mut ui, &mut replay, &[KeyCode::End]);
+    assert_eq!(replay.position(), (3, 4));
+    replay_key(&mut ui, &mut replay, &[KeyCode::Home]);
+    assert_eq!(replay.position(), (0, 4));
+    replay_key(
+        &mut ui,
+        &mut replay,
+        &[KeyCode::Char('g'), KeyCode::Char('2'), KeyCode::Enter],
+    );
+    assert_eq!(replay.position(), (2, 4));
+    assert_eq!(ui.prompt, None);
+    assert!(replay_key(&mut ui, &mut replay, &[KeyCode::Char('q')]));
+}
+
+#[test]
+fn the_replay_screen_says_where_it_is_and_checks_the_seed() {
+    let mut replay = ReplayState::new(little_replay());
+    let mut ui = Ui::new(replay.state());
+    replay_key(&mut ui, &mut replay, &[KeyCode::Right, KeyCode::Right]);
+    let screen = replay_screen(&replay, &ui);
+    expect_screen("replay", &screen);
+    let shown = text(&screen);
+    assert!(shown.contains("event 2 of 3"), "{shown}");
+    assert!(shown.contains("matches the commitment"), "{shown}");
+    assert!(shown.contains("Seat 2: move Knight to f6"), "{shown}");
+
+    let mut forged = little_replay();
+    forged.seed = "01".repeat(32);
+    let forged = ReplayState::new(forged);
+    let shown = text(&replay_screen(&forged, &Ui::new(forged.state())));
+    assert!(shown.contains("set-up (event 0 of 3)"), "{shown}");
+    assert!(shown.contains("does not match"), "{shown}");
+}
+
+#[test]
+fn the_screen_comparison_can_fail() {
+    let state = recorded("chessboard-confrontation");
+    let mut ui = Ui::new(&state);
+    ui.cursor = Square::new(7, 7);
+    let moved = live_screen(&state, &ui, WIDTH, HEIGHT);
+    let caught = std::panic::catch_unwind(|| {
+        // FRAY_BLESS would write the wrong screen; the point is the compare.
+        if std::env::var_os("FRAY_BLESS").is_none() {
+            expect_screen("chessboard-confrontation", &moved);
+        } else {
+            panic!("blessing");
+        }
+    });
+    assert!(caught.is_err(), "a cursor elsewhere must not match");
+}

@@ -1,0 +1,126 @@
+//! Records the screen fixtures under `tests/fixtures/`: for each system, a
+//! real game played by seeded random choices, kept as seat 0 saw it (a
+//! snapshot and the batches after it). The fixtures are committed; this only
+//! remakes them after the rules change what a game looks like:
+//!
+//!   cargo test -p fray-cli --test record_screens -- --ignored
+//!
+//! then bless the screens (`FRAY_BLESS=1 cargo test -p fray-cli tui::`).
+
+use std::path::PathBuf;
+
+use fray_protocol::{
+    ArmyEntry, ArmyList, Batch, Effect, MatchConfig, MatchId, MatchStatus, ScopedEffect, Seat,
+    Snapshot, SystemId, View, Viewer, apply_all,
+};
+use fray_rules::fantasy_armies::{Army, starter_list};
+use fray_rules::{ChaChaDice, Dice, Game, summoners_chess};
+
+/// The armies of `server/tests/common/play.rs`.
+fn two_armies(system: SystemId) -> [ArmyList; 2] {
+    let squad = |trait_key: &str| ArmyList {
+        system: SystemId::ChessboardConfrontation,
+        army: "squad".into(),
+        name: format!("{trait_key} squad"),
+        units: vec![
+            ArmyEntry {
+                unit: "elite".into(),
+                count: 2,
+                traits: vec![trait_key.into()],
+            },
+            ArmyEntry::new("minion", 4),
+        ],
+    };
+    match system {
+        SystemId::FantasyArmies => [starter_list(Army::Dwarfs), starter_list(Army::Undead)],
+        SystemId::SummonersChess => [summoners_chess::army_list(), summoners_chess::army_list()],
+        SystemId::ChessboardConfrontation => [squad("lucky"), squad("armor")],
+        other => panic!("{other} is not playable"),
+    }
+}
+
+const ME: Seat = Seat(0);
+/// Batches kept after the snapshot, so the log and dice panels have lines.
+const KEPT: usize = 6;
+
+/// None when the game ended before it reached such a position.
+fn record(system: SystemId, seed: u64, min_actions: u64, rolls: bool) -> Option<serde_json::Value> {
+    let armies = two_armies(system);
+    let mut dice = ChaChaDice::from_u64(seed);
+    let (mut game, setup) = Game::setup(&MatchConfig::new(system), &armies, &mut dice)
+        .unwrap_or_else(|e| panic!("{system}: {e}"));
+    let mut view = View::default();
+    apply_all(
+        &mut view,
+        &ScopedEffect::for_viewer(&setup, Viewer::Seat(ME)),
+    );
+    let options = |game: &Game| {
+        if game.to_act().contains(&ME) {
+            game.options(ME)
+        } else {
+            Vec::new()
+        }
+    };
+    let mut snapshots = Vec::new();
+    let mut batches: Vec<Batch> = Vec::new();
+    let mut seq = 0;
+    loop {
+        if game.outcome().is_some() {
+            return None;
+        }
+        snapshots.push(Snapshot {
+            match_id: MatchId(1),
+            seq,
+            status: MatchStatus::Running,
+            seat: Some(ME),
+            view: view.clone(),
+            to_act: game.to_act(),
+            options: options(&game),
+            commitment: "5e".repeat(32),
+        });
+        let seat = game.to_act()[0];
+        let listed = game.options(seat);
+        let pick = usize::from(dice.roll(250)) % listed.len();
+        let effects = game.act(seat, &listed[pick].action, &mut dice).unwrap();
+        seq += 1;
+        let batch = Batch {
+            match_id: MatchId(1),
+            seq,
+            effects: ScopedEffect::for_viewer(&effects, Viewer::Seat(ME)),
+            to_act: game.to_act(),
+            options: options(&game),
+        };
+        apply_all(&mut view, &batch.effects);
+        batches.push(batch);
+        let rolled = batches[batches.len().saturating_sub(KEPT)..]
+            .iter()
+            .flat_map(|batch| &batch.effects)
+            .any(|effect| matches!(effect, Effect::DiceRolled { .. }));
+        if seq >= min_actions && (rolled || !rolls) && !options(&game).is_empty() {
+            break;
+        }
+    }
+    let from = batches.len() - KEPT;
+    Some(serde_json::json!({
+        "snapshot": snapshots[from],
+        "batches": batches[from..],
+    }))
+}
+
+#[test]
+#[ignore = "remakes the committed fixtures"]
+fn record_screen_fixtures() {
+    let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+    // Summoners Chess rolls only at the set-up, so its batches hold no dice.
+    for (system, seed, min_actions, rolls) in [
+        (SystemId::FantasyArmies, 3, 40, true),
+        (SystemId::SummonersChess, 5, 20, false),
+        (SystemId::ChessboardConfrontation, 7, 20, true),
+    ] {
+        let recorded = (seed..seed + 50)
+            .find_map(|seed| record(system, seed, min_actions, rolls))
+            .unwrap_or_else(|| panic!("{system}: every game ended too soon"));
+        let json = serde_json::to_string_pretty(&recorded).unwrap();
+        std::fs::write(dir.join(format!("{}.json", system.key())), json + "\n").unwrap();
+    }
+}
