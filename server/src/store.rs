@@ -4,6 +4,7 @@
 //! batch rather than one per action.
 
 use std::sync::Arc;
+use std::time::Duration;
 
 use fray_protocol::{MatchId, Outcome};
 use sqlx::SqlitePool;
@@ -15,6 +16,10 @@ use crate::db::{DbError, to_json};
 
 /// The most events one transaction takes; more wait for the next.
 const MAX_BATCH: usize = 4096;
+
+/// How often the write-ahead log is copied back into the database file.
+/// A passive checkpoint never waits for the writer, nor makes it wait.
+pub const CHECKPOINT_EVERY: Duration = Duration::from_secs(1);
 
 /// A log row to commit, and the outcome it ends the match with, if it does.
 #[derive(Debug)]
@@ -68,6 +73,7 @@ impl Store {
 }
 
 async fn run(db: SqlitePool, mut queue: mpsc::Receiver<Job>) {
+    let checkpoints = tokio::spawn(checkpoint_forever(db.clone()));
     let mut batch = Vec::with_capacity(MAX_BATCH);
     while queue.recv_many(&mut batch, MAX_BATCH).await > 0 {
         let result = write(&db, &batch).await.map_err(Arc::new);
@@ -78,7 +84,29 @@ async fn run(db: SqlitePool, mut queue: mpsc::Receiver<Job>) {
             let _ = job.done.send(result.clone().map(|()| job.commit));
         }
     }
+    checkpoints.abort();
+    // The log is whole without it; this only leaves a short WAL behind.
+    if let Err(error) = sqlx::query("PRAGMA wal_checkpoint(TRUNCATE)")
+        .execute(&db)
+        .await
+    {
+        tracing::warn!(%error, "cannot checkpoint the write-ahead log at stop");
+    }
     tracing::debug!("store task stopped");
+}
+
+async fn checkpoint_forever(db: SqlitePool) {
+    let mut every = tokio::time::interval(CHECKPOINT_EVERY);
+    every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
+    loop {
+        every.tick().await;
+        if let Err(error) = sqlx::query("PRAGMA wal_checkpoint(PASSIVE)")
+            .execute(&db)
+            .await
+        {
+            tracing::warn!(%error, "cannot checkpoint the write-ahead log");
+        }
+    }
 }
 
 async fn write(db: &SqlitePool, batch: &[Job]) -> Result<(), DbError> {

@@ -34,6 +34,12 @@ pub enum DbError {
 /// `synchronous = FULL` makes every commit durable against power loss, not
 /// only against a crash of the process; the store task's group commit is what
 /// keeps that affordable.
+///
+/// Checkpoints do not run inside commits (`wal_autocheckpoint = 0`): an
+/// automatic checkpoint copies and fsyncs the database file in whichever
+/// commit crosses the threshold, so every action waiting on that commit pays
+/// for it. The store checkpoints from its own task instead
+/// ([`crate::store::CHECKPOINT_EVERY`]).
 pub async fn connect(url: &str) -> Result<SqlitePool, DbError> {
     let options = SqliteConnectOptions::from_str(url)
         .map_err(|source| DbError::BadUrl {
@@ -44,7 +50,12 @@ pub async fn connect(url: &str) -> Result<SqlitePool, DbError> {
         .journal_mode(SqliteJournalMode::Wal)
         .synchronous(SqliteSynchronous::Full)
         .foreign_keys(true)
-        .busy_timeout(Duration::from_secs(10));
+        .busy_timeout(Duration::from_secs(10))
+        .pragma("wal_autocheckpoint", "0")
+        // 32 MiB of page cache per connection (SQLite's default is 2 MiB):
+        // the event log's index pages stay in memory instead of being read
+        // back with pread on every commit.
+        .pragma("cache_size", "-32768");
     let pool = SqlitePoolOptions::new()
         .max_connections(8)
         .connect_with(options)

@@ -127,7 +127,7 @@ async fn write(
             // cannot be written: a half-written frame cannot be followed by
             // a close frame, so the socket is just dropped.
             _ = &mut reader_done => return,
-            sent = sink.send(message) => if sent.is_err() { return },
+            sent = send_with_queued(&mut sink, message, &mut frames) => if sent.is_err() { return },
         }
     };
     if let Some((code, reason)) = close {
@@ -137,6 +137,28 @@ async fn write(
         };
         let _ = tokio::time::timeout(ping_every, sink.send(Message::Close(Some(frame)))).await;
     }
+}
+
+/// The most frames written with one flush: enough to take an action's batch
+/// and ack, or a resume, in one system call; few enough that a ping or a
+/// kick is not kept waiting behind a long queue.
+const FRAMES_PER_FLUSH: usize = 32;
+
+/// Writes `first` and whatever else is already queued, then flushes once:
+/// a batch and its ack (or a burst of batches) leave in one `send`.
+async fn send_with_queued(
+    sink: &mut SplitSink<WebSocket, Message>,
+    first: Message,
+    frames: &mut tokio::sync::mpsc::Receiver<Utf8Bytes>,
+) -> Result<(), axum::Error> {
+    sink.feed(first).await?;
+    for _ in 1..FRAMES_PER_FLUSH {
+        match frames.try_recv() {
+            Ok(frame) => sink.feed(Message::Text(frame)).await?,
+            Err(_) => break,
+        }
+    }
+    sink.flush().await
 }
 
 impl Connection {
