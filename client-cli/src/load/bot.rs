@@ -4,19 +4,18 @@
 //! the last `seq` applied; an action sent but never acknowledged is
 //! forgotten (it was never promised).
 
+use std::ops::Range;
 use std::sync::Arc;
 use std::sync::atomic::Ordering::Relaxed;
 use std::time::{Duration, Instant};
 
-use fray_protocol::{
-    Action, ActionOption, ClientMessage, Effect, ErrorCode, MatchId, MatchStatus, Role, Seat,
-    ServerMessage,
-};
+use fray_protocol::{Action, ClientMessage, ErrorCode, MatchId, MatchStatus, Role, Seat};
 use hdrhistogram::Histogram;
 use tokio::sync::watch;
 
 use super::acks::{Ack, Entry};
 use super::conn::{Backoff, Conn, Recv};
+use super::incoming::{self, Incoming, Kind};
 use super::run::{Ctx, Phase, until_stopping};
 use super::setup::{self, Pair};
 use super::stats::{is_rejection, latency_histogram};
@@ -50,11 +49,30 @@ struct Following {
     seq: u64,
     seat: Option<Seat>,
     to_act: Vec<Seat>,
-    options: Vec<ActionOption>,
+    /// The listed options' actions, as the server sent them, one after
+    /// another in `actions`; `options` holds where each lies.
+    actions: String,
+    options: Vec<Range<usize>>,
     over: bool,
 }
 
 impl Following {
+    /// Keeps a message's options (none when it lists none).
+    fn set_options(&mut self, message: &Incoming) {
+        self.actions.clear();
+        self.options.clear();
+        for option in &message.options {
+            let start = self.actions.len();
+            self.actions.push_str(option.action.get());
+            self.options.push(start..self.actions.len());
+        }
+    }
+
+    fn clear_options(&mut self) {
+        self.actions.clear();
+        self.options.clear();
+    }
+
     fn may_act(&self) -> bool {
         !self.over
             && !self.options.is_empty()
@@ -64,7 +82,8 @@ impl Following {
 
 struct InFlight {
     id: u64,
-    action: Action,
+    /// The action sent, as JSON, kept for the acknowledgement log only.
+    action: Option<String>,
     sent: Instant,
 }
 
@@ -128,13 +147,20 @@ impl SeatBot {
 
     /// Plays this seat of `match_id` until the match ends or the run stops.
     pub async fn play(&mut self, match_id: MatchId) -> Played {
+        // Made once, not once a message.
         let mut phase = self.ctx.phase.clone();
+        let stopping = until_stopping(&mut phase);
+        tokio::pin!(stopping);
         let mut game = Following::default();
         let mut in_flight: Option<InFlight> = None;
         let mut subscribed = false;
         let mut heard = Instant::now();
+        // One timer for the whole match, pushed back as the match is heard
+        // (a later deadline costs no lock), rather than one per message.
+        let stall = tokio::time::sleep(STALL);
+        tokio::pin!(stall);
         loop {
-            if *phase.borrow() == Phase::Stopping {
+            if *self.ctx.phase.borrow() == Phase::Stopping {
                 return Played::Stopped;
             }
             if self.conn.is_none() {
@@ -159,7 +185,7 @@ impl SeatBot {
                 heard = Instant::now();
                 // What was known may be stale (an action stored but its ack
                 // lost): act again only on what the server sends now.
-                game.options.clear();
+                game.clear_options();
             }
             if game.over {
                 let _ = conn.send(&ClientMessage::Unsubscribe { match_id }).await;
@@ -170,18 +196,16 @@ impl SeatBot {
                     rate.slot().await;
                 }
                 let pick = self.pick(game.options.len());
-                let action = game.options[pick].action.clone();
+                let action = &game.actions[game.options[pick].clone()];
                 let id = self.next_id;
                 self.next_id += 1;
+                // The option's action goes back as the server sent it.
+                let act = incoming::act_text(match_id, id, action);
+                let action = self.ctx.acks.is_some().then(|| action.to_owned());
                 let conn = self.conn.as_mut().expect("connected");
                 conn.pace().await;
                 let sent = Instant::now();
-                let act = ClientMessage::Act {
-                    match_id,
-                    id,
-                    action: action.clone(),
-                };
-                if let Err(error) = conn.send_now(&act).await {
+                if let Err(error) = conn.send_text_now(act).await {
                     self.lose_connection(&error);
                     continue;
                 }
@@ -189,100 +213,114 @@ impl SeatBot {
                 in_flight = Some(InFlight { id, action, sent });
             }
             let conn = self.conn.as_mut().expect("connected");
+            let stall_at = heard + STALL;
+            if stall.deadline().into_std() != stall_at {
+                stall.as_mut().reset(stall_at.into());
+            }
             let received = tokio::select! {
-                received = tokio::time::timeout(STALL, conn.recv()) => received,
-                () = until_stopping(&mut phase) => return Played::Stopped,
-            };
-            let message = match received {
-                Err(_) => {
-                    if heard.elapsed() >= STALL {
-                        self.ctx.stats.error(
-                            "stalled",
-                            format!(
-                                "match {match_id}: nothing heard for {} s; resubscribing",
-                                STALL.as_secs()
-                            ),
-                        );
-                        subscribed = false;
-                        in_flight = None;
-                    }
+                received = conn.recv() => received,
+                () = &mut stall => {
+                    self.ctx.stats.error(
+                        "stalled",
+                        format!(
+                            "match {match_id}: nothing heard for {} s; resubscribing",
+                            STALL.as_secs()
+                        ),
+                    );
+                    subscribed = false;
+                    in_flight = None;
+                    heard = Instant::now();
                     continue;
                 }
-                Ok(Recv::Gone(why)) => {
+                () = &mut stopping => return Played::Stopped,
+            };
+            let text = match received {
+                Recv::Gone(why) => {
                     self.lose_connection(&why);
                     continue;
                 }
-                Ok(Recv::Message(message)) => message,
+                Recv::Text(text) => text,
             };
-            match *message {
-                ServerMessage::Snapshot(snapshot) if snapshot.match_id == match_id => {
+            let message = match Incoming::read(&text) {
+                Ok(message) => message,
+                Err(error) => {
+                    self.lose_connection(&format!("not a server message: {error}"));
+                    continue;
+                }
+            };
+            let ours = message.match_id == Some(match_id);
+            match (message.kind, message.seq) {
+                (Kind::Snapshot, Some(seq)) if ours => {
                     heard = Instant::now();
-                    if game.known && snapshot.seq < game.seq {
+                    if game.known && seq < game.seq {
                         self.ctx.stats.error(
                             "seq_went_back",
                             format!(
-                                "match {match_id}: a snapshot at seq {} after seq {} was applied",
-                                snapshot.seq, game.seq
+                                "match {match_id}: a snapshot at seq {seq} after seq {} was applied",
+                                game.seq
                             ),
                         );
                     }
                     game.known = true;
-                    game.seq = snapshot.seq;
-                    game.seat = snapshot.seat;
-                    game.to_act = snapshot.to_act;
-                    game.options = snapshot.options;
-                    game.over = snapshot.status == MatchStatus::Finished;
+                    game.seq = seq;
+                    game.seat = message.seat;
+                    game.set_options(&message);
+                    game.to_act = message.to_act;
+                    game.over = message.status == Some(MatchStatus::Finished);
                 }
-                ServerMessage::Batch(batch) if batch.match_id == match_id => {
+                (Kind::Batch, Some(seq)) if ours => {
                     heard = Instant::now();
-                    if game.known && batch.seq <= game.seq {
+                    if game.known && seq <= game.seq {
                         continue;
                     }
-                    if game.known && batch.seq != game.seq + 1 {
+                    if game.known && seq != game.seq + 1 {
                         self.ctx.stats.error(
                             "seq_gap",
                             format!(
-                                "match {match_id}: batch {} came after {}; resubscribing",
-                                batch.seq, game.seq
+                                "match {match_id}: batch {seq} came after {}; resubscribing",
+                                game.seq
                             ),
                         );
                         subscribed = false;
                         continue;
                     }
                     game.known = true;
-                    game.seq = batch.seq;
-                    game.over |= batch
-                        .effects
-                        .iter()
-                        .any(|effect| matches!(effect, Effect::GameEnded { .. }));
-                    game.to_act = batch.to_act;
-                    game.options = batch.options;
+                    game.seq = seq;
+                    game.over |= message.game_ended.0;
+                    game.set_options(&message);
+                    game.to_act = message.to_act;
                 }
-                ServerMessage::Ack {
-                    match_id: acked,
-                    id,
-                    seq,
-                } if acked == match_id => {
+                (Kind::Ack, Some(seq)) if ours => {
                     heard = Instant::now();
-                    let Some(flight) = in_flight.take_if(|flight| flight.id == id) else {
+                    let Some(flight) = in_flight.take_if(|flight| Some(flight.id) == message.id)
+                    else {
                         continue;
                     };
                     let micros = flight.sent.elapsed().as_micros() as u64;
                     self.latencies.saturating_record(micros.max(1));
                     self.ctx.stats.acks.fetch_add(1, Relaxed);
-                    if let Some(log) = &self.ctx.acks {
-                        log.record(Entry::Ack(Ack {
-                            match_id,
-                            seq,
-                            id,
-                            seat: game.seat.map_or(u8::MAX, |seat| seat.0),
-                            action: flight.action,
-                        }));
+                    if let (Some(log), Some(action)) = (&self.ctx.acks, flight.action) {
+                        // Read back only here: the log holds the action as sent.
+                        match serde_json::from_str::<Action>(&action) {
+                            Ok(action) => log.record(Entry::Ack(Ack {
+                                match_id,
+                                seq,
+                                id: flight.id,
+                                seat: game.seat.map_or(u8::MAX, |seat| seat.0),
+                                action,
+                            })),
+                            Err(error) => self.ctx.stats.error(
+                                "bad_option",
+                                format!("match {match_id}: an option's action {action}: {error}"),
+                            ),
+                        }
                     }
                 }
-                ServerMessage::Error {
-                    id, code, message, ..
-                } => {
+                (Kind::Error, _) => {
+                    let (id, Some(code)) = (message.id, message.code) else {
+                        continue;
+                    };
+                    let message = message.message.unwrap_or_default();
                     let ours = id.is_some() && in_flight.as_ref().map(|f| f.id) == id;
                     if ours || code == ErrorCode::RateLimited {
                         in_flight = None;

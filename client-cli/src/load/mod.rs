@@ -4,7 +4,8 @@
 //!
 //! One file per job: [`args`] the command line, [`rest`] the lobby requests,
 //! [`setup`] players, army lists and matches, [`conn`] one websocket
-//! connection, [`bot`] a match's two seats, [`watchers`] idle and spectator
+//! connection, [`incoming`] the bots' light reading of server messages,
+//! [`bot`] a match's two seats, [`watchers`] idle and spectator
 //! connections, [`pace`] rate limits, [`stats`] the counters and the progress
 //! line, [`memory`] the server's memory, [`report`] the summary, [`acks`]
 //! the acknowledgement log and its check.
@@ -13,6 +14,7 @@ mod acks;
 mod args;
 mod bot;
 mod conn;
+mod incoming;
 mod memory;
 mod pace;
 mod report;

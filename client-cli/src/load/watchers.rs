@@ -5,10 +5,11 @@ use std::sync::Arc;
 use std::sync::atomic::Ordering::Relaxed;
 use std::time::Duration;
 
-use fray_protocol::{ClientMessage, ErrorCode, MatchId, Role, ServerMessage};
+use fray_protocol::{ClientMessage, ErrorCode, MatchId, Role};
 use tokio::sync::watch;
 
 use super::conn::{Backoff, Conn, Recv};
+use super::incoming::{Incoming, Kind};
 use super::run::{Ctx, Phase, until_stopping};
 
 /// How often a connection that sends nothing else pings: a third of the
@@ -56,11 +57,16 @@ pub async fn idle(ctx: Arc<Ctx>) {
         loop {
             tokio::select! {
                 received = conn.recv() => {
-                    if let Recv::Gone(why) = received {
-                        ctx.stats.disconnects.fetch_add(1, Relaxed);
-                        ctx.note_disconnect(&why);
-                        continue 'connection;
-                    }
+                    let why = match received {
+                        Recv::Gone(why) => why,
+                        Recv::Text(text) => match Incoming::read(&text) {
+                            Ok(_) => continue,
+                            Err(error) => format!("not a server message: {error}"),
+                        },
+                    };
+                    ctx.stats.disconnects.fetch_add(1, Relaxed);
+                    ctx.note_disconnect(&why);
+                    continue 'connection;
                 }
                 () = tokio::time::sleep_until(next_ping) => {
                     nonce += 1;
@@ -120,38 +126,54 @@ pub async fn spectator(ctx: Arc<Ctx>, mut follow: watch::Receiver<Option<MatchId
                 subscribed = Some(id);
             }
             tokio::select! {
-                received = conn.recv() => match received {
-                    Recv::Gone(why) => {
-                        ctx.stats.disconnects.fetch_add(1, Relaxed);
-                        ctx.note_disconnect(&why);
-                        continue 'connection;
-                    }
-                    Recv::Message(message) => match *message {
-                        ServerMessage::Snapshot(snapshot) => {
-                            if let Some((id, since)) = &mut watching && *id == snapshot.match_id {
-                                *since = Some(snapshot.seq);
+                received = conn.recv() => {
+                    let text = match received {
+                        Recv::Gone(why) => {
+                            ctx.stats.disconnects.fetch_add(1, Relaxed);
+                            ctx.note_disconnect(&why);
+                            continue 'connection;
+                        }
+                        Recv::Text(text) => text,
+                    };
+                    let message = match Incoming::read(&text) {
+                        Ok(message) => message,
+                        Err(error) => {
+                            ctx.stats.disconnects.fetch_add(1, Relaxed);
+                            ctx.note_disconnect(&format!("not a server message: {error}"));
+                            continue 'connection;
+                        }
+                    };
+                    let watched = watching.as_mut().filter(|(id, _)| message.match_id == Some(*id));
+                    match (message.kind, message.seq, message.code) {
+                        (Kind::Snapshot, Some(seq), _) => {
+                            if let Some((_, since)) = watched {
+                                *since = Some(seq);
                             }
                         }
-                        ServerMessage::Batch(batch) => {
-                            if let Some((id, since)) = &mut watching && *id == batch.match_id {
-                                *since = Some(batch.seq);
+                        (Kind::Batch, Some(seq), _) => {
+                            if let Some((_, since)) = watched {
+                                *since = Some(seq);
                                 ctx.stats.spectated.fetch_add(1, Relaxed);
                             }
                         }
-                        ServerMessage::Error { code: ErrorCode::Unavailable, .. } => {
+                        (Kind::Error, _, Some(ErrorCode::Unavailable)) => {
                             ctx.stats.retries.fetch_add(1, Relaxed);
                             tokio::time::sleep(Duration::from_millis(100)).await;
                             subscribed = None;
                         }
-                        ServerMessage::Error { code, message, match_id, .. } => {
+                        (Kind::Error, _, Some(code)) => {
                             ctx.stats.error(
                                 code.key(),
-                                format!("spectator of match {match_id:?}: {message}"),
+                                format!(
+                                    "spectator of match {:?}: {}",
+                                    message.match_id,
+                                    message.message.unwrap_or_default()
+                                ),
                             );
                         }
                         _ => {}
-                    },
-                },
+                    }
+                }
                 changed = follow.changed() => {
                     if changed.is_err() {
                         // The slot is done: stay connected until the end.
