@@ -109,11 +109,12 @@ fn messages(c: &mut Criterion) {
         let act_text = serde_json::to_string(&act).unwrap();
         let ack_text = serde_json::to_string(&ack).unwrap();
         eprintln!(
-            "{system}: batch {} bytes ({} options), snapshot {} bytes, act {} bytes",
+            "{system}: batch {} bytes ({} options), snapshot {} bytes, act {} bytes, ack {} bytes",
             batch_text.len(),
             options.len(),
             snapshot_text.len(),
-            act_text.len()
+            act_text.len(),
+            ack_text.len()
         );
 
         let mut group = c.benchmark_group(format!("messages/{system}"));
