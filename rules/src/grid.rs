@@ -81,6 +81,16 @@ pub fn to_square(sq: Sq) -> Square {
     Square::new(file(sq), rank(sq))
 }
 
+/// Appends a square's name ("e4"), exactly as `Square`'s `Display` writes it,
+/// without going through the formatting machinery: listing the options names
+/// a square several times per option, and that showed at the top of profiles.
+/// Every `Sq` is on the 8×8 board, so its name is always two characters.
+pub fn push_square(out: &mut String, sq: Sq) {
+    debug_assert!((sq as usize) < SQUARES);
+    out.push(char::from(b'a' + file(sq)));
+    out.push(char::from(b'1' + rank(sq)));
+}
+
 pub fn from_square(square: Square) -> Option<Sq> {
     (square.file < SIZE && square.rank < SIZE).then(|| at(square.file, square.rank))
 }
@@ -111,5 +121,14 @@ mod tests {
         assert_eq!(to_square(at(4, 3)).to_string(), "e4");
         assert_eq!(from_square("h8".parse().unwrap()), Some(63));
         assert_eq!(from_square("i1".parse().unwrap()), None);
+    }
+
+    #[test]
+    fn pushed_square_names_match_display() {
+        for sq in 0..SQUARES as Sq {
+            let mut name = String::new();
+            push_square(&mut name, sq);
+            assert_eq!(name, to_square(sq).to_string());
+        }
     }
 }

@@ -2,13 +2,21 @@
 //! reading of an `Action` a player sends, with a reason in words when it
 //! cannot be played.
 
+use std::fmt::Write;
+
 use fray_protocol::{Action, ActionOption, PieceId, RejectCode, Rejection, Seat};
 
-use super::board::{self, Sq};
+use super::board;
 use super::large::{Reach, footprint};
 use super::moves::Move;
 use super::state::{ChessboardConfrontation, Kind, Mode, Pending, Phase};
 use crate::action_form::{board_square, check_parts};
+
+/// Room for nearly every notation ("Eb2xMc3:ranged-poison") and label
+/// ("place the Elite Troops on b2, b3, c2 and c3, with its main space on b2")
+/// without growing.
+const NOTATION_CAPACITY: usize = 24;
+const LABEL_CAPACITY: usize = 64;
 
 fn id(index: u8) -> PieceId {
     PieceId(u32::from(index))
@@ -84,26 +92,39 @@ impl ChessboardConfrontation {
         }
     }
 
-    /// "Rb1", or "R#3" for a miniature off the board.
-    fn short(&self, index: u8) -> String {
+    /// Appends "Rb1", or "R#3" for a miniature off the board.
+    fn push_short(&self, out: &mut String, index: u8) {
         let mini = self.mini(index);
+        out.push_str(mini.troop.glyph());
         match mini.square() {
-            Some(sq) => format!("{}{}", mini.troop.glyph(), board::to_square(sq)),
-            None => format!("{}#{index}", mini.troop.glyph()),
+            Some(sq) => board::push_square(out, sq),
+            // Writing to a String cannot fail.
+            None => {
+                let _ = write!(out, "#{index}");
+            }
         }
     }
 
+    // The server lists every option after every action, so each option's two
+    // strings are built in place, one allocation apiece, rather than from
+    // `format!`ed pieces; the text must stay exactly as stored logs have it.
     fn notation_and_label(&self, mv: Move) -> (String, String) {
-        let sq = |s: Sq| board::to_square(s).to_string();
+        let mut n = String::with_capacity(NOTATION_CAPACITY);
+        let mut l = String::with_capacity(LABEL_CAPACITY);
         match mv {
             Move::Place {
                 piece,
                 to,
                 reach: None,
-            } => (
-                format!("{}@{}", self.short(piece), sq(to)),
-                format!("place the {} on {}", self.describe(piece), sq(to)),
-            ),
+            } => {
+                self.push_short(&mut n, piece);
+                n.push('@');
+                board::push_square(&mut n, to);
+                l.push_str("place the ");
+                self.push_describe(&mut l, piece);
+                l.push_str(" on ");
+                board::push_square(&mut l, to);
+            }
             Move::Place {
                 piece,
                 to,
@@ -111,106 +132,130 @@ impl ChessboardConfrontation {
             } => {
                 let mut covers = footprint(true, reach, to).expect("a listed placement fits");
                 covers.sort_unstable();
-                let [a, b, c, d] = covers.map(sq);
-                (
-                    format!("{}@{}:{}", self.short(piece), sq(to), reach.key()),
-                    format!(
-                        "place the {} on {a}, {b}, {c} and {d}, with its main space on {}",
-                        self.describe(piece),
-                        sq(to)
-                    ),
-                )
+                let [a, b, c, d] = covers;
+                self.push_short(&mut n, piece);
+                n.push('@');
+                board::push_square(&mut n, to);
+                n.push(':');
+                n.push_str(reach.key());
+                l.push_str("place the ");
+                self.push_describe(&mut l, piece);
+                l.push_str(" on ");
+                board::push_square(&mut l, a);
+                l.push_str(", ");
+                board::push_square(&mut l, b);
+                l.push_str(", ");
+                board::push_square(&mut l, c);
+                l.push_str(" and ");
+                board::push_square(&mut l, d);
+                l.push_str(", with its main space on ");
+                board::push_square(&mut l, to);
             }
-            Move::Activate { piece } => (
-                format!("go {}", self.short(piece)),
-                format!("discard a token: the {} takes a turn", self.describe(piece)),
-            ),
-            Move::Pass => ("pass".into(), "discard a token without acting".into()),
-            Move::Step { piece, to } => (
-                format!("{}-{}", self.short(piece), sq(to)),
-                format!("move the {} to {}", self.describe(piece), sq(to)),
-            ),
+            Move::Activate { piece } => {
+                n.push_str("go ");
+                self.push_short(&mut n, piece);
+                l.push_str("discard a token: the ");
+                self.push_describe(&mut l, piece);
+                l.push_str(" takes a turn");
+            }
+            Move::Pass => return ("pass".into(), "discard a token without acting".into()),
+            Move::Step { piece, to } => {
+                self.push_short(&mut n, piece);
+                n.push('-');
+                board::push_square(&mut n, to);
+                l.push_str("move the ");
+                self.push_describe(&mut l, piece);
+                l.push_str(" to ");
+                board::push_square(&mut l, to);
+            }
             Move::Attack {
                 piece,
                 target,
                 kind,
                 mode,
-            } => (
-                format!(
-                    "{}x{}:{}",
-                    self.short(piece),
-                    self.short(target),
-                    attack_choice(kind, mode)
-                ),
-                format!(
-                    "{} attack{} on the {}",
-                    kind.name(),
-                    match mode {
-                        Mode::Regular => "",
-                        Mode::Poison => " to poison",
-                        Mode::Stun => " to stun",
-                    },
-                    self.describe(target)
-                ),
-            ),
-            Move::Summon { piece, ally, to } => (
-                format!(
-                    "{} summons {}>{}",
-                    self.short(piece),
-                    self.short(ally),
-                    sq(to)
-                ),
-                format!(
-                    "summon the {} to {} (no attack this turn)",
-                    self.describe(ally),
-                    sq(to)
-                ),
-            ),
-            Move::PickUp { piece } => (
-                format!("{} pick-up", self.short(piece)),
-                "try to pick up the objective (Skill roll)".into(),
-            ),
-            Move::Drop { piece, to } => (
-                format!("{} drop>{}", self.short(piece), sq(to)),
-                format!("drop the objective on {}", sq(to)),
-            ),
-            Move::Support { piece, ally } => (
-                format!("{} supports {}", self.short(piece), self.short(ally)),
-                format!("give the Support marker to the {}", self.describe(ally)),
-            ),
-            Move::End => ("end".into(), "end this miniature's turn".into()),
-            Move::Reroll { support } => {
-                let with = if support { "support" } else { "lucky" };
-                (
-                    format!("reroll {with}"),
-                    format!(
-                        "reroll the failed roll with {}",
-                        if support {
-                            "the Support marker"
-                        } else {
-                            "Lucky"
-                        }
-                    ),
-                )
+            } => {
+                self.push_short(&mut n, piece);
+                n.push('x');
+                self.push_short(&mut n, target);
+                n.push(':');
+                n.push_str(kind.key());
+                if mode != Mode::Regular {
+                    n.push('-');
+                    n.push_str(mode.key());
+                }
+                l.push_str(kind.name());
+                l.push_str(match mode {
+                    Mode::Regular => " attack on the ",
+                    Mode::Poison => " attack to poison on the ",
+                    Mode::Stun => " attack to stun on the ",
+                });
+                self.push_describe(&mut l, target);
             }
-            Move::Heal { healer } => (
-                format!("heal {}", self.short(healer)),
-                format!(
-                    "spend the Heal marker of the {} to reroll the Defense roll",
-                    self.describe(healer)
-                ),
-            ),
-            Move::Accept => match self.pending {
-                Some(Pending::Support { supporter }) => (
-                    "accept".into(),
-                    format!(
-                        "keep the Support marker on the {} as it is attacked",
-                        self.describe(supporter)
-                    ),
-                ),
-                _ => ("accept".into(), "let the roll stand".into()),
-            },
+            Move::Summon { piece, ally, to } => {
+                self.push_short(&mut n, piece);
+                n.push_str(" summons ");
+                self.push_short(&mut n, ally);
+                n.push('>');
+                board::push_square(&mut n, to);
+                l.push_str("summon the ");
+                self.push_describe(&mut l, ally);
+                l.push_str(" to ");
+                board::push_square(&mut l, to);
+                l.push_str(" (no attack this turn)");
+            }
+            Move::PickUp { piece } => {
+                self.push_short(&mut n, piece);
+                n.push_str(" pick-up");
+                l.push_str("try to pick up the objective (Skill roll)");
+            }
+            Move::Drop { piece, to } => {
+                self.push_short(&mut n, piece);
+                n.push_str(" drop>");
+                board::push_square(&mut n, to);
+                l.push_str("drop the objective on ");
+                board::push_square(&mut l, to);
+            }
+            Move::Support { piece, ally } => {
+                self.push_short(&mut n, piece);
+                n.push_str(" supports ");
+                self.push_short(&mut n, ally);
+                l.push_str("give the Support marker to the ");
+                self.push_describe(&mut l, ally);
+            }
+            Move::End => return ("end".into(), "end this miniature's turn".into()),
+            Move::Reroll { support } => {
+                return if support {
+                    (
+                        "reroll support".into(),
+                        "reroll the failed roll with the Support marker".into(),
+                    )
+                } else {
+                    (
+                        "reroll lucky".into(),
+                        "reroll the failed roll with Lucky".into(),
+                    )
+                };
+            }
+            Move::Heal { healer } => {
+                n.push_str("heal ");
+                self.push_short(&mut n, healer);
+                l.push_str("spend the Heal marker of the ");
+                self.push_describe(&mut l, healer);
+                l.push_str(" to reroll the Defense roll");
+            }
+            Move::Accept => {
+                return match self.pending {
+                    Some(Pending::Support { supporter }) => {
+                        l.push_str("keep the Support marker on the ");
+                        self.push_describe(&mut l, supporter);
+                        l.push_str(" as it is attacked");
+                        ("accept".into(), l)
+                    }
+                    _ => ("accept".into(), "let the roll stand".into()),
+                };
+            }
         }
+        (n, l)
     }
 
     /// Reads an action sent by `seat`; checks its form and the pieces it names.

@@ -5,7 +5,8 @@
 use std::sync::OnceLock;
 
 pub use crate::grid::{
-    SIZE, SQUARES, Sq, at, bit, distance, file, from_square, offset, rank, squares_of, to_square,
+    SIZE, SQUARES, Sq, at, bit, distance, file, from_square, offset, push_square, rank, squares_of,
+    to_square,
 };
 
 pub const DIRECTIONS: [(i8, i8); 8] = [

@@ -23,10 +23,19 @@ fn id(index: u8) -> PieceId {
 impl ChessboardConfrontation {
     /// "Regular Troops on b1", or without a square when off the board.
     pub(crate) fn describe(&self, index: u8) -> String {
+        let mut text = String::with_capacity(32);
+        self.push_describe(&mut text, index);
+        text
+    }
+
+    /// Appends [`ChessboardConfrontation::describe`]'s text, for labels built
+    /// in place.
+    pub(crate) fn push_describe(&self, out: &mut String, index: u8) {
         let mini = self.mini(index);
-        match mini.square() {
-            Some(sq) => format!("{} on {}", mini.troop.name(), board::to_square(sq)),
-            None => mini.troop.name().to_string(),
+        out.push_str(mini.troop.name());
+        if let Some(sq) = mini.square() {
+            out.push_str(" on ");
+            board::push_square(out, sq);
         }
     }
 

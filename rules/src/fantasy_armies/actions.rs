@@ -2,13 +2,20 @@
 //! reading of an `Action` sent by a player, with a reason in words when it
 //! cannot be played.
 
+use std::fmt::Write;
+
 use fray_protocol::{Action, ActionOption, PieceId, RejectCode, Rejection, Seat};
 
 use super::armies::Role;
-use super::board::{self, Sq};
+use super::board;
 use super::moves::{Move, NONE, Spell};
 use super::state::{FantasyArmies, Phase, Place};
 use crate::action_form::{board_square, check_parts};
+
+/// Room for nearly every notation ("Pb2 teleport c3>h5") and label
+/// ("Man-at-Arms on b2 attacks Skeleton on c3") without growing.
+const NOTATION_CAPACITY: usize = 24;
+const LABEL_CAPACITY: usize = 64;
 
 fn id(index: u8) -> PieceId {
     PieceId(u32::from(index))
@@ -76,96 +83,128 @@ impl FantasyArmies {
         }
     }
 
-    /// "Nb1" for a piece on the board, "N" for one waiting to deploy.
-    fn short(&self, index: u8) -> String {
+    /// Appends "Nb1" for a piece on the board, "N" for one waiting to deploy.
+    fn push_short(&self, out: &mut String, index: u8) {
         let piece = self.piece(index);
-        let glyph = piece.profile().movement.glyph();
-        match piece.square() {
-            Some(sq) => format!("{glyph}{}", board::to_square(sq)),
-            None => glyph.to_string(),
+        out.push_str(piece.profile().movement.glyph());
+        if let Some(sq) = piece.square() {
+            board::push_square(out, sq);
         }
     }
 
+    /// Appends the square a target stands on, or "?" if it is off the board.
+    fn push_target_square(&self, out: &mut String, index: u8) {
+        match self.piece(index).square() {
+            Some(sq) => board::push_square(out, sq),
+            None => out.push('?'),
+        }
+    }
+
+    // The server lists every option after every action, so each option's two
+    // strings are built in place, one allocation apiece, rather than from
+    // `format!`ed pieces; the text must stay exactly as stored logs have it.
     fn notation_and_label(&self, mv: Move) -> (String, String) {
-        let sq = |s: Sq| board::to_square(s).to_string();
+        let mut n = String::with_capacity(NOTATION_CAPACITY);
+        let mut l = String::with_capacity(LABEL_CAPACITY);
         match mv {
             // Units share glyphs (Archer and Man-at-Arms are both P): name the unit.
-            Move::Deploy { piece, to } => (
-                format!("{}@{}", self.piece(piece).profile().key, sq(to)),
-                format!("Deploy {} on {}", self.piece(piece).profile().name, sq(to)),
-            ),
-            Move::GoFirst { me } => (
-                format!("first:{}", if me { "me" } else { "opponent" }),
-                if me {
-                    "Take the first turn yourself".into()
+            Move::Deploy { piece, to } => {
+                let profile = self.piece(piece).profile();
+                n.push_str(profile.key);
+                n.push('@');
+                board::push_square(&mut n, to);
+                l.push_str("Deploy ");
+                l.push_str(profile.name);
+                l.push_str(" on ");
+                board::push_square(&mut l, to);
+            }
+            Move::GoFirst { me } => {
+                return if me {
+                    ("first:me".into(), "Take the first turn yourself".into())
                 } else {
-                    "Give the first turn to your opponent".into()
-                },
-            ),
-            Move::Step { piece, to } => match self.piece_at(to) {
-                Some(defender) => (
-                    format!("{}x{}", self.short(piece), sq(to)),
-                    format!(
-                        "{} attacks {}",
-                        self.describe(piece),
-                        self.describe(defender)
-                    ),
-                ),
-                None => (
-                    format!("{}-{}", self.short(piece), sq(to)),
-                    format!("{} moves to {}", self.describe(piece), sq(to)),
-                ),
-            },
-            Move::Shoot { piece, target } => (
-                format!("{}*{}", self.short(piece), self.target_square(target)),
-                format!(
-                    "{} shoots at {}",
-                    self.describe(piece),
-                    self.describe(target)
-                ),
-            ),
+                    (
+                        "first:opponent".into(),
+                        "Give the first turn to your opponent".into(),
+                    )
+                };
+            }
+            Move::Step { piece, to } => {
+                self.push_short(&mut n, piece);
+                self.push_describe(&mut l, piece);
+                match self.piece_at(to) {
+                    Some(defender) => {
+                        n.push('x');
+                        l.push_str(" attacks ");
+                        self.push_describe(&mut l, defender);
+                    }
+                    None => {
+                        n.push('-');
+                        l.push_str(" moves to ");
+                        board::push_square(&mut l, to);
+                    }
+                }
+                board::push_square(&mut n, to);
+            }
+            Move::Shoot { piece, target } => {
+                self.push_short(&mut n, piece);
+                n.push('*');
+                self.push_target_square(&mut n, target);
+                self.push_describe(&mut l, piece);
+                l.push_str(" shoots at ");
+                self.push_describe(&mut l, target);
+            }
             Move::Cast {
                 piece,
                 spell,
                 target,
                 to,
             } => {
-                let mut notation = format!("{} {}", self.short(piece), spell.key());
-                let mut label = format!(
-                    "{} casts {} ({}+)",
-                    self.describe(piece),
-                    spell.name(),
-                    spell.casting_value()
-                );
+                self.push_short(&mut n, piece);
+                n.push(' ');
+                n.push_str(spell.key());
+                self.push_describe(&mut l, piece);
+                l.push_str(" casts ");
+                l.push_str(spell.name());
+                // Writing to a String cannot fail.
+                let _ = write!(l, " ({}+)", spell.casting_value());
                 match (target != NONE, to != NONE) {
                     (true, true) if matches!(spell, Spell::Teleport) => {
-                        notation += &format!(" {}>{}", self.target_square(target), sq(to));
-                        label += &format!(": {} to {}", self.describe(target), sq(to));
+                        n.push(' ');
+                        self.push_target_square(&mut n, target);
+                        n.push('>');
+                        board::push_square(&mut n, to);
+                        l.push_str(": ");
+                        self.push_describe(&mut l, target);
+                        l.push_str(" to ");
+                        board::push_square(&mut l, to);
                     }
                     (_, true) => {
-                        notation += &format!(" {}", sq(to));
-                        label += &format!(" on {}", sq(to));
+                        n.push(' ');
+                        board::push_square(&mut n, to);
+                        l.push_str(" on ");
+                        board::push_square(&mut l, to);
                     }
                     (true, false) => {
-                        notation += &format!(" {}", self.target_square(target));
-                        label += &format!(" on {}", self.describe(target));
+                        n.push(' ');
+                        self.push_target_square(&mut n, target);
+                        l.push_str(" on ");
+                        self.push_describe(&mut l, target);
                     }
                     (false, false) => {}
                 }
-                (notation, label)
             }
-            Move::Tunnel { piece, to } => (
-                format!("{}~{}", self.short(piece), sq(to)),
-                format!("{} tunnels to {} (5+)", self.describe(piece), sq(to)),
-            ),
-            Move::Pass => ("pass".into(), "Pass: no legal action".into()),
+            Move::Tunnel { piece, to } => {
+                self.push_short(&mut n, piece);
+                n.push('~');
+                board::push_square(&mut n, to);
+                self.push_describe(&mut l, piece);
+                l.push_str(" tunnels to ");
+                board::push_square(&mut l, to);
+                l.push_str(" (5+)");
+            }
+            Move::Pass => return ("pass".into(), "Pass: no legal action".into()),
         }
-    }
-
-    fn target_square(&self, index: u8) -> String {
-        self.piece(index)
-            .square()
-            .map_or_else(|| "?".into(), |sq| board::to_square(sq).to_string())
+        (n, l)
     }
 
     /// Reads an action as a move of this game, checking its form and that it

@@ -2,9 +2,11 @@
 //! reading of an `Action` sent by a player, with a reason in words when it
 //! cannot be played.
 
+use std::fmt::Write;
+
 use fray_protocol::{Action, ActionOption, PieceId, RejectCode, Rejection, Seat};
 
-use super::board::{self, Sq};
+use super::board;
 use super::movement::Move;
 use super::state::{Phase, Place, SummonersChess};
 use crate::action_form::board_square;
@@ -41,38 +43,44 @@ impl SummonersChess {
         let Move::Step { piece, to } = mv else {
             return ("pass".into(), "Pass: no piece can move".into());
         };
-        let sq = |s: Sq| board::to_square(s).to_string();
         let p = self.piece(piece);
         let from = p.square().expect("a listed move's piece is on the board");
-        let glyph = p.profile().movement.glyph();
-        let (notation, mut label) = match self.piece_at(to) {
-            Some(victim) => (
-                format!("{glyph}{}x{}", sq(from), sq(to)),
-                format!(
-                    "{} captures {}",
-                    self.describe(piece),
-                    self.describe(victim)
-                ),
-            ),
-            None => (
-                format!("{glyph}{}-{}", sq(from), sq(to)),
-                format!("{} moves to {}", self.describe(piece), sq(to)),
-            ),
-        };
+        // Built in place, one allocation apiece, as the server lists every
+        // option after every action; the text must stay as stored logs have it.
+        let mut notation = String::with_capacity(8);
+        let mut label = String::with_capacity(64);
+        notation.push_str(p.profile().movement.glyph());
+        board::push_square(&mut notation, from);
+        self.push_describe(&mut label, piece);
+        match self.piece_at(to) {
+            Some(victim) => {
+                notation.push('x');
+                label.push_str(" captures ");
+                self.push_describe(&mut label, victim);
+            }
+            None => {
+                notation.push('-');
+                label.push_str(" moves to ");
+                board::push_square(&mut label, to);
+            }
+        }
+        board::push_square(&mut notation, to);
         let mut after = *self;
         after.play(mv, &mut Log::silent());
         let mover = p.owner;
         for index in self.count..after.count {
             let summoned = after.piece(index);
-            let who = if summoned.owner == mover {
-                "summoning".to_string()
+            if summoned.owner == mover {
+                label.push_str(", summoning ");
             } else {
-                format!("and {} summons", Seat(summoned.owner))
-            };
-            label += &format!(", {who} {}", after.describe(index));
+                // Writing to a String cannot fail.
+                let _ = write!(label, ", and {} summons ", Seat(summoned.owner));
+            }
+            after.push_describe(&mut label, index);
         }
         if let Some(outcome) = after.outcome_now() {
-            label += &format!(": {}", outcome.reason);
+            label.push_str(": ");
+            label.push_str(&outcome.reason);
         }
         (notation, label)
     }

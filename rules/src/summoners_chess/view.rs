@@ -16,10 +16,18 @@ pub const ARMY_KEY: &str = "summoners";
 impl SummonersChess {
     /// "Acolyte on b1", or "Acolyte" for a captured piece.
     pub(crate) fn describe(&self, index: u8) -> String {
+        let mut text = String::with_capacity(32);
+        self.push_describe(&mut text, index);
+        text
+    }
+
+    /// Appends [`SummonersChess::describe`]'s text, for labels built in place.
+    pub(crate) fn push_describe(&self, out: &mut String, index: u8) {
         let piece = self.piece(index);
-        match piece.square() {
-            Some(sq) => format!("{} on {}", piece.profile().name, board::to_square(sq)),
-            None => piece.profile().name.to_string(),
+        out.push_str(piece.profile().name);
+        if let Some(sq) = piece.square() {
+            out.push_str(" on ");
+            board::push_square(out, sq);
         }
     }
 
