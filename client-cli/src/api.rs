@@ -16,7 +16,15 @@ use ureq::Agent;
 /// How long one request may take, connecting included.
 const TIMEOUT: Duration = Duration::from_secs(15);
 
-/// A Fray server, by its base URL.
+/// The largest answer read: a replay of a long game runs to megabytes, and
+/// ureq's own default (10 MiB) would cut the longest off.
+const MAX_REPLY_BYTES: u64 = 256 * 1024 * 1024;
+
+/// Idle connections kept for reuse when nobody asks for more.
+const DEFAULT_POOL: usize = 4;
+
+/// A Fray server, by its base URL. Clones share one connection pool.
+#[derive(Clone)]
 pub struct Server {
     base: String,
     agent: Agent,
@@ -45,6 +53,18 @@ pub enum ApiError {
 }
 
 impl ApiError {
+    /// Whether trying again later may help: the server is away, restarting
+    /// or overloaded.
+    pub fn is_transient(&self) -> bool {
+        match self {
+            ApiError::Unreachable { .. } => true,
+            ApiError::Refused { status, code, .. } => {
+                *status >= 500 || *code == Some(ErrorCode::Unavailable)
+            }
+            ApiError::BadUrl { .. } | ApiError::BadReply { .. } => false,
+        }
+    }
+
     /// The server's code, for a refusal.
     pub fn code(&self) -> Option<ErrorCode> {
         match self {
@@ -142,16 +162,18 @@ impl Server {
             Some("") => return Err(bad("it names no host")),
             Some(_) => {}
         }
-        let agent = Agent::config_builder()
-            .http_status_as_error(false)
-            .timeout_global(Some(TIMEOUT))
-            .build()
-            .into();
         Ok(Server {
             base,
-            agent,
+            agent: agent(DEFAULT_POOL),
             token: None,
         })
+    }
+
+    /// The same server, keeping up to `connections` idle connections for
+    /// reuse: for a caller that makes many requests at once.
+    pub fn pooled(mut self, connections: usize) -> Server {
+        self.agent = agent(connections.max(DEFAULT_POOL));
+        self
     }
 
     /// The same server, acting as the player `token` names.
@@ -309,6 +331,8 @@ impl Server {
         let status = response.status().as_u16();
         let text = response
             .body_mut()
+            .with_config()
+            .limit(MAX_REPLY_BYTES)
             .read_to_string()
             .map_err(|error| self.transport_error(&url, error))?;
         if !(200..300).contains(&status) {
@@ -366,6 +390,18 @@ impl Server {
             },
         }
     }
+}
+
+/// An agent that hands every status back (refusals are read from their
+/// body) and keeps `connections` idle connections to the server.
+fn agent(connections: usize) -> Agent {
+    Agent::config_builder()
+        .http_status_as_error(false)
+        .timeout_global(Some(TIMEOUT))
+        .max_idle_connections(connections)
+        .max_idle_connections_per_host(connections)
+        .build()
+        .into()
 }
 
 /// A server's address as it is saved and compared: trimmed, without a

@@ -402,8 +402,10 @@ pub async fn run_slot(
                 current = id;
             }
             Err(error) => {
-                ctx.stats
-                    .error(&error.key(), format!("slot {slot}: a new match: {error}"));
+                ctx.stats.error(
+                    &super::rest::error_key(&error),
+                    format!("slot {slot}: a new match: {error}"),
+                );
                 break;
             }
         }

@@ -77,7 +77,7 @@ pub async fn until_stopping(phase: &mut watch::Receiver<Phase>) {
 }
 
 pub async fn run(plan: Plan) -> Result<(), Failure> {
-    let rest = Rest::new(&plan.base, plan.concurrency);
+    let rest = Rest::new(&plan.base, plan.concurrency)?;
     if let Some(path) = &plan.verify_only {
         let entries = acks::read(path).map_err(Failure::other)?;
         eprintln!(

@@ -8,8 +8,9 @@ use std::time::{Duration, Instant};
 
 use fray_protocol::{ArmyEntry, ArmyList, ArmyListId, ErrorCode, MatchConfig, MatchId, SystemId};
 
-use super::rest::{Rest, RestError};
+use super::rest::Rest;
 use super::stats::Stats;
+use crate::api::ApiError;
 
 /// How long a request is tried again while the server is away.
 const PATIENCE: Duration = Duration::from_secs(120);
@@ -100,8 +101,8 @@ pub fn two_armies(system: SystemId) -> [ArmyList; 2] {
 /// with the server away. Blocking.
 pub fn retry<T>(
     stats: &Stats,
-    mut request: impl FnMut() -> Result<T, RestError>,
-) -> Result<T, RestError> {
+    mut request: impl FnMut() -> Result<T, ApiError>,
+) -> Result<T, ApiError> {
     let started = Instant::now();
     let mut wait = Duration::from_millis(50);
     loop {
@@ -117,7 +118,7 @@ pub fn retry<T>(
 }
 
 /// Registers a slot's two players with their army lists. Blocking.
-pub fn pair(rest: &Rest, stats: &Stats, slot: usize, system: SystemId) -> Result<Pair, RestError> {
+pub fn pair(rest: &Rest, stats: &Stats, slot: usize, system: SystemId) -> Result<Pair, ApiError> {
     let lists = two_armies(system);
     let mut players = Vec::with_capacity(2);
     for (seat, list) in lists.iter().enumerate() {
@@ -138,7 +139,7 @@ pub fn pair(rest: &Rest, stats: &Stats, slot: usize, system: SystemId) -> Result
 
 /// Creates a match for a pair and has the second player join it: it is
 /// running when this returns. Blocking.
-pub fn new_match(rest: &Rest, stats: &Stats, pair: &Pair) -> Result<MatchId, RestError> {
+pub fn new_match(rest: &Rest, stats: &Stats, pair: &Pair) -> Result<MatchId, ApiError> {
     let [a, b] = &pair.players;
     let config = MatchConfig::new(pair.system);
     let created = retry(stats, || rest.create_match(&a.token, &config, a.army_list))?;
@@ -165,15 +166,11 @@ pub fn new_match(rest: &Rest, stats: &Stats, pair: &Pair) -> Result<MatchId, Res
 
 /// Runs `work` on the blocking pool.
 pub async fn blocking<T: Send + 'static>(
-    work: impl FnOnce() -> Result<T, RestError> + Send + 'static,
-) -> Result<T, RestError> {
+    work: impl FnOnce() -> Result<T, ApiError> + Send + 'static,
+) -> Result<T, ApiError> {
     tokio::task::spawn_blocking(work)
         .await
-        .unwrap_or_else(|error| {
-            Err(RestError::BadReply(format!(
-                "a set-up task failed: {error}"
-            )))
-        })
+        .unwrap_or_else(|error| std::panic::resume_unwind(error.into_panic()))
 }
 
 /// Sets up `slots` pairs, `concurrency` at a time, reporting progress on
@@ -184,7 +181,7 @@ pub async fn pairs(
     systems: &super::args::Systems,
     slots: usize,
     concurrency: usize,
-) -> Result<Vec<Pair>, RestError> {
+) -> Result<Vec<Pair>, ApiError> {
     let limit = Arc::new(tokio::sync::Semaphore::new(concurrency));
     let done = Arc::new(std::sync::atomic::AtomicUsize::new(0));
     let mut tasks = Vec::with_capacity(slots);
@@ -205,7 +202,7 @@ pub async fn pairs(
     for task in tasks {
         let pair = task
             .await
-            .unwrap_or_else(|error| Err(RestError::BadReply(error.to_string())))?;
+            .unwrap_or_else(|error| std::panic::resume_unwind(error.into_panic()))?;
         pairs.push(pair);
     }
     Ok(pairs)
