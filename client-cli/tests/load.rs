@@ -3,135 +3,18 @@
 //! a crash of that server (its runtime dropped mid-flight) and a restart on
 //! the same database and port.
 
-use std::net::SocketAddr;
+mod common;
+
 use std::path::{Path, PathBuf};
 use std::process::{Command, Output, Stdio};
-use std::thread::JoinHandle;
 use std::time::{Duration, Instant};
 
-use fray_server::Config;
 use serde_json::Value;
 use tempfile::TempDir;
-use tokio::sync::oneshot;
+
+use common::TestServer;
 
 const PATIENCE: Duration = Duration::from_secs(20);
-
-/// How a server is stopped.
-enum Stop {
-    Graceful,
-    /// Everything dropped where it stands, as a crash would leave it.
-    Crash,
-}
-
-/// A server on its own runtime thread, on a fixed address and database.
-struct TestServer {
-    address: SocketAddr,
-    database: String,
-    stop: Option<oneshot::Sender<Stop>>,
-    thread: Option<JoinHandle<()>>,
-}
-
-impl TestServer {
-    /// A server on a new database in `dir`, on an ephemeral port.
-    fn start(dir: &Path) -> TestServer {
-        let database = format!("sqlite://{}", dir.join("fray.db").display());
-        let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind 127.0.0.1:0");
-        TestServer::serve(listener, database)
-    }
-
-    fn serve(listener: std::net::TcpListener, database: String) -> TestServer {
-        listener.set_nonblocking(true).expect("non-blocking");
-        let address = listener.local_addr().expect("an address");
-        let config = Config::with_database(database.clone());
-        let (stop, stopped) = oneshot::channel::<Stop>();
-        let thread = std::thread::spawn(move || {
-            let runtime = tokio::runtime::Builder::new_multi_thread()
-                .worker_threads(2)
-                .enable_all()
-                .build()
-                .expect("a runtime");
-            runtime.block_on(async move {
-                let listener = tokio::net::TcpListener::from_std(listener).expect("a listener");
-                let (graceful_tx, graceful_rx) = oneshot::channel::<()>();
-                let serve = fray_server::serve(listener, config, async {
-                    let _ = graceful_rx.await;
-                });
-                tokio::pin!(serve);
-                tokio::select! {
-                    result = &mut serve => result.expect("the server runs"),
-                    how = stopped => match how {
-                        Ok(Stop::Crash) => {}
-                        _ => {
-                            let _ = graceful_tx.send(());
-                            serve.await.expect("the server stops");
-                        }
-                    },
-                }
-            });
-            // Dropping the runtime abandons whatever a crash left running.
-            runtime.shutdown_background();
-        });
-        let server = TestServer {
-            address,
-            database,
-            stop: Some(stop),
-            thread: Some(thread),
-        };
-        server.wait_until_healthy();
-        server
-    }
-
-    fn wait_until_healthy(&self) {
-        let deadline = Instant::now() + PATIENCE;
-        let url = format!("{}/healthz", self.url());
-        while Instant::now() < deadline {
-            if let Ok(response) = ureq::get(&url).call()
-                && response.status() == 200
-            {
-                return;
-            }
-            std::thread::sleep(Duration::from_millis(20));
-        }
-        panic!("the server did not become healthy");
-    }
-
-    fn halt(&mut self, how: Stop) {
-        if let Some(stop) = self.stop.take() {
-            let _ = stop.send(how);
-        }
-        if let Some(thread) = self.thread.take() {
-            let _ = thread.join();
-        }
-    }
-
-    /// Crashes this server and starts a new one on the same database and
-    /// the same port.
-    fn crash_and_restart(mut self) -> TestServer {
-        self.halt(Stop::Crash);
-        let deadline = Instant::now() + PATIENCE;
-        let listener = loop {
-            match std::net::TcpListener::bind(self.address) {
-                Ok(listener) => break listener,
-                Err(error) if Instant::now() < deadline => {
-                    let _ = error;
-                    std::thread::sleep(Duration::from_millis(20));
-                }
-                Err(error) => panic!("cannot bind {} again: {error}", self.address),
-            }
-        };
-        TestServer::serve(listener, self.database.clone())
-    }
-
-    fn url(&self) -> String {
-        format!("http://{}", self.address)
-    }
-}
-
-impl Drop for TestServer {
-    fn drop(&mut self) {
-        self.halt(Stop::Graceful);
-    }
-}
 
 /// `fray load ARGS` with a config file of its own.
 fn fray_load(dir: &Path, args: &[&str]) -> Command {
@@ -163,7 +46,7 @@ fn summary(stdout: &str, stderr: &str) -> Value {
 #[test]
 fn a_short_load_run_plays_and_reports_cleanly() {
     let dir = TempDir::new().expect("a temporary directory");
-    let server = TestServer::start(dir.path());
+    let server = TestServer::start();
     let url = server.url();
     let args = [
         "--server",
@@ -233,7 +116,7 @@ fn a_short_load_run_plays_and_reports_cleanly() {
 #[test]
 fn acked_actions_survive_a_crash_and_the_check_says_so() {
     let dir = TempDir::new().expect("a temporary directory");
-    let server = TestServer::start(dir.path());
+    let server = TestServer::start();
     let url = server.url();
     let log: PathBuf = dir.path().join("acks.jsonl");
     let log_arg = log.to_str().expect("a UTF-8 path").to_owned();

@@ -62,10 +62,17 @@ pub const DEMONS: &[&str] = &[
     "black-warrior=4",
 ];
 
+/// How a server is stopped.
+enum Stop {
+    Graceful,
+    /// Everything dropped where it stands, as a crash would leave it.
+    Crash,
+}
+
 /// A server on its own runtime thread; dropping it stops it.
 pub struct TestServer {
     pub address: SocketAddr,
-    stop: Option<oneshot::Sender<()>>,
+    stop: Option<oneshot::Sender<Stop>>,
     thread: Option<JoinHandle<()>>,
     /// Kept for the server's lifetime, and across a restart.
     dir: Arc<TempDir>,
@@ -81,8 +88,18 @@ impl TestServer {
     /// Stops the server gracefully (its sockets are closed with 1001) and
     /// starts a new one on the same database and the same address, so that
     /// clients find it where they left it.
-    pub fn restart(mut self) -> TestServer {
-        self.halt();
+    pub fn restart(self) -> TestServer {
+        self.halt_and_serve_again(Stop::Graceful)
+    }
+
+    /// Crashes the server (its runtime dropped mid-flight) and starts a new
+    /// one on the same database and the same address.
+    pub fn crash_and_restart(self) -> TestServer {
+        self.halt_and_serve_again(Stop::Crash)
+    }
+
+    fn halt_and_serve_again(mut self, how: Stop) -> TestServer {
+        self.halt(how);
         let deadline = Instant::now() + Duration::from_secs(20);
         let listener = loop {
             match std::net::TcpListener::bind(self.address) {
@@ -102,7 +119,7 @@ impl TestServer {
         let config = Config::with_database(url);
         listener.set_nonblocking(true).expect("non-blocking");
         let address = listener.local_addr().expect("an address");
-        let (stop, stopped) = oneshot::channel::<()>();
+        let (stop, stopped) = oneshot::channel::<Stop>();
         let thread = std::thread::spawn(move || {
             let runtime = tokio::runtime::Builder::new_multi_thread()
                 .worker_threads(2)
@@ -111,12 +128,24 @@ impl TestServer {
                 .expect("a runtime");
             runtime.block_on(async move {
                 let listener = tokio::net::TcpListener::from_std(listener).expect("a listener");
-                fray_server::serve(listener, config, async {
-                    let _ = stopped.await;
-                })
-                .await
-                .expect("the server runs");
+                let (graceful_tx, graceful_rx) = oneshot::channel::<()>();
+                let serve = fray_server::serve(listener, config, async {
+                    let _ = graceful_rx.await;
+                });
+                tokio::pin!(serve);
+                tokio::select! {
+                    result = &mut serve => result.expect("the server runs"),
+                    how = stopped => match how {
+                        Ok(Stop::Crash) => {}
+                        _ => {
+                            let _ = graceful_tx.send(());
+                            serve.await.expect("the server stops");
+                        }
+                    },
+                }
             });
+            // Dropping the runtime abandons whatever a crash left running.
+            runtime.shutdown_background();
         });
         let server = TestServer {
             address,
@@ -139,9 +168,9 @@ impl TestServer {
         panic!("the server did not start");
     }
 
-    fn halt(&mut self) {
+    fn halt(&mut self, how: Stop) {
         if let Some(stop) = self.stop.take() {
-            let _ = stop.send(());
+            let _ = stop.send(how);
         }
         if let Some(thread) = self.thread.take() {
             let _ = thread.join();
@@ -164,7 +193,7 @@ impl TestServer {
 
 impl Drop for TestServer {
     fn drop(&mut self) {
-        self.halt();
+        self.halt(Stop::Graceful);
     }
 }
 
