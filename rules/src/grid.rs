@@ -91,6 +91,16 @@ pub fn push_square(out: &mut String, sq: Sq) {
     out.push(char::from(b'1' + rank(sq)));
 }
 
+/// Appends how labels name a piece: "Knight on e4", or just "Knight" when
+/// it is off the board.
+pub fn push_name_on(out: &mut String, name: &str, sq: Option<Sq>) {
+    out.push_str(name);
+    if let Some(sq) = sq {
+        out.push_str(" on ");
+        push_square(out, sq);
+    }
+}
+
 pub fn from_square(square: Square) -> Option<Sq> {
     (square.file < SIZE && square.rank < SIZE).then(|| at(square.file, square.rank))
 }

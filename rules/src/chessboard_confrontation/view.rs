@@ -32,11 +32,7 @@ impl ChessboardConfrontation {
     /// in place.
     pub(crate) fn push_describe(&self, out: &mut String, index: u8) {
         let mini = self.mini(index);
-        out.push_str(mini.troop.name());
-        if let Some(sq) = mini.square() {
-            out.push_str(" on ");
-            board::push_square(out, sq);
-        }
+        crate::grid::push_name_on(out, mini.troop.name(), mini.square());
     }
 
     fn stats(&self, index: u8) -> Vec<Stat> {

@@ -24,11 +24,7 @@ impl SummonersChess {
     /// Appends [`SummonersChess::describe`]'s text, for labels built in place.
     pub(crate) fn push_describe(&self, out: &mut String, index: u8) {
         let piece = self.piece(index);
-        out.push_str(piece.profile().name);
-        if let Some(sq) = piece.square() {
-            out.push_str(" on ");
-            board::push_square(out, sq);
-        }
+        crate::grid::push_name_on(out, piece.profile().name, piece.square());
     }
 
     pub(crate) fn piece_view(&self, index: u8) -> PieceView {
