@@ -16,6 +16,15 @@ pub struct LogEntry {
     pub text: String,
 }
 
+/// A roll of the last batch with its words, told against the view before
+/// the roll: a piece the roll removes is still named (the view after the
+/// batch has forgotten it).
+#[derive(Debug, Clone, PartialEq)]
+pub struct ToldRoll {
+    pub roll: DiceRoll,
+    pub words: String,
+}
+
 /// A match as one seat (or a spectator) sees it now.
 #[derive(Debug, Clone)]
 pub struct GameState {
@@ -31,7 +40,7 @@ pub struct GameState {
     /// This seat's choices when it must decide, as the server listed them.
     pub options: Vec<ActionOption>,
     /// The dice rolled by the last batch, in order.
-    pub last_rolls: Vec<DiceRoll>,
+    pub last_rolls: Vec<ToldRoll>,
     /// Everything that happened, oldest first.
     pub log: Vec<LogEntry>,
     /// Player names by seat, when the match summary was read.
@@ -85,11 +94,20 @@ impl GameState {
     pub fn apply_effects<'a>(&mut self, seq: u64, effects: impl IntoIterator<Item = &'a Effect>) {
         self.last_rolls.clear();
         for effect in effects {
-            if let Some(text) = describe(&self.view, effect) {
+            let told = match effect {
+                Effect::DiceRolled { roll } => {
+                    let words = roll_words(&self.view, roll);
+                    let text = format!("Roll: {words}");
+                    self.last_rolls.push(ToldRoll {
+                        roll: roll.clone(),
+                        words,
+                    });
+                    Some(text)
+                }
+                other => describe(&self.view, other),
+            };
+            if let Some(text) = told {
                 self.log.push(LogEntry { seq, text });
-            }
-            if let Effect::DiceRolled { roll } = effect {
-                self.last_rolls.push(roll.clone());
             }
             if let Effect::GameEnded { .. } = effect {
                 self.status = MatchStatus::Finished;
@@ -270,6 +288,38 @@ mod tests {
         );
         assert_eq!(state.last_rolls.len(), 1);
         assert!(!state.my_turn());
+    }
+
+    #[test]
+    fn a_roll_still_names_the_piece_it_removes() {
+        let mut state = state();
+        let roll = DiceRoll {
+            seat: Some(Seat(1)),
+            piece: Some(PieceId(1)),
+            purpose: "defence".into(),
+            dice: vec![Die { sides: 6, face: 1 }],
+            modifier: 0,
+            total: 1,
+            result: "fails".into(),
+        };
+        let batch = Batch {
+            match_id: MatchId(7),
+            seq: 4,
+            effects: vec![
+                Effect::DiceRolled { roll },
+                Effect::PieceRemoved {
+                    piece: PieceId(1),
+                    reason: "captured".into(),
+                },
+            ],
+            to_act: vec![Seat(0)],
+            options: Vec::new(),
+        };
+        assert!(state.apply_batch(&batch));
+        assert!(!state.view.pieces.contains_key(&PieceId(1)));
+        assert_eq!(state.last_rolls.len(), 1);
+        assert_eq!(state.last_rolls[0].words, "defence (Knight): 1, fails");
+        assert_eq!(state.log[0].text, "Roll: defence (Knight): 1, fails");
     }
 
     #[test]

@@ -10,7 +10,7 @@ use std::fmt::Write;
 
 use fray_protocol::{Outcome, PieceView, Seat, Square, View};
 
-use crate::game_state::{GameState, roll_words};
+use crate::game_state::GameState;
 
 /// The board with ranks down the left, files along the bottom, then the
 /// legend for terrain, the walls and the pieces off the board.
@@ -110,8 +110,8 @@ pub fn status(state: &GameState) -> String {
         }
         let _ = writeln!(out, "{line}");
     }
-    for roll in &state.last_rolls {
-        let _ = writeln!(out, "  Dice: {}", roll_words(view, roll));
+    for told in &state.last_rolls {
+        let _ = writeln!(out, "  Dice: {}", told.words);
     }
     out
 }

@@ -6,7 +6,7 @@ use fray_protocol::{ActionOption, PieceView, Seat, Square};
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 
-use crate::game_state::{GameState, roll_words};
+use crate::game_state::GameState;
 use crate::tui::board::seat_colour;
 
 /// The turn, the phase and every player with their army and resources.
@@ -144,22 +144,10 @@ pub fn dice(state: &GameState, width: usize) -> Vec<Line<'static>> {
             Style::new().fg(Color::DarkGray),
         ))];
     }
-    // The log told each roll with the view before the batch, so a piece the
-    // roll removed is still named there; the view now has forgotten it.
-    let told: Vec<&str> = state
-        .log
-        .iter()
-        .filter(|entry| entry.seq == state.seq)
-        .filter_map(|entry| entry.text.strip_prefix("Roll: "))
-        .collect();
     let mut lines = Vec::new();
-    for (at, roll) in state.last_rolls.iter().enumerate() {
-        let words = match told.get(at) {
-            Some(words) if told.len() == state.last_rolls.len() => words.to_string(),
-            _ => roll_words(&state.view, roll),
-        };
-        let style = roll.seat.map(seat_style).unwrap_or_default();
-        for (row, text) in wrap(&words, width.saturating_sub(2))
+    for told in &state.last_rolls {
+        let style = told.roll.seat.map(seat_style).unwrap_or_default();
+        for (row, text) in wrap(&told.words, width.saturating_sub(2))
             .into_iter()
             .enumerate()
         {
