@@ -12,6 +12,7 @@ mod game_state;
 mod line;
 mod live;
 mod load;
+mod random;
 mod render;
 mod replay_state;
 mod session;

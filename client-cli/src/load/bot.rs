@@ -19,6 +19,7 @@ use super::incoming::{self, Incoming, Kind};
 use super::run::{Ctx, Phase, until_stopping};
 use super::setup::{self, Pair};
 use super::stats::{is_rejection, latency_histogram};
+use crate::random::SplitMix64;
 
 /// A seat that hears nothing about its match this long resubscribes.
 const STALL: Duration = Duration::from_secs(30);
@@ -34,7 +35,7 @@ pub struct SeatBot {
     ctx: Arc<Ctx>,
     token: String,
     conn: Option<Conn>,
-    rng: u64,
+    rng: SplitMix64,
     next_id: u64,
     backoff: Backoff,
     ever_connected: bool,
@@ -93,7 +94,7 @@ impl SeatBot {
             ctx,
             token,
             conn: None,
-            rng: seed,
+            rng: SplitMix64::new(seed),
             next_id: 1,
             backoff: Backoff::new(),
             ever_connected: false,
@@ -134,15 +135,6 @@ impl SeatBot {
             self.ctx.stats.disconnects.fetch_add(1, Relaxed);
             self.ctx.note_disconnect(why);
         }
-    }
-
-    fn pick(&mut self, n: usize) -> usize {
-        self.rng = self.rng.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.rng;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^= z >> 31;
-        ((u128::from(z) * n as u128) >> 64) as usize
     }
 
     /// Plays this seat of `match_id` until the match ends or the run stops.
@@ -195,7 +187,7 @@ impl SeatBot {
                 if let Some(rate) = &self.ctx.rate {
                     rate.slot().await;
                 }
-                let pick = self.pick(game.options.len());
+                let pick = self.rng.below(game.options.len());
                 let action = &game.actions[game.options[pick].clone()];
                 let id = self.next_id;
                 self.next_id += 1;
