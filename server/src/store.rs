@@ -2,12 +2,17 @@
 //! accepted actions and wait; it commits whatever has queued up, from every
 //! match, in one transaction (group commit), so durability costs one fsync per
 //! batch rather than one per action.
+//!
+//! The store writes through a connection of its own, held for its whole life.
+//! SQLite drops a connection's page cache whenever another connection has
+//! written since it last looked, so a writer that took whichever pooled
+//! connection was free re-read the log's index pages on almost every commit.
 
 use std::sync::Arc;
 use std::time::Duration;
 
 use fray_protocol::{MatchId, Outcome};
-use sqlx::SqlitePool;
+use sqlx::{Connection, SqliteConnection, SqlitePool};
 use tokio::sync::{mpsc, oneshot};
 use tokio::task::JoinHandle;
 
@@ -73,10 +78,18 @@ impl Store {
 }
 
 async fn run(db: SqlitePool, mut queue: mpsc::Receiver<Job>) {
+    let mut writer = match db.acquire().await {
+        Ok(connection) => connection.detach(),
+        Err(error) => {
+            tracing::error!(%error, "the store cannot open its database connection");
+            fail_everything(queue, DbError::from(error)).await;
+            return;
+        }
+    };
     let checkpoints = tokio::spawn(checkpoint_forever(db.clone()));
     let mut batch = Vec::with_capacity(MAX_BATCH);
     while queue.recv_many(&mut batch, MAX_BATCH).await > 0 {
-        let result = write(&db, &batch).await.map_err(Arc::new);
+        let result = write(&mut writer, &batch).await.map_err(Arc::new);
         if let Err(error) = &result {
             tracing::error!(%error, events = batch.len(), "cannot commit the event log");
         }
@@ -87,12 +100,24 @@ async fn run(db: SqlitePool, mut queue: mpsc::Receiver<Job>) {
     checkpoints.abort();
     // The log is whole without it; this only leaves a short WAL behind.
     if let Err(error) = sqlx::query("PRAGMA wal_checkpoint(TRUNCATE)")
-        .execute(&db)
+        .execute(&mut writer)
         .await
     {
         tracing::warn!(%error, "cannot checkpoint the write-ahead log at stop");
     }
+    if let Err(error) = writer.close().await {
+        tracing::warn!(%error, "cannot close the store's database connection");
+    }
     tracing::debug!("store task stopped");
+}
+
+/// Without a connection nothing can be made durable: every commit asked for
+/// is refused, until the last handle is dropped.
+async fn fail_everything(mut queue: mpsc::Receiver<Job>, error: DbError) {
+    let error = Arc::new(error);
+    while let Some(job) = queue.recv().await {
+        let _ = job.done.send(Err(error.clone()));
+    }
 }
 
 async fn checkpoint_forever(db: SqlitePool) {
@@ -109,8 +134,8 @@ async fn checkpoint_forever(db: SqlitePool) {
     }
 }
 
-async fn write(db: &SqlitePool, batch: &[Job]) -> Result<(), DbError> {
-    let mut tx = db.begin().await?;
+async fn write(writer: &mut SqliteConnection, batch: &[Job]) -> Result<(), DbError> {
+    let mut tx = writer.begin().await?;
     let events: Vec<&NewEvent> = batch.iter().map(|job| &job.commit.event).collect();
     events::insert_all(&mut tx, &events).await?;
     for job in batch {
