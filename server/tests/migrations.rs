@@ -1,0 +1,97 @@
+//! A database made by an older server keeps every stored event when a newer
+//! server migrates it.
+
+use std::path::Path;
+
+use fray_protocol::{EventKind, MatchId, Seat};
+use fray_server::db::{self, events};
+use sqlx::migrate::Migrator;
+use sqlx::sqlite::SqliteConnectOptions;
+use sqlx::{ConnectOptions, Connection};
+
+const MIGRATIONS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../migrations");
+
+/// Makes `url` a database at the schema of the first migration only, as the
+/// first released server left it.
+async fn database_at_first_schema(dir: &Path, url: &str) {
+    let first_only = dir.join("first-migration");
+    std::fs::create_dir(&first_only).unwrap();
+    std::fs::copy(
+        Path::new(MIGRATIONS).join("0001_init.sql"),
+        first_only.join("0001_init.sql"),
+    )
+    .unwrap();
+    let mut connection = url
+        .parse::<SqliteConnectOptions>()
+        .unwrap()
+        .create_if_missing(true)
+        .connect()
+        .await
+        .unwrap();
+    Migrator::new(first_only.as_path())
+        .await
+        .unwrap()
+        .run(&mut connection)
+        .await
+        .unwrap();
+    let setup_effects = format!(
+        r#"[{{"audience":{{"kind":"everyone"}},"effect":{{"type":"narration","text":"{}"}}}}]"#,
+        "x".repeat(10_000)
+    );
+    sqlx::query(
+        "INSERT INTO matches (id, system, config, seat_count, status, rules_version) \
+         VALUES (7, 'fantasy-armies', '{}', 2, 'running', 'old')",
+    )
+    .execute(&mut connection)
+    .await
+    .unwrap();
+    // Written out of order, as several matches' group commits interleave.
+    for (seq, kind, seat, action, effects) in [
+        (2, "action", Some(1), Some(r#"{"verb":"pass"}"#), "[]"),
+        (0, "setup", None, None, setup_effects.as_str()),
+        (1, "action", Some(0), Some(r#"{"verb":"pass"}"#), "[]"),
+    ] {
+        sqlx::query(
+            "INSERT INTO events (match_id, seq, kind, seat, action, effects) \
+             VALUES (7, ?, ?, ?, ?, ?)",
+        )
+        .bind(seq)
+        .bind(kind)
+        .bind(seat)
+        .bind(action)
+        .bind(effects)
+        .execute(&mut connection)
+        .await
+        .unwrap();
+    }
+    connection.close().await.unwrap();
+}
+
+#[tokio::test]
+async fn migrating_an_old_database_keeps_every_event_in_order() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("fray.db").display());
+    database_at_first_schema(dir.path(), &url).await;
+
+    let pool = db::connect(&url)
+        .await
+        .expect("the newer server migrates it");
+
+    let log = events::all(&pool, MatchId(7)).await.unwrap();
+    let seqs: Vec<u64> = log.iter().map(|event| event.seq).collect();
+    assert_eq!(seqs, [0, 1, 2]);
+    assert_eq!(log[0].kind, EventKind::Setup);
+    assert_eq!(log[0].effects.len(), 1, "the 10 KB set-up row came across");
+    assert_eq!(log[2].seat, Some(Seat(1)));
+    assert_eq!(log[2].kind, EventKind::Action);
+
+    let duplicate = sqlx::query(
+        "INSERT INTO events (match_id, seq, kind, effects) VALUES (7, 2, 'action', '[]')",
+    )
+    .execute(&pool)
+    .await;
+    assert!(
+        duplicate.is_err(),
+        "(match_id, seq) is still unique after the migration"
+    );
+}
