@@ -10,6 +10,14 @@ use fray_server::tools::simulate::{self, SimulateError, SimulateOptions};
 use fray_server::tools::verify::{self, EXIT_NOTHING};
 use fray_server::{Config, serve, shutdown_signal};
 use indicatif::{ProgressBar, ProgressStyle};
+use mimalloc::MiMalloc;
+
+/// Serving a match allocates and frees many small strings and buffers per
+/// action (options, encoded frames, log rows) across threads; glibc's malloc
+/// spent about a fifth of the server's CPU on them under load
+/// (docs/PERFORMANCE.md).
+#[global_allocator]
+static ALLOCATOR: MiMalloc = MiMalloc;
 use tokio::net::TcpListener;
 use tracing_subscriber::EnvFilter;
 
