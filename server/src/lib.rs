@@ -16,6 +16,7 @@ pub mod ws;
 use std::future::Future;
 use std::time::Duration;
 
+use axum::serve::ListenerExt;
 use thiserror::Error;
 use tokio::net::TcpListener;
 use tokio::sync::watch;
@@ -60,6 +61,14 @@ where
 
     let (stop, stopping) = watch::channel(false);
     let state = AppState::new(db.clone(), tables.clone(), config, stopping);
+    // Frames are small and each one is awaited by a player: with Nagle's
+    // algorithm on, a frame written while the previous one is unacknowledged
+    // could wait for the peer's delayed ACK (up to 40 ms on Linux).
+    let listener = listener.tap_io(|tcp| {
+        if let Err(error) = tcp.set_nodelay(true) {
+            tracing::warn!(%error, "cannot set TCP_NODELAY on a connection");
+        }
+    });
     let served = axum::serve(listener, app(state))
         .with_graceful_shutdown(async move {
             shutdown.await;

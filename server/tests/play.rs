@@ -14,7 +14,7 @@ use fray_protocol::{
 const MAX_ACTIONS: usize = 20_000;
 
 fn play_a_whole_game(system: SystemId, seed: u64) {
-    let server = TestServer::start();
+    let server = TestServer::start_unthrottled();
     let alice = server.player("Alice");
     let bob = server.player("Bob");
     let [first, second] = two_armies(system);

@@ -11,7 +11,7 @@ use fray_protocol::{MatchConfig, MatchStatus, MatchSummary, Role, SystemId};
 const MAX_ACTIONS: usize = 20_000;
 
 fn survives(system: SystemId, crash: bool) {
-    let server = TestServer::start();
+    let server = TestServer::start_unthrottled();
     let alice = server.player("Alice");
     let bob = server.player("Bob");
     let [a, b] = two_armies(system);

@@ -48,6 +48,13 @@ impl TestServer {
         TestServer::start_with(|_| {})
     }
 
+    /// A server on a new database whose message limit no test player
+    /// reaches: players that act the moment they may send faster than the
+    /// default limit allows (the limit has its own test).
+    pub fn start_unthrottled() -> TestServer {
+        TestServer::start_with(|config| config.messages_per_second = 10_000)
+    }
+
     /// A server on a new database, with settings changed by `adjust`.
     pub fn start_with(adjust: impl FnOnce(&mut Config)) -> TestServer {
         let dir = Arc::new(tempfile::tempdir().expect("a temporary directory"));
@@ -386,6 +393,37 @@ impl Client {
                 Err(_) => return None,
             }
         }
+    }
+
+    /// Reads the raw stream to its end without answering anything (a
+    /// client that has gone quiet): the code of the close frame the server
+    /// sent, if it sent one. `recv_close` cannot tell this, because reading
+    /// through the websocket answers the server's pings first, and that write
+    /// fails once the server has hung up.
+    pub fn close_code_without_answering(mut self) -> Option<u16> {
+        let MaybeTlsStream::Plain(stream) = self.socket.get_mut() else {
+            panic!("tests use plain TCP");
+        };
+        let mut bytes = Vec::new();
+        let _ = std::io::Read::read_to_end(stream, &mut bytes);
+        let mut at = 0;
+        while at + 2 <= bytes.len() {
+            let opcode = bytes[at] & 0x0f;
+            let (length, header) = match bytes[at + 1] & 0x7f {
+                126 => (
+                    usize::from(u16::from_be_bytes([bytes[at + 2], bytes[at + 3]])),
+                    4,
+                ),
+                127 => panic!("no frame here is that long"),
+                short => (usize::from(short), 2),
+            };
+            let payload = at + header;
+            if opcode == 0x8 && length >= 2 {
+                return Some(u16::from_be_bytes([bytes[payload], bytes[payload + 1]]));
+            }
+            at = payload + length;
+        }
+        None
     }
 
     pub fn subscribe(&mut self, match_id: MatchId, role: Role, since: Option<u64>) {
