@@ -91,13 +91,54 @@ impl Square {
     }
 }
 
+impl Square {
+    /// The written name ("e4", "a10"), built without the formatting
+    /// machinery: every option of a batch names squares, and encoding them
+    /// through `Display` showed in the server's profile. `None` beyond file
+    /// `z`, where no letter fits.
+    fn name(&self) -> Option<SquareName> {
+        if self.file >= 26 {
+            return None;
+        }
+        let mut name = SquareName {
+            bytes: [b'a' + self.file, 0, 0, 0],
+            len: 1,
+        };
+        let rank = u16::from(self.rank) + 1;
+        let digits = [rank / 100, rank / 10 % 10, rank % 10];
+        let first = if rank >= 100 {
+            0
+        } else if rank >= 10 {
+            1
+        } else {
+            2
+        };
+        for &digit in &digits[first..] {
+            name.bytes[usize::from(name.len)] = b'0' + digit as u8;
+            name.len += 1;
+        }
+        Some(name)
+    }
+}
+
+/// A square's name: a file letter and at most three rank digits.
+struct SquareName {
+    bytes: [u8; 4],
+    len: u8,
+}
+
+impl SquareName {
+    fn as_str(&self) -> &str {
+        std::str::from_utf8(&self.bytes[..usize::from(self.len)]).expect("ASCII")
+    }
+}
+
 impl fmt::Display for Square {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        if self.file < 26 {
-            write!(f, "{}{}", (b'a' + self.file) as char, self.rank as u32 + 1)
-        } else {
+        match self.name() {
+            Some(name) => f.write_str(name.as_str()),
             // Beyond z no letter fits; this form is never parsed back, only shown.
-            write!(f, "file{}:{}", self.file as u32 + 1, self.rank as u32 + 1)
+            None => write!(f, "file{}:{}", self.file as u32 + 1, self.rank as u32 + 1),
         }
     }
 }
@@ -137,7 +178,10 @@ impl FromStr for Square {
 
 impl Serialize for Square {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        serializer.collect_str(self)
+        match self.name() {
+            Some(name) => serializer.serialize_str(name.as_str()),
+            None => serializer.collect_str(self),
+        }
     }
 }
 
@@ -200,5 +244,27 @@ mod tests {
             Square::new(1, 2)
         );
         assert!(serde_json::from_str::<Square>("\"zz\"").is_err());
+    }
+
+    #[test]
+    fn every_lettered_square_is_named_file_letter_then_rank_and_reads_back() {
+        for file in 0..26u8 {
+            for rank in 0..=255u8 {
+                let square = Square::new(file, rank);
+                let expected = format!("{}{}", char::from(b'a' + file), u32::from(rank) + 1);
+                assert_eq!(square.to_string(), expected);
+                let json = serde_json::to_string(&square).unwrap();
+                assert_eq!(json, format!("\"{expected}\""));
+                // Written ranks go up to 255, so the last rank index has no
+                // written form that reads back.
+                if rank < 255 {
+                    assert_eq!(serde_json::from_str::<Square>(&json).unwrap(), square);
+                }
+            }
+        }
+        assert_eq!(
+            serde_json::to_string(&Square::new(26, 9)).unwrap(),
+            "\"file27:10\""
+        );
     }
 }
