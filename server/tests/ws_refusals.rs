@@ -255,6 +255,24 @@ fn too_many_messages_a_second_are_refused_with_rate_limited() {
 }
 
 #[test]
+fn a_silent_connection_is_closed_as_idle_and_a_talking_one_is_kept() {
+    let server = TestServer::start_with(|config| config.idle_seconds = 1);
+    // Never reads, so never answers the server's pings either.
+    let silent = server.client(None);
+    let mut talking = server.client(None);
+    for nonce in 0..8 {
+        std::thread::sleep(std::time::Duration::from_millis(300));
+        still_alive(&mut talking, nonce);
+    }
+    assert_eq!(
+        silent.close_code_without_answering(),
+        Some(4001),
+        "closed as idle"
+    );
+    still_alive(&mut talking, 99);
+}
+
+#[test]
 fn subscribing_as_a_player_without_a_token_asks_for_one() {
     let table = table();
     let mut anonymous = table.server.client(None);

@@ -56,14 +56,15 @@ pub async fn run(socket: WebSocket, state: AppState) {
         player: None,
         subscriptions: HashMap::new(),
     };
+    // One timer for the connection, pushed back as frames arrive (a later
+    // deadline costs tokio no lock), rather than a new timeout per frame.
+    let silent_too_long = tokio::time::sleep(idle);
+    tokio::pin!(silent_too_long);
     let close = loop {
         tokio::select! {
-            frame = tokio::time::timeout(idle, stream.next()) => {
-                let frame = match frame {
-                    Err(_) => break Some((CLOSE_IDLE, "idle too long")),
-                    Ok(Some(Ok(frame))) => frame,
-                    Ok(_) => break None,
-                };
+            frame = stream.next() => {
+                let Some(Ok(frame)) = frame else { break None };
+                silent_too_long.as_mut().reset(tokio::time::Instant::now() + idle);
                 match frame {
                     Message::Text(text) => connection.receive(&text).await,
                     Message::Binary(_) => connection.refuse(
@@ -76,6 +77,7 @@ pub async fn run(socket: WebSocket, state: AppState) {
                     Message::Ping(_) | Message::Pong(_) => {}
                 }
             }
+            () = &mut silent_too_long => break Some((CLOSE_IDLE, "idle too long")),
             _ = stopping.changed() => break Some((CLOSE_GOING_AWAY, "the server is stopping")),
             _ = &mut writer => {
                 writer_gone = true;
