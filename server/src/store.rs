@@ -89,7 +89,13 @@ async fn run(db: SqlitePool, mut queue: mpsc::Receiver<Job>) {
     let checkpoints = tokio::spawn(checkpoint_forever(db.clone()));
     let mut batch = Vec::with_capacity(MAX_BATCH);
     while queue.recv_many(&mut batch, MAX_BATCH).await > 0 {
+        let started = std::time::Instant::now();
         let result = write(&mut writer, &batch).await.map_err(Arc::new);
+        tracing::debug!(
+            events = batch.len(),
+            micros = started.elapsed().as_micros() as u64,
+            "group commit"
+        );
         if let Err(error) = &result {
             tracing::error!(%error, events = batch.len(), "cannot commit the event log");
         }
