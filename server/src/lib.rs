@@ -47,7 +47,7 @@ where
     F: Future<Output = ()> + Send + 'static,
 {
     let db = db::connect(&config.database).await?;
-    let (store, store_task) = Store::start(db.clone());
+    let (store, store_thread) = Store::start(db.clone())?;
     let tables = Tables::new(
         db.clone(),
         store,
@@ -77,7 +77,7 @@ where
         .await;
     tables.close().await;
     drop(tables);
-    if tokio::time::timeout(FLUSH_TIMEOUT, store_task)
+    if tokio::time::timeout(FLUSH_TIMEOUT, store_thread.finished())
         .await
         .is_err()
     {
