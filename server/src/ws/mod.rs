@@ -13,10 +13,11 @@ use crate::http::AppState;
 
 /// Websocket buffers: small, because an idle connection should cost little
 /// (axum's defaults cost about 130 KiB each). Clients send small messages (an
-/// `act` is under 100 bytes), so a 1 KiB read buffer costs no extra reads in
-/// play; it took an idle connection from 10.5 to 7.6 KiB of server memory
+/// `act` is under 100 bytes), so a 512-byte read buffer costs no extra reads
+/// in play. 1 KiB took an idle connection from 10.5 to 7.6 KiB of server
+/// memory, and 512 bytes kept it there after mimalloc came in
 /// (docs/PERFORMANCE.md). Larger frames are still read whole.
-const READ_BUFFER_BYTES: usize = 1024;
+const READ_BUFFER_BYTES: usize = 512;
 const WRITE_BUFFER_BYTES: usize = 4 * 1024;
 
 /// Messages up to this many times the protocol's limit are read and refused
