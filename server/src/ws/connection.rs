@@ -125,11 +125,14 @@ async fn write(
                 tracing::debug!("a connection too slow to take its frames was dropped");
                 return;
             }
+            // A frame that can be written goes first: the close frame then
+            // follows it. Checked before the hang-up, or a hang-up landing
+            // while a ping was being written dropped the socket unclosed.
+            sent = send_with_queued(&mut sink, message, &mut frames) => if sent.is_err() { return },
             // The reader is gone (or the server stopping) while this frame
             // cannot be written: a half-written frame cannot be followed by
             // a close frame, so the socket is just dropped.
             _ = &mut reader_done => return,
-            sent = send_with_queued(&mut sink, message, &mut frames) => if sent.is_err() { return },
         }
     };
     if let Some((code, reason)) = close {

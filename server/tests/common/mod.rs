@@ -405,6 +405,7 @@ impl Client {
             panic!("tests use plain TCP");
         };
         let mut bytes = Vec::new();
+        // Whatever the end (EOF or a reset), the close frame is in what came.
         let _ = std::io::Read::read_to_end(stream, &mut bytes);
         let mut at = 0;
         while at + 2 <= bytes.len() {
