@@ -11,6 +11,8 @@ use fray_server::tools::verify::{self, EXIT_NOTHING};
 use fray_server::{Config, serve, shutdown_signal};
 use indicatif::{ProgressBar, ProgressStyle};
 use mimalloc::MiMalloc;
+use tokio::net::TcpListener;
+use tracing_subscriber::EnvFilter;
 
 /// Serving a match allocates and frees many small strings and buffers per
 /// action (options, encoded frames, log rows) across threads; glibc's malloc
@@ -18,8 +20,6 @@ use mimalloc::MiMalloc;
 /// (docs/PERFORMANCE.md).
 #[global_allocator]
 static ALLOCATOR: MiMalloc = MiMalloc;
-use tokio::net::TcpListener;
-use tracing_subscriber::EnvFilter;
 
 const EXAMPLES: &str = "\
 Examples:
