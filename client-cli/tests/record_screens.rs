@@ -10,34 +10,10 @@
 use std::path::PathBuf;
 
 use fray_protocol::{
-    ArmyEntry, ArmyList, Batch, Effect, MatchConfig, MatchId, MatchStatus, ScopedEffect, Seat,
-    Snapshot, SystemId, View, Viewer, apply_all,
+    Batch, Effect, MatchConfig, MatchId, MatchStatus, ScopedEffect, Seat, Snapshot, SystemId, View,
+    Viewer, apply_all,
 };
-use fray_rules::fantasy_armies::{Army, starter_list};
-use fray_rules::{ChaChaDice, Dice, Game, summoners_chess};
-
-/// The armies of `server/tests/common/play.rs`.
-fn two_armies(system: SystemId) -> [ArmyList; 2] {
-    let squad = |trait_key: &str| ArmyList {
-        system: SystemId::ChessboardConfrontation,
-        army: "squad".into(),
-        name: format!("{trait_key} squad"),
-        units: vec![
-            ArmyEntry {
-                unit: "elite".into(),
-                count: 2,
-                traits: vec![trait_key.into()],
-            },
-            ArmyEntry::new("minion", 4),
-        ],
-    };
-    match system {
-        SystemId::FantasyArmies => [starter_list(Army::Dwarfs), starter_list(Army::Undead)],
-        SystemId::SummonersChess => [summoners_chess::army_list(), summoners_chess::army_list()],
-        SystemId::ChessboardConfrontation => [squad("lucky"), squad("armor")],
-        other => panic!("{other} is not playable"),
-    }
-}
+use fray_rules::{ChaChaDice, Dice, Game};
 
 const ME: Seat = Seat(0);
 /// Batches kept after the snapshot, so the log and dice panels have lines.
@@ -45,7 +21,7 @@ const KEPT: usize = 6;
 
 /// None when the game ended before it reached such a position.
 fn record(system: SystemId, seed: u64, min_actions: u64, rolls: bool) -> Option<serde_json::Value> {
-    let armies = two_armies(system);
+    let armies = fray_rules::example_armies(system).expect("a playable system");
     let mut dice = ChaChaDice::from_u64(seed);
     let (mut game, setup) = Game::setup(&MatchConfig::new(system), &armies, &mut dice)
         .unwrap_or_else(|e| panic!("{system}: {e}"));

@@ -37,6 +37,25 @@ pub fn systems() -> Vec<SystemInfo> {
     ]
 }
 
+/// Two valid army lists of a playable system, one per seat: Dwarfs against
+/// Undead, the Summoners list twice, a Lucky squad against an Armor squad.
+/// What tests, benchmarks and recorded games play with; `None` for a system
+/// not playable yet.
+pub fn example_armies(system: SystemId) -> Option<[ArmyList; 2]> {
+    use fantasy_armies::{Army, starter_list};
+    match system {
+        SystemId::FantasyArmies => Some([starter_list(Army::Dwarfs), starter_list(Army::Undead)]),
+        SystemId::SummonersChess => {
+            Some([summoners_chess::army_list(), summoners_chess::army_list()])
+        }
+        SystemId::ChessboardConfrontation => Some([
+            chessboard_confrontation::squad("lucky"),
+            chessboard_confrontation::squad("armor"),
+        ]),
+        _ => None,
+    }
+}
+
 /// Checks an army list against its system's rules, with every reason it fails.
 pub fn validate_army(list: &ArmyList) -> Result<(), Vec<String>> {
     match list.system {
@@ -107,5 +126,26 @@ impl Game {
 
     pub fn outcome(&self) -> Option<Outcome> {
         on_each_system!(self, game => game.outcome())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ChaChaDice;
+
+    #[test]
+    fn every_playable_system_has_example_armies_that_set_up_a_game() {
+        for info in systems() {
+            let armies =
+                example_armies(info.id).unwrap_or_else(|| panic!("{}: no example armies", info.id));
+            for list in &armies {
+                assert_eq!(list.system, info.id);
+                assert_eq!(validate_army(list), Ok(()), "{}: {}", info.id, list.name);
+            }
+            let config = MatchConfig::new(info.id);
+            let set_up = Game::setup(&config, &armies, &mut ChaChaDice::from_u64(1));
+            assert!(set_up.is_ok(), "{}: the examples set up a game", info.id);
+        }
     }
 }

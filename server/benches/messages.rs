@@ -10,10 +10,9 @@ use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use fray_protocol::{
-    ArmyEntry, ArmyList, Batch, ClientMessage, MatchConfig, MatchId, MatchStatus, ScopedEffect,
-    ServerMessage, Snapshot, SystemId, Viewer,
+    Batch, ClientMessage, MatchConfig, MatchId, MatchStatus, ScopedEffect, ServerMessage, Snapshot,
+    SystemId, Viewer,
 };
-use fray_rules::fantasy_armies::{Army, starter_list};
 use fray_rules::{ChaChaDice, Game};
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{Rng, SeedableRng};
@@ -21,38 +20,15 @@ use rand_chacha::rand_core::{Rng, SeedableRng};
 /// Actions played before the position is taken: the middle of a typical game.
 const PLIES: usize = 30;
 
-fn armies(system: SystemId) -> Vec<ArmyList> {
-    match system {
-        SystemId::FantasyArmies => vec![starter_list(Army::Dwarfs), starter_list(Army::Undead)],
-        SystemId::SummonersChess => vec![
-            fray_rules::summoners_chess::army_list(),
-            fray_rules::summoners_chess::army_list(),
-        ],
-        SystemId::ChessboardConfrontation => {
-            let squad = |trait_key: &str| ArmyList {
-                system,
-                army: "squad".into(),
-                name: String::new(),
-                units: vec![
-                    ArmyEntry {
-                        unit: "elite".into(),
-                        count: 2,
-                        traits: vec![trait_key.into()],
-                    },
-                    ArmyEntry::new("minion", 4),
-                ],
-            };
-            vec![squad("lucky"), squad("armor")]
-        }
-        other => panic!("{other} is not playable"),
-    }
-}
-
 /// A game `PLIES` random actions in, and the effects of the last one.
 fn mid_game(system: SystemId) -> (Game, Vec<ScopedEffect>) {
     let mut dice = ChaChaDice::from_u64(7);
-    let (mut game, mut effects) =
-        Game::setup(&MatchConfig::new(system), &armies(system), &mut dice).expect("legal armies");
+    let (mut game, mut effects) = Game::setup(
+        &MatchConfig::new(system),
+        &fray_rules::example_armies(system).expect("a playable system"),
+        &mut dice,
+    )
+    .expect("legal armies");
     let mut chooser = ChaCha8Rng::seed_from_u64(11);
     for _ in 0..PLIES {
         if game.outcome().is_some() {

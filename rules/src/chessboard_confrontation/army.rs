@@ -1,7 +1,7 @@
 //! Buying an army: five troop types and seventeen traits at their costs,
 //! one Support per army, the points budget (50 by default), Large miniatures.
 
-use fray_protocol::{ArmyList, Stat, SystemId, UnitInfo};
+use fray_protocol::{ArmyEntry, ArmyList, Stat, SystemId, UnitInfo};
 
 /// The one "army" key a list names: squads are built from troop types.
 pub const ARMY_KEY: &str = "squad";
@@ -276,6 +276,24 @@ pub struct Bought {
 impl Bought {
     pub fn cost(self) -> u32 {
         self.troop.cost() + self.traits.cost()
+    }
+}
+
+/// A squad of the default 50 points: two Elites with the trait `trait_key`
+/// and four Minions.
+pub fn squad(trait_key: &str) -> ArmyList {
+    ArmyList {
+        system: SystemId::ChessboardConfrontation,
+        army: ARMY_KEY.into(),
+        name: format!("{trait_key} squad"),
+        units: vec![
+            ArmyEntry {
+                unit: Troop::Elite.key().into(),
+                count: 2,
+                traits: vec![trait_key.into()],
+            },
+            ArmyEntry::new(Troop::Minion.key(), 4),
+        ],
     }
 }
 

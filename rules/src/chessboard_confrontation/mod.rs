@@ -41,7 +41,7 @@ use fray_protocol::{
     OptionValue, Outcome, Rejection, Seat, SeatRange, SystemId, SystemInfo, View, Viewer,
 };
 
-pub use army::{ARMY_KEY, DEFAULT_BUDGET, LARGE_KEY, Trait, Troop};
+pub use army::{ARMY_KEY, DEFAULT_BUDGET, LARGE_KEY, Trait, Troop, squad};
 pub use moves::Move;
 pub use obstacles::FIXED as FIXED_LAYOUT;
 pub use position::Position;

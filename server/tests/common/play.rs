@@ -3,10 +3,9 @@
 //! listed option until the game ends.
 
 use fray_protocol::{
-    ActionOption, ArmyEntry, ArmyList, Batch, ClientMessage, Effect, MatchId, Role, Seat,
-    ServerMessage, SystemId, View, apply_all,
+    ActionOption, ArmyList, Batch, ClientMessage, Effect, MatchId, Role, Seat, ServerMessage,
+    SystemId, View, apply_all,
 };
-use fray_rules::fantasy_armies::{Army, starter_list};
 
 use super::{Client, TestServer};
 
@@ -26,32 +25,7 @@ pub fn start_two_player(server: &TestServer, system: SystemId) -> (MatchId, [Fol
 
 /// Two valid army lists for a system.
 pub fn two_armies(system: SystemId) -> [ArmyList; 2] {
-    match system {
-        SystemId::FantasyArmies => [starter_list(Army::Dwarfs), starter_list(Army::Undead)],
-        SystemId::SummonersChess => [
-            fray_rules::summoners_chess::army_list(),
-            fray_rules::summoners_chess::army_list(),
-        ],
-        SystemId::ChessboardConfrontation => [squad("lucky"), squad("armor")],
-        other => panic!("{other} is not playable"),
-    }
-}
-
-/// A 50-point squad: two Elites with a trait and four Minions.
-fn squad(trait_key: &str) -> ArmyList {
-    ArmyList {
-        system: SystemId::ChessboardConfrontation,
-        army: "squad".into(),
-        name: format!("{trait_key} squad"),
-        units: vec![
-            ArmyEntry {
-                unit: "elite".into(),
-                count: 2,
-                traits: vec![trait_key.into()],
-            },
-            ArmyEntry::new("minion", 4),
-        ],
-    }
+    fray_rules::example_armies(system).unwrap_or_else(|| panic!("{system} is not playable"))
 }
 
 /// A subscribed connection that keeps its view up to date.
