@@ -3,6 +3,9 @@
 //! `fray replay`, and a bot that rides out a server restart.
 
 mod common;
+// The generator `fray bot` chooses with, for the answers typed at the prompt.
+#[path = "../src/random.rs"]
+mod random;
 
 use std::io::{Read, Write};
 use std::process::{Child, ChildStdin};
@@ -220,20 +223,6 @@ fn exits_zero(mut child: Child, output: &str, what: &str) {
     assert!(!stderr.contains("panicked"), "{what} panicked:\n{stderr}");
 }
 
-/// A small seeded generator for the answers typed at the prompt.
-struct Chooser(u64);
-
-impl Chooser {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^= z >> 31;
-        ((u128::from(z) * n as u128) >> 64) as usize
-    }
-}
-
 /// The notations of the options last listed in `text`.
 fn listed_notations(text: &str) -> Vec<String> {
     let start = ["Your move:\n", "You may react:\n"]
@@ -257,7 +246,7 @@ fn listed_notations(text: &str) -> Vec<String> {
 /// then random options, some by notation, most by number.
 fn drive(child: &mut Child, output: &mut Output, seed: u64) -> String {
     let mut stdin: ChildStdin = child.stdin.take().expect("a piped stdin");
-    let mut chooser = Chooser(seed);
+    let mut chooser = random::SplitMix64::new(seed);
     let mut prompts = 0;
     let mut answered_at = 0;
     let deadline = Instant::now() + GAME_PATIENCE;
