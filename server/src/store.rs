@@ -195,3 +195,98 @@ async fn finish(
     .await?;
     Ok(())
 }
+
+#[cfg(test)]
+mod tests {
+    use fray_protocol::{Effect, EventKind, ScopedEffect, Seat};
+
+    use super::*;
+
+    fn event(match_id: MatchId, seq: u64) -> NewEvent {
+        NewEvent {
+            match_id,
+            seq,
+            kind: EventKind::Action,
+            seat: Some(Seat(0)),
+            action: None,
+            effects: vec![ScopedEffect::public(Effect::Narration {
+                text: format!("event {seq}"),
+            })],
+        }
+    }
+
+    fn job(event: NewEvent, finishes: Option<Outcome>) -> Job {
+        let (done, _) = oneshot::channel();
+        Job {
+            commit: Commit { event, finishes },
+            done,
+        }
+    }
+
+    /// A database with one running match, and the store's own connection.
+    async fn running_match() -> (tempfile::TempDir, SqlitePool, SqliteConnection, MatchId) {
+        let dir = tempfile::tempdir().unwrap();
+        let url = format!("sqlite://{}", dir.path().join("fray.db").display());
+        let db = crate::db::connect(&url).await.unwrap();
+        let id: i64 = sqlx::query_scalar(
+            "INSERT INTO matches (system, config, seat_count, status, rules_version) \
+             VALUES ('fantasy-armies', '{}', 2, 'running', 'test') RETURNING id",
+        )
+        .fetch_one(&db)
+        .await
+        .unwrap();
+        let writer = db.acquire().await.unwrap().detach();
+        (dir, db, writer, MatchId(id))
+    }
+
+    async fn stored_seqs(db: &SqlitePool, id: MatchId) -> Vec<i64> {
+        sqlx::query_scalar("SELECT seq FROM events WHERE match_id = ? ORDER BY seq")
+            .bind(id.0)
+            .fetch_all(db)
+            .await
+            .unwrap()
+    }
+
+    #[tokio::test]
+    async fn a_batch_with_one_bad_event_stores_none_of_it_and_the_next_batch_commits() {
+        let (_dir, db, mut writer, id) = running_match().await;
+        write(&mut writer, &[job(event(id, 1), None)])
+            .await
+            .unwrap();
+
+        // seq 1 again breaks UNIQUE (match_id, seq): the whole batch goes.
+        let bad = [job(event(id, 2), None), job(event(id, 1), None)];
+        assert!(write(&mut writer, &bad).await.is_err());
+        assert_eq!(stored_seqs(&db, id).await, vec![1]);
+
+        // The failed batch left no transaction open on the connection.
+        write(
+            &mut writer,
+            &[job(event(id, 2), None), job(event(id, 3), None)],
+        )
+        .await
+        .unwrap();
+        assert_eq!(stored_seqs(&db, id).await, vec![1, 2, 3]);
+    }
+
+    #[tokio::test]
+    async fn a_finishing_event_marks_its_match_finished_in_the_same_commit() {
+        let (_dir, db, mut writer, id) = running_match().await;
+        let outcome = Outcome {
+            winners: vec![Seat(1)],
+            reason: "seat 0 resigned".into(),
+        };
+        write(&mut writer, &[job(event(id, 1), Some(outcome.clone()))])
+            .await
+            .unwrap();
+        let (status, stored): (String, String) =
+            sqlx::query_as("SELECT status, outcome FROM matches WHERE id = ?")
+                .bind(id.0)
+                .fetch_one(&db)
+                .await
+                .unwrap();
+        assert_eq!(status, "finished");
+        assert_eq!(serde_json::from_str::<Outcome>(&stored).unwrap(), outcome);
+        assert_eq!(stored_seqs(&db, id).await, vec![1]);
+    }
+}
