@@ -121,6 +121,17 @@ impl Square {
     }
 }
 
+impl Square {
+    /// Calls `f` with the text the square serialises as ("e4"), built on the
+    /// stack for every lettered square.
+    pub fn with_name<R>(&self, f: impl FnOnce(&str) -> R) -> R {
+        match self.name() {
+            Some(name) => f(name.as_str()),
+            None => f(&self.to_string()),
+        }
+    }
+}
+
 /// A square's name: a file letter and at most three rank digits.
 struct SquareName {
     bytes: [u8; 4],

@@ -2,6 +2,7 @@
 //! fills, rebuilt from its log when asked for after a restart.
 
 mod actor;
+mod batch_json;
 pub mod outbox;
 pub mod rebuild;
 pub mod seed;

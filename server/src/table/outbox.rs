@@ -9,6 +9,8 @@ use axum::extract::ws::Utf8Bytes;
 use fray_protocol::ServerMessage;
 use tokio::sync::{Notify, mpsc};
 
+use super::batch_json::batch_json;
+
 /// Identifies one websocket connection for the life of the process.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub struct ConnId(pub u64);
@@ -88,5 +90,9 @@ impl Outbox {
 }
 
 pub fn encode(message: &ServerMessage) -> Utf8Bytes {
-    Utf8Bytes::from(serde_json::to_string(message).expect("protocol messages always serialise"))
+    let text = match message {
+        ServerMessage::Batch(batch) => batch_json(batch),
+        other => serde_json::to_string(other).expect("protocol messages always serialise"),
+    };
+    Utf8Bytes::from(text)
 }
