@@ -29,6 +29,12 @@ use fray_protocol::{ArmyEntry, ArmyListId, MatchId, MatchStatus, SystemId};
 use crate::fail::{EXIT_CODES, Failure};
 use crate::session::Session;
 
+/// `fray load` decodes thousands of frames a second on the machine it shares
+/// with the server; glibc's malloc was a tenth of its CPU
+/// (docs/PERFORMANCE.md).
+#[global_allocator]
+static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
+
 /// Fray's command-line client: log in, build army lists, create and join
 /// matches, play, watch and replay them.
 ///
