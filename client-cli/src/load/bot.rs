@@ -64,7 +64,7 @@ impl Following {
         self.options.clear();
         for option in &message.options {
             let start = self.actions.len();
-            self.actions.push_str(option.action.get());
+            self.actions.push_str(option.action);
             self.options.push(start..self.actions.len());
         }
     }

@@ -20,6 +20,7 @@ mod pace;
 mod report;
 mod rest;
 mod run;
+mod scan;
 mod setup;
 mod stats;
 mod watchers;
