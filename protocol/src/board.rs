@@ -119,9 +119,7 @@ impl Square {
         }
         Some(name)
     }
-}
 
-impl Square {
     /// Calls `f` with the text the square serialises as ("e4"), built on the
     /// stack for every lettered square.
     pub fn with_name<R>(&self, f: impl FnOnce(&str) -> R) -> R {
@@ -189,10 +187,7 @@ impl FromStr for Square {
 
 impl Serialize for Square {
     fn serialize<S: Serializer>(&self, serializer: S) -> Result<S::Ok, S::Error> {
-        match self.name() {
-            Some(name) => serializer.serialize_str(name.as_str()),
-            None => serializer.collect_str(self),
-        }
+        self.with_name(|name| serializer.serialize_str(name))
     }
 }
 
