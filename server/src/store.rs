@@ -198,9 +198,12 @@ async fn finish(
 
 #[cfg(test)]
 mod tests {
-    use fray_protocol::{Effect, EventKind, ScopedEffect, Seat};
+    use fray_protocol::{
+        Effect, EventKind, MatchConfig, MatchStatus, ScopedEffect, Seat, SystemId,
+    };
 
     use super::*;
+    use crate::db::matches;
 
     fn event(match_id: MatchId, seq: u64) -> NewEvent {
         NewEvent {
@@ -228,23 +231,24 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let url = format!("sqlite://{}", dir.path().join("fray.db").display());
         let db = crate::db::connect(&url).await.unwrap();
-        let id: i64 = sqlx::query_scalar(
-            "INSERT INTO matches (system, config, seat_count, status, rules_version) \
-             VALUES ('fantasy-armies', '{}', 2, 'running', 'test') RETURNING id",
-        )
-        .fetch_one(&db)
-        .await
-        .unwrap();
+        let mut tx = db.begin().await.unwrap();
+        let config = MatchConfig::new(SystemId::FantasyArmies);
+        let id = matches::create(&mut tx, &config, 2, "test").await.unwrap();
+        matches::start(&mut tx, id, &[0; 32], "commitment")
+            .await
+            .unwrap();
+        tx.commit().await.unwrap();
         let writer = db.acquire().await.unwrap().detach();
-        (dir, db, writer, MatchId(id))
+        (dir, db, writer, id)
     }
 
-    async fn stored_seqs(db: &SqlitePool, id: MatchId) -> Vec<i64> {
-        sqlx::query_scalar("SELECT seq FROM events WHERE match_id = ? ORDER BY seq")
-            .bind(id.0)
-            .fetch_all(db)
+    async fn stored_seqs(db: &SqlitePool, id: MatchId) -> Vec<u64> {
+        events::all(db, id)
             .await
             .unwrap()
+            .iter()
+            .map(|event| event.seq)
+            .collect()
     }
 
     #[tokio::test]
@@ -279,14 +283,9 @@ mod tests {
         write(&mut writer, &[job(event(id, 1), Some(outcome.clone()))])
             .await
             .unwrap();
-        let (status, stored): (String, String) =
-            sqlx::query_as("SELECT status, outcome FROM matches WHERE id = ?")
-                .bind(id.0)
-                .fetch_one(&db)
-                .await
-                .unwrap();
-        assert_eq!(status, "finished");
-        assert_eq!(serde_json::from_str::<Outcome>(&stored).unwrap(), outcome);
+        let summary = matches::summary(&db, id).await.unwrap().unwrap();
+        assert_eq!(summary.status, MatchStatus::Finished);
+        assert_eq!(summary.outcome, Some(outcome));
         assert_eq!(stored_seqs(&db, id).await, vec![1]);
     }
 }
