@@ -117,50 +117,48 @@ impl<'a> Scanner<'a> {
         &mut self,
         mut field: impl FnMut(&'a str, &mut Self) -> Result<(), Error>,
     ) -> Result<(), Error> {
-        self.expect(b'{')?;
-        if self.peek() == Some(b'}') {
-            self.at += 1;
-            return Ok(());
-        }
-        loop {
-            if self.peek() != Some(b'"') {
-                return Err(malformed("expected a key", self.at));
+        self.sequence(b'{', b'}', |scanner| {
+            if scanner.peek() != Some(b'"') {
+                return Err(malformed("expected a key", scanner.at));
             }
-            let start = self.at;
-            let end = self.string_end(start)?;
-            self.at = end;
-            self.expect(b':')?;
-            field(&self.text[start..end], self)?;
-            match self.peek() {
-                Some(b',') => self.at += 1,
-                Some(b'}') => {
-                    self.at += 1;
-                    return Ok(());
-                }
-                _ => return Err(malformed("expected ',' or '}'", self.at)),
-            }
-        }
+            let start = scanner.at;
+            let end = scanner.string_end(start)?;
+            scanner.at = end;
+            scanner.expect(b':')?;
+            field(&scanner.text[start..end], scanner)
+        })
     }
 
     /// Walks an array: `item` must take each element.
-    pub fn array(
+    pub fn array(&mut self, item: impl FnMut(&mut Self) -> Result<(), Error>) -> Result<(), Error> {
+        self.sequence(b'[', b']', item)
+    }
+
+    /// `open`, then comma-separated entries each taken by `entry`, then
+    /// `close`: the shape objects and arrays share.
+    fn sequence(
         &mut self,
-        mut item: impl FnMut(&mut Self) -> Result<(), Error>,
+        open: u8,
+        close: u8,
+        mut entry: impl FnMut(&mut Self) -> Result<(), Error>,
     ) -> Result<(), Error> {
-        self.expect(b'[')?;
-        if self.peek() == Some(b']') {
+        self.expect(open)?;
+        if self.peek() == Some(close) {
             self.at += 1;
             return Ok(());
         }
         loop {
-            item(self)?;
+            entry(self)?;
             match self.peek() {
                 Some(b',') => self.at += 1,
-                Some(b']') => {
+                Some(byte) if byte == close => {
                     self.at += 1;
                     return Ok(());
                 }
-                _ => return Err(malformed("expected ',' or ']'", self.at)),
+                _ => {
+                    let expected = format!("expected ',' or '{}'", close as char);
+                    return Err(malformed(&expected, self.at));
+                }
             }
         }
     }
