@@ -54,15 +54,11 @@ impl<'a> Scanner<'a> {
     fn string_end(&self, start: usize) -> Result<usize, Error> {
         let bytes = self.bytes();
         let mut i = start + 1;
-        // Most of a batch's bytes are inside strings (labels, notations):
-        // memchr looks at many bytes at a time for the two that matter.
-        while let Some(found) = bytes
-            .get(i..)
-            .and_then(|rest| memchr::memchr2(b'"', b'\\', rest))
-        {
-            match bytes[i + found] {
-                b'"' => return Ok(i + found + 1),
-                _ => i += found + 2,
+        while i < bytes.len() {
+            match bytes[i] {
+                b'"' => return Ok(i + 1),
+                b'\\' => i += 2,
+                _ => i += 1,
             }
         }
         Err(malformed("a string is not closed", start))
@@ -194,8 +190,7 @@ mod tests {
     #[test]
     fn each_kind_of_value_is_passed_over_whole() {
         let text = r#" { "s" : "a \"b\" \\ } ]" , "n":-1.5e3,"t":true,"z":null,
-            "o":{"k":[1,{"x":"}"}],"e":{}},"a":[[],"[",{}],
-            "l":"a label longer than one vector: \"quoted\" and \\ { still inside" } "#;
+            "o":{"k":[1,{"x":"}"}],"e":{}},"a":[[],"[",{}] } "#;
         let found = fields(text).unwrap();
         let expected = [
             (r#""s""#, r#""a \"b\" \\ } ]""#),
@@ -204,10 +199,6 @@ mod tests {
             (r#""z""#, "null"),
             (r#""o""#, r#"{"k":[1,{"x":"}"}],"e":{}}"#),
             (r#""a""#, r#"[[],"[",{}]"#),
-            (
-                r#""l""#,
-                r#""a label longer than one vector: \"quoted\" and \\ { still inside""#,
-            ),
         ];
         assert_eq!(
             found,
@@ -226,8 +217,6 @@ mod tests {
     fn cut_or_broken_text_is_refused() {
         for text in [
             r#"{"a":"open"#,
-            r#"{"a":"an escaped quote does not close\"}"#,
-            r#"{"a":"a backslash at the very end\"#,
             r#"{"a":[1,2}"#,
             r#"{"a":{"b":1}"#,
             r#"{"a" 1}"#,
