@@ -190,7 +190,8 @@ mod tests {
     #[test]
     fn each_kind_of_value_is_passed_over_whole() {
         let text = r#" { "s" : "a \"b\" \\ } ]" , "n":-1.5e3,"t":true,"z":null,
-            "o":{"k":[1,{"x":"}"}],"e":{}},"a":[[],"[",{}] } "#;
+            "o":{"k":[1,{"x":"}"}],"e":{}},"a":[[],"[",{}],
+            "l":"a label longer than one vector: \"quoted\" and \\ { still inside" } "#;
         let found = fields(text).unwrap();
         let expected = [
             (r#""s""#, r#""a \"b\" \\ } ]""#),
@@ -199,6 +200,10 @@ mod tests {
             (r#""z""#, "null"),
             (r#""o""#, r#"{"k":[1,{"x":"}"}],"e":{}}"#),
             (r#""a""#, r#"[[],"[",{}]"#),
+            (
+                r#""l""#,
+                r#""a label longer than one vector: \"quoted\" and \\ { still inside""#,
+            ),
         ];
         assert_eq!(
             found,
@@ -217,6 +222,8 @@ mod tests {
     fn cut_or_broken_text_is_refused() {
         for text in [
             r#"{"a":"open"#,
+            r#"{"a":"an escaped quote does not close\"}"#,
+            r#"{"a":"a backslash at the very end\"#,
             r#"{"a":[1,2}"#,
             r#"{"a":{"b":1}"#,
             r#"{"a" 1}"#,
