@@ -12,9 +12,19 @@
 //! SQLite drops a connection's page cache whenever another connection has
 //! written since it last looked, so a writer that took whichever pooled
 //! connection was free re-read the log's index pages on almost every commit.
+//!
+//! Checkpoints copy the write-ahead log back into the database in two steps.
+//! A task on a pooled connection copies the bulk once a second, beside the
+//! commits. SQLite starts the log over only when a write begins with the
+//! whole log copied, and under steady load a commit always lands while that
+//! copy runs: the log grew without end (800 MB in 25 s at 6,000 actions a
+//! second). So after each pass the store itself copies the few frames
+//! committed meanwhile, between two of its commits, and its next commit
+//! starts the log from the beginning.
 
 use std::sync::Arc;
-use std::time::Duration;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
 
 use fray_protocol::{MatchId, Outcome};
 use sqlx::{Connection, SqliteConnection, SqlitePool};
@@ -113,10 +123,11 @@ async fn run(db: SqlitePool, mut queue: mpsc::Receiver<Job>) {
             return;
         }
     };
-    let checkpoints = tokio::spawn(checkpoint_forever(db.clone()));
+    let bulk_copied = Arc::new(AtomicBool::new(false));
+    let checkpoints = tokio::spawn(checkpoint_forever(db.clone(), bulk_copied.clone()));
     let mut batch = Vec::with_capacity(MAX_BATCH);
     while queue.recv_many(&mut batch, MAX_BATCH).await > 0 {
-        let started = std::time::Instant::now();
+        let started = Instant::now();
         let result = write(&mut writer, &batch).await.map_err(Arc::new);
         tracing::debug!(
             events = batch.len(),
@@ -128,6 +139,9 @@ async fn run(db: SqlitePool, mut queue: mpsc::Receiver<Job>) {
         }
         for job in batch.drain(..) {
             let _ = job.done.send(result.clone().map(|()| job.commit));
+        }
+        if bulk_copied.swap(false, Ordering::AcqRel) {
+            catch_up(&mut writer).await;
         }
     }
     checkpoints.abort();
@@ -153,18 +167,49 @@ async fn fail_everything(mut queue: mpsc::Receiver<Job>, error: DbError) {
     }
 }
 
-async fn checkpoint_forever(db: SqlitePool) {
+/// Copies the bulk of the write-ahead log into the database once every
+/// [`CHECKPOINT_EVERY`], beside the commits, and tells the store each time.
+async fn checkpoint_forever(db: SqlitePool, bulk_copied: Arc<AtomicBool>) {
     let mut every = tokio::time::interval(CHECKPOINT_EVERY);
     every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
         every.tick().await;
-        if let Err(error) = sqlx::query("PRAGMA wal_checkpoint(PASSIVE)")
-            .execute(&db)
-            .await
-        {
-            tracing::warn!(%error, "cannot checkpoint the write-ahead log");
+        let started = Instant::now();
+        match passive_checkpoint(&db).await {
+            Ok(frames) => tracing::debug!(
+                frames,
+                micros = started.elapsed().as_micros() as u64,
+                "checkpoint"
+            ),
+            Err(error) => tracing::warn!(%error, "cannot checkpoint the write-ahead log"),
         }
+        bulk_copied.store(true, Ordering::Release);
     }
+}
+
+/// Copies what the last bulk pass left (what was committed while it ran),
+/// from the store's own connection between two commits, so that nothing is
+/// committed meanwhile and its next commit starts the log over.
+async fn catch_up(writer: &mut SqliteConnection) {
+    let started = Instant::now();
+    match passive_checkpoint(&mut *writer).await {
+        Ok(frames) => tracing::debug!(
+            frames,
+            micros = started.elapsed().as_micros() as u64,
+            "checkpoint caught up"
+        ),
+        Err(error) => tracing::warn!(%error, "cannot checkpoint the write-ahead log"),
+    }
+}
+
+/// Copies into the database every frame of the log no reader still needs,
+/// without waiting for anyone; returns the frames in the log.
+async fn passive_checkpoint<'c>(db: impl sqlx::SqliteExecutor<'c>) -> Result<i64, sqlx::Error> {
+    let (_busy, frames, _copied): (i64, i64, i64) =
+        sqlx::query_as("PRAGMA wal_checkpoint(PASSIVE)")
+            .fetch_one(db)
+            .await?;
+    Ok(frames)
 }
 
 async fn write(writer: &mut SqliteConnection, batch: &[Job]) -> Result<(), DbError> {
@@ -271,6 +316,31 @@ mod tests {
         .await
         .unwrap();
         assert_eq!(stored_seqs(&db, id).await, vec![1, 2, 3]);
+    }
+
+    /// Under steady load the bulk pass never finds the log whole (a commit
+    /// lands while it copies), and the log grew without end; the store's
+    /// catch-up between two commits is what lets it start over.
+    #[tokio::test]
+    async fn once_the_store_has_caught_up_its_next_commit_starts_the_log_over() {
+        let (dir, db, mut writer, id) = running_match().await;
+        let log_size = || {
+            std::fs::metadata(dir.path().join("fray.db-wal"))
+                .unwrap()
+                .len()
+        };
+        let first: Vec<Job> = (1..=50).map(|seq| job(event(id, seq), None)).collect();
+        write(&mut writer, &first).await.unwrap();
+        let grown = log_size();
+
+        catch_up(&mut writer).await;
+        write(&mut writer, &[job(event(id, 51), None)])
+            .await
+            .unwrap();
+
+        // Written over the start of the log, not after its end.
+        assert_eq!(log_size(), grown);
+        assert_eq!(stored_seqs(&db, id).await, (1..=51).collect::<Vec<_>>());
     }
 
     #[tokio::test]
