@@ -2,7 +2,8 @@
 # One measured load run, as docs/PERFORMANCE.md reports them: a release
 # server on a fresh database and a free port, `fray load` against it with the
 # arguments given, then the CPU each process spent per acknowledged action
-# over the play only (set-up excluded), from /proc/PID/stat.
+# over the play only (set-up excluded), from /proc/PID/stat, and the server's
+# write system calls and bytes per action, from /proc/PID/io.
 #
 #   scripts/load-run.sh --matches 1000 --duration 20
 #   scripts/load-run.sh --matches 1000 --duration 20 --rate 10000
@@ -37,6 +38,9 @@ done
 load=$!
 
 cpu_ticks() { awk '{print $14 + $15}' "/proc/$1/stat"; }
+# Write system calls and bytes: unlike CPU time, they do not move with the
+# host's speed, so they compare two builds across a noisy session.
+writes() { awk '$1 == "syscw:" {calls = $2} $1 == "wchar:" {bytes = $2} END {print calls, bytes}' "/proc/$1/io"; }
 acks_now() { grep '^\[load' "$work/progress.log" | tail -1 | awk '{for (i = 1; i <= NF; i++) if ($i == "acks") print $(i + 1)}'; }
 
 until grep -q '^\[load' "$work/progress.log" 2>/dev/null; do
@@ -44,9 +48,11 @@ until grep -q '^\[load' "$work/progress.log" 2>/dev/null; do
     sleep 0.2
 done
 server0=$(cpu_ticks $server); load0=$(cpu_ticks $load); acks0=$(acks_now); acks0=${acks0:-0}
-server1=$server0; load1=$load0; acks1=$acks0
+read -r calls0 bytes0 < <(writes $server)
+server1=$server0; load1=$load0; acks1=$acks0; calls1=$calls0; bytes1=$bytes0
 while kill -0 $load 2>/dev/null; do
     server1=$(cpu_ticks $server 2>/dev/null || echo "$server1")
+    read -r calls1 bytes1 < <(writes $server 2>/dev/null || echo "$calls1 $bytes1")
     load1=$(cpu_ticks $load 2>/dev/null || echo "$load1")
     acks1=$(acks_now); acks1=${acks1:-$acks0}
     sleep 0.5
@@ -59,5 +65,7 @@ if ((acks > 0)); then
     echo "play: $acks acks; server CPU $(((server1 - server0) * 1000 / hz)) ms =" \
         "$(((server1 - server0) * 1000000 / hz / acks)) µs/ack;" \
         "load tool CPU $(((load1 - load0) * 1000 / hz)) ms = $(((load1 - load0) * 1000000 / hz / acks)) µs/ack"
+    echo "server writes: $(((calls1 - calls0) * 100 / acks / 100)).$(printf '%02d' $(((calls1 - calls0) * 100 / acks % 100))) system calls" \
+        "and $(((bytes1 - bytes0) / acks)) bytes per ack (the log, the database; not sockets)"
 fi
 echo "(server log and database in $work)"
