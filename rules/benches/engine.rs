@@ -251,6 +251,16 @@ fn mid_game_position(c: &mut Criterion) {
         group.bench_function(id("options"), |b| b.iter(|| black_box(&game).options(seat)));
         group.bench_function(id("moves"), |b| b.iter(|| black_box(&game).moves()));
         group.bench_function(id("clone"), |b| b.iter(|| black_box(&game).clone()));
+        // What the server does with each action: judge it against the legal
+        // moves, play it, and find the effects (every piece before and after).
+        let first = game.options(seat).swap_remove(0).action;
+        group.bench_function(id("act"), |b| {
+            b.iter_batched(
+                || (game.clone(), ChaChaDice::from_u64(seed)),
+                |(mut game, mut dice)| game.act(seat, black_box(&first), &mut dice),
+                criterion::BatchSize::SmallInput,
+            )
+        });
         group.bench_function(id("view"), |b| {
             b.iter(|| black_box(&game).view(Viewer::Spectator))
         });
