@@ -49,8 +49,14 @@ impl FantasyArmies {
 
     /// The Defence save the piece carries itself: its profile, or 4+ under Armour.
     pub(crate) fn own_defence(&self, index: u8) -> u8 {
+        self.defence_armoured_or_not(index, self.is_armoured(index))
+    }
+
+    /// [`Self::own_defence`] for a caller that already knows whether the
+    /// piece is under Armour (finding out scans every piece for Thorns).
+    pub(crate) fn defence_armoured_or_not(&self, index: u8, armoured: bool) -> u8 {
         let base = self.piece(index).profile().defence;
-        if self.is_armoured(index) {
+        if armoured {
             base.min(ARMOUR_SAVE)
         } else {
             base

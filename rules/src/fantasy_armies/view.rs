@@ -42,12 +42,15 @@ impl FantasyArmies {
 
     fn appearance(&self, index: u8) -> Appearance {
         let piece = self.piece(index);
+        // Thorns takes a scan of every piece: once, for the Defence as well.
+        let armour = piece.lasting == Some(Lasting::Armour);
+        let thorns = self.thorns_on(index);
         Appearance {
             unit: piece.unit,
             hth: self.own_hth(index),
-            defence: self.own_defence(index),
-            armour: piece.lasting == Some(Lasting::Armour),
-            thorns: self.thorns_on(index),
+            defence: self.defence_armoured_or_not(index, armour || thorns),
+            armour,
+            thorns,
             smash: piece.lasting == Some(Lasting::Smash),
             entangled: piece.entangled,
         }
