@@ -175,19 +175,10 @@ async fn checkpoint_forever(db: SqlitePool, bulk_copied: Arc<AtomicBool>) {
     every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
         every.tick().await;
-        let started = Instant::now();
-        match passive_checkpoint(&db).await {
-            Ok(frames) => {
-                tracing::debug!(
-                    frames,
-                    micros = started.elapsed().as_micros() as u64,
-                    "checkpoint"
-                );
-                bulk_copied.store(true, Ordering::Release);
-            }
-            // The store is not asked to catch up: it would copy the bulk
-            // itself while every commit waited.
-            Err(error) => tracing::warn!(%error, "cannot checkpoint the write-ahead log"),
+        // After a failed pass the store is not asked to catch up: it would
+        // copy the bulk itself while every commit waited.
+        if passive_checkpoint(&db, "bulk").await {
+            bulk_copied.store(true, Ordering::Release);
         }
     }
 }
@@ -196,25 +187,32 @@ async fn checkpoint_forever(db: SqlitePool, bulk_copied: Arc<AtomicBool>) {
 /// from the store's own connection between two commits, so that nothing is
 /// committed meanwhile and its next commit starts the log over.
 async fn catch_up(writer: &mut SqliteConnection) {
-    let started = Instant::now();
-    match passive_checkpoint(&mut *writer).await {
-        Ok(frames) => tracing::debug!(
-            frames,
-            micros = started.elapsed().as_micros() as u64,
-            "checkpoint caught up"
-        ),
-        Err(error) => tracing::warn!(%error, "cannot checkpoint the write-ahead log"),
-    }
+    passive_checkpoint(&mut *writer, "catch-up").await;
 }
 
 /// Copies into the database every frame of the log no reader still needs,
-/// without waiting for anyone; returns the frames in the log.
-async fn passive_checkpoint<'c>(db: impl sqlx::SqliteExecutor<'c>) -> Result<i64, sqlx::Error> {
-    let (_busy, frames, _copied): (i64, i64, i64) =
-        sqlx::query_as("PRAGMA wal_checkpoint(PASSIVE)")
-            .fetch_one(db)
-            .await?;
-    Ok(frames)
+/// without waiting for anyone, and logs the `pass` with the frames in the
+/// log; false if it failed.
+async fn passive_checkpoint<'c>(db: impl sqlx::SqliteExecutor<'c>, pass: &'static str) -> bool {
+    let started = Instant::now();
+    let checkpoint = sqlx::query_as::<_, (i64, i64, i64)>("PRAGMA wal_checkpoint(PASSIVE)")
+        .fetch_one(db)
+        .await;
+    match checkpoint {
+        Ok((_busy, frames, _copied)) => {
+            tracing::debug!(
+                pass,
+                frames,
+                micros = started.elapsed().as_micros() as u64,
+                "checkpoint"
+            );
+            true
+        }
+        Err(error) => {
+            tracing::warn!(pass, %error, "cannot checkpoint the write-ahead log");
+            false
+        }
+    }
 }
 
 async fn write(writer: &mut SqliteConnection, batch: &[Job]) -> Result<(), DbError> {
