@@ -290,7 +290,7 @@ impl SeatBot {
                     };
                     let micros = flight.sent.elapsed().as_micros() as u64;
                     self.latencies.saturating_record(micros.max(1));
-                    self.ctx.stats.acks.fetch_add(1, Relaxed);
+                    self.ctx.stats.acked(micros);
                     if let (Some(log), Some(action)) = (&self.ctx.acks, flight.action) {
                         // Read back only here: the log holds the action as sent.
                         match serde_json::from_str::<Action>(&action) {

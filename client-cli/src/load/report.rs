@@ -56,7 +56,7 @@ fn ms(micros: u64) -> f64 {
 
 impl Report<'_> {
     fn acks(&self) -> u64 {
-        self.stats.acks.load(Relaxed)
+        self.stats.acks()
     }
 
     fn per_second(&self) -> f64 {

@@ -17,7 +17,9 @@ pub struct Stats {
     pub connections: AtomicI64,
     pub peak_connections: AtomicI64,
     pub sent: AtomicU64,
-    pub acks: AtomicU64,
+    acks: AtomicU64,
+    /// The slowest ack since the progress line last looked, in µs.
+    slowest_ack: AtomicU64,
     pub matches_started: AtomicU64,
     pub matches_finished: AtomicU64,
     /// Batches spectators received.
@@ -51,6 +53,22 @@ impl Stats {
     pub fn connected(&self) {
         let now = self.connections.fetch_add(1, Relaxed) + 1;
         self.peak_connections.fetch_max(now, Relaxed);
+    }
+
+    /// An action acknowledged `micros` after it was sent.
+    pub fn acked(&self, micros: u64) {
+        self.acks.fetch_add(1, Relaxed);
+        self.slowest_ack.fetch_max(micros, Relaxed);
+    }
+
+    pub fn acks(&self) -> u64 {
+        self.acks.load(Relaxed)
+    }
+
+    /// The slowest ack since the last call, in µs (0 if none): a spike
+    /// shows in the second it happened, where the run's p99 hides it.
+    pub fn take_slowest_ack(&self) -> u64 {
+        self.slowest_ack.swap(0, Relaxed)
     }
 
     pub fn disconnected(&self) {
@@ -118,24 +136,27 @@ pub async fn progress(
     let mut tick = tokio::time::interval(Duration::from_secs(1));
     tick.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     tick.tick().await;
-    let mut last_acks = stats.acks.load(Relaxed);
+    let mut last_acks = stats.acks();
     let mut last_time = Instant::now();
+    stats.take_slowest_ack();
     loop {
         tokio::select! {
             _ = tick.tick() => {}
             _ = stop.changed() => return,
         }
-        let acks = stats.acks.load(Relaxed);
+        let acks = stats.acks();
+        let slowest = stats.take_slowest_ack();
         let now = Instant::now();
         let rate = (acks - last_acks) as f64 / now.duration_since(last_time).as_secs_f64();
         last_acks = acks;
         last_time = now;
         eprintln!(
-            "[{phase} {:>6.1}s] connections {:>6}  actions/s {:>8.0}  acks {:>9}  matches finished {:>6}  errors {}{}",
+            "[{phase} {:>6.1}s] connections {:>6}  actions/s {:>8.0}  acks {:>9}  slowest ack {:>7.1} ms  matches finished {:>6}  errors {}{}",
             started.elapsed().as_secs_f64(),
             stats.connections.load(Relaxed),
             rate,
             acks,
+            slowest as f64 / 1000.0,
             stats.matches_finished.load(Relaxed),
             stats.errors(),
             match stats.disconnects.load(Relaxed) {
@@ -143,5 +164,24 @@ pub async fn progress(
                 n => format!("  disconnects {n}"),
             },
         );
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_slowest_ack_is_reported_once_then_starts_over() {
+        let stats = Stats::default();
+        stats.acked(1_200);
+        stats.acked(9_800);
+        stats.acked(3_000);
+        assert_eq!(stats.acks(), 3);
+        assert_eq!(stats.take_slowest_ack(), 9_800);
+        assert_eq!(stats.take_slowest_ack(), 0);
+        stats.acked(700);
+        assert_eq!(stats.take_slowest_ack(), 700);
+        assert_eq!(stats.acks(), 4);
     }
 }
