@@ -1,7 +1,7 @@
 //! Each match's event log: one row per `seq`.
 
 use fray_protocol::{Action, EventKind, MatchId, ReplayEvent, ScopedEffect, Seat};
-use sqlx::{QueryBuilder, Sqlite, SqlitePool, Transaction};
+use sqlx::{QueryBuilder, Sqlite, SqliteConnection, SqlitePool};
 
 use super::{DbError, from_json, to_json};
 
@@ -17,13 +17,12 @@ pub struct NewEvent {
 }
 
 /// SQLite takes at most 32,766 parameters in one statement; six per row.
-const ROWS_PER_INSERT: usize = 500;
+pub const ROWS_PER_INSERT: usize = 500;
 
-/// Writes `events` with as few statements as the parameter limit allows.
-pub async fn insert_all(
-    tx: &mut Transaction<'_, Sqlite>,
-    events: &[&NewEvent],
-) -> Result<(), DbError> {
+/// Writes `events` with as few statements as the parameter limit allows:
+/// one up to [`ROWS_PER_INSERT`] rows. Several are atomic together only
+/// inside a transaction.
+pub async fn insert_all(db: &mut SqliteConnection, events: &[&NewEvent]) -> Result<(), DbError> {
     for chunk in events.chunks(ROWS_PER_INSERT) {
         let mut insert: QueryBuilder<Sqlite> =
             QueryBuilder::new("INSERT INTO events (match_id, seq, kind, seat, action, effects) ");
@@ -35,7 +34,7 @@ pub async fn insert_all(
                 .push_bind(event.action.as_ref().map(to_json))
                 .push_bind(to_json(&event.effects));
         });
-        insert.build().execute(&mut **tx).await?;
+        insert.build().execute(&mut *db).await?;
     }
     Ok(())
 }
