@@ -16,8 +16,8 @@ use crate::fail::Failure;
 /// random listed option as soon as it may act. A match that ends is
 /// replaced by a new one, so MATCHES run for the whole DURATION. A progress
 /// line is printed on stderr once a second (with that second's actions and
-/// slowest ack) and a summary on stdout at the end. Bots keep under the server's per-connection message rate (told in
-/// `welcome`).
+/// slowest ack) and a summary on stdout at the end. Bots keep under the
+/// server's per-connection message rate (told in `welcome`).
 ///
 ///   fray load --server http://127.0.0.1:7878 --matches 100 --duration 20s
 ///   fray load --matches 0 --idle 10000 --duration 30s --server-pid "$(pidof fray-server)"
