@@ -17,7 +17,7 @@ pub struct NewEvent {
 }
 
 /// SQLite takes at most 32,766 parameters in one statement; six per row.
-pub const ROWS_PER_INSERT: usize = 500;
+const ROWS_PER_INSERT: usize = 500;
 
 /// Writes `events` with as few statements as the parameter limit allows:
 /// one up to [`ROWS_PER_INSERT`] rows. Several are atomic together only

@@ -1,6 +1,6 @@
 //! The database: one SQLite file in WAL mode, migrated at start-up. Each file
-//! here holds the queries of one table; the store task (`store.rs`) is the
-//! only writer of the event log.
+//! here holds the queries of one table; the store (`store/`) is the only
+//! writer of the event log.
 
 pub mod army_lists;
 pub mod events;
@@ -25,6 +25,9 @@ pub enum DbError {
     Migrate(#[from] sqlx::migrate::MigrateError),
     #[error("database error: {0}")]
     Query(#[from] sqlx::Error),
+    /// From the store's writes, made on SQLite's C interface.
+    #[error("database error: {message} (SQLite code {code})")]
+    Sqlite { code: i32, message: String },
     #[error("stored data is corrupt: {0}")]
     Corrupt(String),
 }
@@ -32,7 +35,7 @@ pub enum DbError {
 /// Opens (creating if missing) and migrates the database at `url`.
 ///
 /// `synchronous = FULL` makes every commit durable against power loss, not
-/// only against a crash of the process; the store task's group commit is what
+/// only against a crash of the process; the store's group commit is what
 /// keeps that affordable.
 ///
 /// Checkpoints do not run inside commits (`wal_autocheckpoint = 0`): an
@@ -58,9 +61,10 @@ pub async fn connect(url: &str) -> Result<SqlitePool, DbError> {
         .pragma("cache_size", "-32768")
         // A multi-row INSERT keeps a statement journal (the pages it changed,
         // so that a failing row can undo the statement), and past 64 KiB
-        // SQLite spills it to a temporary file: every group commit wrote its
-        // dirtied pages to disk twice, once there and once to the WAL. In
-        // memory it is a copy, and it is thrown away at the statement's end.
+        // SQLite spills it to a temporary file: the pages were written to
+        // disk twice, once there and once to the WAL (every group commit did
+        // this while it was one multi-row INSERT). In memory it is a copy,
+        // and it is thrown away at the statement's end.
         .pragma("temp_store", "memory");
     let pool = SqlitePoolOptions::new()
         .max_connections(8)

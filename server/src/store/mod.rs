@@ -1,4 +1,4 @@
-//! The store task: the one writer of the event log. Match actors hand it their
+//! The store: the one writer of the event log. Match actors hand it their
 //! accepted actions and wait; it commits whatever has queued up, from every
 //! match, in one transaction (group commit), so durability costs one fsync per
 //! batch rather than one per action.
@@ -12,6 +12,8 @@
 //! SQLite drops a connection's page cache whenever another connection has
 //! written since it last looked, so a writer that took whichever pooled
 //! connection was free re-read the log's index pages on almost every commit.
+//! It runs its statements itself, on SQLite's C interface ([`log_writer`]),
+//! instead of sending each to sqlx's worker thread for the connection.
 //!
 //! Checkpoints copy the write-ahead log back into the database in two steps.
 //! A task on a pooled connection copies the bulk once a second, beside the
@@ -26,12 +28,15 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use fray_protocol::{MatchId, Outcome};
-use sqlx::{Connection, SqliteConnection, SqlitePool};
+use fray_protocol::Outcome;
+use sqlx::{Connection, SqlitePool};
 use tokio::sync::{mpsc, oneshot};
 
-use crate::db::events::{self, NewEvent};
-use crate::db::{DbError, to_json};
+use crate::db::DbError;
+use crate::db::events::NewEvent;
+use log_writer::{CheckpointPass, LogWriter};
+
+mod log_writer;
 
 /// The most events one transaction takes; more wait for the next.
 const MAX_BATCH: usize = 4096;
@@ -53,7 +58,7 @@ struct Job {
     done: oneshot::Sender<Result<Commit, Arc<DbError>>>,
 }
 
-/// A handle to the store task. Cheap to clone; the task stops, after writing
+/// A handle to the store. Cheap to clone; the task stops, after writing
 /// what it has, once every handle is dropped.
 #[derive(Clone)]
 pub struct Store {
@@ -115,8 +120,8 @@ impl Store {
     }
 }
 
-async fn run(db: SqlitePool, mut queue: mpsc::Receiver<Job>) {
-    let mut writer = match db.acquire().await {
+async fn run(db: SqlitePool, queue: mpsc::Receiver<Job>) {
+    let mut connection = match db.acquire().await {
         Ok(connection) => connection.detach(),
         Err(error) => {
             tracing::error!(%error, "the store cannot open its database connection");
@@ -124,12 +129,39 @@ async fn run(db: SqlitePool, mut queue: mpsc::Receiver<Job>) {
             return;
         }
     };
+    match LogWriter::lock(&mut connection).await {
+        Ok(log) => commit_until_stopped(db, log, queue).await,
+        Err(error) => {
+            tracing::error!(%error, "the store cannot prepare its statements");
+            fail_everything(queue, error).await;
+        }
+    }
+    // The log is whole without it; this only leaves a short WAL behind.
+    if let Err(error) = sqlx::query("PRAGMA wal_checkpoint(TRUNCATE)")
+        .execute(&mut connection)
+        .await
+    {
+        tracing::warn!(%error, "cannot checkpoint the write-ahead log at stop");
+    }
+    if let Err(error) = connection.close().await {
+        tracing::warn!(%error, "cannot close the store's database connection");
+    }
+    tracing::debug!("store stopped");
+}
+
+/// Commits what has queued, batch after batch, until every handle is
+/// dropped and the queue is empty.
+async fn commit_until_stopped(
+    db: SqlitePool,
+    mut log: LogWriter<'_>,
+    mut queue: mpsc::Receiver<Job>,
+) {
     let bulk_copied = Arc::new(AtomicBool::new(false));
-    let checkpoints = tokio::spawn(checkpoint_forever(db.clone(), bulk_copied.clone()));
+    let checkpoints = tokio::spawn(checkpoint_forever(db, bulk_copied.clone()));
     let mut batch = Vec::with_capacity(MAX_BATCH);
     while queue.recv_many(&mut batch, MAX_BATCH).await > 0 {
         let started = Instant::now();
-        let result = write(&mut writer, &batch).await.map_err(Arc::new);
+        let result = write(&mut log, &batch).map_err(Arc::new);
         tracing::debug!(
             events = batch.len(),
             micros = started.elapsed().as_micros() as u64,
@@ -142,21 +174,10 @@ async fn run(db: SqlitePool, mut queue: mpsc::Receiver<Job>) {
             let _ = job.done.send(result.clone().map(|()| job.commit));
         }
         if bulk_copied.swap(false, Ordering::AcqRel) {
-            catch_up(&mut writer).await;
+            catch_up(&mut log);
         }
     }
     checkpoints.abort();
-    // The log is whole without it; this only leaves a short WAL behind.
-    if let Err(error) = sqlx::query("PRAGMA wal_checkpoint(TRUNCATE)")
-        .execute(&mut writer)
-        .await
-    {
-        tracing::warn!(%error, "cannot checkpoint the write-ahead log at stop");
-    }
-    if let Err(error) = writer.close().await {
-        tracing::warn!(%error, "cannot close the store's database connection");
-    }
-    tracing::debug!("store task stopped");
 }
 
 /// Without a connection nothing can be made durable: every commit asked for
@@ -186,20 +207,32 @@ async fn checkpoint_forever(db: SqlitePool, bulk_copied: Arc<AtomicBool>) {
 /// Copies what the last bulk pass left (what was committed while it ran),
 /// from the store's own connection between two commits, so that nothing is
 /// committed meanwhile and its next commit starts the log over.
-async fn catch_up(writer: &mut SqliteConnection) {
-    passive_checkpoint(&mut *writer, "catch-up").await;
+fn catch_up(log: &mut LogWriter<'_>) {
+    let started = Instant::now();
+    log_checkpoint("catch-up", started, log.passive_checkpoint());
 }
 
 /// Copies into the database every frame of the log no reader still needs,
-/// without waiting for anyone, and logs the `pass` with the frames in the
-/// log; false if it failed.
-async fn passive_checkpoint<'c>(db: impl sqlx::SqliteExecutor<'c>, pass: &'static str) -> bool {
+/// without waiting for anyone, on a pooled connection; false if it failed.
+async fn passive_checkpoint(db: &SqlitePool, pass: &'static str) -> bool {
     let started = Instant::now();
     let checkpoint = sqlx::query_as::<_, (i64, i64, i64)>("PRAGMA wal_checkpoint(PASSIVE)")
         .fetch_one(db)
-        .await;
+        .await
+        .map(|(_busy, frames, copied)| CheckpointPass { frames, copied })
+        .map_err(DbError::from);
+    log_checkpoint(pass, started, checkpoint)
+}
+
+/// Logs a checkpoint `pass` with the frames in the log and its time; false
+/// if it failed.
+fn log_checkpoint(
+    pass: &'static str,
+    started: Instant,
+    checkpoint: Result<CheckpointPass, DbError>,
+) -> bool {
     match checkpoint {
-        Ok((_busy, frames, _copied)) => {
+        Ok(CheckpointPass { frames, .. }) => {
             tracing::debug!(
                 pass,
                 frames,
@@ -215,50 +248,30 @@ async fn passive_checkpoint<'c>(db: impl sqlx::SqliteExecutor<'c>, pass: &'stati
     }
 }
 
-async fn write(writer: &mut SqliteConnection, batch: &[Job]) -> Result<(), DbError> {
-    let events: Vec<&NewEvent> = batch.iter().map(|job| &job.commit.event).collect();
-    let finishing = batch.iter().any(|job| job.commit.finishes.is_some());
-    if !finishing && events.len() <= events::ROWS_PER_INSERT {
-        // One statement is a transaction of its own, as atomic and as
-        // durable, and saves the two round trips to SQLite's worker thread
-        // that BEGIN and COMMIT cost each group commit.
-        return events::insert_all(writer, &events).await;
-    }
-    let mut tx = writer.begin().await?;
-    events::insert_all(&mut tx, &events).await?;
-    for job in batch {
-        if let Some(outcome) = &job.commit.finishes {
-            finish(&mut tx, job.commit.event.match_id, outcome).await?;
+/// Stores the batch's events, and marks the matches they finish finished,
+/// all or nothing.
+fn write(log: &mut LogWriter<'_>, batch: &[Job]) -> Result<(), DbError> {
+    log.transaction(|log| {
+        for Job { commit, .. } in batch {
+            log.insert(&commit.event)?;
+            if let Some(outcome) = &commit.finishes {
+                log.finish(commit.event.match_id, outcome)?;
+            }
         }
-    }
-    tx.commit().await?;
-    Ok(())
-}
-
-async fn finish(
-    tx: &mut sqlx::Transaction<'_, sqlx::Sqlite>,
-    id: MatchId,
-    outcome: &Outcome,
-) -> Result<(), DbError> {
-    sqlx::query(
-        "UPDATE matches SET status = 'finished', outcome = ?, finished_at = datetime('now') \
-         WHERE id = ?",
-    )
-    .bind(to_json(outcome))
-    .bind(id.0)
-    .execute(&mut **tx)
-    .await?;
-    Ok(())
+        Ok(())
+    })
 }
 
 #[cfg(test)]
 mod tests {
     use fray_protocol::{
-        Effect, EventKind, MatchConfig, MatchStatus, ScopedEffect, Seat, SystemId,
+        Action, Effect, EventKind, MatchConfig, MatchId, MatchStatus, ReplayEvent, ScopedEffect,
+        Seat, SystemId,
     };
+    use sqlx::SqliteConnection;
 
     use super::*;
-    use crate::db::matches;
+    use crate::db::{events, matches};
 
     fn event(match_id: MatchId, seq: u64) -> NewEvent {
         NewEvent {
@@ -293,8 +306,8 @@ mod tests {
             .await
             .unwrap();
         tx.commit().await.unwrap();
-        let writer = db.acquire().await.unwrap().detach();
-        (dir, db, writer, id)
+        let connection = db.acquire().await.unwrap().detach();
+        (dir, db, connection, id)
     }
 
     async fn stored_seqs(db: &SqlitePool, id: MatchId) -> Vec<u64> {
@@ -308,41 +321,64 @@ mod tests {
 
     #[tokio::test]
     async fn a_batch_with_one_bad_event_stores_none_of_it_and_the_next_batch_commits() {
-        let (_dir, db, mut writer, id) = running_match().await;
-        write(&mut writer, &[job(event(id, 1), None)])
-            .await
-            .unwrap();
+        let (_dir, db, mut connection, id) = running_match().await;
+        let mut log = LogWriter::lock(&mut connection).await.unwrap();
+        write(&mut log, &[job(event(id, 1), None)]).unwrap();
 
-        // seq 1 again breaks UNIQUE (match_id, seq): the whole batch goes.
-        let bad = [job(event(id, 2), None), job(event(id, 1), None)];
-        assert!(write(&mut writer, &bad).await.is_err());
+        // seq 1 again breaks UNIQUE (match_id, seq): the whole batch goes,
+        // the good rows before and after the bad one too.
+        let bad = [
+            job(event(id, 2), None),
+            job(event(id, 1), None),
+            job(event(id, 3), None),
+        ];
+        let error = write(&mut log, &bad).unwrap_err();
+        assert!(
+            error.to_string().contains("UNIQUE constraint failed"),
+            "{error}"
+        );
         assert_eq!(stored_seqs(&db, id).await, vec![1]);
 
         // The failed batch left no transaction open on the connection.
-        write(
-            &mut writer,
-            &[job(event(id, 2), None), job(event(id, 3), None)],
-        )
-        .await
-        .unwrap();
+        let next = [job(event(id, 2), None), job(event(id, 3), None)];
+        write(&mut log, &next).unwrap();
         assert_eq!(stored_seqs(&db, id).await, vec![1, 2, 3]);
     }
 
-    /// Past one statement's worth of rows the batch is several statements,
-    /// and only the transaction around them keeps it whole.
+    /// Each column goes through its own bind call: a value in the wrong
+    /// place, or a NULL where there is none, would show here.
     #[tokio::test]
-    async fn a_batch_too_big_for_one_statement_is_still_stored_whole_or_not_at_all() {
-        let (_dir, db, mut writer, id) = running_match().await;
-        let rows = events::ROWS_PER_INSERT as u64 + 1;
-        // The last row, in the second statement, repeats seq 1.
-        let mut bad: Vec<Job> = (1..rows).map(|seq| job(event(id, seq), None)).collect();
-        bad.push(job(event(id, 1), None));
-        assert!(write(&mut writer, &bad).await.is_err());
-        assert_eq!(stored_seqs(&db, id).await, Vec::<u64>::new());
+    async fn every_column_of_an_event_is_stored_as_written() {
+        let (_dir, db, mut connection, id) = running_match().await;
+        let mut log = LogWriter::lock(&mut connection).await.unwrap();
+        let resign = NewEvent {
+            kind: EventKind::Resign,
+            seat: Some(Seat(1)),
+            action: Some(Action::new("pass").choice("it's \"quoted\"")),
+            ..event(id, 7)
+        };
+        let setup = NewEvent {
+            kind: EventKind::Setup,
+            seat: None,
+            ..event(id, 8)
+        };
+        write(
+            &mut log,
+            &[job(resign.clone(), None), job(setup.clone(), None)],
+        )
+        .unwrap();
 
-        let good: Vec<Job> = (1..=rows).map(|seq| job(event(id, seq), None)).collect();
-        write(&mut writer, &good).await.unwrap();
-        assert_eq!(stored_seqs(&db, id).await, (1..=rows).collect::<Vec<_>>());
+        let expected = |event: NewEvent| ReplayEvent {
+            seq: event.seq,
+            seat: event.seat,
+            kind: event.kind,
+            action: event.action,
+            effects: event.effects,
+        };
+        assert_eq!(
+            events::all(&db, id).await.unwrap(),
+            vec![expected(resign), expected(setup)]
+        );
     }
 
     /// Under steady load the bulk pass never finds the log whole (a commit
@@ -350,20 +386,19 @@ mod tests {
     /// catch-up between two commits is what lets it start over.
     #[tokio::test]
     async fn once_the_store_has_caught_up_its_next_commit_starts_the_log_over() {
-        let (dir, db, mut writer, id) = running_match().await;
+        let (dir, db, mut connection, id) = running_match().await;
+        let mut log = LogWriter::lock(&mut connection).await.unwrap();
         let log_size = || {
             std::fs::metadata(dir.path().join("fray.db-wal"))
                 .unwrap()
                 .len()
         };
         let first: Vec<Job> = (1..=50).map(|seq| job(event(id, seq), None)).collect();
-        write(&mut writer, &first).await.unwrap();
+        write(&mut log, &first).unwrap();
         let grown = log_size();
 
-        catch_up(&mut writer).await;
-        write(&mut writer, &[job(event(id, 51), None)])
-            .await
-            .unwrap();
+        catch_up(&mut log);
+        write(&mut log, &[job(event(id, 51), None)]).unwrap();
 
         // Written over the start of the log, not after its end.
         assert_eq!(log_size(), grown);
@@ -372,17 +407,32 @@ mod tests {
 
     #[tokio::test]
     async fn a_finishing_event_marks_its_match_finished_in_the_same_commit() {
-        let (_dir, db, mut writer, id) = running_match().await;
+        let (_dir, db, mut connection, id) = running_match().await;
+        let mut log = LogWriter::lock(&mut connection).await.unwrap();
         let outcome = Outcome {
             winners: vec![Seat(1)],
             reason: "seat 0 resigned".into(),
         };
-        write(&mut writer, &[job(event(id, 1), Some(outcome.clone()))])
-            .await
-            .unwrap();
+        write(&mut log, &[job(event(id, 1), Some(outcome.clone()))]).unwrap();
         let summary = matches::summary(&db, id).await.unwrap().unwrap();
         assert_eq!(summary.status, MatchStatus::Finished);
         assert_eq!(summary.outcome, Some(outcome));
         assert_eq!(stored_seqs(&db, id).await, vec![1]);
+    }
+
+    /// The store stops with a checkpoint through sqlx on the same
+    /// connection, once its writer has let go of it.
+    #[tokio::test]
+    async fn once_the_writer_lets_go_sqlx_uses_the_connection_again() {
+        let (_dir, _db, mut connection, id) = running_match().await;
+        let mut log = LogWriter::lock(&mut connection).await.unwrap();
+        write(&mut log, &[job(event(id, 1), None)]).unwrap();
+        drop(log);
+
+        let (stored,): (i64,) = sqlx::query_as("SELECT count(*) FROM events")
+            .fetch_one(&mut connection)
+            .await
+            .unwrap();
+        assert_eq!(stored, 1);
     }
 }
