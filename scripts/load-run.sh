@@ -11,7 +11,8 @@
 #
 # Settings (environment): NO_BUILD=1 skips the release build; BIN=DIR runs the
 # binaries in DIR (to compare two builds); SERVER_LOG sets the server's
-# RUST_LOG (`fray_server::store=debug,info` logs every group commit).
+# RUST_LOG (`fray_server::store=debug,info` logs every group commit, and the
+# run then ends with their sizes and times).
 # Needs `ulimit -n` above twice the connections; it raises it if allowed.
 set -euo pipefail
 
@@ -67,5 +68,11 @@ if ((acks > 0)); then
         "load tool CPU $(((load1 - load0) * 1000 / hz)) ms = $(((load1 - load0) * 1000000 / hz / acks)) µs/ack"
     echo "server writes: $(((calls1 - calls0) * 100 / acks / 100)).$(printf '%02d' $(((calls1 - calls0) * 100 / acks % 100))) system calls" \
         "and $(((bytes1 - bytes0) / acks)) bytes per ack (the log, the database; not sockets)"
+fi
+if grep -q 'group commit' "$work/server.log"; then
+    sed -nE 's/.*group commit.*events=([0-9]+) micros=([0-9]+).*/\1 \2/p' "$work/server.log" | sort -k2 -n |
+        awk '{micros[NR] = $2; events += $1}
+             END {printf "group commits: %d, %d events each on average; µs p50 %d, p90 %d, p99 %d, max %d\n",
+                  NR, events / NR, micros[int(NR * .5)], micros[int(NR * .9)], micros[int(NR * .99)], micros[NR]}'
 fi
 echo "(server log and database in $work)"
