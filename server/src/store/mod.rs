@@ -58,7 +58,7 @@ struct Job {
     done: oneshot::Sender<Result<Commit, Arc<DbError>>>,
 }
 
-/// A handle to the store. Cheap to clone; the task stops, after writing
+/// A handle to the store. Cheap to clone; the store stops, after writing
 /// what it has, once every handle is dropped.
 #[derive(Clone)]
 pub struct Store {
