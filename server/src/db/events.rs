@@ -16,6 +16,35 @@ pub struct NewEvent {
     pub effects: Vec<ScopedEffect>,
 }
 
+/// The start of an insert of log rows; the values follow in the order of
+/// [`StoredEvent`]'s fields.
+pub(crate) const INSERT_INTO: &str =
+    "INSERT INTO events (match_id, seq, kind, seat, action, effects) ";
+
+/// A log row's column values, as stored.
+pub(crate) struct StoredEvent {
+    pub match_id: i64,
+    pub seq: i64,
+    pub kind: &'static str,
+    pub seat: Option<i64>,
+    pub action: Option<String>,
+    pub effects: String,
+}
+
+impl NewEvent {
+    /// The row's values, JSON columns encoded.
+    pub(crate) fn stored(&self) -> StoredEvent {
+        StoredEvent {
+            match_id: self.match_id.0,
+            seq: self.seq as i64,
+            kind: self.kind.key(),
+            seat: self.seat.map(|seat| i64::from(seat.0)),
+            action: self.action.as_ref().map(to_json),
+            effects: to_json(&self.effects),
+        }
+    }
+}
+
 /// SQLite takes at most 32,766 parameters in one statement; six per row.
 const ROWS_PER_INSERT: usize = 500;
 
@@ -24,15 +53,15 @@ const ROWS_PER_INSERT: usize = 500;
 /// inside a transaction.
 pub async fn insert_all(db: &mut SqliteConnection, events: &[&NewEvent]) -> Result<(), DbError> {
     for chunk in events.chunks(ROWS_PER_INSERT) {
-        let mut insert: QueryBuilder<Sqlite> =
-            QueryBuilder::new("INSERT INTO events (match_id, seq, kind, seat, action, effects) ");
+        let mut insert: QueryBuilder<Sqlite> = QueryBuilder::new(INSERT_INTO);
         insert.push_values(chunk, |mut row, event| {
-            row.push_bind(event.match_id.0)
-                .push_bind(event.seq as i64)
-                .push_bind(event.kind.key())
-                .push_bind(event.seat.map(|seat| seat.0))
-                .push_bind(event.action.as_ref().map(to_json))
-                .push_bind(to_json(&event.effects));
+            let stored = event.stored();
+            row.push_bind(stored.match_id)
+                .push_bind(stored.seq)
+                .push_bind(stored.kind)
+                .push_bind(stored.seat)
+                .push_bind(stored.action)
+                .push_bind(stored.effects);
         });
         insert.build().execute(&mut *db).await?;
     }

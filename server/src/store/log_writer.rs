@@ -25,7 +25,7 @@ use libsqlite3_sys as ffi;
 use sqlx::SqliteConnection;
 use sqlx::sqlite::LockedSqliteHandle;
 
-use crate::db::events::NewEvent;
+use crate::db::events::{INSERT_INTO, NewEvent};
 use crate::db::{DbError, to_json};
 
 /// The event log's writer: the store's connection, locked for direct use,
@@ -42,25 +42,15 @@ pub struct LogWriter<'c> {
     _locked: LockedSqliteHandle<'c>,
 }
 
-/// How much of the write-ahead log a checkpoint found and copied, in frames.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct CheckpointPass {
-    pub frames: i64,
-    pub copied: i64,
-}
-
 impl<'c> LogWriter<'c> {
     /// Locks `connection`'s handle away from sqlx's worker thread and
     /// prepares the store's statements on it.
     pub async fn lock(connection: &'c mut SqliteConnection) -> Result<Self, DbError> {
         let mut locked = connection.lock_handle().await?;
         let db = locked.as_raw_handle();
-        let prepare = |sql| Statement::prepare(db, sql);
+        let prepare = |sql: &str| Statement::prepare(db, sql);
         Ok(LogWriter {
-            insert_event: prepare(
-                "INSERT INTO events (match_id, seq, kind, seat, action, effects) \
-                 VALUES (?1, ?2, ?3, ?4, ?5, ?6)",
-            )?,
+            insert_event: prepare(&format!("{INSERT_INTO}VALUES (?1, ?2, ?3, ?4, ?5, ?6)"))?,
             finish_match: prepare(
                 "UPDATE matches SET status = 'finished', outcome = ?1, \
                  finished_at = datetime('now') WHERE id = ?2",
@@ -82,12 +72,12 @@ impl<'c> LogWriter<'c> {
         &mut self,
         work: impl FnOnce(&mut Self) -> Result<(), DbError>,
     ) -> Result<(), DbError> {
-        self.begin.run(self.db)?;
-        let result = work(self).and_then(|()| self.commit.run(self.db));
+        self.begin.run()?;
+        let result = work(self).and_then(|()| self.commit.run());
         if result.is_err() && self.in_transaction() {
             // What failed is the error to report; a rollback that fails too
             // leaves nothing worse (SQLite rolls back what it cannot commit).
-            if let Err(error) = self.rollback.run(self.db) {
+            if let Err(error) = self.rollback.run() {
                 tracing::warn!(%error, "cannot roll back a failed group commit");
             }
         }
@@ -96,31 +86,29 @@ impl<'c> LogWriter<'c> {
 
     /// Adds `event` to the log.
     pub fn insert(&mut self, event: &NewEvent) -> Result<(), DbError> {
+        let stored = event.stored();
         let statement = &self.insert_event;
-        statement.bind_i64(self.db, 1, event.match_id.0)?;
-        statement.bind_i64(self.db, 2, event.seq as i64)?;
-        statement.bind_text(self.db, 3, Some(event.kind.key()))?;
-        match event.seat {
-            Some(seat) => statement.bind_i64(self.db, 4, i64::from(seat.0))?,
-            None => statement.bind_text(self.db, 4, None)?,
-        }
-        let action = event.action.as_ref().map(to_json);
-        statement.bind_text(self.db, 5, action.as_deref())?;
-        statement.bind_text(self.db, 6, Some(&to_json(&event.effects)))?;
-        statement.run(self.db)
+        statement.bind_int(1, Some(stored.match_id))?;
+        statement.bind_int(2, Some(stored.seq))?;
+        statement.bind_text(3, Some(stored.kind))?;
+        statement.bind_int(4, stored.seat)?;
+        statement.bind_text(5, stored.action.as_deref())?;
+        statement.bind_text(6, Some(&stored.effects))?;
+        statement.run()
     }
 
     /// Marks match `id` finished with `outcome`.
     pub fn finish(&mut self, id: MatchId, outcome: &Outcome) -> Result<(), DbError> {
         let statement = &self.finish_match;
-        statement.bind_text(self.db, 1, Some(&to_json(outcome)))?;
-        statement.bind_i64(self.db, 2, id.0)?;
-        statement.run(self.db)
+        statement.bind_text(1, Some(&to_json(outcome)))?;
+        statement.bind_int(2, Some(id.0))?;
+        statement.run()
     }
 
     /// Copies into the database every frame of the write-ahead log that no
-    /// reader still needs, without waiting for anyone.
-    pub fn passive_checkpoint(&mut self) -> Result<CheckpointPass, DbError> {
+    /// reader still needs, without waiting for anyone; returns the frames
+    /// in the log.
+    pub fn passive_checkpoint(&mut self) -> Result<i64, DbError> {
         let (mut frames, mut copied) = (0, 0);
         // SAFETY: the handle is ours while `self` lives (see the module's
         // doc); a null schema name means every attached database.
@@ -134,10 +122,7 @@ impl<'c> LogWriter<'c> {
             )
         };
         check(self.db, code)?;
-        Ok(CheckpointPass {
-            frames: i64::from(frames),
-            copied: i64::from(copied),
-        })
+        Ok(i64::from(frames))
     }
 
     fn in_transaction(&self) -> bool {
@@ -146,8 +131,12 @@ impl<'c> LogWriter<'c> {
     }
 }
 
-/// A statement prepared once, on the writer's handle, and finalized with it.
-struct Statement(NonNull<ffi::sqlite3_stmt>);
+/// A statement prepared once on the writer's handle, and finalized with it.
+struct Statement {
+    statement: NonNull<ffi::sqlite3_stmt>,
+    /// The handle it was prepared on, for its error messages.
+    db: NonNull<ffi::sqlite3>,
+}
 
 impl Statement {
     fn prepare(db: NonNull<ffi::sqlite3>, sql: &str) -> Result<Statement, DbError> {
@@ -166,31 +155,32 @@ impl Statement {
             )
         };
         check(db, code)?;
-        NonNull::new(statement)
-            .map(Statement)
-            .ok_or_else(|| DbError::Sqlite {
+        match NonNull::new(statement) {
+            Some(statement) => Ok(Statement { statement, db }),
+            None => Err(DbError::Sqlite {
                 code: ffi::SQLITE_MISUSE,
                 message: format!("'{sql}' holds no statement"),
-            })
+            }),
+        }
     }
 
-    fn bind_i64(&self, db: NonNull<ffi::sqlite3>, index: c_int, value: i64) -> Result<(), DbError> {
+    /// Binds `value`, or NULL for `None`.
+    fn bind_int(&self, index: c_int, value: Option<i64>) -> Result<(), DbError> {
         // SAFETY: the statement is live (finalized only on drop).
-        check(db, unsafe {
-            ffi::sqlite3_bind_int64(self.0.as_ptr(), index, value)
-        })
+        let code = unsafe {
+            match value {
+                Some(value) => ffi::sqlite3_bind_int64(self.statement.as_ptr(), index, value),
+                None => ffi::sqlite3_bind_null(self.statement.as_ptr(), index),
+            }
+        };
+        check(self.db, code)
     }
 
     /// Binds `text`, or NULL for `None`.
-    fn bind_text(
-        &self,
-        db: NonNull<ffi::sqlite3>,
-        index: c_int,
-        text: Option<&str>,
-    ) -> Result<(), DbError> {
+    fn bind_text(&self, index: c_int, text: Option<&str>) -> Result<(), DbError> {
         let code = match text {
             // SAFETY: the statement is live.
-            None => unsafe { ffi::sqlite3_bind_null(self.0.as_ptr(), index) },
+            None => unsafe { ffi::sqlite3_bind_null(self.statement.as_ptr(), index) },
             Some(text) => {
                 let length = c_int::try_from(text.len()).map_err(|_| DbError::Sqlite {
                     code: ffi::SQLITE_TOOBIG,
@@ -201,7 +191,7 @@ impl Statement {
                 // before this call returns, so it may be dropped after.
                 unsafe {
                     ffi::sqlite3_bind_text(
-                        self.0.as_ptr(),
+                        self.statement.as_ptr(),
                         index,
                         text.as_ptr().cast::<c_char>(),
                         length,
@@ -210,29 +200,29 @@ impl Statement {
                 }
             }
         };
-        check(db, code)
+        check(self.db, code)
     }
 
     /// Runs the statement to its end (the store's statements return no
     /// rows), then resets it and clears its parameters for the next use,
     /// whether it succeeded or not.
-    fn run(&self, db: NonNull<ffi::sqlite3>) -> Result<(), DbError> {
+    fn run(&self) -> Result<(), DbError> {
         // SAFETY: the statement is live and its parameters are bound (or
         // NULL, SQLite's default for an unbound one).
-        let code = unsafe { ffi::sqlite3_step(self.0.as_ptr()) };
+        let code = unsafe { ffi::sqlite3_step(self.statement.as_ptr()) };
         let result = match code {
             ffi::SQLITE_DONE => Ok(()),
             ffi::SQLITE_ROW => Err(DbError::Sqlite {
                 code,
                 message: "a store statement returned a row".into(),
             }),
-            _ => Err(sqlite_error(db, code)),
+            _ => Err(sqlite_error(self.db, code)),
         };
         // SAFETY: the statement is live. reset only repeats the step's
         // error, already taken above.
         unsafe {
-            ffi::sqlite3_reset(self.0.as_ptr());
-            ffi::sqlite3_clear_bindings(self.0.as_ptr());
+            ffi::sqlite3_reset(self.statement.as_ptr());
+            ffi::sqlite3_clear_bindings(self.statement.as_ptr());
         }
         result
     }
@@ -242,7 +232,7 @@ impl Drop for Statement {
     fn drop(&mut self) {
         // SAFETY: the statement is live and used by nothing else; the writer
         // drops it before it gives the handle back.
-        unsafe { ffi::sqlite3_finalize(self.0.as_ptr()) };
+        unsafe { ffi::sqlite3_finalize(self.statement.as_ptr()) };
     }
 }
 

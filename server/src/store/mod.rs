@@ -34,7 +34,7 @@ use tokio::sync::{mpsc, oneshot};
 
 use crate::db::DbError;
 use crate::db::events::NewEvent;
-use log_writer::{CheckpointPass, LogWriter};
+use log_writer::LogWriter;
 
 mod log_writer;
 
@@ -219,20 +219,16 @@ async fn passive_checkpoint(db: &SqlitePool, pass: &'static str) -> bool {
     let checkpoint = sqlx::query_as::<_, (i64, i64, i64)>("PRAGMA wal_checkpoint(PASSIVE)")
         .fetch_one(db)
         .await
-        .map(|(_busy, frames, copied)| CheckpointPass { frames, copied })
+        .map(|(_busy, frames, _copied)| frames)
         .map_err(DbError::from);
     log_checkpoint(pass, started, checkpoint)
 }
 
 /// Logs a checkpoint `pass` with the frames in the log and its time; false
 /// if it failed.
-fn log_checkpoint(
-    pass: &'static str,
-    started: Instant,
-    checkpoint: Result<CheckpointPass, DbError>,
-) -> bool {
-    match checkpoint {
-        Ok(CheckpointPass { frames, .. }) => {
+fn log_checkpoint(pass: &'static str, started: Instant, frames: Result<i64, DbError>) -> bool {
+    match frames {
+        Ok(frames) => {
             tracing::debug!(
                 pass,
                 frames,
