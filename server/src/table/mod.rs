@@ -11,6 +11,7 @@ use std::collections::HashMap;
 use std::sync::Arc;
 
 use fray_protocol::{Action, ErrorCode, MatchId, PlayerId, Seat, Viewer};
+use futures_util::StreamExt;
 use sqlx::SqlitePool;
 use thiserror::Error;
 use tokio::sync::{Mutex, mpsc, oneshot};
@@ -105,10 +106,16 @@ impl MatchHandle {
     }
 }
 
+/// One match's place in the table. Whoever rebuilds the match holds its
+/// lock meanwhile, so that two callers never start two actors (two writers)
+/// for one match, while callers for other matches go on.
+type Slot = Arc<Mutex<Option<MatchHandle>>>;
+
 /// Every live match.
 #[derive(Clone)]
 pub struct Tables {
-    live: Arc<Mutex<HashMap<MatchId, MatchHandle>>>,
+    /// Held only to find or place a slot, never across an `await`.
+    slots: Arc<std::sync::Mutex<HashMap<MatchId, Slot>>>,
     db: SqlitePool,
     store: Store,
     config: Arc<TableConfig>,
@@ -117,7 +124,7 @@ pub struct Tables {
 impl Tables {
     pub fn new(db: SqlitePool, store: Store, config: TableConfig) -> Tables {
         Tables {
-            live: Arc::new(Mutex::new(HashMap::new())),
+            slots: Arc::default(),
             db,
             store,
             config: Arc::new(config),
@@ -128,41 +135,80 @@ impl Tables {
     pub async fn start(&self, state: MatchState) -> MatchHandle {
         let id = state.id;
         let handle = self.spawn(state);
-        self.live.lock().await.insert(id, handle.clone());
+        let slot = Arc::new(Mutex::new(Some(handle.clone())));
+        self.slots().insert(id, slot);
         handle
     }
 
     /// The match's actor, rebuilding the match from its log if it is not live.
     pub async fn get(&self, id: MatchId) -> Result<MatchHandle, TableError> {
-        let mut live = self.live.lock().await;
-        if let Some(handle) = live.get(&id).filter(|handle| handle.is_alive()) {
+        let slot = self.slots().entry(id).or_default().clone();
+        let mut held = slot.lock().await;
+        if let Some(handle) = held.as_ref().filter(|handle| handle.is_alive()) {
             return Ok(handle.clone());
         }
-        let state = self.load(id).await?;
-        let handle = self.spawn(state);
-        live.insert(id, handle.clone());
-        Ok(handle)
+        match self.load(id).await {
+            Ok(state) => {
+                let handle = self.spawn(state);
+                *held = Some(handle.clone());
+                Ok(handle)
+            }
+            Err(error) => {
+                drop(held);
+                self.forget_if_unused(id, &slot);
+                Err(error)
+            }
+        }
+    }
+
+    /// Drops the empty slot a failed `get` made (a wrong id must not leave
+    /// anything behind), unless another caller holds it and may yet fill it.
+    fn forget_if_unused(&self, id: MatchId, slot: &Slot) {
+        let mut slots = self.slots();
+        // Clones are made only under this lock: two (the map's and ours)
+        // means no one else has it, nor can get it.
+        let unused = slots
+            .get(&id)
+            .is_some_and(|placed| Arc::ptr_eq(placed, slot) && Arc::strong_count(slot) == 2);
+        if unused {
+            slots.remove(&id);
+        }
     }
 
     /// Rebuilds every running match at start-up, checking each against its
-    /// stored effects. Returns how many resumed; a match that cannot be
-    /// rebuilt is reported and left as it is stored.
+    /// stored effects, a few at a time so that reading one match's log and
+    /// replaying another's overlap. Returns how many resumed; a match that
+    /// cannot be rebuilt is reported and left as it is stored.
     pub async fn recover(&self) -> Result<usize, DbError> {
         let running = db::matches::running(&self.db).await?;
-        let mut resumed = 0;
-        for id in running {
-            match self.get(id).await {
-                Ok(_) => resumed += 1,
-                Err(error) => tracing::error!(match_id = %id, %error, "cannot resume match"),
-            }
-        }
+        let at_once = std::thread::available_parallelism().map_or(2, |cores| cores.get() * 2);
+        let resumed = futures_util::stream::iter(running)
+            .map(|id| async move {
+                let rebuilt = self.get(id).await;
+                if let Err(error) = &rebuilt {
+                    tracing::error!(match_id = %id, %error, "cannot resume match");
+                }
+                rebuilt.is_ok()
+            })
+            .buffer_unordered(at_once)
+            .filter(|resumed| std::future::ready(*resumed))
+            .count()
+            .await;
         Ok(resumed)
     }
 
     /// Stops taking commands: each actor ends once its queue is drained, and
     /// with the last of them the store's handles go.
     pub async fn close(&self) {
-        self.live.lock().await.clear();
+        self.slots().clear();
+    }
+
+    fn slots(&self) -> std::sync::MutexGuard<'_, HashMap<MatchId, Slot>> {
+        // A panic while the map was held cannot leave it half-changed: each
+        // use is one insert, lookup or removal.
+        self.slots
+            .lock()
+            .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
     async fn load(&self, id: MatchId) -> Result<MatchState, TableError> {
@@ -212,5 +258,136 @@ impl Tables {
             queue,
         ));
         handle
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use fray_protocol::{EventKind, MatchConfig, SystemId};
+    use fray_rules::fantasy_armies::{Army, starter_list};
+    use fray_rules::{ChaChaDice, Game};
+
+    use super::*;
+    use crate::db::events::{self, NewEvent};
+    use crate::db::{matches, players};
+
+    /// A fresh database and its table, as the server has them at start-up.
+    async fn tables() -> (tempfile::TempDir, Tables) {
+        let dir = tempfile::tempdir().unwrap();
+        let url = format!("sqlite://{}", dir.path().join("fray.db").display());
+        let db = crate::db::connect(&url).await.unwrap();
+        let (store, _thread) = Store::start(db.clone()).unwrap();
+        let config = TableConfig {
+            abandon_after: Duration::from_secs(60),
+            history: 8,
+        };
+        (dir, Tables::new(db, store, config))
+    }
+
+    /// A fantasy-armies match stored as `join` stores it when the second
+    /// seat fills, but with no actor: as a restarted server finds it.
+    async fn stored_match(tables: &Tables, name: &str) -> MatchId {
+        let db = &tables.db;
+        let first = players::create(db, &format!("{name}-a"), name.as_bytes())
+            .await
+            .unwrap();
+        let second = players::create(db, &format!("{name}-b"), &[name.as_bytes(), b"b"].concat())
+            .await
+            .unwrap();
+        let config = MatchConfig::new(SystemId::FantasyArmies);
+        let armies = [starter_list(Army::Dwarfs), starter_list(Army::Undead)];
+        let seed = [7; 32];
+        let (_, effects) = Game::setup(&config, &armies, &mut ChaChaDice::from_seed(seed)).unwrap();
+        let mut tx = db.begin().await.unwrap();
+        let id = matches::create(&mut tx, &config, 2, "test").await.unwrap();
+        for (seat, (player, army)) in [first, second].iter().zip(&armies).enumerate() {
+            matches::take_seat(&mut tx, id, Seat(seat as u8), *player, army)
+                .await
+                .unwrap();
+        }
+        matches::start(&mut tx, id, &seed, &seed::commitment(&seed))
+            .await
+            .unwrap();
+        let setup = NewEvent {
+            match_id: id,
+            seq: 0,
+            kind: EventKind::Setup,
+            seat: None,
+            action: None,
+            effects,
+        };
+        events::insert_all(&mut tx, &[&setup]).await.unwrap();
+        tx.commit().await.unwrap();
+        id
+    }
+
+    #[tokio::test]
+    async fn callers_who_ask_for_a_match_at_once_share_one_actor() {
+        let (_dir, tables) = tables().await;
+        let id = stored_match(&tables, "p").await;
+
+        let handles = futures_util::future::join_all((0..8).map(|_| tables.get(id))).await;
+
+        let first = handles[0].as_ref().unwrap();
+        for handle in &handles[1..] {
+            let handle = handle.as_ref().unwrap();
+            assert!(
+                handle.commands.same_channel(&first.commands),
+                "a second actor was started for match {id}"
+            );
+        }
+    }
+
+    #[tokio::test]
+    async fn a_match_being_rebuilt_keeps_callers_for_other_matches_going() {
+        let (_dir, tables) = tables().await;
+        let slow = stored_match(&tables, "slow").await;
+        let other = stored_match(&tables, "other").await;
+        // As a rebuild holds it: the slot is taken until the guard goes.
+        let slot = tables.slots().entry(slow).or_default().clone();
+        let rebuilding = slot.lock().await;
+
+        let got = tokio::time::timeout(Duration::from_secs(20), tables.get(other)).await;
+        assert!(matches!(got, Ok(Ok(_))), "match {other} waited on {slow}");
+        let waiting = tokio::time::timeout(Duration::from_millis(50), tables.get(slow)).await;
+        assert!(
+            waiting.is_err(),
+            "match {slow} was reached while it was being rebuilt"
+        );
+
+        drop(rebuilding);
+        tables.get(slow).await.unwrap();
+    }
+
+    #[tokio::test]
+    async fn asking_for_a_match_that_is_not_there_leaves_nothing_behind() {
+        let (_dir, tables) = tables().await;
+
+        let missing = tables.get(MatchId(404)).await;
+
+        assert!(matches!(missing, Err(TableError::NotFound(MatchId(404)))));
+        assert!(tables.slots().is_empty());
+    }
+
+    #[tokio::test]
+    async fn every_running_match_is_resumed_at_start_up() {
+        let (_dir, tables) = tables().await;
+        let mut stored = Vec::new();
+        for name in ["a", "b", "c", "d", "e", "f", "g"] {
+            stored.push(stored_match(&tables, name).await);
+        }
+
+        assert_eq!(tables.recover().await.unwrap(), stored.len());
+
+        let live = tables.slots();
+        for id in &stored {
+            let slot = live[id].try_lock().unwrap();
+            assert!(
+                slot.as_ref().is_some_and(MatchHandle::is_alive),
+                "match {id} has no actor"
+            );
+        }
     }
 }
