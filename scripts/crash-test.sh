@@ -54,6 +54,8 @@ port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0));
 base="http://127.0.0.1:$port"
 
 start_server() {
+    local started_ns
+    started_ns=$(date +%s%N)
     "$server_bin" serve --bind "127.0.0.1:$port" --database "$database" >>"$work/server.log" 2>&1 &
     server_pid=$!
     local deadline=$((SECONDS + 60))
@@ -70,6 +72,8 @@ start_server() {
         fi
         sleep 0.05
     done
+    up_ms=$((($(date +%s%N) - started_ns) / 1000000))
+    resumed=$(grep -o 'resumed=[0-9]*' "$work/server.log" | tail -n 1 | cut -d= -f2)
 }
 
 echo "== server on $base, database $work/fray.db"
@@ -107,6 +111,8 @@ for ((k = 1; k <= KILLS; k++)); do
     acked=$(grep -c '"kind":"ack"' "$acks" || true)
     echo "   kill $kills at $((SECONDS - play_started)) s of play ($acked acks logged so far); restarting"
     start_server
+    echo "      answering again after $up_ms ms, $resumed unfinished matches resumed"
+    slowest_up_ms=$((up_ms > ${slowest_up_ms:-0} ? up_ms : ${slowest_up_ms:-0}))
 done
 
 echo "== waiting for fray load's verdict (the running matches play to their end)"
@@ -141,6 +147,7 @@ acks_checked=$(grep -c '"kind":"ack"' "$acks" || true)
 echo
 echo "crash test summary"
 echo "  kills            $kills (SIGKILL, restarted on the same database)"
+echo "  slowest restart  ${slowest_up_ms:-0} ms to answer again, every unfinished match rebuilt"
 echo "  acks checked     $acks_checked ($(grep -o 'durability [A-Z]*' "$work/load.out" | head -n 1 || echo 'no verdict'))"
 echo "  matches verified $verified of ${#matches[@]} ($failed failed)"
 if ((load_status != 0 || failed != 0 || ${#matches[@]} == 0 || kills < 5)); then

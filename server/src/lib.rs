@@ -47,7 +47,8 @@ where
     F: Future<Output = ()> + Send + 'static,
 {
     let db = db::connect(&config.database).await?;
-    let (store, store_thread) = Store::start(db.clone())?;
+    let turn = db::WriteTurn::default();
+    let (store, store_thread) = Store::start(db.clone(), turn.clone())?;
     let tables = Tables::new(
         db.clone(),
         store,
@@ -60,7 +61,7 @@ where
     tracing::info!(resumed, "unfinished matches resumed");
 
     let (stop, stopping) = watch::channel(false);
-    let state = AppState::new(db.clone(), tables.clone(), config, stopping);
+    let state = AppState::new(db.clone(), turn, tables.clone(), config, stopping);
     // Frames are small and each one is awaited by a player: with Nagle's
     // algorithm on, a frame written while the previous one is unacknowledged
     // could wait for the peer's delayed ACK (up to 40 ms on Linux).

@@ -291,12 +291,16 @@ async fn store_match(
     actions: Option<usize>,
 ) -> MatchId {
     let config = MatchConfig::new(armies[0].system);
+    let mut tx = pool.begin().await.unwrap();
     let mut players = Vec::new();
     for name in ["ann", "bob"] {
         let token_hash = [seed, name.as_bytes()[0], 7, 7];
-        players.push(db::players::create(pool, name, &token_hash).await.unwrap());
+        players.push(
+            db::players::create(&mut tx, name, &token_hash)
+                .await
+                .unwrap(),
+        );
     }
-    let mut tx = pool.begin().await.unwrap();
     let id = db::matches::create(&mut tx, &config, 2, fray_server::http::fray_rules_version())
         .await
         .unwrap();
@@ -484,8 +488,8 @@ async fn nothing_to_verify_is_an_error() {
         Err(VerifyError::NoMatch(MatchId(404)))
     ));
     // An open match: one seat taken, no seed.
-    let player = db::players::create(&db.pool, "cat", &[9]).await.unwrap();
     let mut tx = db.pool.begin().await.unwrap();
+    let player = db::players::create(&mut tx, "cat", &[9]).await.unwrap();
     let config = MatchConfig::new(SystemId::SummonersChess);
     let id = db::matches::create(&mut tx, &config, 2, "0").await.unwrap();
     db::matches::take_seat(&mut tx, id, Seat(0), player, &summoners()[0])

@@ -1,12 +1,12 @@
 //! Army lists, each owned by one player.
 
 use fray_protocol::{ArmyList, ArmyListId, PlayerId, StoredArmyList, SystemId};
-use sqlx::SqlitePool;
+use sqlx::{SqliteConnection, SqlitePool};
 
 use super::{DbError, from_json, to_json};
 
 pub async fn create(
-    db: &SqlitePool,
+    db: &mut SqliteConnection,
     owner: PlayerId,
     list: &ArmyList,
 ) -> Result<ArmyListId, DbError> {
@@ -61,7 +61,11 @@ pub async fn list(
         .collect()
 }
 
-pub async fn replace(db: &SqlitePool, id: ArmyListId, list: &ArmyList) -> Result<(), DbError> {
+pub async fn replace(
+    db: &mut SqliteConnection,
+    id: ArmyListId,
+    list: &ArmyList,
+) -> Result<(), DbError> {
     sqlx::query(
         "UPDATE army_lists SET system = ?, list = ?, updated_at = datetime('now') WHERE id = ?",
     )
@@ -73,7 +77,7 @@ pub async fn replace(db: &SqlitePool, id: ArmyListId, list: &ArmyList) -> Result
     Ok(())
 }
 
-pub async fn delete(db: &SqlitePool, id: ArmyListId) -> Result<(), DbError> {
+pub async fn delete(db: &mut SqliteConnection, id: ArmyListId) -> Result<(), DbError> {
     sqlx::query("DELETE FROM army_lists WHERE id = ?")
         .bind(id.0)
         .execute(db)

@@ -1,11 +1,15 @@
 //! The database: one SQLite file in WAL mode, migrated at start-up. Each file
 //! here holds the queries of one table; the store (`store/`) is the only
-//! writer of the event log.
+//! writer of the event log. Every writer, the store and the lobby's
+//! requests, writes in its turn ([`WriteTurn`]).
 
 pub mod army_lists;
 pub mod events;
 pub mod matches;
 pub mod players;
+mod turn;
+
+pub use turn::{Turn, WriteTurn, WriteTx};
 
 use std::str::FromStr;
 use std::time::Duration;

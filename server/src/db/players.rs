@@ -1,11 +1,15 @@
 //! Players and their token hashes.
 
 use fray_protocol::{PlayerId, PlayerRef};
-use sqlx::SqlitePool;
+use sqlx::{SqliteConnection, SqlitePool};
 
 use super::DbError;
 
-pub async fn create(db: &SqlitePool, name: &str, token_hash: &[u8]) -> Result<PlayerId, DbError> {
+pub async fn create(
+    db: &mut SqliteConnection,
+    name: &str,
+    token_hash: &[u8],
+) -> Result<PlayerId, DbError> {
     let id: i64 =
         sqlx::query_scalar("INSERT INTO players (name, token_hash) VALUES (?, ?) RETURNING id")
             .bind(name)

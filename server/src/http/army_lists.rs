@@ -22,7 +22,9 @@ pub async fn create(
     JsonBody(list): JsonBody<ArmyList>,
 ) -> Result<(StatusCode, Json<StoredArmyList>), ApiError> {
     fray_rules::validate_army(&list).map_err(ApiError::invalid_army)?;
-    let id = db::army_lists::create(&state.db, player.id, &list).await?;
+    let mut tx = state.write().await?;
+    let id = db::army_lists::create(&mut tx, player.id, &list).await?;
+    tx.commit().await?;
     Ok((
         StatusCode::CREATED,
         Json(StoredArmyList {
@@ -64,7 +66,9 @@ pub async fn replace(
 ) -> Result<Json<StoredArmyList>, ApiError> {
     owned(&state, &player, id).await?;
     fray_rules::validate_army(&list).map_err(ApiError::invalid_army)?;
-    db::army_lists::replace(&state.db, id, &list).await?;
+    let mut tx = state.write().await?;
+    db::army_lists::replace(&mut tx, id, &list).await?;
+    tx.commit().await?;
     Ok(Json(StoredArmyList {
         id,
         owner: player.id,
@@ -78,7 +82,9 @@ pub async fn delete(
     PathId(id): PathId<ArmyListId>,
 ) -> Result<StatusCode, ApiError> {
     owned(&state, &player, id).await?;
-    db::army_lists::delete(&state.db, id).await?;
+    let mut tx = state.write().await?;
+    db::army_lists::delete(&mut tx, id).await?;
+    tx.commit().await?;
     Ok(StatusCode::NO_CONTENT)
 }
 

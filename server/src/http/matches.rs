@@ -90,10 +90,10 @@ pub async fn create(
     Game::setup(&new.config, &trial, &mut ChaChaDice::from_u64(0)).map_err(setup_refused)?;
 
     let _lobby = state.lobby.lock().await;
-    let mut tx = state.db.begin().await.map_err(db::DbError::from)?;
+    let mut tx = state.write().await?;
     let id = db::matches::create(&mut tx, &new.config, seats, fray_rules_version()).await?;
     db::matches::take_seat(&mut tx, id, Seat(0), player.id, &list).await?;
-    tx.commit().await.map_err(db::DbError::from)?;
+    tx.commit().await?;
     tracing::info!(match_id = %id, system = %new.config.system, player = %player.id, "match created");
     Ok((StatusCode::CREATED, Json(summary(&state, id).await?)))
 }
@@ -128,7 +128,7 @@ pub async fn join(
         .ok_or_else(|| ApiError::internal(format!("open match {id} has no free seat")))?;
     let full = seat.0 as usize + 1 == before.seats.len();
 
-    let mut tx = state.db.begin().await.map_err(db::DbError::from)?;
+    let mut tx = state.write().await?;
     db::matches::take_seat(&mut tx, id, seat, player.id, &list).await?;
     let started = if full {
         let armies = db::matches::seated_armies(&mut tx, id).await?;
@@ -165,7 +165,7 @@ pub async fn join(
     } else {
         None
     };
-    tx.commit().await.map_err(db::DbError::from)?;
+    tx.commit().await?;
     if let Some(match_state) = started {
         state.tables.start(match_state).await;
         tracing::info!(match_id = %id, "match started");

@@ -18,6 +18,7 @@ use sqlx::SqlitePool;
 use tokio::sync::{Mutex, watch};
 
 use crate::config::Config;
+use crate::db::{DbError, WriteTurn, WriteTx};
 use crate::table::Tables;
 
 pub use error::ApiError;
@@ -30,7 +31,10 @@ pub struct AppState {
     /// The game systems, as the rules describe them; fixed for the life of
     /// the process.
     pub systems: Arc<[SystemInfo]>,
+    /// For reading; writes go through [`AppState::write`].
     pub db: SqlitePool,
+    /// Shared with the store: SQLite has one writer at a time.
+    pub turn: WriteTurn,
     pub tables: Tables,
     pub config: Arc<Config>,
     /// Held while seats are taken and matches started, so two players never
@@ -43,6 +47,7 @@ pub struct AppState {
 impl AppState {
     pub fn new(
         db: SqlitePool,
+        turn: WriteTurn,
         tables: Tables,
         config: Config,
         stopping: watch::Receiver<bool>,
@@ -50,11 +55,17 @@ impl AppState {
         AppState {
             systems: fray_rules::systems().into(),
             db,
+            turn,
             tables,
             config: Arc::new(config),
             lobby: Arc::new(Mutex::new(())),
             stopping,
         }
+    }
+
+    /// A transaction for the lobby's writes, begun in its turn.
+    pub async fn write(&self) -> Result<WriteTx, DbError> {
+        WriteTx::begin(&self.db, &self.turn).await
     }
 }
 

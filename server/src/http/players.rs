@@ -30,7 +30,9 @@ pub async fn create(
         ));
     }
     let token = new_token();
-    let id = db::players::create(&state.db, name, &token_hash(&token)).await?;
+    let mut tx = state.write().await?;
+    let id = db::players::create(&mut tx, name, &token_hash(&token)).await?;
+    tx.commit().await?;
     Ok((
         StatusCode::CREATED,
         Json(PlayerCreated {

@@ -32,8 +32,8 @@ use fray_protocol::Outcome;
 use sqlx::{Connection, SqlitePool};
 use tokio::sync::{mpsc, oneshot};
 
-use crate::db::DbError;
 use crate::db::events::NewEvent;
+use crate::db::{DbError, WriteTurn};
 use log_writer::LogWriter;
 
 mod log_writer;
@@ -89,8 +89,9 @@ impl StoreThread {
 }
 
 impl Store {
-    /// Starts the store on `db`, on a thread of its own.
-    pub fn start(db: SqlitePool) -> std::io::Result<(Store, StoreThread)> {
+    /// Starts the store on `db`, on a thread of its own. Each group commit
+    /// waits for its `turn` among the database's writers.
+    pub fn start(db: SqlitePool, turn: WriteTurn) -> std::io::Result<(Store, StoreThread)> {
         let (jobs, queue) = mpsc::channel(MAX_BATCH * 2);
         let (stopped_tx, stopped) = oneshot::channel();
         let runtime = tokio::runtime::Builder::new_current_thread()
@@ -99,7 +100,7 @@ impl Store {
         std::thread::Builder::new()
             .name("fray-store".into())
             .spawn(move || {
-                runtime.block_on(run(db, queue));
+                runtime.block_on(run(db, turn, queue));
                 let _ = stopped_tx.send(());
             })?;
         Ok((Store { jobs }, StoreThread { stopped }))
@@ -120,7 +121,7 @@ impl Store {
     }
 }
 
-async fn run(db: SqlitePool, queue: mpsc::Receiver<Job>) {
+async fn run(db: SqlitePool, turn: WriteTurn, queue: mpsc::Receiver<Job>) {
     let mut connection = match db.acquire().await {
         Ok(connection) => connection.detach(),
         Err(error) => {
@@ -130,7 +131,7 @@ async fn run(db: SqlitePool, queue: mpsc::Receiver<Job>) {
         }
     };
     match LogWriter::lock(&mut connection).await {
-        Ok(log) => commit_until_stopped(db, log, queue).await,
+        Ok(log) => commit_until_stopped(db, turn, log, queue).await,
         Err(error) => {
             tracing::error!(%error, "the store cannot prepare its statements");
             fail_everything(queue, error).await;
@@ -153,6 +154,7 @@ async fn run(db: SqlitePool, queue: mpsc::Receiver<Job>) {
 /// dropped and the queue is empty.
 async fn commit_until_stopped(
     db: SqlitePool,
+    turn: WriteTurn,
     mut log: LogWriter<'_>,
     mut queue: mpsc::Receiver<Job>,
 ) {
@@ -160,8 +162,10 @@ async fn commit_until_stopped(
     let checkpoints = tokio::spawn(checkpoint_forever(db, bulk_copied.clone()));
     let mut batch = Vec::with_capacity(MAX_BATCH);
     while queue.recv_many(&mut batch, MAX_BATCH).await > 0 {
+        let turn = turn.take().await;
         let started = Instant::now();
         let result = write(&mut log, &batch).map_err(Arc::new);
+        drop(turn);
         tracing::debug!(
             events = batch.len(),
             micros = started.elapsed().as_micros() as u64,
@@ -339,6 +343,36 @@ mod tests {
         let next = [job(event(id, 2), None), job(event(id, 3), None)];
         write(&mut log, &next).unwrap();
         assert_eq!(stored_seqs(&db, id).await, vec![1, 2, 3]);
+    }
+
+    /// A lobby request writing in its turn holds the group commits back
+    /// until it is done, rather than making them poll SQLite's lock.
+    #[tokio::test]
+    async fn a_group_commit_waits_for_the_writer_whose_turn_it_is() {
+        let (_dir, db, connection, id) = running_match().await;
+        drop(connection);
+        let turn = WriteTurn::default();
+        let (store, _thread) = Store::start(db.clone(), turn.clone()).unwrap();
+
+        let lobby_write = turn.take().await;
+        let mut commit = tokio::spawn(async move {
+            store
+                .commit(Commit {
+                    event: event(id, 1),
+                    finishes: None,
+                })
+                .await
+        });
+        let early = tokio::time::timeout(Duration::from_millis(50), &mut commit).await;
+        assert!(
+            early.is_err(),
+            "the store committed in another writer's turn"
+        );
+        assert_eq!(stored_seqs(&db, id).await, Vec::<u64>::new());
+
+        drop(lobby_write);
+        commit.await.unwrap().unwrap();
+        assert_eq!(stored_seqs(&db, id).await, vec![1]);
     }
 
     /// Each column goes through its own bind call: a value in the wrong

@@ -278,7 +278,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let url = format!("sqlite://{}", dir.path().join("fray.db").display());
         let db = crate::db::connect(&url).await.unwrap();
-        let (store, _thread) = Store::start(db.clone()).unwrap();
+        let (store, _thread) = Store::start(db.clone(), Default::default()).unwrap();
         let config = TableConfig {
             abandon_after: Duration::from_secs(60),
             history: 8,
@@ -290,17 +290,21 @@ mod tests {
     /// seat fills, but with no actor: as a restarted server finds it.
     async fn stored_match(tables: &Tables, name: &str) -> MatchId {
         let db = &tables.db;
-        let first = players::create(db, &format!("{name}-a"), name.as_bytes())
+        let mut tx = db.begin().await.unwrap();
+        let first = players::create(&mut tx, &format!("{name}-a"), name.as_bytes())
             .await
             .unwrap();
-        let second = players::create(db, &format!("{name}-b"), &[name.as_bytes(), b"b"].concat())
-            .await
-            .unwrap();
+        let second = players::create(
+            &mut tx,
+            &format!("{name}-b"),
+            &[name.as_bytes(), b"b"].concat(),
+        )
+        .await
+        .unwrap();
         let config = MatchConfig::new(SystemId::FantasyArmies);
         let armies = [starter_list(Army::Dwarfs), starter_list(Army::Undead)];
         let seed = [7; 32];
         let (_, effects) = Game::setup(&config, &armies, &mut ChaChaDice::from_seed(seed)).unwrap();
-        let mut tx = db.begin().await.unwrap();
         let id = matches::create(&mut tx, &config, 2, "test").await.unwrap();
         for (seat, (player, army)) in [first, second].iter().zip(&armies).enumerate() {
             matches::take_seat(&mut tx, id, Seat(seat as u8), *player, army)

@@ -1,0 +1,115 @@
+//! Taking turns to write. SQLite lets one connection write at a time and
+//! makes the others poll for its lock, sleeping 1, 2, 5, … up to 100 ms
+//! between tries. Under load the store holds the lock nearly all the time,
+//! so a lobby request that polled for it was served last, after up to a
+//! second, and a group commit that found a request writing slept while every
+//! action in it waited (docs/PERFORMANCE.md, "The lobby under load"). Here
+//! the writers queue instead, first come first served, and each finds the
+//! lock free when its turn comes.
+
+use std::ops::{Deref, DerefMut};
+use std::sync::Arc;
+
+use sqlx::{Sqlite, SqlitePool, Transaction};
+use tokio::sync::{Mutex, OwnedMutexGuard};
+
+use super::DbError;
+
+/// The queue of writers: the store, for each group commit, and the lobby's
+/// requests.
+#[derive(Debug, Clone, Default)]
+pub struct WriteTurn(Arc<Mutex<()>>);
+
+/// A writer's turn; the next writer's begins when it is dropped.
+#[must_use = "the turn ends when it is dropped"]
+pub struct Turn {
+    _held: OwnedMutexGuard<()>,
+}
+
+impl WriteTurn {
+    /// Waits for this writer's turn.
+    pub async fn take(&self) -> Turn {
+        Turn {
+            _held: self.0.clone().lock_owned().await,
+        }
+    }
+}
+
+/// A transaction that writes in its turn: the turn is held from `begin` to
+/// `commit` (or to the rollback when it is dropped).
+pub struct WriteTx {
+    // Declared first so that it is dropped first: a rollback is queued on
+    // its connection before the next writer's turn begins.
+    tx: Transaction<'static, Sqlite>,
+    _turn: Turn,
+}
+
+impl WriteTx {
+    pub async fn begin(db: &SqlitePool, turn: &WriteTurn) -> Result<WriteTx, DbError> {
+        let turn = turn.take().await;
+        Ok(WriteTx {
+            tx: db.begin().await?,
+            _turn: turn,
+        })
+    }
+
+    pub async fn commit(self) -> Result<(), DbError> {
+        self.tx.commit().await?;
+        Ok(())
+    }
+}
+
+impl Deref for WriteTx {
+    type Target = Transaction<'static, Sqlite>;
+
+    fn deref(&self) -> &Self::Target {
+        &self.tx
+    }
+}
+
+impl DerefMut for WriteTx {
+    fn deref_mut(&mut self) -> &mut Self::Target {
+        &mut self.tx
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use super::*;
+
+    #[tokio::test]
+    async fn a_transaction_begins_only_in_its_turn_and_the_next_waits_for_its_end() {
+        let dir = tempfile::tempdir().unwrap();
+        let url = format!("sqlite://{}", dir.path().join("fray.db").display());
+        let db = crate::db::connect(&url).await.unwrap();
+        let turn = WriteTurn::default();
+
+        let store_commit = turn.take().await;
+        let waiting = tokio::time::timeout(Duration::from_millis(50), WriteTx::begin(&db, &turn));
+        assert!(
+            waiting.await.is_err(),
+            "a transaction began in another's turn"
+        );
+        drop(store_commit);
+
+        let mut tx = WriteTx::begin(&db, &turn).await.unwrap();
+        let id = crate::db::players::create(&mut tx, "ann", &[1])
+            .await
+            .unwrap();
+        let next = tokio::time::timeout(Duration::from_millis(50), turn.take());
+        assert!(
+            next.await.is_err(),
+            "a turn began before the transaction ended"
+        );
+        tx.commit().await.unwrap();
+        let _next = turn.take().await;
+
+        let stored: i64 = sqlx::query_scalar("SELECT id FROM players WHERE name = 'ann'")
+            .fetch_one(&db)
+            .await
+            .unwrap();
+        assert_eq!(stored, id.0);
+    }
+}
