@@ -79,6 +79,13 @@ fn a_short_load_run_plays_and_reports_cleanly() {
         summary["matches_started"].as_u64().unwrap() >= 4,
         "{summary:#}"
     );
+    // Every match after the first four was made while playing, and timed.
+    let made_while_playing = summary["matches_started"].as_u64().unwrap() - 4;
+    assert_eq!(
+        summary["new_match_us"]["count"].as_u64().unwrap_or(0),
+        made_while_playing,
+        "{summary:#}"
+    );
     let acked = summary["actions_acked"].as_u64().unwrap();
     assert!(
         acked > 0 || summary["matches_finished"].as_u64().unwrap() > 0,

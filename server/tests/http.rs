@@ -246,6 +246,59 @@ fn a_match_is_created_joined_started_with_a_commitment_and_listed_by_status() {
     );
 }
 
+/// Six players join a four-seat match at once: three seats are free, so
+/// three join and three are told the match is full; the seats go to three
+/// different players and the match starts once.
+#[test]
+fn players_who_join_at_once_take_each_free_seat_once() {
+    let server = TestServer::start();
+    let [squad, _] = two_armies(SystemId::ChessboardConfrontation);
+    let host = server.player("Host");
+    let host_list = server.army_list(&host.token, &squad);
+    let config = MatchConfig::new(SystemId::ChessboardConfrontation);
+    let body = json!({"config": config, "army_list": host_list.id, "seats": 4});
+    let (status, body) = server.request("POST", "/api/matches", Some(&host.token), Some(&body));
+    assert_eq!(status, 201, "{body}");
+    let open: MatchSummary = serde_json::from_value(body).unwrap();
+    let join = format!("/api/matches/{}/join", open.id);
+    let joiners: Vec<_> = (0..6)
+        .map(|n| {
+            let player = server.player(&format!("Joiner {n}"));
+            let list = server.army_list(&player.token, &squad);
+            (player, json!({"army_list": list.id}))
+        })
+        .collect();
+
+    let answers: Vec<(u16, Value)> = std::thread::scope(|scope| {
+        let asks: Vec<_> = joiners
+            .iter()
+            .map(|(player, body)| {
+                scope.spawn(|| server.request("POST", &join, Some(&player.token), Some(body)))
+            })
+            .collect();
+        asks.into_iter().map(|ask| ask.join().unwrap()).collect()
+    });
+
+    let joined = answers.iter().filter(|(status, _)| *status == 200).count();
+    let full = answers
+        .iter()
+        .filter(|(status, body)| (*status, &body["error"]["code"]) == (409, &json!("match_full")))
+        .count();
+    assert_eq!((joined, full), (3, 3), "{answers:#?}");
+    let (_, shown) = server.get(&format!("/api/matches/{}", open.id));
+    let shown: MatchSummary = serde_json::from_value(shown).unwrap();
+    assert_eq!(shown.status, MatchStatus::Running);
+    assert_eq!(shown.seq, 0, "the match was set up once");
+    let mut seated: Vec<_> = shown
+        .seats
+        .iter()
+        .map(|seat| seat.player.as_ref().expect("every seat taken").id)
+        .collect();
+    seated.sort();
+    seated.dedup();
+    assert_eq!(seated.len(), 4, "a player holds two seats: {shown:#?}");
+}
+
 #[test]
 fn a_match_with_a_list_of_another_system_or_bad_options_is_refused() {
     let server = TestServer::start();

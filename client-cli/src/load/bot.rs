@@ -388,8 +388,10 @@ pub async fn run_slot(
             break;
         }
         let (rest, stats, next_pair) = (ctx.rest.clone(), ctx.stats.clone(), pair.clone());
+        let asked = Instant::now();
         match setup::blocking(move || setup::new_match(&rest, &stats, &next_pair)).await {
             Ok(id) => {
+                ctx.stats.new_match_made(asked.elapsed());
                 ctx.stats.matches_started.fetch_add(1, Relaxed);
                 current = id;
             }

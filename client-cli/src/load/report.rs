@@ -94,6 +94,7 @@ impl Report<'_> {
             },
             "matches_started": stats.matches_started.load(Relaxed),
             "matches_finished": stats.matches_finished.load(Relaxed),
+            "new_match_us": quantiles(&stats.new_match_times()),
             "actions_sent": stats.sent.load(Relaxed),
             "actions_acked": self.acks(),
             "actions_per_second": self.per_second(),
@@ -124,6 +125,19 @@ impl Report<'_> {
             },
         })
     }
+}
+
+/// p50, p99 and max of `times`, or null when there are none.
+fn quantiles(times: &Histogram<u64>) -> Value {
+    if times.is_empty() {
+        return Value::Null;
+    }
+    json!({
+        "p50": times.value_at_quantile(0.5),
+        "p99": times.value_at_quantile(0.99),
+        "max": times.max(),
+        "count": times.len(),
+    })
 }
 
 fn counts(map: &BTreeMap<String, u64>) -> String {
@@ -186,6 +200,17 @@ impl fmt::Display for Report<'_> {
                 d.as_secs_f64()
             ))
         )?;
+        let made = stats.new_match_times();
+        if !made.is_empty() {
+            writeln!(
+                f,
+                "  new matches   {} made while playing, each in p50 {:.1} ms, p99 {:.1} ms, max {:.1} ms",
+                made.len(),
+                ms(made.value_at_quantile(0.5)),
+                ms(made.value_at_quantile(0.99)),
+                ms(made.max())
+            )?;
+        }
         writeln!(
             f,
             "  actions       {} acknowledged, {:.1}/s ({} sent)",

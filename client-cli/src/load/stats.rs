@@ -22,6 +22,10 @@ pub struct Stats {
     slowest_ack: AtomicU64,
     pub matches_started: AtomicU64,
     pub matches_finished: AtomicU64,
+    /// How long each match made during the run took to make (created and
+    /// joined over the lobby, retries included), in µs: a slot plays
+    /// nothing meanwhile.
+    new_matches: Durations,
     /// Batches spectators received.
     pub spectated: AtomicU64,
     pub pings: AtomicU64,
@@ -49,6 +53,15 @@ pub fn is_rejection(code: ErrorCode) -> bool {
     )
 }
 
+/// A histogram behind a lock, empty by default.
+struct Durations(Mutex<Histogram<u64>>);
+
+impl Default for Durations {
+    fn default() -> Self {
+        Durations(Mutex::new(latency_histogram()))
+    }
+}
+
 impl Stats {
     pub fn connected(&self) {
         let now = self.connections.fetch_add(1, Relaxed) + 1;
@@ -69,6 +82,15 @@ impl Stats {
     /// shows in the second it happened, where the run's p99 hides it.
     pub fn take_slowest_ack(&self) -> u64 {
         self.slowest_ack.swap(0, Relaxed)
+    }
+
+    pub fn new_match_made(&self, took: Duration) {
+        lock(&self.new_matches.0).saturating_record((took.as_micros() as u64).max(1));
+    }
+
+    /// How long the matches made during the run took to make, in µs.
+    pub fn new_match_times(&self) -> Histogram<u64> {
+        lock(&self.new_matches.0).clone()
     }
 
     pub fn disconnected(&self) {

@@ -36,6 +36,14 @@ pub enum DbError {
     Corrupt(String),
 }
 
+impl DbError {
+    /// A row broke a UNIQUE or PRIMARY KEY constraint: another writer got
+    /// there first.
+    pub fn is_unique_violation(&self) -> bool {
+        matches!(self, DbError::Query(sqlx::Error::Database(error)) if error.is_unique_violation())
+    }
+}
+
 /// Opens (creating if missing) and migrates the database at `url`.
 ///
 /// `synchronous = FULL` makes every commit durable against power loss, not

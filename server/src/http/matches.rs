@@ -89,7 +89,6 @@ pub async fn create(
     let trial: Vec<ArmyList> = vec![list.clone(); seats as usize];
     Game::setup(&new.config, &trial, &mut ChaChaDice::from_u64(0)).map_err(setup_refused)?;
 
-    let _lobby = state.lobby.lock().await;
     let mut tx = state.write().await?;
     let id = db::matches::create(&mut tx, &new.config, seats, fray_rules_version()).await?;
     db::matches::take_seat(&mut tx, id, Seat(0), player.id, &list).await?;
@@ -105,31 +104,93 @@ pub async fn join(
     JsonBody(join): JsonBody<JoinMatch>,
 ) -> Result<Json<MatchSummary>, ApiError> {
     let list = owned(&state, &player, join.army_list).await?.list;
-    let _lobby = state.lobby.lock().await;
-    let before = summary(&state, id).await?;
-    if before.status != MatchStatus::Open {
-        return Err(ApiError::conflict(
-            ErrorCode::MatchFull,
-            format!("match {id} is {}: every seat is taken", before.status),
-        ));
+    // No lock is held across joins: under load, joins queued on one lock
+    // for seconds each (docs/PERFORMANCE.md, "The lobby under load"). The
+    // seats' keys (one player per seat, one seat per player) referee two
+    // joins at once; the one that loses a seat looks again.
+    let mut lost = 0;
+    loop {
+        let before = summary(&state, id).await?;
+        if before.status != MatchStatus::Open {
+            return Err(ApiError::conflict(
+                ErrorCode::MatchFull,
+                format!("match {id} is {}: every seat is taken", before.status),
+            ));
+        }
+        if seated(&before, &player) {
+            return Err(ApiError::conflict(
+                ErrorCode::AlreadySeated,
+                format!("you already hold a seat in match {id}"),
+            ));
+        }
+        check_army_for(&before.config, &list)?;
+        match take_free_seat(&state, &before, &player, &list).await {
+            Ok(started) => {
+                if let Some(match_state) = started {
+                    state.tables.start(match_state).await;
+                    tracing::info!(match_id = %id, "match started");
+                }
+                return Ok(Json(summary(&state, id).await?));
+            }
+            // Each seat lost went to another join, so the match fills
+            // before this runs out: the next look says it is full.
+            Err(SeatRefused::Taken) if lost < before.seats.len() => lost += 1,
+            Err(SeatRefused::Taken) => {
+                return Err(ApiError::new(
+                    StatusCode::SERVICE_UNAVAILABLE,
+                    ErrorCode::Unavailable,
+                    format!("the seats of match {id} were taken while you joined; try again"),
+                ));
+            }
+            Err(SeatRefused::Failed(error)) => return Err(error),
+        }
     }
-    if seated(&before, &player) {
-        return Err(ApiError::conflict(
-            ErrorCode::AlreadySeated,
-            format!("you already hold a seat in match {id}"),
-        ));
+}
+
+/// Why a seat was not taken.
+enum SeatRefused {
+    /// Another join took it first.
+    Taken,
+    Failed(ApiError),
+}
+
+impl From<db::DbError> for SeatRefused {
+    fn from(error: db::DbError) -> Self {
+        if error.is_unique_violation() {
+            SeatRefused::Taken
+        } else {
+            SeatRefused::Failed(error.into())
+        }
     }
-    check_army_for(&before.config, &list)?;
+}
+
+impl From<ApiError> for SeatRefused {
+    fn from(error: ApiError) -> Self {
+        SeatRefused::Failed(error)
+    }
+}
+
+/// Takes the first seat free in `before` for `player`, and if it was the
+/// last, starts the match: the state its actor begins with.
+async fn take_free_seat(
+    state: &AppState,
+    before: &MatchSummary,
+    player: &PlayerRef,
+    list: &ArmyList,
+) -> Result<Option<MatchState>, SeatRefused> {
+    let id = before.id;
     let seat = before
         .seats
         .iter()
         .find(|seat| seat.player.is_none())
         .map(|seat| seat.seat)
         .ok_or_else(|| ApiError::internal(format!("open match {id} has no free seat")))?;
+    // Seats are taken in order and never given back, so the joiner of the
+    // last one is the only one who can find the match full.
     let full = seat.0 as usize + 1 == before.seats.len();
 
     let mut tx = state.write().await?;
-    db::matches::take_seat(&mut tx, id, seat, player.id, &list).await?;
+    db::matches::take_seat(&mut tx, id, seat, player.id, list).await?;
     let started = if full {
         let armies = db::matches::seated_armies(&mut tx, id).await?;
         let seed = new_seed();
@@ -166,11 +227,7 @@ pub async fn join(
         None
     };
     tx.commit().await?;
-    if let Some(match_state) = started {
-        state.tables.start(match_state).await;
-        tracing::info!(match_id = %id, "match started");
-    }
-    Ok(Json(summary(&state, id).await?))
+    Ok(started)
 }
 
 pub async fn resign(

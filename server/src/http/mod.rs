@@ -15,7 +15,7 @@ use axum::Router;
 use axum::routing::{get, post};
 use fray_protocol::SystemInfo;
 use sqlx::SqlitePool;
-use tokio::sync::{Mutex, watch};
+use tokio::sync::watch;
 
 use crate::config::Config;
 use crate::db::{DbError, WriteTurn, WriteTx};
@@ -37,9 +37,6 @@ pub struct AppState {
     pub turn: WriteTurn,
     pub tables: Tables,
     pub config: Arc<Config>,
-    /// Held while seats are taken and matches started, so two players never
-    /// take the same seat.
-    pub lobby: Arc<Mutex<()>>,
     /// Turns true when the server begins to stop; connections close then.
     pub stopping: watch::Receiver<bool>,
 }
@@ -58,7 +55,6 @@ impl AppState {
             turn,
             tables,
             config: Arc::new(config),
-            lobby: Arc::new(Mutex::new(())),
             stopping,
         }
     }

@@ -131,12 +131,17 @@ impl Tables {
         }
     }
 
-    /// Starts the actor of a match that has just been set up.
+    /// Starts the actor of a match that has just been set up. Once the set-up
+    /// is committed anyone may ask for the match, and a caller who came first
+    /// has rebuilt it from the same log: that actor is kept, not a second.
     pub async fn start(&self, state: MatchState) -> MatchHandle {
-        let id = state.id;
+        let slot = self.slots().entry(state.id).or_default().clone();
+        let mut held = slot.lock().await;
+        if let Some(handle) = held.as_ref().filter(|handle| handle.is_alive()) {
+            return handle.clone();
+        }
         let handle = self.spawn(state);
-        let slot = Arc::new(Mutex::new(Some(handle.clone())));
-        self.slots().insert(id, slot);
+        *held = Some(handle.clone());
         handle
     }
 
@@ -342,6 +347,22 @@ mod tests {
                 "a second actor was started for match {id}"
             );
         }
+    }
+
+    /// Between the set-up's commit and `start`, a subscriber may already
+    /// have asked for the match and rebuilt it.
+    #[tokio::test]
+    async fn a_match_asked_for_before_it_is_started_keeps_one_actor() {
+        let (_dir, tables) = tables().await;
+        let id = stored_match(&tables, "early").await;
+        let asked_first = tables.get(id).await.unwrap();
+
+        let state = tables.load(id).await.unwrap();
+        let started = tables.start(state).await;
+
+        assert!(started.commands.same_channel(&asked_first.commands));
+        let again = tables.get(id).await.unwrap();
+        assert!(again.commands.same_channel(&asked_first.commands));
     }
 
     #[tokio::test]
