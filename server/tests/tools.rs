@@ -315,14 +315,7 @@ async fn store_match(
         .unwrap();
     let mut dice = ChaChaDice::from_seed(seed);
     let (mut game, effects) = Game::setup(&config, &armies, &mut dice).unwrap();
-    let mut events = vec![NewEvent {
-        match_id: id,
-        seq: 0,
-        kind: EventKind::Setup,
-        seat: None,
-        action: None,
-        effects,
-    }];
+    let mut events = vec![NewEvent::setup(id, effects)];
     let mut chooser = Chooser(ChaChaDice::from_u64(u64::from(seed[0])));
     while game.outcome().is_none() && actions.is_none_or(|most| events.len() <= most) {
         let seat = game.to_act()[0];

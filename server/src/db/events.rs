@@ -32,6 +32,18 @@ pub(crate) struct StoredEvent {
 }
 
 impl NewEvent {
+    /// A match's set-up: event 0, by no seat, with no action.
+    pub fn setup(match_id: MatchId, effects: Vec<ScopedEffect>) -> NewEvent {
+        NewEvent {
+            match_id,
+            seq: 0,
+            kind: EventKind::Setup,
+            seat: None,
+            action: None,
+            effects,
+        }
+    }
+
     /// The row's values, JSON columns encoded.
     pub(crate) fn stored(&self) -> StoredEvent {
         StoredEvent {

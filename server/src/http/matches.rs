@@ -199,15 +199,7 @@ async fn take_free_seat(
             Game::setup(&before.config, &armies, &mut dice).map_err(setup_refused)?;
         let commitment = commitment(&seed);
         db::matches::start(&mut tx, id, &seed, &commitment).await?;
-        let setup = NewEvent {
-            match_id: id,
-            seq: 0,
-            kind: fray_protocol::EventKind::Setup,
-            seat: None,
-            action: None,
-            effects,
-        };
-        db::events::insert_all(&mut tx, &[&setup]).await?;
+        db::events::insert_all(&mut tx, &[&NewEvent::setup(id, effects)]).await?;
         let mut players: Vec<_> = before
             .seats
             .iter()

@@ -270,7 +270,7 @@ impl Tables {
 mod tests {
     use std::time::Duration;
 
-    use fray_protocol::{EventKind, MatchConfig, SystemId};
+    use fray_protocol::{MatchConfig, SystemId};
     use fray_rules::fantasy_armies::{Army, starter_list};
     use fray_rules::{ChaChaDice, Game};
 
@@ -319,15 +319,9 @@ mod tests {
         matches::start(&mut tx, id, &seed, &seed::commitment(&seed))
             .await
             .unwrap();
-        let setup = NewEvent {
-            match_id: id,
-            seq: 0,
-            kind: EventKind::Setup,
-            seat: None,
-            action: None,
-            effects,
-        };
-        events::insert_all(&mut tx, &[&setup]).await.unwrap();
+        events::insert_all(&mut tx, &[&NewEvent::setup(id, effects)])
+            .await
+            .unwrap();
         tx.commit().await.unwrap();
         id
     }
