@@ -179,12 +179,14 @@ async fn take_free_seat(
     list: &ArmyList,
 ) -> Result<Option<MatchState>, SeatRefused> {
     let id = before.id;
+    // The summary reads the match, then its seats: a join that took the
+    // last seat in between leaves an open match with none free.
     let seat = before
         .seats
         .iter()
         .find(|seat| seat.player.is_none())
         .map(|seat| seat.seat)
-        .ok_or_else(|| ApiError::internal(format!("open match {id} has no free seat")))?;
+        .ok_or(SeatRefused::Taken)?;
     // Seats are taken in order and never given back, so the joiner of the
     // last one is the only one who can find the match full.
     let full = seat.0 as usize + 1 == before.seats.len();
