@@ -103,6 +103,16 @@ pub(crate) fn to_json<T: serde::Serialize>(value: &T) -> String {
     serde_json::to_string(value).expect("protocol types always serialise")
 }
 
+/// A new database in a temporary directory, for tests; it goes with the
+/// directory.
+#[cfg(test)]
+pub(crate) async fn scratch() -> (tempfile::TempDir, SqlitePool) {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("fray.db").display());
+    let db = connect(&url).await.unwrap();
+    (dir, db)
+}
+
 #[cfg(test)]
 mod tests {
     use sqlx::Row;
@@ -124,9 +134,7 @@ mod tests {
     /// any other test.
     #[tokio::test]
     async fn every_connection_is_durable_and_keeps_its_scratch_in_memory() {
-        let dir = tempfile::tempdir().unwrap();
-        let url = format!("sqlite://{}", dir.path().join("fray.db").display());
-        let db = connect(&url).await.unwrap();
+        let (_dir, db) = scratch().await;
         assert_eq!(pragma(&db, "journal_mode").await, "wal");
         assert_eq!(pragma(&db, "synchronous").await, "2", "FULL");
         assert_eq!(pragma(&db, "foreign_keys").await, "1");

@@ -81,9 +81,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_transaction_begins_only_in_its_turn_and_the_next_waits_for_its_end() {
-        let dir = tempfile::tempdir().unwrap();
-        let url = format!("sqlite://{}", dir.path().join("fray.db").display());
-        let db = crate::db::connect(&url).await.unwrap();
+        let (_dir, db) = crate::db::scratch().await;
         let turn = WriteTurn::default();
 
         let store_commit = turn.take().await;

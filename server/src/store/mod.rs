@@ -162,10 +162,10 @@ async fn commit_until_stopped(
     let checkpoints = tokio::spawn(checkpoint_forever(db, bulk_copied.clone()));
     let mut batch = Vec::with_capacity(MAX_BATCH);
     while queue.recv_many(&mut batch, MAX_BATCH).await > 0 {
-        let turn = turn.take().await;
+        let our_turn = turn.take().await;
         let started = Instant::now();
         let result = write(&mut log, &batch).map_err(Arc::new);
-        drop(turn);
+        drop(our_turn);
         tracing::debug!(
             events = batch.len(),
             micros = started.elapsed().as_micros() as u64,
@@ -296,9 +296,7 @@ mod tests {
 
     /// A database with one running match, and the store's own connection.
     async fn running_match() -> (tempfile::TempDir, SqlitePool, SqliteConnection, MatchId) {
-        let dir = tempfile::tempdir().unwrap();
-        let url = format!("sqlite://{}", dir.path().join("fray.db").display());
-        let db = crate::db::connect(&url).await.unwrap();
+        let (dir, db) = crate::db::scratch().await;
         let mut tx = db.begin().await.unwrap();
         let config = MatchConfig::new(SystemId::FantasyArmies);
         let id = matches::create(&mut tx, &config, 2, "test").await.unwrap();

@@ -8,6 +8,7 @@ pub mod rebuild;
 pub mod seed;
 
 use std::collections::HashMap;
+use std::convert::Infallible;
 use std::sync::Arc;
 
 use fray_protocol::{Action, ErrorCode, MatchId, PlayerId, Seat, Viewer};
@@ -135,24 +136,30 @@ impl Tables {
     /// is committed anyone may ask for the match, and a caller who came first
     /// has rebuilt it from the same log: that actor is kept, not a second.
     pub async fn start(&self, state: MatchState) -> MatchHandle {
-        let slot = self.slots().entry(state.id).or_default().clone();
-        let mut held = slot.lock().await;
-        if let Some(handle) = held.as_ref().filter(|handle| handle.is_alive()) {
-            return handle.clone();
-        }
-        let handle = self.spawn(state);
-        *held = Some(handle.clone());
+        let Ok(handle) = self
+            .live_or_started(state.id, async { Ok::<_, Infallible>(state) })
+            .await;
         handle
     }
 
     /// The match's actor, rebuilding the match from its log if it is not live.
     pub async fn get(&self, id: MatchId) -> Result<MatchHandle, TableError> {
+        self.live_or_started(id, self.load(id)).await
+    }
+
+    /// The match's live actor, or else a new one on the state `made` gives
+    /// (awaited only then, with the match's slot held).
+    async fn live_or_started<E>(
+        &self,
+        id: MatchId,
+        made: impl Future<Output = Result<MatchState, E>>,
+    ) -> Result<MatchHandle, E> {
         let slot = self.slots().entry(id).or_default().clone();
         let mut held = slot.lock().await;
         if let Some(handle) = held.as_ref().filter(|handle| handle.is_alive()) {
             return Ok(handle.clone());
         }
-        match self.load(id).await {
+        match made.await {
             Ok(state) => {
                 let handle = self.spawn(state);
                 *held = Some(handle.clone());
@@ -166,7 +173,7 @@ impl Tables {
         }
     }
 
-    /// Drops the empty slot a failed `get` made (a wrong id must not leave
+    /// Drops the empty slot a failed rebuild made (a wrong id must not leave
     /// anything behind), unless another caller holds it and may yet fill it.
     fn forget_if_unused(&self, id: MatchId, slot: &Slot) {
         let mut slots = self.slots();
@@ -280,9 +287,7 @@ mod tests {
 
     /// A fresh database and its table, as the server has them at start-up.
     async fn tables() -> (tempfile::TempDir, Tables) {
-        let dir = tempfile::tempdir().unwrap();
-        let url = format!("sqlite://{}", dir.path().join("fray.db").display());
-        let db = crate::db::connect(&url).await.unwrap();
+        let (dir, db) = crate::db::scratch().await;
         let (store, _thread) = Store::start(db.clone(), Default::default()).unwrap();
         let config = TableConfig {
             abandon_after: Duration::from_secs(60),
