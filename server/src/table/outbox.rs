@@ -2,12 +2,13 @@
 //! never waits for a socket. A connection whose queue is full is told to go
 //! (it reconnects and resumes from its last `seq`) rather than let memory grow.
 
-use std::sync::Arc;
+use std::collections::VecDeque;
 use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use axum::extract::ws::Utf8Bytes;
 use fray_protocol::ServerMessage;
-use tokio::sync::{Notify, mpsc};
+use tokio::sync::Notify;
 
 use super::batch_json::batch_json;
 
@@ -22,18 +23,44 @@ impl ConnId {
     }
 }
 
+/// The queue between the match actors and one socket. Not a tokio channel:
+/// that allocates a block of 32 slots and its own shared state up front, about
+/// 1.5 KiB for every connection, idle ones included; this queue holds nothing
+/// until a frame arrives (docs/PERFORMANCE.md, eighth round).
+#[derive(Debug)]
+struct Queue {
+    capacity: usize,
+    state: Mutex<QueueState>,
+    /// A frame was queued.
+    arrived: Notify,
+    too_slow: Notify,
+}
+
+#[derive(Debug, Default)]
+struct QueueState {
+    frames: VecDeque<Utf8Bytes>,
+    /// The socket's writer is gone: frames are refused.
+    closed: bool,
+}
+
+impl Queue {
+    fn state(&self) -> MutexGuard<'_, QueueState> {
+        // Nothing panics while holding the lock, so a poisoned lock still
+        // holds a whole queue.
+        self.state.lock().unwrap_or_else(PoisonError::into_inner)
+    }
+}
+
 #[derive(Debug, Clone)]
 pub struct Outbox {
     pub id: ConnId,
-    frames: mpsc::Sender<Utf8Bytes>,
-    too_slow: Arc<Notify>,
+    queue: Arc<Queue>,
 }
 
 /// What a connection's socket task holds: the frames to write, and the
 /// signal that it fell too far behind.
 pub struct Inbox {
-    pub frames: mpsc::Receiver<Utf8Bytes>,
-    pub too_slow: Arc<Notify>,
+    queue: Arc<Queue>,
 }
 
 /// Whether a frame was queued.
@@ -46,42 +73,80 @@ pub enum Delivery {
     Closed,
 }
 
+/// A queue that takes at most `capacity` frames waiting to be written.
 pub fn outbox(capacity: usize) -> (Outbox, Inbox) {
-    let (frames, receiver) = mpsc::channel(capacity);
-    let too_slow = Arc::new(Notify::new());
+    let queue = Arc::new(Queue {
+        capacity,
+        state: Mutex::default(),
+        arrived: Notify::new(),
+        too_slow: Notify::new(),
+    });
     (
         Outbox {
             id: ConnId::next(),
-            frames,
-            too_slow: too_slow.clone(),
+            queue: queue.clone(),
         },
-        Inbox {
-            frames: receiver,
-            too_slow,
-        },
+        Inbox { queue },
     )
+}
+
+impl Inbox {
+    /// The next frame, waiting for one if none is queued.
+    pub async fn recv(&self) -> Utf8Bytes {
+        loop {
+            if let Some(frame) = self.try_recv() {
+                return frame;
+            }
+            // A frame queued since the look above left a permit: no wake-up
+            // is lost between the two.
+            self.queue.arrived.notified().await;
+        }
+    }
+
+    /// The next frame if one is queued.
+    pub fn try_recv(&self) -> Option<Utf8Bytes> {
+        self.queue.state().frames.pop_front()
+    }
+
+    /// Waits until the connection is told to go (too slow, or kicked).
+    pub async fn told_to_go(&self) {
+        self.queue.too_slow.notified().await;
+    }
+}
+
+impl Drop for Inbox {
+    fn drop(&mut self) {
+        let mut state = self.queue.state();
+        state.closed = true;
+        state.frames = VecDeque::new();
+    }
 }
 
 impl Outbox {
     pub fn send_frame(&self, frame: Utf8Bytes) -> Delivery {
-        match self.frames.try_send(frame) {
-            Ok(()) => Delivery::Queued,
-            Err(mpsc::error::TrySendError::Full(_)) => {
-                self.too_slow.notify_one();
-                Delivery::TooSlow
-            }
-            Err(mpsc::error::TrySendError::Closed(_)) => Delivery::Closed,
+        let mut state = self.queue.state();
+        if state.closed {
+            return Delivery::Closed;
         }
+        if state.frames.len() >= self.queue.capacity {
+            drop(state);
+            self.queue.too_slow.notify_one();
+            return Delivery::TooSlow;
+        }
+        state.frames.push_back(frame);
+        drop(state);
+        self.queue.arrived.notify_one();
+        Delivery::Queued
     }
 
     /// How many frames the connection may have waiting.
     pub fn capacity(&self) -> usize {
-        self.frames.max_capacity()
+        self.queue.capacity
     }
 
     /// Tells the connection to go and come back with its last `seq`.
     pub fn kick(&self) {
-        self.too_slow.notify_one();
+        self.queue.too_slow.notify_one();
     }
 
     pub fn send(&self, message: &ServerMessage) -> Delivery {
@@ -95,4 +160,86 @@ pub fn encode(message: &ServerMessage) -> Utf8Bytes {
         other => serde_json::to_string(other).expect("protocol messages always serialise"),
     };
     Utf8Bytes::from(text)
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use super::*;
+
+    fn frame(text: &'static str) -> Utf8Bytes {
+        Utf8Bytes::from_static(text)
+    }
+
+    #[test]
+    fn frames_come_out_in_the_order_they_went_in() {
+        let (outbox, inbox) = outbox(8);
+        for text in ["one", "two", "three"] {
+            assert_eq!(outbox.send_frame(frame(text)), Delivery::Queued);
+        }
+        let out: Vec<_> = std::iter::from_fn(|| inbox.try_recv()).collect();
+        assert_eq!(out, [frame("one"), frame("two"), frame("three")]);
+        assert_eq!(inbox.try_recv(), None);
+    }
+
+    #[tokio::test]
+    async fn a_full_queue_refuses_the_frame_and_tells_the_connection_to_go() {
+        let (outbox, inbox) = outbox(2);
+        assert_eq!(outbox.send_frame(frame("one")), Delivery::Queued);
+        assert_eq!(outbox.send_frame(frame("two")), Delivery::Queued);
+        assert_eq!(outbox.send_frame(frame("three")), Delivery::TooSlow);
+        tokio::time::timeout(Duration::from_secs(5), inbox.told_to_go())
+            .await
+            .expect("the writer hears it is too slow");
+        // What was queued before it filled is still there, and nothing after.
+        assert_eq!(inbox.try_recv(), Some(frame("one")));
+        assert_eq!(inbox.try_recv(), Some(frame("two")));
+        assert_eq!(inbox.try_recv(), None);
+        // Room again: a frame is taken.
+        assert_eq!(outbox.send_frame(frame("four")), Delivery::Queued);
+    }
+
+    #[tokio::test]
+    async fn a_kick_tells_the_connection_to_go() {
+        let (outbox, inbox) = outbox(2);
+        outbox.kick();
+        tokio::time::timeout(Duration::from_secs(5), inbox.told_to_go())
+            .await
+            .expect("the writer hears the kick");
+    }
+
+    #[test]
+    fn once_the_writer_is_gone_frames_are_refused_as_closed() {
+        let (outbox, inbox) = outbox(2);
+        let copy = outbox.clone();
+        assert_eq!(outbox.send_frame(frame("one")), Delivery::Queued);
+        drop(inbox);
+        assert_eq!(outbox.send_frame(frame("two")), Delivery::Closed);
+        assert_eq!(copy.send_frame(frame("three")), Delivery::Closed);
+    }
+
+    #[tokio::test]
+    async fn a_waiting_writer_wakes_for_a_frame_sent_from_another_task() {
+        let (outbox, inbox) = outbox(4);
+        let waiting = tokio::spawn(async move { inbox.recv().await });
+        tokio::task::yield_now().await;
+        let sender = std::thread::spawn(move || outbox.send_frame(frame("late")));
+        assert_eq!(sender.join().unwrap(), Delivery::Queued);
+        let got = tokio::time::timeout(Duration::from_secs(5), waiting)
+            .await
+            .expect("recv wakes")
+            .unwrap();
+        assert_eq!(got, frame("late"));
+    }
+
+    #[tokio::test]
+    async fn a_frame_sent_before_the_writer_waits_is_not_missed() {
+        let (outbox, inbox) = outbox(4);
+        assert_eq!(outbox.send_frame(frame("early")), Delivery::Queued);
+        let got = tokio::time::timeout(Duration::from_secs(5), inbox.recv())
+            .await
+            .expect("the queued frame is there");
+        assert_eq!(got, frame("early"));
+    }
 }

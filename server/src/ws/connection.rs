@@ -66,7 +66,11 @@ pub async fn run(socket: WebSocket, state: AppState) {
                 let Some(Ok(frame)) = frame else { break None };
                 silent_too_long.as_mut().reset(tokio::time::Instant::now() + idle);
                 match frame {
-                    Message::Text(text) => connection.receive(&text).await,
+                    // Boxed, so that the task of an idle connection holds
+                    // only what waiting takes: handling one message needs
+                    // ~750 bytes more (handing an action to its match), for
+                    // as long as it runs, not for the connection's life.
+                    Message::Text(text) => Box::pin(connection.receive(&text)).await,
                     Message::Binary(_) => connection.refuse(
                         None,
                         None,
@@ -101,10 +105,7 @@ type Hangup = Option<(u16, &'static str)>;
 /// resumes from its last `seq`.
 async fn write(
     mut sink: SplitSink<WebSocket, Message>,
-    Inbox {
-        mut frames,
-        too_slow,
-    }: Inbox,
+    inbox: Inbox,
     ping_every: Duration,
     mut reader_done: oneshot::Receiver<Hangup>,
 ) {
@@ -114,21 +115,21 @@ async fn write(
     let close = loop {
         let message = tokio::select! {
             biased;
-            () = too_slow.notified() => break Some((CLOSE_TOO_SLOW, TOO_SLOW)),
+            () = inbox.told_to_go() => break Some((CLOSE_TOO_SLOW, TOO_SLOW)),
             hangup = &mut reader_done => break hangup.unwrap_or(None),
-            Some(frame) = frames.recv() => Message::Text(frame),
+            frame = inbox.recv() => Message::Text(frame),
             _ = keepalive.tick() => Message::Ping(Default::default()),
         };
         tokio::select! {
             biased;
-            () = too_slow.notified() => {
+            () = inbox.told_to_go() => {
                 tracing::debug!("a connection too slow to take its frames was dropped");
                 return;
             }
             // A frame that can be written goes first: the close frame then
             // follows it. Checked before the hang-up, or a hang-up landing
             // while a ping was being written dropped the socket unclosed.
-            sent = send_with_queued(&mut sink, message, &mut frames) => if sent.is_err() { return },
+            sent = send_with_queued(&mut sink, message, &inbox) => if sent.is_err() { return },
             // The reader is gone (or the server stopping) while this frame
             // cannot be written: a half-written frame cannot be followed by
             // a close frame, so the socket is just dropped.
@@ -154,13 +155,13 @@ const FRAMES_PER_FLUSH: usize = 32;
 async fn send_with_queued(
     sink: &mut SplitSink<WebSocket, Message>,
     first: Message,
-    frames: &mut tokio::sync::mpsc::Receiver<Utf8Bytes>,
+    inbox: &Inbox,
 ) -> Result<(), axum::Error> {
     sink.feed(first).await?;
     for _ in 1..FRAMES_PER_FLUSH {
-        match frames.try_recv() {
-            Ok(frame) => sink.feed(Message::Text(frame)).await?,
-            Err(_) => break,
+        match inbox.try_recv() {
+            Some(frame) => sink.feed(Message::Text(frame)).await?,
+            None => break,
         }
     }
     sink.flush().await
@@ -200,8 +201,11 @@ impl Connection {
                 );
             }
         };
+        // Saying hello (a token looked up) and subscribing (a match perhaps
+        // rebuilt from its log) take futures of 2–3 KiB; boxed apart, they
+        // do not make every message's box that large.
         match message {
-            ClientMessage::Hello { version, token } => self.hello(version, token).await,
+            ClientMessage::Hello { version, token } => Box::pin(self.hello(version, token)).await,
             ClientMessage::Ping { nonce } => self.send(&ServerMessage::Pong { nonce }),
             _ if !self.greeted => self.refuse(
                 None,
@@ -213,7 +217,7 @@ impl Connection {
                 match_id,
                 role,
                 since,
-            } => self.subscribe(match_id, role, since).await,
+            } => Box::pin(self.subscribe(match_id, role, since)).await,
             ClientMessage::Unsubscribe { match_id } => {
                 if let Some(subscription) = self.subscriptions.remove(&match_id) {
                     subscription.handle.unsubscribe(self.outbox.id).await;
