@@ -39,9 +39,10 @@ pub enum ServeError {
     Io(#[from] std::io::Error),
 }
 
-/// Opens the database, resumes unfinished matches, and serves on `listener`
-/// until `shutdown` completes; then closes every connection, lets each match
-/// finish what it was doing, and waits for the store to write it all.
+/// Opens the database and serves on `listener` until `shutdown` completes,
+/// resuming unfinished matches meanwhile (any one at once if asked for);
+/// then closes every connection, lets each match finish what it was doing,
+/// and waits for the store to write it all.
 pub async fn serve<F>(listener: TcpListener, config: Config, shutdown: F) -> Result<(), ServeError>
 where
     F: Future<Output = ()> + Send + 'static,
@@ -57,8 +58,14 @@ where
             history: config.resume_history,
         },
     );
-    let resumed = tables.recover().await?;
-    tracing::info!(resumed, "unfinished matches resumed");
+    // Read before listening, so that a database that cannot be read stops
+    // the start; the matches are then rebuilt while the server serves.
+    let unfinished = tables.unfinished().await?;
+    tracing::info!(matches = unfinished.len(), "resuming unfinished matches");
+    let recovering = tokio::spawn({
+        let tables = tables.clone();
+        async move { tables.recover(unfinished).await }
+    });
 
     let (stop, stopping) = watch::channel(false);
     let state = AppState::new(db.clone(), turn, tables.clone(), config, stopping);
@@ -76,6 +83,9 @@ where
             let _ = stop.send(true);
         })
         .await;
+    // A recovery still going would start actors after the table closes.
+    recovering.abort();
+    let _ = recovering.await;
     tables.close().await;
     drop(tables);
     if tokio::time::timeout(FLUSH_TIMEOUT, store_thread.finished())

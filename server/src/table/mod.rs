@@ -5,14 +5,16 @@ mod actor;
 mod batch_json;
 pub mod outbox;
 pub mod rebuild;
+mod recovery;
 pub mod seed;
+#[cfg(test)]
+pub(crate) mod testing;
 
 use std::collections::HashMap;
 use std::convert::Infallible;
 use std::sync::Arc;
 
 use fray_protocol::{Action, ErrorCode, MatchId, PlayerId, Seat, Viewer};
-use futures_util::StreamExt;
 use sqlx::SqlitePool;
 use thiserror::Error;
 use tokio::sync::{Mutex, mpsc, oneshot};
@@ -21,6 +23,7 @@ use actor::Command;
 pub use actor::{MatchState, TableConfig};
 use outbox::{ConnId, Outbox};
 use rebuild::{RebuildError, rebuild};
+pub use recovery::RecoveryProgress;
 
 use crate::db::{self, DbError};
 use crate::store::Store;
@@ -120,6 +123,7 @@ pub struct Tables {
     db: SqlitePool,
     store: Store,
     config: Arc<TableConfig>,
+    recovery: Arc<recovery::Recovery>,
 }
 
 impl Tables {
@@ -129,6 +133,7 @@ impl Tables {
             db,
             store,
             config: Arc::new(config),
+            recovery: Arc::default(),
         }
     }
 
@@ -185,28 +190,6 @@ impl Tables {
         if unused {
             slots.remove(&id);
         }
-    }
-
-    /// Rebuilds every running match at start-up, checking each against its
-    /// stored effects, a few at a time so that reading one match's log and
-    /// replaying another's overlap. Returns how many resumed; a match that
-    /// cannot be rebuilt is reported and left as it is stored.
-    pub async fn recover(&self) -> Result<usize, DbError> {
-        let running = db::matches::running(&self.db).await?;
-        let at_once = std::thread::available_parallelism().map_or(2, |cores| cores.get() * 2);
-        let resumed = futures_util::stream::iter(running)
-            .map(|id| async move {
-                let rebuilt = self.get(id).await;
-                if let Err(error) = &rebuilt {
-                    tracing::error!(match_id = %id, %error, "cannot resume match");
-                }
-                rebuilt.is_ok()
-            })
-            .buffer_unordered(at_once)
-            .filter(|resumed| std::future::ready(*resumed))
-            .count()
-            .await;
-        Ok(resumed)
     }
 
     /// Stops taking commands: each actor ends once its queue is drained, and
@@ -277,59 +260,8 @@ impl Tables {
 mod tests {
     use std::time::Duration;
 
-    use fray_protocol::{MatchConfig, SystemId};
-    use fray_rules::fantasy_armies::{Army, starter_list};
-    use fray_rules::{ChaChaDice, Game};
-
+    use super::testing::{stored_match, tables};
     use super::*;
-    use crate::db::events::{self, NewEvent};
-    use crate::db::{matches, players};
-
-    /// A fresh database and its table, as the server has them at start-up.
-    async fn tables() -> (tempfile::TempDir, Tables) {
-        let (dir, db) = crate::db::scratch().await;
-        let (store, _thread) = Store::start(db.clone(), Default::default()).unwrap();
-        let config = TableConfig {
-            abandon_after: Duration::from_secs(60),
-            history: 8,
-        };
-        (dir, Tables::new(db, store, config))
-    }
-
-    /// A fantasy-armies match stored as `join` stores it when the second
-    /// seat fills, but with no actor: as a restarted server finds it.
-    async fn stored_match(tables: &Tables, name: &str) -> MatchId {
-        let db = &tables.db;
-        let mut tx = db.begin().await.unwrap();
-        let first = players::create(&mut tx, &format!("{name}-a"), name.as_bytes())
-            .await
-            .unwrap();
-        let second = players::create(
-            &mut tx,
-            &format!("{name}-b"),
-            &[name.as_bytes(), b"b"].concat(),
-        )
-        .await
-        .unwrap();
-        let config = MatchConfig::new(SystemId::FantasyArmies);
-        let armies = [starter_list(Army::Dwarfs), starter_list(Army::Undead)];
-        let seed = [7; 32];
-        let (_, effects) = Game::setup(&config, &armies, &mut ChaChaDice::from_seed(seed)).unwrap();
-        let id = matches::create(&mut tx, &config, 2, "test").await.unwrap();
-        for (seat, (player, army)) in [first, second].iter().zip(&armies).enumerate() {
-            matches::take_seat(&mut tx, id, Seat(seat as u8), *player, army)
-                .await
-                .unwrap();
-        }
-        matches::start(&mut tx, id, &seed, &seed::commitment(&seed))
-            .await
-            .unwrap();
-        events::insert_all(&mut tx, &[&NewEvent::setup(id, effects)])
-            .await
-            .unwrap();
-        tx.commit().await.unwrap();
-        id
-    }
 
     #[tokio::test]
     async fn callers_who_ask_for_a_match_at_once_share_one_actor() {
@@ -403,8 +335,19 @@ mod tests {
             stored.push(stored_match(&tables, name).await);
         }
 
-        assert_eq!(tables.recover().await.unwrap(), stored.len());
+        let unfinished = tables.unfinished().await.unwrap();
+        assert_eq!(unfinished, stored);
+        assert_eq!(tables.recover(unfinished).await, stored.len());
 
+        assert_eq!(
+            tables.recovery(),
+            RecoveryProgress {
+                matches: stored.len(),
+                resumed: stored.len(),
+                failed: 0,
+                done: true
+            }
+        );
         let live = tables.slots();
         for id in &stored {
             let slot = live[id].try_lock().unwrap();
@@ -413,5 +356,87 @@ mod tests {
                 "match {id} has no actor"
             );
         }
+    }
+
+    /// The server serves while it recovers: a match asked for is rebuilt at
+    /// once, whatever the recovery is doing, and the progress says so.
+    #[tokio::test]
+    async fn a_match_is_served_while_the_recovery_is_held_up_on_another() {
+        let (_dir, tables) = tables().await;
+        let slow = stored_match(&tables, "slow").await;
+        let asked_for = stored_match(&tables, "asked").await;
+        // As a rebuild holds it: the recovery cannot finish `slow` meanwhile.
+        let slot = tables.slots().entry(slow).or_default().clone();
+        let rebuilding = slot.lock().await;
+
+        let unfinished = tables.unfinished().await.unwrap();
+        let recovering = tokio::spawn({
+            let tables = tables.clone();
+            async move { tables.recover(unfinished).await }
+        });
+        let got = tokio::time::timeout(Duration::from_secs(20), tables.get(asked_for)).await;
+        assert!(
+            matches!(got, Ok(Ok(_))),
+            "match {asked_for} waited on the recovery"
+        );
+        let progress = tables.recovery();
+        assert!(!progress.done, "the recovery finished with {slow} held");
+        assert_eq!((progress.matches, progress.failed), (2, 0));
+
+        drop(rebuilding);
+        let resumed = tokio::time::timeout(Duration::from_secs(20), recovering)
+            .await
+            .expect("the recovery finishes once the match is free")
+            .unwrap();
+        assert_eq!(resumed, 2);
+        assert_eq!(
+            tables.recovery(),
+            RecoveryProgress {
+                matches: 2,
+                resumed: 2,
+                failed: 0,
+                done: true
+            }
+        );
+    }
+
+    #[tokio::test]
+    async fn a_match_that_cannot_be_rebuilt_is_counted_and_the_rest_resume() {
+        let (_dir, tables) = tables().await;
+        let broken = stored_match(&tables, "broken").await;
+        let sound = stored_match(&tables, "sound").await;
+        sqlx::query("UPDATE events SET effects = '[]' WHERE match_id = ?")
+            .bind(broken.0)
+            .execute(&tables.db)
+            .await
+            .unwrap();
+
+        let unfinished = tables.unfinished().await.unwrap();
+        assert_eq!(tables.recover(unfinished).await, 1);
+
+        assert_eq!(
+            tables.recovery(),
+            RecoveryProgress {
+                matches: 2,
+                resumed: 1,
+                failed: 1,
+                done: true
+            }
+        );
+        assert!(tables.get(sound).await.is_ok());
+        assert!(matches!(
+            tables.get(broken).await,
+            Err(TableError::Rebuild { .. })
+        ));
+    }
+
+    #[tokio::test]
+    async fn a_server_with_nothing_to_resume_is_not_recovering() {
+        let (_dir, tables) = tables().await;
+        assert!(tables.recovery().done, "a new table waits on no recovery");
+
+        assert!(tables.unfinished().await.unwrap().is_empty());
+
+        assert!(tables.recovery().done);
     }
 }
