@@ -9,7 +9,8 @@
 #
 # Settings (environment): MATCHES (300), DURATION (seconds of play, 75),
 # KILLS (6, at least 5 is the aim), SYSTEM (fantasy-armies; or sc, cc, mix),
-# KEEP=1 keeps the work directory, NO_BUILD=1 skips the release build.
+# KEEP=1 keeps the work directory, NO_BUILD=1 skips the release build,
+# BIN=DIR runs the binaries in DIR (to compare two builds).
 # Exits 0 only if the durability check and every verify pass.
 # Not run by CI: it takes two to four minutes.
 set -euo pipefail
@@ -21,12 +22,13 @@ SYSTEM=${SYSTEM:-fantasy-armies}
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
-if [[ -z "${NO_BUILD:-}" ]]; then
+if [[ -z "${NO_BUILD:-}" && -z "${BIN:-}" ]]; then
     echo "== building release binaries"
     cargo build --release -p fray-server -p fray-cli
 fi
-server_bin="$root/target/release/fray-server"
-fray_bin="$root/target/release/fray"
+bin=${BIN:-$root/target/release}
+server_bin="$bin/fray-server"
+fray_bin="$bin/fray"
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/fray-crash-test.XXXXXX")
 database="sqlite://$work/fray.db"
@@ -53,13 +55,16 @@ trap cleanup EXIT
 port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
 base="http://127.0.0.1:$port"
 
+# Starts the server and waits until it answers (up_ms), then until it has
+# resumed every unfinished match (back_ms; it serves meanwhile, and a match
+# asked for is rebuilt at once).
 start_server() {
     local started_ns
     started_ns=$(date +%s%N)
     "$server_bin" serve --bind "127.0.0.1:$port" --database "$database" >>"$work/server.log" 2>&1 &
     server_pid=$!
-    local deadline=$((SECONDS + 60))
-    until curl -fsS "$base/healthz" >/dev/null 2>&1; do
+    local deadline=$((SECONDS + 60)) health=""
+    until health=$(curl -fsS "$base/healthz" 2>/dev/null); do
         if ((SECONDS > deadline)); then
             echo "the server did not become healthy; its log:" >&2
             tail -n 30 "$work/server.log" >&2
@@ -73,7 +78,16 @@ start_server() {
         sleep 0.05
     done
     up_ms=$((($(date +%s%N) - started_ns) / 1000000))
-    resumed=$(grep -o 'resumed=[0-9]*' "$work/server.log" | tail -n 1 | cut -d= -f2)
+    until [[ "$health" == *'"status":"ok"'* ]]; do
+        if ((SECONDS > deadline)); then
+            echo "the server did not resume its matches in time: $health" >&2
+            exit 1
+        fi
+        sleep 0.05
+        health=$(curl -fsS "$base/healthz" 2>/dev/null || true)
+    done
+    back_ms=$((($(date +%s%N) - started_ns) / 1000000))
+    resumed=$(grep -o 'unfinished matches resumed resumed=[0-9]*' "$work/server.log" | tail -n 1 | grep -o '[0-9]*$')
 }
 
 echo "== server on $base, database $work/fray.db"
@@ -111,8 +125,9 @@ for ((k = 1; k <= KILLS; k++)); do
     acked=$(grep -c '"kind":"ack"' "$acks" || true)
     echo "   kill $kills at $((SECONDS - play_started)) s of play ($acked acks logged so far); restarting"
     start_server
-    echo "      answering again after $up_ms ms, $resumed unfinished matches resumed"
+    echo "      answering again after $up_ms ms; all $resumed unfinished matches resumed after $back_ms ms"
     slowest_up_ms=$((up_ms > ${slowest_up_ms:-0} ? up_ms : ${slowest_up_ms:-0}))
+    slowest_back_ms=$((back_ms > ${slowest_back_ms:-0} ? back_ms : ${slowest_back_ms:-0}))
 done
 
 echo "== waiting for fray load's verdict (the running matches play to their end)"
@@ -147,7 +162,7 @@ acks_checked=$(grep -c '"kind":"ack"' "$acks" || true)
 echo
 echo "crash test summary"
 echo "  kills            $kills (SIGKILL, restarted on the same database)"
-echo "  slowest restart  ${slowest_up_ms:-0} ms to answer again, every unfinished match rebuilt"
+echo "  slowest restart  ${slowest_up_ms:-0} ms to answer again, ${slowest_back_ms:-0} ms until every unfinished match was rebuilt"
 echo "  acks checked     $acks_checked ($(grep -o 'durability [A-Z]*' "$work/load.out" | head -n 1 || echo 'no verdict'))"
 echo "  matches verified $verified of ${#matches[@]} ($failed failed)"
 if ((load_status != 0 || failed != 0 || ${#matches[@]} == 0 || kills < 5)); then

@@ -68,11 +68,11 @@ impl Tables {
     }
 
     /// Rebuilds each of `unfinished`, checking each against its stored
-    /// effects, a few at a time so that reading one match's log and replaying
-    /// another's overlap. Returns how many resumed; a match that cannot be
+    /// effects, as many at a time as the table rebuilds at once (so that a
+    /// match asked for waits behind a few at most). Returns how many resumed; a match that cannot be
     /// rebuilt is reported and left as it is stored.
     pub async fn recover(&self, unfinished: Vec<MatchId>) -> usize {
-        let at_once = std::thread::available_parallelism().map_or(2, |cores| cores.get() * 2);
+        let at_once = super::rebuilds_at_once();
         let started = Instant::now();
         let mut said = started;
         futures_util::stream::iter(unfinished)
