@@ -69,8 +69,9 @@ impl Tables {
 
     /// Rebuilds each of `unfinished`, checking each against its stored
     /// effects, as many at a time as the table rebuilds at once (so that a
-    /// match asked for waits behind a few at most). Returns how many resumed; a match that cannot be
-    /// rebuilt is reported and left as it is stored.
+    /// match asked for waits behind a few at most). Returns how many
+    /// resumed; a match that cannot be rebuilt is reported and left as it is
+    /// stored.
     pub async fn recover(&self, unfinished: Vec<MatchId>) -> usize {
         let at_once = super::rebuilds_at_once();
         let started = Instant::now();
