@@ -171,7 +171,7 @@ impl Tables {
         id: MatchId,
         made: impl Future<Output = Result<MatchState, E>>,
     ) -> Result<MatchHandle, E> {
-        let slot = self.slots().entry(id).or_default().clone();
+        let slot = self.slot(id);
         let mut held = slot.lock().await;
         if let Some(handle) = held.as_ref().filter(|handle| handle.is_alive()) {
             return Ok(handle.clone());
@@ -188,6 +188,11 @@ impl Tables {
                 Err(error)
             }
         }
+    }
+
+    /// Match `id`'s slot, made empty if it has none.
+    fn slot(&self, id: MatchId) -> Slot {
+        self.slots().entry(id).or_default().clone()
     }
 
     /// Drops the empty slot a failed rebuild made (a wrong id must not leave
@@ -219,7 +224,7 @@ impl Tables {
     }
 
     async fn load(&self, id: MatchId) -> Result<MatchState, TableError> {
-        let _turn = self
+        let _rebuilding = self
             .rebuilds
             .acquire()
             .await
@@ -319,8 +324,7 @@ mod tests {
         let slow = stored_match(&tables, "slow").await;
         let other = stored_match(&tables, "other").await;
         // As a rebuild holds it: the slot is taken until the guard goes.
-        let slot = tables.slots().entry(slow).or_default().clone();
-        let rebuilding = slot.lock().await;
+        let rebuilding = tables.slot(slow).lock_owned().await;
 
         let got = tokio::time::timeout(Duration::from_secs(20), tables.get(other)).await;
         assert!(matches!(got, Ok(Ok(_))), "match {other} waited on {slow}");
@@ -383,8 +387,7 @@ mod tests {
         let slow = stored_match(&tables, "slow").await;
         let asked_for = stored_match(&tables, "asked").await;
         // As a rebuild holds it: the recovery cannot finish `slow` meanwhile.
-        let slot = tables.slots().entry(slow).or_default().clone();
-        let rebuilding = slot.lock().await;
+        let rebuilding = tables.slot(slow).lock_owned().await;
 
         let unfinished = tables.unfinished().await.unwrap();
         let recovering = tokio::spawn({
