@@ -210,8 +210,10 @@ impl Tables {
     }
 
     /// Stops taking commands: each actor ends once its queue is drained, and
-    /// with the last of them the store's handles go.
+    /// with the last of them the store's handles go. A rebuild still waiting
+    /// for its turn is answered "stopping" rather than started.
     pub async fn close(&self) {
+        self.rebuilds.close();
         self.slots().clear();
     }
 
@@ -481,6 +483,35 @@ mod tests {
         assert!(
             matches!(got, Ok(Ok(_))),
             "match {id} was not rebuilt in its turn"
+        );
+    }
+
+    #[tokio::test]
+    async fn a_rebuild_still_waiting_when_the_table_closes_is_told_it_is_stopping() {
+        let (_dir, tables) = tables().await;
+        let id = stored_match(&tables, "too late").await;
+        let all = rebuilds_at_once() as u32;
+        let _busy = tables
+            .rebuilds
+            .clone()
+            .acquire_many_owned(all)
+            .await
+            .unwrap();
+        let waiting = {
+            let tables = tables.clone();
+            tokio::spawn(async move { tables.get(id).await.map(|_| ()) })
+        };
+        tokio::time::sleep(Duration::from_millis(50)).await;
+
+        tables.close().await;
+
+        let answer = tokio::time::timeout(Duration::from_secs(20), waiting)
+            .await
+            .expect("the waiting rebuild was answered")
+            .unwrap();
+        assert!(
+            matches!(answer, Err(TableError::Stopping)),
+            "got {answer:?}"
         );
     }
 }
