@@ -462,18 +462,23 @@ mod tests {
         assert!(tables.recovery().done);
     }
 
+    /// Takes every rebuild turn, as that many rebuilds under way would.
+    async fn every_rebuild_turn(tables: &Tables) -> tokio::sync::OwnedSemaphorePermit {
+        let all = rebuilds_at_once() as u32;
+        tables
+            .rebuilds
+            .clone()
+            .acquire_many_owned(all)
+            .await
+            .unwrap()
+    }
+
     /// After a restart every player asks at once; the rebuilds take turns.
     #[tokio::test]
     async fn a_rebuild_waits_while_as_many_as_allowed_are_under_way() {
         let (_dir, tables) = tables().await;
         let id = stored_match(&tables, "queued").await;
-        let all = rebuilds_at_once() as u32;
-        let busy = tables
-            .rebuilds
-            .clone()
-            .acquire_many_owned(all)
-            .await
-            .unwrap();
+        let busy = every_rebuild_turn(&tables).await;
 
         let waiting = tokio::time::timeout(Duration::from_millis(100), tables.get(id)).await;
         assert!(waiting.is_err(), "match {id} was rebuilt past the limit");
@@ -490,13 +495,7 @@ mod tests {
     async fn a_rebuild_still_waiting_when_the_table_closes_is_told_it_is_stopping() {
         let (_dir, tables) = tables().await;
         let id = stored_match(&tables, "too late").await;
-        let all = rebuilds_at_once() as u32;
-        let _busy = tables
-            .rebuilds
-            .clone()
-            .acquire_many_owned(all)
-            .await
-            .unwrap();
+        let _busy = every_rebuild_turn(&tables).await;
         let waiting = {
             let tables = tables.clone();
             tokio::spawn(async move { tables.get(id).await.map(|_| ()) })
