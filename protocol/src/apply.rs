@@ -99,7 +99,12 @@ pub fn apply(view: &mut View, effect: &Effect) {
             }
         }
         Effect::TurnChanged { turn } => view.turn = turn.clone(),
-        Effect::GameEnded { outcome } => view.outcome = Some(outcome.clone()),
+        Effect::GameEnded { outcome } => {
+            view.outcome = Some(outcome.clone());
+            // However the game ended (by the rules, a resignation, an
+            // abandonment), no one decides any more.
+            view.turn.active.clear();
+        }
         Effect::DiceRolled { .. } | Effect::Narration { .. } => {}
     }
 }
@@ -250,6 +255,8 @@ mod tests {
             },
         );
         assert!(view.outcome.unwrap().is_draw());
+        assert!(view.turn.active.is_empty(), "no one decides after the end");
+        assert_eq!(view.turn.number, turn.number, "the rest of the turn stays");
     }
 
     #[test]

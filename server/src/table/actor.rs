@@ -10,7 +10,7 @@ use std::time::Duration;
 use axum::extract::ws::Utf8Bytes;
 use fray_protocol::{
     Action, Batch, Effect, ErrorCode, EventKind, MatchId, MatchStatus, Outcome, PlayerId,
-    ScopedEffect, Seat, ServerMessage, Snapshot, Viewer,
+    ScopedEffect, Seat, ServerMessage, Snapshot, View, Viewer, apply,
 };
 use fray_rules::{ChaChaDice, Game};
 use tokio::sync::{mpsc, oneshot};
@@ -268,11 +268,27 @@ impl MatchActor {
             seq: self.state.seq,
             status: self.status(),
             seat: seat_of(viewer),
-            view: self.state.game.view(viewer),
+            view: self.view(viewer),
             to_act,
             options,
             commitment: self.state.commitment.clone(),
         }
+    }
+
+    /// The game as `viewer` sees it. The rules do not know of an ending
+    /// that was the server's (a resignation, an abandonment): it is applied
+    /// as its batch applied it, so a snapshot agrees with the batches.
+    fn view(&self, viewer: Viewer) -> View {
+        let mut view = self.state.game.view(viewer);
+        if let Some(outcome) = &self.state.ended {
+            apply(
+                &mut view,
+                &Effect::GameEnded {
+                    outcome: outcome.clone(),
+                },
+            );
+        }
+        view
     }
 
     fn deciding(&self, viewer: Viewer) -> (Vec<Seat>, Vec<fray_protocol::ActionOption>) {
