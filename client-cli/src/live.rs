@@ -119,7 +119,7 @@ impl LiveMatch {
             events,
             requests: Some(requests),
             applied,
-            next_id: AtomicU64::new(1),
+            next_id: AtomicU64::new(first_action_id()),
             thread: Some(thread),
         })
     }
@@ -161,6 +161,17 @@ impl LiveMatch {
             let _ = requests.send(request);
         }
     }
+}
+
+/// Where this run's action ids start. The server takes an id a seat used
+/// before in the match as a resend of that action, so ids must not repeat
+/// across runs of `fray` for the same seat: they start at the time in
+/// microseconds, past every id an earlier run (one action at a time, each
+/// taking far longer than a microsecond) could have used.
+fn first_action_id() -> u64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(1, |since| since.as_micros() as u64)
 }
 
 impl Drop for LiveMatch {

@@ -49,7 +49,8 @@ pub enum ErrorCode {
     NotSubscribed,
     /// A spectator, or a player acting for a seat that is not theirs.
     NotYourSeat,
-    /// The same action id was already used on this connection for this match.
+    /// The seat already used this action id in this match for another
+    /// action (the same action again is a resend, answered with its ack).
     DuplicateId,
     // The rules' answers.
     /// The game is over; it takes no more actions.

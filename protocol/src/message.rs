@@ -39,7 +39,9 @@ pub enum ClientMessage {
     /// the `ack` or the `error`.
     Act {
         match_id: MatchId,
-        /// The client's own number for this action.
+        /// The client's own number for this action, new for every action of
+        /// the seat in the match: the same id and action again is a resend,
+        /// answered with the first `ack`.
         id: u64,
         /// One of the `options` the server sent, unchanged.
         action: Action,

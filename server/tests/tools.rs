@@ -328,6 +328,7 @@ async fn store_match(
             kind: EventKind::Action,
             seat: Some(seat),
             action: Some(action),
+            action_id: Some(events.len() as u64),
             effects,
         });
     }

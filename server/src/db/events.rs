@@ -13,13 +13,16 @@ pub struct NewEvent {
     pub kind: EventKind,
     pub seat: Option<Seat>,
     pub action: Option<Action>,
+    /// The id the seat's client gave the action (or resignation), so that a
+    /// resend is known after a restart too.
+    pub action_id: Option<u64>,
     pub effects: Vec<ScopedEffect>,
 }
 
 /// The start of an insert of log rows; the values follow in the order of
 /// [`StoredEvent`]'s fields.
 pub(crate) const INSERT_INTO: &str =
-    "INSERT INTO events (match_id, seq, kind, seat, action, effects) ";
+    "INSERT INTO events (match_id, seq, kind, seat, action, action_id, effects) ";
 
 /// A log row's column values, as stored.
 pub(crate) struct StoredEvent {
@@ -28,6 +31,8 @@ pub(crate) struct StoredEvent {
     pub kind: &'static str,
     pub seat: Option<i64>,
     pub action: Option<String>,
+    /// The client's u64, stored bit for bit in SQLite's i64.
+    pub action_id: Option<i64>,
     pub effects: String,
 }
 
@@ -40,6 +45,7 @@ impl NewEvent {
             kind: EventKind::Setup,
             seat: None,
             action: None,
+            action_id: None,
             effects,
         }
     }
@@ -52,12 +58,13 @@ impl NewEvent {
             kind: self.kind.key(),
             seat: self.seat.map(|seat| i64::from(seat.0)),
             action: self.action.as_ref().map(to_json),
+            action_id: self.action_id.map(|id| id as i64),
             effects: to_json(&self.effects),
         }
     }
 }
 
-/// SQLite takes at most 32,766 parameters in one statement; six per row.
+/// SQLite takes at most 32,766 parameters in one statement; seven per row.
 const ROWS_PER_INSERT: usize = 500;
 
 /// Writes `events` with as few statements as the parameter limit allows:
@@ -73,6 +80,7 @@ pub async fn insert_all(db: &mut SqliteConnection, events: &[&NewEvent]) -> Resu
                 .push_bind(stored.kind)
                 .push_bind(stored.seat)
                 .push_bind(stored.action)
+                .push_bind(stored.action_id)
                 .push_bind(stored.effects);
         });
         insert.build().execute(&mut *db).await?;
@@ -116,5 +124,46 @@ pub async fn all(db: &SqlitePool, id: MatchId) -> Result<Vec<ReplayEvent>, DbErr
                 })
             },
         )
+        .collect()
+}
+
+/// One of a seat's recent actions, by the id its client gave it.
+#[derive(Debug, Clone, PartialEq)]
+pub struct IdentifiedEvent {
+    pub seat: Seat,
+    pub action_id: u64,
+    pub seq: u64,
+    /// The action; none for a resignation.
+    pub action: Option<Action>,
+}
+
+/// The last `per_seat` events of each seat of match `id` that came with an
+/// action id, oldest first.
+pub async fn recent_action_ids(
+    db: &SqlitePool,
+    id: MatchId,
+    per_seat: usize,
+) -> Result<Vec<IdentifiedEvent>, DbError> {
+    let rows: Vec<(i64, i64, i64, Option<String>)> = sqlx::query_as(
+        "SELECT seat, action_id, seq, action FROM ( \
+             SELECT seat, action_id, seq, action, \
+                    ROW_NUMBER() OVER (PARTITION BY seat ORDER BY seq DESC) AS recent \
+             FROM events WHERE match_id = ? AND action_id IS NOT NULL AND seat IS NOT NULL \
+         ) WHERE recent <= ? ORDER BY seq",
+    )
+    .bind(id.0)
+    .bind(per_seat as i64)
+    .fetch_all(db)
+    .await?;
+    rows.into_iter()
+        .map(|(seat, action_id, seq, action)| {
+            let what = format!("match {id} event {seq}");
+            Ok(IdentifiedEvent {
+                seat: Seat(seat as u8),
+                action_id: action_id as u64,
+                seq: seq as u64,
+                action: action.map(|text| from_json(&what, &text)).transpose()?,
+            })
+        })
         .collect()
 }

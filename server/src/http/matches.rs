@@ -17,8 +17,8 @@ use super::{ApiError, AppState};
 use crate::auth::to_hex;
 use crate::db;
 use crate::db::events::NewEvent;
-use crate::table::MatchState;
 use crate::table::seed::{commitment, new_seed};
+use crate::table::{ActionIds, MatchState};
 
 /// The most matches one list answer holds.
 const MAX_LIST: u32 = 200;
@@ -216,6 +216,7 @@ async fn take_free_seat(
             commitment,
             players,
             ended: None,
+            action_ids: ActionIds::default(),
         })
     } else {
         None
@@ -234,7 +235,7 @@ pub async fn resign(
         .seat_of(player.id)
         .ok_or_else(|| ApiError::forbidden(format!("you hold no seat in match {id}")))?;
     handle
-        .resign(seat)
+        .resign(seat, None)
         .await
         .map_err(|(code, message)| match code {
             ErrorCode::Unavailable => ApiError::new(StatusCode::SERVICE_UNAVAILABLE, code, message),

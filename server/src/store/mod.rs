@@ -280,6 +280,7 @@ mod tests {
             kind: EventKind::Action,
             seat: Some(Seat(0)),
             action: None,
+            action_id: None,
             effects: vec![ScopedEffect::public(Effect::Narration {
                 text: format!("event {seq}"),
             })],
@@ -383,6 +384,8 @@ mod tests {
             kind: EventKind::Resign,
             seat: Some(Seat(1)),
             action: Some(Action::new("pass").choice("it's \"quoted\"")),
+            // The largest id a client may give, past i64's range.
+            action_id: Some(u64::MAX),
             ..event(id, 7)
         };
         let setup = NewEvent {
@@ -405,7 +408,16 @@ mod tests {
         };
         assert_eq!(
             events::all(&db, id).await.unwrap(),
-            vec![expected(resign), expected(setup)]
+            vec![expected(resign.clone()), expected(setup)]
+        );
+        assert_eq!(
+            events::recent_action_ids(&db, id, 8).await.unwrap(),
+            vec![events::IdentifiedEvent {
+                seat: Seat(1),
+                action_id: u64::MAX,
+                seq: 7,
+                action: resign.action,
+            }]
         );
     }
 

@@ -16,6 +16,7 @@ use fray_rules::{ChaChaDice, Game};
 use tokio::sync::{mpsc, oneshot};
 use tokio::time::Instant;
 
+use super::action_ids::{ActionIds, Deed, Earlier};
 use super::outbox::{ConnId, Delivery, Outbox, encode};
 use crate::db::events::NewEvent;
 use crate::store::{Commit, Store};
@@ -45,9 +46,11 @@ pub enum Command {
         id: u64,
         action: Action,
     },
-    /// A seat gives up; answered with the `seq` of the ending event.
+    /// A seat gives up; answered with the `seq` of the ending event. `id`
+    /// is the client's, over the websocket (REST resignations have none).
     Resign {
         seat: Seat,
+        id: Option<u64>,
         done: oneshot::Sender<Result<u64, (ErrorCode, String)>>,
     },
 }
@@ -62,6 +65,8 @@ pub struct MatchState {
     pub players: Vec<PlayerId>,
     /// Set when the match ended by resignation or abandonment.
     pub ended: Option<Outcome>,
+    /// The ids of each seat's recent actions, to know a resend.
+    pub action_ids: ActionIds,
 }
 
 struct Subscriber {
@@ -176,8 +181,18 @@ impl MatchActor {
                 id,
                 action,
             } => self.act(outbox, seat, id, action).await,
-            Command::Resign { seat, done } => {
-                let result = self.end_by_server(seat, EventKind::Resign).await;
+            Command::Resign { seat, id, done } => {
+                if let Some(id) = id
+                    && let Some(earlier) =
+                        self.state.action_ids.earlier(seat, id, Deed::Resignation)
+                {
+                    let _ = done.send(match earlier {
+                        Earlier::Resent { seq } => Ok(seq),
+                        Earlier::Reused { seq } => Err(id_reused(id, seq)),
+                    });
+                    return Ok(());
+                }
+                let result = self.end_by_server(seat, EventKind::Resign, id).await;
                 let answer = match &result {
                     Ok(Some(seq)) => Ok(*seq),
                     Ok(None) => Err((
@@ -344,6 +359,19 @@ impl MatchActor {
                 message,
             });
         };
+        let deed = Deed::action(&action);
+        match self.state.action_ids.earlier(seat, id, deed) {
+            Some(Earlier::Resent { seq }) => {
+                outbox.send(&ServerMessage::Ack { match_id, id, seq });
+                return Ok(());
+            }
+            Some(Earlier::Reused { seq }) => {
+                let (code, message) = id_reused(id, seq);
+                refuse(code, message);
+                return Ok(());
+            }
+            None => {}
+        }
         if let Some(outcome) = self.outcome() {
             refuse(
                 ErrorCode::GameOver,
@@ -359,8 +387,9 @@ impl MatchActor {
             }
         };
         let seq = self
-            .record(EventKind::Action, seat, Some(action), effects)
+            .record(EventKind::Action, seat, Some(action), Some(id), effects)
             .await?;
+        self.state.action_ids.remember(seat, id, seq, deed);
         outbox.send(&ServerMessage::Ack {
             match_id: self.id(),
             id,
@@ -375,6 +404,7 @@ impl MatchActor {
         kind: EventKind,
         seat: Seat,
         action: Option<Action>,
+        action_id: Option<u64>,
         effects: Vec<ScopedEffect>,
     ) -> Result<u64, Broken> {
         let seq = self.state.seq + 1;
@@ -385,6 +415,7 @@ impl MatchActor {
                 kind,
                 seat: Some(seat),
                 action,
+                action_id,
                 effects,
             },
             finishes: self.outcome(),
@@ -449,8 +480,14 @@ impl MatchActor {
     }
 
     /// Ends the match for `seat` (resigned or away too long): every other
-    /// seat shares the win. `None` if the match was already over.
-    async fn end_by_server(&mut self, seat: Seat, kind: EventKind) -> Result<Option<u64>, Broken> {
+    /// seat shares the win. `None` if the match was already over. `id` is
+    /// the client's for a resignation over the websocket.
+    async fn end_by_server(
+        &mut self,
+        seat: Seat,
+        kind: EventKind,
+        id: Option<u64>,
+    ) -> Result<Option<u64>, Broken> {
         if self.is_over() {
             return Ok(None);
         }
@@ -465,7 +502,13 @@ impl MatchActor {
         let outcome = Outcome { winners, reason };
         self.state.ended = Some(outcome.clone());
         let effects = vec![ScopedEffect::public(Effect::GameEnded { outcome })];
-        self.record(kind, seat, None, effects).await.map(Some)
+        let seq = self.record(kind, seat, None, id, effects).await?;
+        if let Some(id) = id {
+            self.state
+                .action_ids
+                .remember(seat, id, seq, Deed::Resignation);
+        }
+        Ok(Some(seq))
     }
 
     // The abandonment clocks.
@@ -483,7 +526,7 @@ impl MatchActor {
         match due {
             Some(seat) => {
                 self.away_until[seat] = None;
-                self.end_by_server(Seat(seat as u8), EventKind::Abandon)
+                self.end_by_server(Seat(seat as u8), EventKind::Abandon, None)
                     .await
                     .map(|_| ())
             }
@@ -546,4 +589,15 @@ fn seat_of(viewer: Viewer) -> Option<Seat> {
         Viewer::Seat(seat) => Some(seat),
         _ => None,
     }
+}
+
+/// The refusal of an id the seat already gave another action.
+fn id_reused(id: u64, seq: u64) -> (ErrorCode, String) {
+    (
+        ErrorCode::DuplicateId,
+        format!(
+            "id {id} was already used for another of your actions (seq {seq}); \
+             give every action a new id"
+        ),
+    )
 }

@@ -1,6 +1,7 @@
 //! The table: every live match's actor, found by id, started when a match
 //! fills, rebuilt from its log when asked for after a restart.
 
+mod action_ids;
 mod actor;
 mod batch_json;
 pub mod outbox;
@@ -19,6 +20,8 @@ use sqlx::SqlitePool;
 use thiserror::Error;
 use tokio::sync::{Mutex, Semaphore, mpsc, oneshot};
 
+pub use action_ids::ActionIds;
+use action_ids::REMEMBERED_PER_SEAT;
 use actor::Command;
 pub use actor::{MatchState, TableConfig};
 use outbox::{ConnId, Outbox};
@@ -95,8 +98,10 @@ impl MatchHandle {
             .is_ok()
     }
 
-    /// Resigns `seat`; the `seq` of the ending event.
-    pub async fn resign(&self, seat: Seat) -> Result<u64, (ErrorCode, String)> {
+    /// Resigns `seat`; the `seq` of the ending event. `id` is the client's
+    /// number for the request, when it has one: the same id again is
+    /// answered with the same `seq`.
+    pub async fn resign(&self, seat: Seat, id: Option<u64>) -> Result<u64, (ErrorCode, String)> {
         let (done, answer) = oneshot::channel();
         let unavailable = || {
             (
@@ -105,7 +110,7 @@ impl MatchHandle {
             )
         };
         self.commands
-            .send(Command::Resign { seat, done })
+            .send(Command::Resign { seat, id, done })
             .await
             .map_err(|_| unavailable())?;
         answer.await.map_err(|_| unavailable())?
@@ -241,6 +246,7 @@ impl Tables {
             }
         };
         let events = db::events::all(&self.db, id).await?;
+        let action_ids = db::events::recent_action_ids(&self.db, id, REMEMBERED_PER_SEAT).await?;
         let rebuilt = tokio::task::spawn_blocking(move || {
             rebuild(&started, &events).map(|rebuilt| (started, rebuilt))
         })
@@ -261,6 +267,7 @@ impl Tables {
             commitment: started.commitment,
             players: started.players,
             ended,
+            action_ids: ActionIds::from_log(&action_ids),
         })
     }
 

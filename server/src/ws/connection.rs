@@ -358,7 +358,7 @@ impl Connection {
 
     async fn resign(&mut self, match_id: MatchId, id: u64) {
         let answer = match self.playing(match_id) {
-            Ok((handle, seat)) => handle.resign(seat).await,
+            Ok((handle, seat)) => handle.resign(seat, Some(id)).await,
             Err(refusal) => Err(refusal),
         };
         match answer {

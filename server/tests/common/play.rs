@@ -132,7 +132,9 @@ pub fn play(
             "{seat} must decide but was sent no options"
         );
         let option = actor.options[chooser.index(actor.options.len())].clone();
-        let id = played as u64 + 1;
+        // Ids must not repeat within a match (a repeat is a resend): the
+        // seq the action will make is new every time.
+        let id = actor.seq + 1;
         actor.client.send(&ClientMessage::Act {
             match_id: actor.match_id,
             id,
