@@ -110,6 +110,11 @@ pub enum ServerMessage {
         code: ErrorCode,
         /// What went wrong, for a person.
         message: String,
+        /// How many messages this error refuses, when more than one:
+        /// messages over the rate limit are refused together, at most one
+        /// `rate_limited` error a second.
+        #[serde(default, skip_serializing_if = "Option::is_none")]
+        count: Option<u64>,
     },
     /// A seat's player is away: unless back within `seconds`, the seat loses
     /// by abandonment.

@@ -336,6 +336,14 @@ fn the_schemas_take_what_the_types_print() {
             id: None,
             code: ErrorCode::DuplicateId,
             message: "again".into(),
+            count: None,
+        },
+        ServerMessage::Error {
+            match_id: None,
+            id: None,
+            code: ErrorCode::RateLimited,
+            message: "too many".into(),
+            count: Some(249),
         },
         ServerMessage::SeatAway {
             match_id: MatchId(1),

@@ -53,6 +53,12 @@ pub struct Config {
     #[arg(long, env = "FRAY_OUTBOX_FRAMES", default_value_t = 256)]
     pub outbox_frames: usize,
 
+    /// Bytes of frames a connection may have waiting to be written before
+    /// it is dropped as too slow (a frame into an empty queue is taken
+    /// whatever its size).
+    #[arg(long, env = "FRAY_OUTBOX_BYTES", default_value_t = 1024 * 1024)]
+    pub outbox_bytes: usize,
+
     /// Batches each match keeps in memory for clients that resume.
     #[arg(long, env = "FRAY_RESUME_HISTORY", default_value_t = 64)]
     pub resume_history: usize,

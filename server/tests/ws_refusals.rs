@@ -230,6 +230,31 @@ fn hello_with_a_wrong_token_or_version_is_refused_and_may_be_retried() {
     assert_eq!(refusal(&mut client).0, ErrorCode::NotFound);
 }
 
+/// Reads the answers to `sent` messages: (pongs, other answers, the
+/// `rate_limited` errors), until every message is accounted for: a
+/// `rate_limited` error answers its `count` of them.
+fn answers(client: &mut Client, sent: u64) -> (u64, u64, Vec<u64>) {
+    let (mut pongs, mut other, mut notices) = (0, 0, Vec::new());
+    while pongs + other + notices.iter().sum::<u64>() < sent {
+        match client.recv_game() {
+            ServerMessage::Pong { .. } => pongs += 1,
+            ServerMessage::Error {
+                code: ErrorCode::RateLimited,
+                count,
+                message,
+                ..
+            } => {
+                let count = count.unwrap_or(1);
+                assert!(message.contains(&count.to_string()), "{message}");
+                notices.push(count);
+            }
+            ServerMessage::Error { .. } => other += 1,
+            unexpected => panic!("unexpected {unexpected:?}"),
+        }
+    }
+    (pongs, other, notices)
+}
+
 #[test]
 fn too_many_messages_a_second_are_refused_with_rate_limited() {
     let server = TestServer::start_with(|config| config.messages_per_second = 5);
@@ -237,21 +262,49 @@ fn too_many_messages_a_second_are_refused_with_rate_limited() {
     for nonce in 0..20 {
         client.send(&ClientMessage::Ping { nonce });
     }
-    let mut pongs = 0;
-    let mut limited = 0;
-    for _ in 0..20 {
-        match client.recv_game() {
-            ServerMessage::Pong { .. } => pongs += 1,
-            ServerMessage::Error {
-                code: ErrorCode::RateLimited,
-                ..
-            } => limited += 1,
-            other => panic!("unexpected {other:?}"),
-        }
-    }
-    assert_eq!(pongs + limited, 20);
-    assert!(limited >= 10, "{limited} of 20 refused");
+    let (pongs, _, notices) = answers(&mut client, 20);
     assert!(pongs >= 4, "the burst allowance is honoured: {pongs}");
+    assert!(pongs <= 7, "the limit holds: {pongs} of 20 answered");
+    assert!(
+        notices.len() <= 3,
+        "refusals are told together, once a second: {notices:?}"
+    );
+    still_alive(&mut client, 99);
+}
+
+/// A burst far over the limit, from a client that reads: before refusals
+/// were told together, each one queued an error faster than the socket
+/// took them, and the client was dropped as too slow.
+#[test]
+fn a_burst_of_refused_messages_keeps_a_reading_client_connected() {
+    let server = TestServer::start();
+    let limit = server.config.max_frame_bytes as usize;
+    let oversized = format!(
+        r#"{{"type":"ping","nonce":1,"pad":"{}"}}"#,
+        "x".repeat(limit + 1)
+    );
+    let mut client = Client::connect_slow(server.address, &server.ws_url());
+    client.hello();
+
+    for nonce in 0..300 {
+        client.send(&ClientMessage::Ping { nonce });
+    }
+    let (pongs, _, notices) = answers(&mut client, 300);
+    assert!(pongs <= 60, "{pongs} of 300 answered");
+    assert!(notices.len() <= 3, "{notices:?}");
+    still_alive(&mut client, 1_000);
+
+    std::thread::sleep(std::time::Duration::from_millis(1_100));
+    for _ in 0..300 {
+        client.send_text(&oversized);
+    }
+    let (_, too_large, notices) = answers(&mut client, 300);
+    assert!(
+        too_large <= 60,
+        "each refused alone only within the limit: {too_large}"
+    );
+    assert!(notices.len() <= 3, "{notices:?}");
+    still_alive(&mut client, 1_001);
 }
 
 #[test]

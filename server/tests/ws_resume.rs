@@ -181,3 +181,36 @@ fn a_reader_too_slow_for_its_queue_is_dropped_and_resumes() {
     }
     assert_eq!(resumed, watchers[0].view);
 }
+
+/// A connection that never reads is dropped once the bytes waiting for it
+/// pass the bound, long before the frame bound: a few large snapshots
+/// must not each hold a connection's worth of memory.
+#[test]
+fn a_reader_that_never_reads_is_dropped_by_the_bytes_it_has_waiting() {
+    let server = TestServer::start_with(|config| {
+        config.outbox_frames = 100_000;
+        config.outbox_bytes = 64 * 1024;
+        config.messages_per_second = 100_000;
+        config.idle_seconds = 600;
+    });
+    let (id, _players) = start_two_player(&server, SystemId::FantasyArmies);
+    let snapshot_bytes = {
+        let follower = Follower::subscribe(server.client(None), id, Role::Spectator);
+        serde_json::to_string(&follower.view).unwrap().len()
+    };
+    // Far more than the socket's buffers take: the rest waits in the queue.
+    let asked = 16 * 1024 * 1024 / snapshot_bytes;
+
+    let mut never_reads = Client::connect_slow(server.address, &server.ws_url());
+    never_reads.hello();
+    for _ in 0..asked {
+        never_reads.subscribe(id, Role::Spectator, None);
+    }
+    let delivered = never_reads
+        .drain_until_closed()
+        .expect("the server dropped the connection that did not read");
+    assert!(
+        delivered < asked,
+        "{delivered} of {asked} snapshots ({snapshot_bytes} bytes each) were delivered"
+    );
+}

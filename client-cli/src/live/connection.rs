@@ -322,6 +322,7 @@ impl Link {
                     id: None,
                     code,
                     message,
+                    ..
                 } if refused == match_id => return Err(self.subscribe_refused(code, message)),
                 _ => {}
             }

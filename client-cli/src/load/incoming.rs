@@ -320,6 +320,7 @@ mod tests {
             id: Some(4),
             code: ErrorCode::NotYourTurn,
             message: "not \"now\"".into(),
+            count: None,
         })
         .unwrap();
         let message = Incoming::read(&error).unwrap();

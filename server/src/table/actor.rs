@@ -212,11 +212,14 @@ impl MatchActor {
 
     fn subscribe(&mut self, outbox: Outbox, viewer: Viewer, since: Option<u64>) {
         self.subscribers.retain(|s| s.outbox.id != outbox.id);
-        // Resending more batches than the connection may queue would only
-        // get it dropped: a snapshot is cheaper then.
+        // Resending more batches (or bytes) than the connection may queue
+        // would only get it dropped: a snapshot is cheaper then.
         let resumed = since
             .filter(|since| self.state.seq.saturating_sub(*since) as usize <= outbox.capacity() / 2)
-            .and_then(|since| self.missed_since(since, viewer));
+            .and_then(|since| self.missed_since(since, viewer))
+            .filter(|batches| {
+                batches.iter().map(|batch| batch.len()).sum::<usize>() <= outbox.max_bytes() / 2
+            });
         let delivery = match resumed {
             Some(batches) => batches
                 .iter()
@@ -357,6 +360,7 @@ impl MatchActor {
                 id: Some(id),
                 code,
                 message,
+                count: None,
             });
         };
         let deed = Deed::action(&action);

@@ -1,6 +1,7 @@
-//! A connection's outgoing queue as match actors see it. Bounded: an actor
-//! never waits for a socket. A connection whose queue is full is told to go
-//! (it reconnects and resumes from its last `seq`) rather than let memory grow.
+//! A connection's outgoing queue as match actors see it. Bounded in frames
+//! and in bytes: an actor never waits for a socket. A connection whose queue
+//! is full is told to go (it reconnects and resumes from its last `seq`)
+//! rather than let memory grow.
 
 use std::collections::VecDeque;
 use std::sync::atomic::{AtomicU64, Ordering};
@@ -30,6 +31,10 @@ impl ConnId {
 #[derive(Debug)]
 struct Queue {
     capacity: usize,
+    /// The most bytes of frames waiting; a frame into an empty queue is
+    /// taken whatever its size, or a snapshot larger than this could never
+    /// be sent.
+    max_bytes: usize,
     state: Mutex<QueueState>,
     /// A frame was queued.
     arrived: Notify,
@@ -39,6 +44,8 @@ struct Queue {
 #[derive(Debug, Default)]
 struct QueueState {
     frames: VecDeque<Utf8Bytes>,
+    /// The bytes of `frames`.
+    bytes: usize,
     /// The socket's writer is gone: frames are refused.
     closed: bool,
 }
@@ -69,14 +76,19 @@ pub enum Delivery {
     Queued,
     /// The queue was full: the connection has been told to go.
     TooSlow,
+    /// Left out, the connection kept: the queue had no room to spare for
+    /// an optional frame.
+    Skipped,
     /// The connection is gone.
     Closed,
 }
 
-/// A queue that takes at most `capacity` frames waiting to be written.
-pub fn outbox(capacity: usize) -> (Outbox, Inbox) {
+/// A queue that takes at most `capacity` frames, and `max_bytes` of them,
+/// waiting to be written.
+pub fn outbox(capacity: usize, max_bytes: usize) -> (Outbox, Inbox) {
     let queue = Arc::new(Queue {
         capacity,
+        max_bytes,
         state: Mutex::default(),
         arrived: Notify::new(),
         too_slow: Notify::new(),
@@ -105,7 +117,10 @@ impl Inbox {
 
     /// The next frame if one is queued.
     pub fn try_recv(&self) -> Option<Utf8Bytes> {
-        self.queue.state().frames.pop_front()
+        let mut state = self.queue.state();
+        let frame = state.frames.pop_front()?;
+        state.bytes -= frame.len();
+        Some(frame)
     }
 
     /// Waits until the connection is told to go (too slow, or kicked).
@@ -119,6 +134,7 @@ impl Drop for Inbox {
         let mut state = self.queue.state();
         state.closed = true;
         state.frames = VecDeque::new();
+        state.bytes = 0;
     }
 }
 
@@ -128,20 +144,47 @@ impl Outbox {
         if state.closed {
             return Delivery::Closed;
         }
-        if state.frames.len() >= self.queue.capacity {
+        let full = state.frames.len() >= self.queue.capacity
+            || (!state.frames.is_empty() && state.bytes + frame.len() > self.queue.max_bytes);
+        if full {
             drop(state);
             self.queue.too_slow.notify_one();
             return Delivery::TooSlow;
         }
+        state.bytes += frame.len();
         state.frames.push_back(frame);
         drop(state);
         self.queue.arrived.notify_one();
         Delivery::Queued
     }
 
+    /// Queues a frame the connection can do without (an answer to input it
+    /// got wrong) only while the queue is less than half full, in frames
+    /// and in bytes: such frames never fill it, so they never cost a client
+    /// its connection.
+    pub fn send_spare(&self, message: &ServerMessage) -> Delivery {
+        {
+            let state = self.queue.state();
+            if state.closed {
+                return Delivery::Closed;
+            }
+            if state.frames.len() >= self.queue.capacity / 2
+                || state.bytes >= self.queue.max_bytes / 2
+            {
+                return Delivery::Skipped;
+            }
+        }
+        self.send(message)
+    }
+
     /// How many frames the connection may have waiting.
     pub fn capacity(&self) -> usize {
         self.queue.capacity
+    }
+
+    /// How many bytes of frames the connection may have waiting.
+    pub fn max_bytes(&self) -> usize {
+        self.queue.max_bytes
     }
 
     /// Tells the connection to go and come back with its last `seq`.
@@ -174,7 +217,7 @@ mod tests {
 
     #[test]
     fn frames_come_out_in_the_order_they_went_in() {
-        let (outbox, inbox) = outbox(8);
+        let (outbox, inbox) = outbox(8, 1 << 20);
         for text in ["one", "two", "three"] {
             assert_eq!(outbox.send_frame(frame(text)), Delivery::Queued);
         }
@@ -185,7 +228,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_full_queue_refuses_the_frame_and_tells_the_connection_to_go() {
-        let (outbox, inbox) = outbox(2);
+        let (outbox, inbox) = outbox(2, 1 << 20);
         assert_eq!(outbox.send_frame(frame("one")), Delivery::Queued);
         assert_eq!(outbox.send_frame(frame("two")), Delivery::Queued);
         assert_eq!(outbox.send_frame(frame("three")), Delivery::TooSlow);
@@ -201,8 +244,60 @@ mod tests {
     }
 
     #[tokio::test]
+    async fn a_queue_full_in_bytes_refuses_the_frame_and_tells_the_connection_to_go() {
+        let (outbox, inbox) = outbox(100, 10);
+        assert_eq!(outbox.send_frame(frame("1234")), Delivery::Queued);
+        assert_eq!(outbox.send_frame(frame("5678")), Delivery::Queued);
+        assert_eq!(outbox.send_frame(frame("abc")), Delivery::TooSlow);
+        tokio::time::timeout(Duration::from_secs(5), inbox.told_to_go())
+            .await
+            .expect("the writer hears it is too slow");
+        assert_eq!(inbox.try_recv(), Some(frame("1234")));
+        // Bytes taken out make room again, up to the bound exactly.
+        assert_eq!(outbox.send_frame(frame("abcdef")), Delivery::Queued);
+        assert_eq!(outbox.send_frame(frame("x")), Delivery::TooSlow);
+    }
+
+    #[test]
+    fn a_frame_larger_than_the_bound_goes_into_an_empty_queue() {
+        let (outbox, inbox) = outbox(100, 4);
+        assert_eq!(outbox.send_frame(frame("a snapshot")), Delivery::Queued);
+        assert_eq!(outbox.send_frame(frame("x")), Delivery::TooSlow);
+        assert_eq!(inbox.try_recv(), Some(frame("a snapshot")));
+        assert_eq!(outbox.send_frame(frame("x")), Delivery::Queued);
+    }
+
+    #[test]
+    fn spare_frames_are_left_out_once_the_queue_is_half_full_and_never_fill_it() {
+        let pong = ServerMessage::Pong { nonce: 1 };
+        let (outbox, inbox) = outbox(4, 1 << 20);
+        assert_eq!(outbox.send_spare(&pong), Delivery::Queued);
+        assert_eq!(outbox.send_spare(&pong), Delivery::Queued);
+        for _ in 0..100 {
+            assert_eq!(outbox.send_spare(&pong), Delivery::Skipped);
+        }
+        // Frames that must go still have their room.
+        assert_eq!(outbox.send(&pong), Delivery::Queued);
+        assert_eq!(outbox.send(&pong), Delivery::Queued);
+        assert_eq!(std::iter::from_fn(|| inbox.try_recv()).count(), 4);
+
+        let (outbox, _inbox) = outbox_in_bytes(&pong);
+        assert_eq!(outbox.send_spare(&pong), Delivery::Queued);
+        assert_eq!(
+            outbox.send_spare(&pong),
+            Delivery::Skipped,
+            "half the bytes"
+        );
+    }
+
+    /// A queue of many frames whose byte bound is two of `message`.
+    fn outbox_in_bytes(message: &ServerMessage) -> (Outbox, Inbox) {
+        outbox(100, 2 * encode(message).len())
+    }
+
+    #[tokio::test]
     async fn a_kick_tells_the_connection_to_go() {
-        let (outbox, inbox) = outbox(2);
+        let (outbox, inbox) = outbox(2, 1 << 20);
         outbox.kick();
         tokio::time::timeout(Duration::from_secs(5), inbox.told_to_go())
             .await
@@ -211,7 +306,7 @@ mod tests {
 
     #[test]
     fn once_the_writer_is_gone_frames_are_refused_as_closed() {
-        let (outbox, inbox) = outbox(2);
+        let (outbox, inbox) = outbox(2, 1 << 20);
         let copy = outbox.clone();
         assert_eq!(outbox.send_frame(frame("one")), Delivery::Queued);
         drop(inbox);
@@ -221,7 +316,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_waiting_writer_wakes_for_a_frame_sent_from_another_task() {
-        let (outbox, inbox) = outbox(4);
+        let (outbox, inbox) = outbox(4, 1 << 20);
         let waiting = tokio::spawn(async move { inbox.recv().await });
         tokio::task::yield_now().await;
         let sender = std::thread::spawn(move || outbox.send_frame(frame("late")));
@@ -235,7 +330,7 @@ mod tests {
 
     #[tokio::test]
     async fn a_frame_sent_before_the_writer_waits_is_not_missed() {
-        let (outbox, inbox) = outbox(4);
+        let (outbox, inbox) = outbox(4, 1 << 20);
         assert_eq!(outbox.send_frame(frame("early")), Delivery::Queued);
         let got = tokio::time::timeout(Duration::from_secs(5), inbox.recv())
             .await

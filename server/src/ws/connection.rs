@@ -14,7 +14,7 @@ use futures_util::{SinkExt, StreamExt};
 use tokio::sync::oneshot;
 use tokio::time::MissedTickBehavior;
 
-use super::rate::RateLimit;
+use super::rate::{OverLimit, RateLimit};
 use crate::http::{AppState, authenticate};
 use crate::table::outbox::{Delivery, Inbox, Outbox, outbox};
 use crate::table::{MatchHandle, TableError};
@@ -38,11 +38,12 @@ struct Connection {
     player: Option<PlayerRef>,
     subscriptions: HashMap<MatchId, Subscription>,
     rate: RateLimit,
+    over_limit: OverLimit,
 }
 
 pub async fn run(socket: WebSocket, state: AppState) {
     let (sink, mut stream) = socket.split();
-    let (outbox, inbox) = outbox(state.config.outbox_frames);
+    let (outbox, inbox) = outbox(state.config.outbox_frames, state.config.outbox_bytes);
     let idle = Duration::from_secs(state.config.idle_seconds.max(1));
     let mut stopping = state.stopping.clone();
     let (hang_up, reader_done) = oneshot::channel();
@@ -50,6 +51,7 @@ pub async fn run(socket: WebSocket, state: AppState) {
     let mut writer_gone = false;
     let mut connection = Connection {
         rate: RateLimit::new(state.config.messages_per_second),
+        over_limit: OverLimit::default(),
         state,
         outbox,
         greeted: false,
@@ -60,7 +62,15 @@ pub async fn run(socket: WebSocket, state: AppState) {
     // deadline costs tokio no lock), rather than a new timeout per frame.
     let silent_too_long = tokio::time::sleep(idle);
     tokio::pin!(silent_too_long);
+    // Armed only while messages dropped over the rate limit are untold.
+    let over_limit_due = tokio::time::sleep(idle);
+    tokio::pin!(over_limit_due);
     let close = loop {
+        if let Some(due) = connection.over_limit.due()
+            && due != over_limit_due.deadline()
+        {
+            over_limit_due.as_mut().reset(due);
+        }
         tokio::select! {
             frame = stream.next() => {
                 let Some(Ok(frame)) = frame else { break None };
@@ -80,6 +90,10 @@ pub async fn run(socket: WebSocket, state: AppState) {
                     Message::Close(_) => break None,
                     Message::Ping(_) | Message::Pong(_) => {}
                 }
+            }
+            () = &mut over_limit_due, if connection.over_limit.due().is_some() => {
+                let untold = connection.over_limit.tell(tokio::time::Instant::now());
+                connection.refuse_over_limit(untold);
             }
             () = &mut silent_too_long => break Some((CLOSE_IDLE, "idle too long")),
             _ = stopping.changed() => break Some((CLOSE_GOING_AWAY, "the server is stopping")),
@@ -171,6 +185,14 @@ async fn send_with_queued(
 
 impl Connection {
     async fn receive(&mut self, text: &str) {
+        // Every message takes a token, an oversized one too: otherwise a
+        // burst of them would be answered one error each, without limit.
+        if !self.rate.allow() {
+            if let Some(untold) = self.over_limit.dropped() {
+                self.refuse_over_limit(untold);
+            }
+            return;
+        }
         if text.len() > self.state.config.max_frame_bytes as usize {
             let limit = self.state.config.max_frame_bytes;
             return self.refuse(
@@ -181,15 +203,6 @@ impl Connection {
                     "a message may be at most {limit} bytes; this one was {}",
                     text.len()
                 ),
-            );
-        }
-        if !self.rate.allow() {
-            let limit = self.state.config.messages_per_second;
-            return self.refuse(
-                None,
-                None,
-                ErrorCode::RateLimited,
-                format!("more than {limit} messages a second; this one was dropped"),
             );
         }
         let message = match serde_json::from_str::<ClientMessage>(text) {
@@ -367,12 +380,32 @@ impl Connection {
         }
     }
 
+    /// Answers a message the client got wrong. Such answers never fill the
+    /// outbox: with it half full they are left out, and the client that is
+    /// not reading is dropped by the frames that must go.
     fn refuse(&self, match_id: Option<MatchId>, id: Option<u64>, code: ErrorCode, message: String) {
-        self.send(&ServerMessage::Error {
+        self.outbox.send_spare(&ServerMessage::Error {
             match_id,
             id,
             code,
             message,
+            count: None,
+        });
+    }
+
+    /// Tells the client of `count` messages dropped over the rate limit.
+    fn refuse_over_limit(&self, count: u64) {
+        let limit = self.state.config.messages_per_second;
+        let dropped = match count {
+            1 => "1 message was dropped".to_owned(),
+            n => format!("{n} messages were dropped"),
+        };
+        self.outbox.send_spare(&ServerMessage::Error {
+            match_id: None,
+            id: None,
+            code: ErrorCode::RateLimited,
+            message: format!("more than {limit} messages a second: {dropped}"),
+            count: (count > 1).then_some(count),
         });
     }
 
