@@ -334,6 +334,17 @@ fn resigning_ends_the_match_and_publishes_the_replay_with_the_seed() {
     let (status, _) = server.request("POST", &resign, Some(&carol.token), None);
     assert_eq!(status, 403, "only a seated player resigns");
 
+    let carol_list = server.army_list(&carol.token, &a);
+    let body = json!({"config": config, "army_list": carol_list.id});
+    let (_, open) = server.request("POST", "/api/matches", Some(&carol.token), Some(&body));
+    let open_resign = format!("/api/matches/{}/resign", open["id"]);
+    let (status, body) = server.request("POST", &open_resign, Some(&carol.token), None);
+    assert_eq!(
+        (status, body["error"]["code"].clone()),
+        (409, json!("match_not_running")),
+        "a match still waiting for players is not running"
+    );
+
     let (status, body) = server.request("POST", &resign, Some(&bob.token), None);
     assert_eq!(status, 200, "{body}");
     let finished: MatchSummary = serde_json::from_value(body).unwrap();
@@ -382,5 +393,13 @@ fn bad_ids_and_unknown_matches_are_json_errors() {
         (status, body["error"]["code"].clone()),
         (400, json!("bad_request"))
     );
+    for limit in [0, 201, 500] {
+        let (status, body) = server.get(&format!("/api/matches?limit={limit}"));
+        assert_eq!(status, 400, "limit={limit}: {body}");
+        let message = body["error"]["message"].as_str().unwrap();
+        assert!(message.contains("1 to 200"), "{message}");
+    }
+    let (status, _) = server.get("/api/matches?limit=200");
+    assert_eq!(status, 200);
     let _: Value = body;
 }

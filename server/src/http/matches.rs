@@ -20,6 +20,8 @@ use crate::db::events::NewEvent;
 use crate::table::seed::{commitment, new_seed};
 use crate::table::{ActionIds, MatchState};
 
+/// The matches one list answer holds unless asked for fewer or more.
+const DEFAULT_LIST: u32 = 50;
 /// The most matches one list answer holds.
 const MAX_LIST: u32 = 200;
 
@@ -48,7 +50,15 @@ pub async fn list(
             .transpose()
             .map_err(ApiError::bad_request)?,
         player: query.player.map(fray_protocol::PlayerId),
-        limit: query.limit.unwrap_or(50).min(MAX_LIST),
+        limit: match query.limit {
+            None => DEFAULT_LIST,
+            Some(limit @ 1..=MAX_LIST) => limit,
+            Some(other) => {
+                return Err(ApiError::bad_request(format!(
+                    "limit may be 1 to {MAX_LIST}, not {other}"
+                )));
+            }
+        },
     };
     Ok(Json(db::matches::list(&state.db, &filter).await?))
 }
