@@ -7,6 +7,7 @@ pub mod auth;
 pub mod config;
 pub mod db;
 pub mod http;
+pub mod metrics;
 mod shutdown;
 pub mod store;
 pub mod table;
@@ -14,6 +15,7 @@ pub mod tools;
 pub mod ws;
 
 use std::future::Future;
+use std::sync::Arc;
 use std::time::Duration;
 
 use axum::serve::ListenerExt;
@@ -25,6 +27,7 @@ pub use config::Config;
 pub use http::{AppState, app};
 pub use shutdown::shutdown_signal;
 
+use metrics::Metrics;
 use store::Store;
 use table::{TableConfig, Tables};
 
@@ -49,7 +52,8 @@ where
 {
     let db = db::connect(&config.database).await?;
     let turn = db::WriteTurn::default();
-    let (store, store_thread) = Store::start(db.clone(), turn.clone())?;
+    let metrics = Arc::new(Metrics::new());
+    let (store, store_thread) = Store::start(db.clone(), turn.clone(), metrics.clone())?;
     let tables = Tables::new(
         db.clone(),
         store,
@@ -57,6 +61,7 @@ where
             abandon_after: config.abandon_after(),
             history: config.resume_history,
         },
+        metrics.clone(),
     );
     // Read before listening, so that a database that cannot be read stops
     // the start; the matches are then rebuilt while the server serves.
@@ -68,7 +73,7 @@ where
     });
 
     let (stop, stopping) = watch::channel(false);
-    let state = AppState::new(db.clone(), turn, tables.clone(), config, stopping);
+    let state = AppState::new(db.clone(), turn, tables.clone(), config, stopping, metrics);
     // Frames are small and each one is awaited by a player: with Nagle's
     // algorithm on, a frame written while the previous one is unacknowledged
     // could wait for the peer's delayed ACK (up to 40 ms on Linux).

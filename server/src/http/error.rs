@@ -2,11 +2,15 @@
 //! `{"error":{"code":"...","message":"...","reasons":[...]}}`.
 
 use axum::Json;
+use axum::extract::{Request, State};
 use axum::http::{Method, StatusCode, Uri};
+use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use fray_protocol::{ErrorBody, ErrorCode, ErrorDetail};
 
+use super::AppState;
 use crate::db::DbError;
+use crate::metrics::Via;
 use crate::table::TableError;
 
 /// An error a handler answers with.
@@ -98,8 +102,25 @@ impl IntoResponse for ApiError {
                 reasons: self.reasons,
             },
         };
-        (self.status, Json(body)).into_response()
+        let code = self.code;
+        let mut response = (self.status, Json(body)).into_response();
+        // For the refusal count; the body is already encoded.
+        response.extensions_mut().insert(code);
+        response
     }
+}
+
+/// Counts every REST error by its code.
+pub async fn count_refusals(
+    State(state): State<AppState>,
+    request: Request,
+    next: Next,
+) -> Response {
+    let response = next.run(request).await;
+    if let Some(code) = response.extensions().get::<ErrorCode>() {
+        state.metrics.refused(*code, Via::Rest, 1);
+    }
+    response
 }
 
 /// The answer for a path no route matches.

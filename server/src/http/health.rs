@@ -50,7 +50,14 @@ mod tests {
         let (_stop, stopping) = watch::channel(false);
         let db = database(&tables);
         let config = Config::with_database(format!("sqlite://{}", dir.path().display()));
-        let state = AppState::new(db, Default::default(), tables.clone(), config, stopping);
+        let state = AppState::new(
+            db,
+            Default::default(),
+            tables.clone(),
+            config,
+            stopping,
+            Default::default(),
+        );
 
         let unfinished = tables.unfinished().await.unwrap();
         let version = env!("CARGO_PKG_VERSION");

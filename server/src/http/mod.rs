@@ -19,6 +19,7 @@ use tokio::sync::watch;
 
 use crate::config::Config;
 use crate::db::{DbError, WriteTurn, WriteTx};
+use crate::metrics::{self, Metrics};
 use crate::table::Tables;
 
 pub use error::ApiError;
@@ -39,6 +40,7 @@ pub struct AppState {
     pub config: Arc<Config>,
     /// Turns true when the server begins to stop; connections close then.
     pub stopping: watch::Receiver<bool>,
+    pub metrics: Arc<Metrics>,
 }
 
 impl AppState {
@@ -48,6 +50,7 @@ impl AppState {
         tables: Tables,
         config: Config,
         stopping: watch::Receiver<bool>,
+        metrics: Arc<Metrics>,
     ) -> AppState {
         AppState {
             systems: fray_rules::systems().into(),
@@ -56,6 +59,7 @@ impl AppState {
             tables,
             config: Arc::new(config),
             stopping,
+            metrics,
         }
     }
 
@@ -69,6 +73,7 @@ impl AppState {
 pub fn app(state: AppState) -> Router {
     Router::new()
         .route("/healthz", get(health::healthz))
+        .route("/metrics", get(metrics::serve))
         .route("/api/systems", get(systems::list))
         .route("/api/players", post(players::create))
         .route(
@@ -89,5 +94,9 @@ pub fn app(state: AppState) -> Router {
         .route("/ws", get(crate::ws::upgrade))
         .fallback(error::not_found)
         .method_not_allowed_fallback(error::method_not_allowed)
+        .layer(axum::middleware::from_fn_with_state(
+            state.clone(),
+            error::count_refusals,
+        ))
         .with_state(state)
 }

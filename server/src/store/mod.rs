@@ -34,6 +34,7 @@ use tokio::sync::{mpsc, oneshot};
 
 use crate::db::events::NewEvent;
 use crate::db::{DbError, WriteTurn};
+use crate::metrics::Metrics;
 use log_writer::LogWriter;
 
 mod log_writer;
@@ -91,7 +92,11 @@ impl StoreThread {
 impl Store {
     /// Starts the store on `db`, on a thread of its own. Each group commit
     /// waits for its `turn` among the database's writers.
-    pub fn start(db: SqlitePool, turn: WriteTurn) -> std::io::Result<(Store, StoreThread)> {
+    pub fn start(
+        db: SqlitePool,
+        turn: WriteTurn,
+        metrics: Arc<Metrics>,
+    ) -> std::io::Result<(Store, StoreThread)> {
         let (jobs, queue) = mpsc::channel(MAX_BATCH * 2);
         let (stopped_tx, stopped) = oneshot::channel();
         let runtime = tokio::runtime::Builder::new_current_thread()
@@ -100,7 +105,7 @@ impl Store {
         std::thread::Builder::new()
             .name("fray-store".into())
             .spawn(move || {
-                runtime.block_on(run(db, turn, queue));
+                runtime.block_on(run(db, turn, metrics, queue));
                 let _ = stopped_tx.send(());
             })?;
         Ok((Store { jobs }, StoreThread { stopped }))
@@ -121,7 +126,7 @@ impl Store {
     }
 }
 
-async fn run(db: SqlitePool, turn: WriteTurn, queue: mpsc::Receiver<Job>) {
+async fn run(db: SqlitePool, turn: WriteTurn, metrics: Arc<Metrics>, queue: mpsc::Receiver<Job>) {
     let mut connection = match db.acquire().await {
         Ok(connection) => connection.detach(),
         Err(error) => {
@@ -131,7 +136,7 @@ async fn run(db: SqlitePool, turn: WriteTurn, queue: mpsc::Receiver<Job>) {
         }
     };
     match LogWriter::lock(&mut connection).await {
-        Ok(log) => commit_until_stopped(db, turn, log, queue).await,
+        Ok(log) => commit_until_stopped(db, turn, &metrics, log, queue).await,
         Err(error) => {
             tracing::error!(%error, "the store cannot prepare its statements");
             fail_everything(queue, error).await;
@@ -155,6 +160,7 @@ async fn run(db: SqlitePool, turn: WriteTurn, queue: mpsc::Receiver<Job>) {
 async fn commit_until_stopped(
     db: SqlitePool,
     turn: WriteTurn,
+    metrics: &Metrics,
     mut log: LogWriter<'_>,
     mut queue: mpsc::Receiver<Job>,
 ) {
@@ -166,6 +172,7 @@ async fn commit_until_stopped(
         let started = Instant::now();
         let result = write(&mut log, &batch).map_err(Arc::new);
         drop(our_turn);
+        metrics.commit_took(started.elapsed());
         tracing::debug!(
             events = batch.len(),
             micros = started.elapsed().as_micros() as u64,
@@ -351,7 +358,7 @@ mod tests {
         let (_dir, db, connection, id) = running_match().await;
         drop(connection);
         let turn = WriteTurn::default();
-        let (store, _thread) = Store::start(db.clone(), turn.clone()).unwrap();
+        let (store, _thread) = Store::start(db.clone(), turn.clone(), Default::default()).unwrap();
 
         let lobby_write = turn.take().await;
         let mut commit = tokio::spawn(async move {

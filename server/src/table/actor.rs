@@ -19,6 +19,7 @@ use tokio::time::Instant;
 use super::action_ids::{ActionIds, Deed, Earlier};
 use super::outbox::{ConnId, Delivery, Outbox, encode};
 use crate::db::events::NewEvent;
+use crate::metrics::{Metrics, RunningMatch, Via};
 use crate::store::{Commit, Store};
 
 /// How a table runs its matches.
@@ -83,6 +84,8 @@ struct MatchActor {
     recent: VecDeque<(u64, Vec<ScopedEffect>)>,
     /// Per seat: when it loses by abandonment, while its clock runs.
     away_until: Vec<Option<Instant>>,
+    metrics: Arc<Metrics>,
+    running: RunningMatch,
 }
 
 /// Runs a match until nothing can reach it any more (or, once it is over,
@@ -91,9 +94,11 @@ pub async fn run(
     state: MatchState,
     store: Store,
     config: Arc<TableConfig>,
+    metrics: Arc<Metrics>,
     mut commands: mpsc::Receiver<Command>,
 ) {
     let seats = state.players.len();
+    let over = state.ended.is_some() || state.game.outcome().is_some();
     let mut actor = MatchActor {
         state,
         store,
@@ -101,6 +106,8 @@ pub async fn run(
         subscribers: Vec::new(),
         recent: VecDeque::new(),
         away_until: vec![None; seats],
+        running: RunningMatch::new(metrics.clone(), over),
+        metrics,
     };
     actor.update_clocks();
     loop {
@@ -187,14 +194,20 @@ impl MatchActor {
                         self.state.action_ids.earlier(seat, id, Deed::Resignation)
                 {
                     let _ = done.send(match earlier {
-                        Earlier::Resent { seq } => Ok(seq),
+                        Earlier::Resent { seq } => {
+                            self.metrics.acks.inc();
+                            Ok(seq)
+                        }
                         Earlier::Reused { seq } => Err(id_reused(id, seq)),
                     });
                     return Ok(());
                 }
                 let result = self.end_by_server(seat, EventKind::Resign, id).await;
                 let answer = match &result {
-                    Ok(Some(seq)) => Ok(*seq),
+                    Ok(Some(seq)) => {
+                        self.metrics.acks.inc();
+                        Ok(*seq)
+                    }
                     Ok(None) => Err((
                         ErrorCode::GameOver,
                         format!("match {} is already over", self.id()),
@@ -354,7 +367,9 @@ impl MatchActor {
         action: Action,
     ) -> Result<(), Broken> {
         let match_id = self.id();
+        let metrics = &self.metrics;
         let refuse = |code: ErrorCode, message: String| {
+            metrics.refused(code, Via::Websocket, 1);
             outbox.send(&ServerMessage::Error {
                 match_id: Some(match_id),
                 id: Some(id),
@@ -366,6 +381,7 @@ impl MatchActor {
         let deed = Deed::action(&action);
         match self.state.action_ids.earlier(seat, id, deed) {
             Some(Earlier::Resent { seq }) => {
+                self.metrics.acks.inc();
                 outbox.send(&ServerMessage::Ack { match_id, id, seq });
                 return Ok(());
             }
@@ -394,6 +410,7 @@ impl MatchActor {
             .record(EventKind::Action, seat, Some(action), Some(id), effects)
             .await?;
         self.state.action_ids.remember(seat, id, seq, deed);
+        self.metrics.acks.inc();
         outbox.send(&ServerMessage::Ack {
             match_id: self.id(),
             id,
@@ -440,6 +457,7 @@ impl MatchActor {
         self.broadcast_latest();
         if self.is_over() {
             self.away_until.iter_mut().for_each(|until| *until = None);
+            self.running.over();
         }
         Ok(seq)
     }

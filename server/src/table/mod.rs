@@ -29,6 +29,7 @@ use rebuild::{RebuildError, rebuild};
 pub use recovery::RecoveryProgress;
 
 use crate::db::{self, DbError};
+use crate::metrics::Metrics;
 use crate::store::Store;
 
 /// Commands a match's actor queues before senders wait.
@@ -140,10 +141,11 @@ pub struct Tables {
     /// blocking threads took the cores from the matches already back (ack
     /// p99 0.6 s, max 2.7 s) and held every log in memory at once.
     rebuilds: Arc<Semaphore>,
+    metrics: Arc<Metrics>,
 }
 
 impl Tables {
-    pub fn new(db: SqlitePool, store: Store, config: TableConfig) -> Tables {
+    pub fn new(db: SqlitePool, store: Store, config: TableConfig, metrics: Arc<Metrics>) -> Tables {
         Tables {
             slots: Arc::default(),
             db,
@@ -151,6 +153,7 @@ impl Tables {
             config: Arc::new(config),
             recovery: Arc::default(),
             rebuilds: Arc::new(Semaphore::new(rebuilds_at_once())),
+            metrics,
         }
     }
 
@@ -281,6 +284,7 @@ impl Tables {
             state,
             self.store.clone(),
             self.config.clone(),
+            self.metrics.clone(),
             queue,
         ));
         handle

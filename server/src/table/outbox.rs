@@ -12,6 +12,7 @@ use fray_protocol::ServerMessage;
 use tokio::sync::Notify;
 
 use super::batch_json::batch_json;
+use crate::metrics::Dropped;
 
 /// Identifies one websocket connection for the life of the process.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -48,6 +49,8 @@ struct QueueState {
     bytes: usize,
     /// The socket's writer is gone: frames are refused.
     closed: bool,
+    /// Why the connection was told to go, once it was.
+    told_to_go: Option<Dropped>,
 }
 
 impl Queue {
@@ -123,9 +126,10 @@ impl Inbox {
         Some(frame)
     }
 
-    /// Waits until the connection is told to go (too slow, or kicked).
-    pub async fn told_to_go(&self) {
+    /// Waits until the connection is told to go; why.
+    pub async fn told_to_go(&self) -> Dropped {
         self.queue.too_slow.notified().await;
+        self.queue.state().told_to_go.unwrap_or(Dropped::TooSlow)
     }
 }
 
@@ -147,6 +151,7 @@ impl Outbox {
         let full = state.frames.len() >= self.queue.capacity
             || (!state.frames.is_empty() && state.bytes + frame.len() > self.queue.max_bytes);
         if full {
+            state.told_to_go.get_or_insert(Dropped::TooSlow);
             drop(state);
             self.queue.too_slow.notify_one();
             return Delivery::TooSlow;
@@ -189,6 +194,7 @@ impl Outbox {
 
     /// Tells the connection to go and come back with its last `seq`.
     pub fn kick(&self) {
+        self.queue.state().told_to_go.get_or_insert(Dropped::Resume);
         self.queue.too_slow.notify_one();
     }
 
@@ -232,9 +238,10 @@ mod tests {
         assert_eq!(outbox.send_frame(frame("one")), Delivery::Queued);
         assert_eq!(outbox.send_frame(frame("two")), Delivery::Queued);
         assert_eq!(outbox.send_frame(frame("three")), Delivery::TooSlow);
-        tokio::time::timeout(Duration::from_secs(5), inbox.told_to_go())
+        let why = tokio::time::timeout(Duration::from_secs(5), inbox.told_to_go())
             .await
             .expect("the writer hears it is too slow");
+        assert_eq!(why, Dropped::TooSlow);
         // What was queued before it filled is still there, and nothing after.
         assert_eq!(inbox.try_recv(), Some(frame("one")));
         assert_eq!(inbox.try_recv(), Some(frame("two")));
@@ -299,9 +306,10 @@ mod tests {
     async fn a_kick_tells_the_connection_to_go() {
         let (outbox, inbox) = outbox(2, 1 << 20);
         outbox.kick();
-        tokio::time::timeout(Duration::from_secs(5), inbox.told_to_go())
+        let why = tokio::time::timeout(Duration::from_secs(5), inbox.told_to_go())
             .await
             .expect("the writer hears the kick");
+        assert_eq!(why, Dropped::Resume);
     }
 
     #[test]

@@ -15,12 +15,13 @@ use crate::store::Store;
 /// A fresh database and its table, as the server has them at start-up.
 pub(crate) async fn tables() -> (tempfile::TempDir, Tables) {
     let (dir, db) = crate::db::scratch().await;
-    let (store, _thread) = Store::start(db.clone(), Default::default()).unwrap();
+    let (store, _thread) =
+        Store::start(db.clone(), Default::default(), Default::default()).unwrap();
     let config = TableConfig {
         abandon_after: Duration::from_secs(60),
         history: 8,
     };
-    (dir, Tables::new(db, store, config))
+    (dir, Tables::new(db, store, config, Default::default()))
 }
 
 /// A fantasy-armies match stored as `join` stores it when the second

@@ -2,6 +2,8 @@
 //! limits. Everything the client gets goes through its outbox, in order.
 
 use std::collections::HashMap;
+use std::pin::Pin;
+use std::sync::Arc;
 use std::time::Duration;
 
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket};
@@ -12,10 +14,11 @@ use fray_protocol::{
 use futures_util::stream::SplitSink;
 use futures_util::{SinkExt, StreamExt};
 use tokio::sync::oneshot;
-use tokio::time::MissedTickBehavior;
+use tokio::time::{MissedTickBehavior, Sleep};
 
 use super::rate::{OverLimit, RateLimit};
 use crate::http::{AppState, authenticate};
+use crate::metrics::{Metrics, Open, Via};
 use crate::table::outbox::{Delivery, Inbox, Outbox, outbox};
 use crate::table::{MatchHandle, TableError};
 
@@ -42,12 +45,19 @@ struct Connection {
 }
 
 pub async fn run(socket: WebSocket, state: AppState) {
+    let _open = Open::new(&state.metrics.websockets);
     let (sink, mut stream) = socket.split();
     let (outbox, inbox) = outbox(state.config.outbox_frames, state.config.outbox_bytes);
     let idle = Duration::from_secs(state.config.idle_seconds.max(1));
     let mut stopping = state.stopping.clone();
     let (hang_up, reader_done) = oneshot::channel();
-    let mut writer = tokio::spawn(write(sink, inbox, idle / 3, reader_done));
+    let mut writer = tokio::spawn(write(
+        sink,
+        inbox,
+        idle / 3,
+        reader_done,
+        state.metrics.clone(),
+    ));
     let mut writer_gone = false;
     let mut connection = Connection {
         rate: RateLimit::new(state.config.messages_per_second),
@@ -62,14 +72,15 @@ pub async fn run(socket: WebSocket, state: AppState) {
     // deadline costs tokio no lock), rather than a new timeout per frame.
     let silent_too_long = tokio::time::sleep(idle);
     tokio::pin!(silent_too_long);
-    // Armed only while messages dropped over the rate limit are untold.
-    let over_limit_due = tokio::time::sleep(idle);
-    tokio::pin!(over_limit_due);
+    // Made only while messages dropped over the rate limit are untold: a
+    // timer held for the connection's life would make every idle
+    // connection's task larger.
+    let mut over_limit_due: Option<Pin<Box<Sleep>>> = None;
     let close = loop {
-        if let Some(due) = connection.over_limit.due()
-            && due != over_limit_due.deadline()
-        {
-            over_limit_due.as_mut().reset(due);
+        match (connection.over_limit.due(), over_limit_due.as_mut()) {
+            (Some(due), Some(timer)) if timer.deadline() != due => timer.as_mut().reset(due),
+            (Some(due), None) => over_limit_due = Some(Box::pin(tokio::time::sleep_until(due))),
+            _ => {}
         }
         tokio::select! {
             frame = stream.next() => {
@@ -91,7 +102,8 @@ pub async fn run(socket: WebSocket, state: AppState) {
                     Message::Ping(_) | Message::Pong(_) => {}
                 }
             }
-            () = &mut over_limit_due, if connection.over_limit.due().is_some() => {
+            () = until(&mut over_limit_due), if over_limit_due.is_some() => {
+                over_limit_due = None;
                 let untold = connection.over_limit.tell(tokio::time::Instant::now());
                 connection.refuse_over_limit(untold);
             }
@@ -112,6 +124,14 @@ pub async fn run(socket: WebSocket, state: AppState) {
     }
 }
 
+/// Waits for `timer`, forever if there is none.
+async fn until(timer: &mut Option<Pin<Box<Sleep>>>) {
+    match timer {
+        Some(timer) => timer.as_mut().await,
+        None => std::future::pending().await,
+    }
+}
+
 /// Why the reader stopped: a close code and reason to send, or none.
 type Hangup = Option<(u16, &'static str)>;
 
@@ -124,6 +144,7 @@ async fn write(
     inbox: Inbox,
     ping_every: Duration,
     mut reader_done: oneshot::Receiver<Hangup>,
+    metrics: Arc<Metrics>,
 ) {
     let mut keepalive = tokio::time::interval(ping_every);
     keepalive.set_missed_tick_behavior(MissedTickBehavior::Delay);
@@ -131,14 +152,18 @@ async fn write(
     let close = loop {
         let message = tokio::select! {
             biased;
-            () = inbox.told_to_go() => break Some((CLOSE_TOO_SLOW, TOO_SLOW)),
+            why = inbox.told_to_go() => {
+                metrics.dropped(why);
+                break Some((CLOSE_TOO_SLOW, TOO_SLOW));
+            }
             hangup = &mut reader_done => break hangup.unwrap_or(None),
             frame = inbox.recv() => Message::Text(frame),
             _ = keepalive.tick() => Message::Ping(Default::default()),
         };
         tokio::select! {
             biased;
-            () = inbox.told_to_go() => {
+            why = inbox.told_to_go() => {
+                metrics.dropped(why);
                 tracing::debug!("a connection too slow to take its frames was dropped");
                 return;
             }
@@ -384,13 +409,29 @@ impl Connection {
     /// outbox: with it half full they are left out, and the client that is
     /// not reading is dropped by the frames that must go.
     fn refuse(&self, match_id: Option<MatchId>, id: Option<u64>, code: ErrorCode, message: String) {
-        self.outbox.send_spare(&ServerMessage::Error {
+        self.refuse_many(match_id, id, code, message, 1);
+    }
+
+    /// Counts and answers `count` messages refused with one error.
+    fn refuse_many(
+        &self,
+        match_id: Option<MatchId>,
+        id: Option<u64>,
+        code: ErrorCode,
+        message: String,
+        count: u64,
+    ) {
+        self.state.metrics.refused(code, Via::Websocket, count);
+        let error = ServerMessage::Error {
             match_id,
             id,
             code,
             message,
-            count: None,
-        });
+            count: (count > 1).then_some(count),
+        };
+        if self.outbox.send_spare(&error) == Delivery::Skipped {
+            self.state.metrics.refusals_skipped.inc();
+        }
     }
 
     /// Tells the client of `count` messages dropped over the rate limit.
@@ -400,13 +441,13 @@ impl Connection {
             1 => "1 message was dropped".to_owned(),
             n => format!("{n} messages were dropped"),
         };
-        self.outbox.send_spare(&ServerMessage::Error {
-            match_id: None,
-            id: None,
-            code: ErrorCode::RateLimited,
-            message: format!("more than {limit} messages a second: {dropped}"),
-            count: (count > 1).then_some(count),
-        });
+        self.refuse_many(
+            None,
+            None,
+            ErrorCode::RateLimited,
+            format!("more than {limit} messages a second: {dropped}"),
+            count,
+        );
     }
 
     fn send(&self, message: &ServerMessage) {
@@ -435,8 +476,9 @@ mod tests {
     /// A task is allocated once at the size of its largest step and holds it
     /// for the connection's life, so growth here is memory per idle
     /// connection (target: 8 KiB in all). With a message handled inline it
-    /// was 1.9 KiB (4.2 KiB with hello and subscribe inline too); 1.3 KiB
-    /// now (docs/PERFORMANCE.md, eighth round).
+    /// was 1.9 KiB (4.2 KiB with hello and subscribe inline too); 1.4 KiB
+    /// now, with the rate limit's notices and the open-connection count
+    /// (docs/PERFORMANCE.md, eighth round).
     #[test]
     fn a_connection_task_holds_little_while_it_waits() {
         let size = future_size(run);
