@@ -1,6 +1,6 @@
 //! Whether the database can be written now. Every writer reports what it
 //! found: the store's group commits and checkpoints, the lobby's write
-//! transactions. A failure of the storage
+//! transactions and the probe ([`super::probe`]). A failure of the storage
 //! itself (a full disk, a failed write, a read-only file) marks it failing,
 //! with the error and since when; a later success of the same kind of work
 //! clears it. `/healthz` says `degraded` meanwhile.
@@ -19,7 +19,7 @@ use super::{DbError, StorageFault};
 /// The kinds of work that can fail apart.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Work {
-    /// Commits: the store's group commits, the lobby's writes.
+    /// Commits: the store's group commits, the lobby's writes, the probe.
     Writes,
     /// Copying the write-ahead log back into the database file.
     Checkpoints,

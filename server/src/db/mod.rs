@@ -8,6 +8,7 @@ pub mod events;
 pub mod health;
 pub mod matches;
 pub mod players;
+pub mod probe;
 mod turn;
 
 pub use health::StorageHealth;

@@ -25,7 +25,9 @@
 //! starts the log from the beginning.
 //!
 //! Every commit and checkpoint reports its outcome to the storage's health
-//! ([`crate::db::health`]).
+//! ([`crate::db::health`]). While storage is failing the store also probes
+//! it every few seconds ([`crate::db::probe`]), so that the health clears
+//! once the disk works again even if nothing else writes.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -37,6 +39,7 @@ use tokio::sync::{mpsc, oneshot};
 
 use crate::db::events::NewEvent;
 use crate::db::health::{StorageHealth, Work};
+use crate::db::probe::probe_while_failing;
 use crate::db::{DbError, WriteTurn};
 use log_writer::LogWriter;
 
@@ -164,7 +167,12 @@ async fn commit_until_stopped(
 ) {
     let health = turn.health().clone();
     let bulk_copied = Arc::new(AtomicBool::new(false));
-    let checkpoints = tokio::spawn(checkpoint_forever(db, health.clone(), bulk_copied.clone()));
+    let checkpoints = tokio::spawn(checkpoint_forever(
+        db.clone(),
+        health.clone(),
+        bulk_copied.clone(),
+    ));
+    let probe = tokio::spawn(probe_while_failing(db, turn.clone()));
     let mut batch = Vec::with_capacity(MAX_BATCH);
     while queue.recv_many(&mut batch, MAX_BATCH).await > 0 {
         let our_turn = turn.take().await;
@@ -189,6 +197,7 @@ async fn commit_until_stopped(
         }
     }
     checkpoints.abort();
+    probe.abort();
 }
 
 /// Without a connection nothing can be made durable: every commit asked for
