@@ -38,6 +38,15 @@ pub enum DbError {
     Sqlite { code: i32, message: String },
     #[error("stored data is corrupt: {0}")]
     Corrupt(String),
+    #[error(
+        "the database {url} cannot be written ({reason}): fray-server needs to write its \
+         database; {advice}"
+    )]
+    NotWritable {
+        url: String,
+        reason: String,
+        advice: &'static str,
+    },
 }
 
 impl DbError {
@@ -148,6 +157,42 @@ pub async fn connect(url: &str) -> Result<SqlitePool, DbError> {
         })?;
     sqlx::migrate!("../migrations").run(&pool).await?;
     Ok(pool)
+}
+
+/// Opens the database at `url` to serve from: [`connect`], then a write
+/// ([`probe::write_row`]). A database that cannot be written (a read-only file,
+/// directory or filesystem, a full disk) is refused with why
+/// ([`DbError::NotWritable`]) rather than served until the first write
+/// fails.
+pub async fn connect_writable(url: &str) -> Result<SqlitePool, DbError> {
+    let not_writable = |error: DbError| match error.storage_fault() {
+        Some(fault) => DbError::NotWritable {
+            url: url.to_owned(),
+            reason: fault.message,
+            advice: if fault.disk_full {
+                "free space on its filesystem"
+            } else {
+                "check the permissions of the file and of its directory, and that the \
+                 filesystem is not read-only"
+            },
+        },
+        None => error,
+    };
+    let pool = connect(url).await.map_err(not_writable)?;
+    if let Err(error) = write_probe(&pool).await {
+        pool.close().await;
+        return Err(not_writable(error));
+    }
+    Ok(pool)
+}
+
+/// The probe's write, outside any turn (nothing else writes yet) and with
+/// no health to report to: a failure stops the start.
+async fn write_probe(pool: &SqlitePool) -> Result<(), DbError> {
+    let mut tx = pool.begin().await?;
+    probe::write_row(&mut tx).await?;
+    tx.commit().await?;
+    Ok(())
 }
 
 /// Reads a JSON column into its protocol type.

@@ -1,7 +1,8 @@
 //! The probe: a small real write to the database, to learn whether it can be
 //! written. While storage is failing the store probes every [`PROBE_EVERY`],
 //! so that the health clears once the disk works again even if no player
-//! and no request writes.
+//! and no request writes; at start, a database that cannot be written stops
+//! the start ([`super::connect_writable`]).
 
 use std::time::Duration;
 
