@@ -50,7 +50,7 @@ pub async fn serve<F>(listener: TcpListener, config: Config, shutdown: F) -> Res
 where
     F: Future<Output = ()> + Send + 'static,
 {
-    let db = db::connect(&config.database).await?;
+    let db = db::connect_writable(&config.database).await?;
     let turn = db::WriteTurn::default();
     let metrics = Arc::new(Metrics::new());
     let (store, store_thread) = Store::start(db.clone(), turn.clone(), metrics.clone())?;

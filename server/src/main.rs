@@ -6,6 +6,7 @@ use std::process::ExitCode;
 
 use clap::{Args, Parser, Subcommand};
 use fray_protocol::{MatchId, OptionValue, SystemId};
+use fray_server::tools::output::print_report;
 use fray_server::tools::simulate::{self, SimulateError, SimulateOptions};
 use fray_server::tools::verify::{self, EXIT_NOTHING};
 use fray_server::{Config, serve, shutdown_signal};
@@ -68,7 +69,8 @@ const VERIFY_HELP: &str = "\
 Exit status: 0 when the match verifies; 1 when it does not (an effect, the
 seed's commitment or the outcome differs: the first differing seq is named);
 2 when there is nothing to verify (no database, no such match, a match still
-waiting for players) or the database cannot be read.
+waiting for players), the database cannot be read or the report cannot be
+written. A reader that stops early (`| head -1`) does not change the status.
 
 Examples:
   fray-server verify 42
@@ -215,10 +217,13 @@ fn verify_match(args: VerifyArgs) -> ExitCode {
         }
     };
     match runtime.block_on(verify::verify_url(&args.database, args.match_id)) {
-        Ok(report) => {
-            print!("{report}");
-            ExitCode::from(report.exit_code())
-        }
+        Ok(report) => match print_report(&report) {
+            Ok(()) => ExitCode::from(report.exit_code()),
+            Err(error) => {
+                eprintln!("fray-server verify: cannot write the report: {error}");
+                ExitCode::from(EXIT_NOTHING)
+            }
+        },
         Err(error) => {
             eprintln!("fray-server verify: {error}");
             ExitCode::from(EXIT_NOTHING)
@@ -257,10 +262,13 @@ fn simulate_games(args: SimulateArgs) -> ExitCode {
     let result = simulate::run(&plan, &progress);
     progress.finish_and_clear();
     match result {
-        Ok(report) => {
-            println!("{report}");
-            ExitCode::SUCCESS
-        }
+        Ok(report) => match print_report(format_args!("{report}\n")) {
+            Ok(()) => ExitCode::SUCCESS,
+            Err(error) => {
+                eprintln!("fray-server simulate: cannot write the summary: {error}");
+                ExitCode::from(2)
+            }
+        },
         Err(error @ SimulateError::Engine { .. }) => {
             eprintln!("fray-server simulate: {error}");
             ExitCode::FAILURE

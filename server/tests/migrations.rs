@@ -95,3 +95,33 @@ async fn migrating_an_old_database_keeps_every_event_in_order() {
         "(match_id, seq) is still unique after the migration"
     );
 }
+
+/// A migration is a write: an old database that cannot be written is refused
+/// as any other, with why, before anything is served.
+#[tokio::test]
+async fn an_old_database_that_cannot_be_written_is_refused_rather_than_half_migrated() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("fray.db").display());
+    database_at_first_schema(dir.path(), &url).await;
+
+    let read_only = format!("{url}?mode=ro");
+    match db::connect_writable(&read_only).await {
+        Err(error @ db::DbError::NotWritable { .. }) => {
+            let message = error.to_string();
+            assert!(
+                message.starts_with(&format!(
+                    "the database {read_only} cannot be written (attempt to write a readonly database)"
+                )),
+                "{message}"
+            );
+        }
+        Err(other) => panic!("refused for another reason: {other}"),
+        Ok(_) => panic!("a read-only database was taken to serve from"),
+    }
+
+    let pool = db::connect_writable(&url)
+        .await
+        .expect("writable, it migrates");
+    let log = events::all(&pool, MatchId(7)).await.unwrap();
+    assert_eq!(log.len(), 3);
+}

@@ -3,7 +3,8 @@
 //! their library functions and through the `fray-server` binary.
 
 use std::collections::BTreeMap;
-use std::process::Command;
+use std::os::fd::{FromRawFd, OwnedFd};
+use std::process::{Command, Stdio};
 
 use fray_protocol::{
     ArmyEntry, ArmyList, EventKind, MatchConfig, MatchId, MatchStatus, OptionValue, Seat, SystemId,
@@ -550,6 +551,67 @@ async fn the_verify_command_says_so_and_exits_by_its_verdict() {
     let (code, _, err) = fray_server(&["verify", "1", "--database", &missing]);
     assert_eq!(code, Some(2));
     assert!(err.contains("no database"), "{err}");
+}
+
+/// A pipe whose reader is already gone, as `| head -1` leaves it once head
+/// has its line; made before the tool starts, so that its first write finds
+/// it closed.
+fn pipe_without_reader() -> Stdio {
+    let mut fds = [0; 2];
+    // SAFETY: pipe2 writes two new descriptors into `fds`; close-on-exec
+    // keeps the reader out of any other test's child.
+    assert_eq!(unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) }, 0);
+    // SAFETY: both descriptors are new and owned by nothing else.
+    let (reader, writer) = unsafe { (OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1])) };
+    drop(reader);
+    Stdio::from(writer)
+}
+
+/// Runs the binary with its stdout a pipe nobody reads: the exit status
+/// and stderr.
+fn fray_server_into_closed_pipe(args: &[&str]) -> (Option<i32>, String) {
+    let output = Command::new(env!("CARGO_BIN_EXE_fray-server"))
+        .args(args)
+        .env_remove("FRAY_DATABASE")
+        .env_remove("RUST_LOG")
+        .stdout(pipe_without_reader())
+        .output()
+        .expect("fray-server runs");
+    (
+        output.status.code(),
+        String::from_utf8_lossy(&output.stderr).into_owned(),
+    )
+}
+
+/// `fray-server verify 42 | head -1` panicked on the broken pipe (exit 101
+/// and a backtrace on stderr); a closed reader is not the tool's failure.
+#[tokio::test]
+async fn a_reader_that_stops_reading_ends_the_tools_quietly_with_their_status() {
+    let db = test_db().await;
+    let good = store_match(&db.pool, summoners(), 10, None).await;
+    let bad = store_match(&db.pool, summoners(), 11, Some(20)).await;
+    tamper(
+        &db.pool,
+        "UPDATE events SET effects = '[]' WHERE match_id = ? AND seq = 3",
+        bad,
+    )
+    .await;
+    db.pool.close().await;
+
+    let (code, err) =
+        fray_server_into_closed_pipe(&["verify", &good.to_string(), "--database", &db.url]);
+    assert_eq!((code, err.as_str()), (Some(0), ""));
+    let (code, err) =
+        fray_server_into_closed_pipe(&["verify", &bad.to_string(), "--database", &db.url]);
+    assert_eq!(
+        (code, err.as_str()),
+        (Some(1), ""),
+        "the verdict still counts"
+    );
+
+    let simulate = ["simulate", "--system", "sc", "--games", "2", "--seed", "3"];
+    let (code, err) = fray_server_into_closed_pipe(&simulate);
+    assert_eq!((code, err.as_str()), (Some(0), ""));
 }
 
 #[test]

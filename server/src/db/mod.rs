@@ -5,16 +5,20 @@
 
 pub mod army_lists;
 pub mod events;
+pub mod health;
 pub mod matches;
 pub mod players;
+pub mod probe;
 mod turn;
 
+pub use health::StorageHealth;
 pub use turn::{Turn, WriteTurn, WriteTx};
 
 use std::str::FromStr;
 use std::time::Duration;
 
 use sqlx::SqlitePool;
+use sqlx::migrate::MigrateError;
 use sqlx::sqlite::{SqliteConnectOptions, SqliteJournalMode, SqlitePoolOptions, SqliteSynchronous};
 use thiserror::Error;
 
@@ -26,7 +30,7 @@ pub enum DbError {
     #[error("cannot open the database '{url}': {source}")]
     Open { url: String, source: sqlx::Error },
     #[error("cannot migrate the database: {0}")]
-    Migrate(#[from] sqlx::migrate::MigrateError),
+    Migrate(#[from] MigrateError),
     #[error("database error: {0}")]
     Query(#[from] sqlx::Error),
     /// From the store's writes, made on SQLite's C interface.
@@ -34,6 +38,15 @@ pub enum DbError {
     Sqlite { code: i32, message: String },
     #[error("stored data is corrupt: {0}")]
     Corrupt(String),
+    #[error(
+        "the database {url} cannot be written ({reason}): fray-server needs to write its \
+         database; {advice}"
+    )]
+    NotWritable {
+        url: String,
+        reason: String,
+        advice: &'static str,
+    },
 }
 
 impl DbError {
@@ -41,6 +54,62 @@ impl DbError {
     /// there first.
     pub fn is_unique_violation(&self) -> bool {
         matches!(self, DbError::Query(sqlx::Error::Database(error)) if error.is_unique_violation())
+    }
+
+    /// A failure of the storage itself: the disk is full, a read or write
+    /// failed, the file is read-only, cannot be opened or is damaged. `None`
+    /// for an error of the query or of its rows.
+    pub fn storage_fault(&self) -> Option<StorageFault> {
+        match self {
+            DbError::Sqlite { code, message } => StorageFault::of_code(*code, message),
+            DbError::Query(error)
+            | DbError::Open { source: error, .. }
+            | DbError::Migrate(
+                MigrateError::Execute(error) | MigrateError::ExecuteMigration(error, _),
+            ) => match error {
+                sqlx::Error::Database(error) => {
+                    let code = error.code()?.parse().ok()?;
+                    StorageFault::of_code(code, error.message())
+                }
+                sqlx::Error::Io(error) => Some(StorageFault {
+                    message: error.to_string(),
+                    disk_full: error.kind() == std::io::ErrorKind::StorageFull,
+                }),
+                _ => None,
+            },
+            _ => None,
+        }
+    }
+}
+
+/// What [`DbError::storage_fault`] found.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct StorageFault {
+    /// SQLite's words, e.g. "database or disk is full".
+    pub message: String,
+    pub disk_full: bool,
+}
+
+impl StorageFault {
+    /// The fault a result code (primary or extended) names, if it is one of
+    /// the storage's.
+    fn of_code(code: i32, message: &str) -> Option<StorageFault> {
+        use libsqlite3_sys as ffi;
+        let primary = code & 0xff;
+        matches!(
+            primary,
+            ffi::SQLITE_FULL
+                | ffi::SQLITE_IOERR
+                | ffi::SQLITE_READONLY
+                | ffi::SQLITE_CANTOPEN
+                | ffi::SQLITE_PERM
+                | ffi::SQLITE_CORRUPT
+                | ffi::SQLITE_NOTADB
+        )
+        .then(|| StorageFault {
+            message: message.to_owned(),
+            disk_full: primary == ffi::SQLITE_FULL,
+        })
     }
 }
 
@@ -88,6 +157,42 @@ pub async fn connect(url: &str) -> Result<SqlitePool, DbError> {
         })?;
     sqlx::migrate!("../migrations").run(&pool).await?;
     Ok(pool)
+}
+
+/// Opens the database at `url` to serve from: [`connect`], then a write
+/// ([`probe::write_row`]). A database that cannot be written (a read-only file,
+/// directory or filesystem, a full disk) is refused with why
+/// ([`DbError::NotWritable`]) rather than served until the first write
+/// fails.
+pub async fn connect_writable(url: &str) -> Result<SqlitePool, DbError> {
+    let not_writable = |error: DbError| match error.storage_fault() {
+        Some(fault) => DbError::NotWritable {
+            url: url.to_owned(),
+            reason: fault.message,
+            advice: if fault.disk_full {
+                "free space on its filesystem"
+            } else {
+                "check the permissions of the file and of its directory, and that the \
+                 filesystem is not read-only"
+            },
+        },
+        None => error,
+    };
+    let pool = connect(url).await.map_err(not_writable)?;
+    if let Err(error) = write_probe(&pool).await {
+        pool.close().await;
+        return Err(not_writable(error));
+    }
+    Ok(pool)
+}
+
+/// The probe's write, outside any turn (nothing else writes yet) and with
+/// no health to report to: a failure stops the start.
+async fn write_probe(pool: &SqlitePool) -> Result<(), DbError> {
+    let mut tx = pool.begin().await?;
+    probe::write_row(&mut tx).await?;
+    tx.commit().await?;
+    Ok(())
 }
 
 /// Reads a JSON column into its protocol type.

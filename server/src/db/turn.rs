@@ -14,11 +14,16 @@ use sqlx::{Sqlite, SqlitePool, Transaction};
 use tokio::sync::{Mutex, OwnedMutexGuard};
 
 use super::DbError;
+use super::health::{StorageHealth, Work};
 
 /// The queue of writers: the store, for each group commit, and the lobby's
-/// requests.
+/// requests. Every writer holds it, so it also carries what they find: the
+/// storage's health.
 #[derive(Debug, Clone, Default)]
-pub struct WriteTurn(Arc<Mutex<()>>);
+pub struct WriteTurn {
+    queue: Arc<Mutex<()>>,
+    health: StorageHealth,
+}
 
 /// A writer's turn; the next writer's begins when it is dropped.
 #[must_use = "the turn ends when it is dropped"]
@@ -30,32 +35,48 @@ impl WriteTurn {
     /// Waits for this writer's turn.
     pub async fn take(&self) -> Turn {
         Turn {
-            _held: self.0.clone().lock_owned().await,
+            _held: self.queue.clone().lock_owned().await,
         }
+    }
+
+    /// Where every writer reports whether its work succeeded.
+    pub fn health(&self) -> &StorageHealth {
+        &self.health
     }
 }
 
 /// A transaction that writes in its turn: the turn is held from `begin` to
-/// `commit` (or to the rollback when it is dropped).
+/// `commit` (or to the rollback when it is dropped). Whether the commit
+/// worked goes to the storage's health; the statements before it are not
+/// reported, as in WAL mode they change pages in memory and only the commit
+/// writes them to disk.
 pub struct WriteTx {
     // Declared first so that it is dropped first: a rollback is queued on
     // its connection before the next writer's turn begins.
     tx: Transaction<'static, Sqlite>,
     _turn: Turn,
+    health: StorageHealth,
 }
 
 impl WriteTx {
     pub async fn begin(db: &SqlitePool, turn: &WriteTurn) -> Result<WriteTx, DbError> {
-        let turn = turn.take().await;
+        let health = turn.health().clone();
+        let held = turn.take().await;
+        let tx = db.begin().await.map_err(DbError::from);
+        if let Err(error) = &tx {
+            health.failed(Work::Writes, error);
+        }
         Ok(WriteTx {
-            tx: db.begin().await?,
-            _turn: turn,
+            tx: tx?,
+            _turn: held,
+            health,
         })
     }
 
     pub async fn commit(self) -> Result<(), DbError> {
-        self.tx.commit().await?;
-        Ok(())
+        let committed = self.tx.commit().await.map_err(DbError::from);
+        self.health.report(Work::Writes, &committed);
+        committed
     }
 }
 

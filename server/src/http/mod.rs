@@ -34,7 +34,8 @@ pub struct AppState {
     pub systems: Arc<[SystemInfo]>,
     /// For reading; writes go through [`AppState::write`].
     pub db: SqlitePool,
-    /// Shared with the store: SQLite has one writer at a time.
+    /// Shared with the store: SQLite has one writer at a time. Each reports
+    /// to its health whether storage works ([`WriteTurn::health`]).
     pub turn: WriteTurn,
     pub tables: Tables,
     pub config: Arc<Config>,

@@ -23,6 +23,11 @@
 //! second). So after each pass the store itself copies the few frames
 //! committed meanwhile, between two of its commits, and its next commit
 //! starts the log from the beginning.
+//!
+//! Every commit and checkpoint reports its outcome to the storage's health
+//! ([`crate::db::health`]). While storage is failing the store also probes
+//! it every few seconds ([`crate::db::probe`]), so that the health clears
+//! once the disk works again even if nothing else writes.
 
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -33,6 +38,8 @@ use sqlx::{Connection, SqlitePool};
 use tokio::sync::{mpsc, oneshot};
 
 use crate::db::events::NewEvent;
+use crate::db::health::{StorageHealth, Work};
+use crate::db::probe::probe_while_failing;
 use crate::db::{DbError, WriteTurn};
 use crate::metrics::Metrics;
 use log_writer::LogWriter;
@@ -164,15 +171,23 @@ async fn commit_until_stopped(
     mut log: LogWriter<'_>,
     mut queue: mpsc::Receiver<Job>,
 ) {
+    let health = turn.health().clone();
     let bulk_copied = Arc::new(AtomicBool::new(false));
-    let checkpoints = tokio::spawn(checkpoint_forever(db, bulk_copied.clone()));
+    let checkpoints = tokio::spawn(checkpoint_forever(
+        db.clone(),
+        health.clone(),
+        bulk_copied.clone(),
+    ));
+    let probe = tokio::spawn(probe_while_failing(db, turn.clone()));
     let mut batch = Vec::with_capacity(MAX_BATCH);
     while queue.recv_many(&mut batch, MAX_BATCH).await > 0 {
         let our_turn = turn.take().await;
         let started = Instant::now();
-        let result = write(&mut log, &batch).map_err(Arc::new);
+        let result = write(&mut log, &batch);
         drop(our_turn);
         metrics.commit_took(started.elapsed());
+        health.report(Work::Writes, &result);
+        let result = result.map_err(Arc::new);
         tracing::debug!(
             events = batch.len(),
             micros = started.elapsed().as_micros() as u64,
@@ -185,10 +200,11 @@ async fn commit_until_stopped(
             let _ = job.done.send(result.clone().map(|()| job.commit));
         }
         if bulk_copied.swap(false, Ordering::AcqRel) {
-            catch_up(&mut log);
+            catch_up(&mut log, &health);
         }
     }
     checkpoints.abort();
+    probe.abort();
 }
 
 /// Without a connection nothing can be made durable: every commit asked for
@@ -202,14 +218,14 @@ async fn fail_everything(mut queue: mpsc::Receiver<Job>, error: DbError) {
 
 /// Copies the bulk of the write-ahead log into the database once every
 /// [`CHECKPOINT_EVERY`], beside the commits, and tells the store each time.
-async fn checkpoint_forever(db: SqlitePool, bulk_copied: Arc<AtomicBool>) {
+async fn checkpoint_forever(db: SqlitePool, health: StorageHealth, bulk_copied: Arc<AtomicBool>) {
     let mut every = tokio::time::interval(CHECKPOINT_EVERY);
     every.set_missed_tick_behavior(tokio::time::MissedTickBehavior::Delay);
     loop {
         every.tick().await;
         // After a failed pass the store is not asked to catch up: it would
         // copy the bulk itself while every commit waited.
-        if passive_checkpoint(&db, "bulk").await {
+        if passive_checkpoint(&db, &health, "bulk").await {
             bulk_copied.store(true, Ordering::Release);
         }
     }
@@ -218,28 +234,34 @@ async fn checkpoint_forever(db: SqlitePool, bulk_copied: Arc<AtomicBool>) {
 /// Copies what the last bulk pass left (what was committed while it ran),
 /// from the store's own connection between two commits, so that nothing is
 /// committed meanwhile and its next commit starts the log over.
-fn catch_up(log: &mut LogWriter<'_>) {
+fn catch_up(log: &mut LogWriter<'_>, health: &StorageHealth) {
     let started = Instant::now();
-    log_checkpoint("catch-up", started, log.passive_checkpoint());
+    log_checkpoint(health, "catch-up", started, log.passive_checkpoint());
 }
 
 /// Copies into the database every frame of the log no reader still needs,
 /// without waiting for anyone, on a pooled connection; false if it failed.
-async fn passive_checkpoint(db: &SqlitePool, pass: &'static str) -> bool {
+async fn passive_checkpoint(db: &SqlitePool, health: &StorageHealth, pass: &'static str) -> bool {
     let started = Instant::now();
     let checkpoint = sqlx::query_as::<_, (i64, i64, i64)>("PRAGMA wal_checkpoint(PASSIVE)")
         .fetch_one(db)
         .await
         .map(|(_busy, frames, _copied)| frames)
         .map_err(DbError::from);
-    log_checkpoint(pass, started, checkpoint)
+    log_checkpoint(health, pass, started, checkpoint)
 }
 
-/// Logs a checkpoint `pass` with the frames in the log and its time; false
-/// if it failed.
-fn log_checkpoint(pass: &'static str, started: Instant, frames: Result<i64, DbError>) -> bool {
+/// Logs a checkpoint `pass` with the frames in the log and its time, and
+/// tells the health; false if it failed.
+fn log_checkpoint(
+    health: &StorageHealth,
+    pass: &'static str,
+    started: Instant,
+    frames: Result<i64, DbError>,
+) -> bool {
     match frames {
         Ok(frames) => {
+            health.worked(Work::Checkpoints);
             tracing::debug!(
                 pass,
                 frames,
@@ -249,7 +271,13 @@ fn log_checkpoint(pass: &'static str, started: Instant, frames: Result<i64, DbEr
             true
         }
         Err(error) => {
-            tracing::warn!(pass, %error, "cannot checkpoint the write-ahead log");
+            // A failing disk is logged by the health when checkpoints begin
+            // to fail and when they work again, not at every pass.
+            if health.failed(Work::Checkpoints, &error) {
+                tracing::debug!(pass, %error, "cannot checkpoint the write-ahead log");
+            } else {
+                tracing::warn!(pass, %error, "cannot checkpoint the write-ahead log");
+            }
             false
         }
     }
@@ -444,7 +472,7 @@ mod tests {
         write(&mut log, &first).unwrap();
         let grown = log_size();
 
-        catch_up(&mut log);
+        catch_up(&mut log, &StorageHealth::default());
         write(&mut log, &[job(event(id, 51), None)]).unwrap();
 
         // Written over the start of the log, not after its end.

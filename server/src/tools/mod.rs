@@ -2,5 +2,6 @@
 //! stored match and checks it, `simulate` plays many random games in-process.
 //! See `docs/tools.md`.
 
+pub mod output;
 pub mod simulate;
 pub mod verify;

@@ -384,6 +384,32 @@ impl Client {
         }
     }
 
+    /// Every protocol message until the server closes or drops the
+    /// connection; panics if it keeps the connection open until the read
+    /// times out.
+    pub fn recv_until_closed(&mut self) -> Vec<ServerMessage> {
+        let mut received = Vec::new();
+        loop {
+            match self.socket.read() {
+                Ok(Message::Text(text)) => received.push(
+                    serde_json::from_str(&text)
+                        .unwrap_or_else(|error| panic!("not a server message ({error}): {text}")),
+                ),
+                Ok(Message::Close(_)) => return received,
+                Ok(_) => continue,
+                Err(tungstenite::Error::Io(error))
+                    if matches!(
+                        error.kind(),
+                        std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
+                    ) =>
+                {
+                    panic!("the connection stayed open; received {received:?}")
+                }
+                Err(_) => return received,
+            }
+        }
+    }
+
     /// Reads until the server closes; the close code.
     pub fn recv_close(&mut self) -> Option<u16> {
         loop {
