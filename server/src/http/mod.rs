@@ -8,6 +8,7 @@ mod health;
 mod matches;
 mod players;
 mod systems;
+mod text;
 
 use std::sync::Arc;
 
