@@ -1,5 +1,5 @@
 //! `/api/army-lists`: a player's own army lists. The rules validate every
-//! write; an invalid list is refused with all of its reasons.
+//! write; an invalid list is refused with its reasons.
 
 use axum::Json;
 use axum::extract::State;
