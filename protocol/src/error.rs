@@ -20,7 +20,8 @@ pub enum ErrorCode {
     UnsupportedVersion,
     /// A frame larger than the server's limit.
     FrameTooLarge,
-    /// More messages per second than the server's limit.
+    /// More websocket messages per second than the server's limit, or more
+    /// lobby writes from one address (REST `429`, with `Retry-After`).
     RateLimited,
     // Who is asking.
     /// No token was given where one is needed, or a websocket message came
