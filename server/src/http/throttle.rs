@@ -1,7 +1,7 @@
-//! Per-address limits on the lobby's writes: registering players (3,000 were
-//! made in 4 s without one), and every other write under `/api`. A request
-//! over its limit is answered `429 rate_limited` with `Retry-After`; reads
-//! are never limited.
+//! Per-address limits on the lobby's writes: registering players, which
+//! costs a client nothing and the server a stored row each, and every other
+//! write under `/api`. A request over its limit is answered `429
+//! rate_limited` with `Retry-After`; reads are never limited.
 
 use std::net::SocketAddr;
 use std::sync::Arc;
