@@ -13,6 +13,8 @@ use serde::Serialize;
 use serde::de::DeserializeOwned;
 use ureq::Agent;
 
+use crate::shown::shown;
+
 /// How long one request may take, connecting included.
 const TIMEOUT: Duration = Duration::from_secs(15);
 
@@ -98,8 +100,9 @@ impl fmt::Display for ApiError {
                 ..
             } => write!(
                 f,
-                "the server at {base} refused your token ({message}); log in again with \
-                 `fray login --server {base} --name NAME`"
+                "the server at {base} refused your token ({}); log in again with \
+                 `fray login --server {base} --name NAME`",
+                shown(message)
             ),
             ApiError::Refused {
                 code: Some(ErrorCode::InvalidArmy),
@@ -108,7 +111,7 @@ impl fmt::Display for ApiError {
             } if !reasons.is_empty() => {
                 write!(f, "the army list is invalid:")?;
                 for reason in reasons {
-                    write!(f, "\n  - {reason}")?;
+                    write!(f, "\n  - {}", shown(reason))?;
                 }
                 Ok(())
             }
@@ -116,14 +119,18 @@ impl fmt::Display for ApiError {
                 code: Some(_),
                 message,
                 ..
-            } => f.write_str(message),
+            } => f.write_str(&shown(message)),
             ApiError::Refused {
                 base,
                 status,
                 code: None,
                 message,
                 ..
-            } => write!(f, "the server at {base} refused ({status}): {message}"),
+            } => write!(
+                f,
+                "the server at {base} refused ({status}): {}",
+                shown(message)
+            ),
         }
     }
 }
@@ -427,6 +434,7 @@ fn error_message(body: &str) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::shown::{HOSTILE, is_safe_lines};
 
     #[test]
     fn server_urls_are_checked_before_any_request() {
@@ -484,6 +492,29 @@ mod tests {
             odd.to_string(),
             "the server at http://127.0.0.1:7878 refused (502): bad gateway"
         );
+    }
+
+    #[test]
+    fn a_refusal_is_told_with_its_terminal_commands_escaped() {
+        let server = Server::new("http://127.0.0.1:7878").unwrap();
+        let body = |code: &str| {
+            serde_json::json!({"error": {
+                "code": code,
+                "message": format!("no{HOSTILE}\nforged line"),
+                "reasons": [format!("a{HOSTILE}"), "b\nforged line"],
+            }})
+            .to_string()
+        };
+        for (status, body) in [
+            (422, body("invalid_army")),
+            (409, body("match_full")),
+            (401, body("bad_token")),
+            (502, format!("bad{HOSTILE}gateway")),
+        ] {
+            let told = server.refusal(status, &body).to_string();
+            assert!(is_safe_lines(&told), "{told:?}");
+            assert!(!told.contains("\nforged line"), "{told}");
+        }
     }
 
     #[test]

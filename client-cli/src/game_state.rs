@@ -8,11 +8,14 @@ use fray_protocol::{
     apply,
 };
 
+use crate::shown::shown;
+
 /// One line of the game's log.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct LogEntry {
     /// The batch (action) the line came from; 0 is the set-up.
     pub seq: u64,
+    /// In words, safe to print (`shown`).
     pub text: String,
 }
 
@@ -22,6 +25,7 @@ pub struct LogEntry {
 #[derive(Debug, Clone, PartialEq)]
 pub struct ToldRoll {
     pub roll: DiceRoll,
+    /// Safe to print (`shown`).
     pub words: String,
 }
 
@@ -96,7 +100,7 @@ impl GameState {
         for effect in effects {
             let told = match effect {
                 Effect::DiceRolled { roll } => {
-                    let words = roll_words(&self.view, roll);
+                    let words = shown(&roll_words(&self.view, roll)).into_owned();
                     let text = format!("Roll: {words}");
                     self.last_rolls.push(ToldRoll {
                         roll: roll.clone(),
@@ -107,6 +111,7 @@ impl GameState {
                 other => describe(&self.view, other),
             };
             if let Some(text) = told {
+                let text = shown(&text).into_owned();
                 self.log.push(LogEntry { seq, text });
             }
             if let Effect::GameEnded { .. } = effect {
@@ -122,12 +127,13 @@ impl GameState {
         self.me.is_some_and(|seat| self.to_act.contains(&seat)) && !self.options.is_empty()
     }
 
-    /// A seat's player name, else "Seat N" (counting from 1, as people do).
+    /// A seat's player name, safe to print, else "Seat N" (counting from 1,
+    /// as people do).
     pub fn seat_name(&self, seat: Seat) -> String {
         self.names
             .iter()
             .find(|(s, _)| *s == seat)
-            .map(|(_, name)| name.clone())
+            .map(|(_, name)| shown(name).into_owned())
             .unwrap_or_else(|| format!("Seat {}", seat.0 + 1))
     }
 }

@@ -16,6 +16,7 @@ mod random;
 mod render;
 mod replay_state;
 mod session;
+mod shown;
 mod table;
 mod tui;
 
@@ -285,7 +286,7 @@ fn main() -> ExitCode {
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(failure) => {
-            eprintln!("fray: {failure}");
+            eprintln!("fray: {}", shown::shown_lines(&failure.to_string()));
             failure.exit_code()
         }
     }
@@ -328,9 +329,11 @@ fn run(cli: Cli) -> Result<(), Failure> {
     }
 }
 
-/// Writes to stdout; a reader that went away (`fray systems | head`) is not
-/// an error worth a word.
+/// Writes to stdout, with anything a terminal would act on escaped (see
+/// `shown`); a reader that went away (`fray systems | head`) is not an error
+/// worth a word.
 fn print(text: &str) -> Result<(), Failure> {
+    let text = shown::shown_lines(text);
     let mut out = io::stdout().lock();
     match out.write_all(text.as_bytes()).and_then(|()| out.flush()) {
         Ok(()) => Ok(()),

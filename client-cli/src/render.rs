@@ -7,6 +7,7 @@ use fray_protocol::{
     StoredArmyList, SystemInfo, UnitInfo,
 };
 
+use crate::shown::shown;
 use crate::table::{Align, Table};
 
 /// Every system, one after another.
@@ -222,7 +223,7 @@ pub fn army_list(stored: &StoredArmyList, systems: &[SystemInfo]) -> String {
     let title = if stored.list.name.is_empty() {
         format!("Army list {}", stored.id)
     } else {
-        format!("Army list {}: {}", stored.id, stored.list.name)
+        format!("Army list {}: {}", stored.id, shown(&stored.list.name))
     };
     let _ = writeln!(out, "{title}");
     out.push_str(&army_entries(&stored.list, systems));
@@ -234,7 +235,7 @@ pub fn army_entries(list: &ArmyList, systems: &[SystemInfo]) -> String {
     let mut out = String::new();
     let army = army_info(list, systems);
     let army_name = army.map_or_else(
-        || list.army.clone(),
+        || shown(&list.army).into_owned(),
         |info| format!("{} ({})", info.name, info.key),
     );
     let _ = writeln!(out, "System: {}   Army: {army_name}", list.system);
@@ -338,7 +339,7 @@ pub fn match_summary(summary: &MatchSummary) -> String {
     let _ = writeln!(out, "Match {}: {}", summary.id, summary.system);
     let _ = writeln!(out, "Status:   {}", status(summary));
     if let Some(outcome) = &summary.outcome {
-        let _ = writeln!(out, "Outcome:  {}", outcome.reason);
+        let _ = writeln!(out, "Outcome:  {}", shown(&outcome.reason));
     }
     if summary.seq > 0 {
         let _ = writeln!(out, "Actions:  {}", summary.seq);
@@ -350,7 +351,7 @@ pub fn match_summary(summary: &MatchSummary) -> String {
             .config
             .options
             .iter()
-            .map(|(key, option)| format!("{key}={}", value(option)))
+            .map(|(key, option)| format!("{}={}", shown(key), shown(&value(option))))
             .collect();
         format!("{} (the rest default)", set.join(", "))
     };
@@ -390,6 +391,7 @@ mod tests {
     use fray_protocol::{Stat, SystemId, UnitInfo};
 
     use super::*;
+    use crate::shown::{HOSTILE, is_safe_lines};
 
     fn unit(
         key: &str,
@@ -489,6 +491,76 @@ Special rules:
     fn seat_ranges_read_as_numbers() {
         assert_eq!(seats(SeatRange { min: 2, max: 2 }), "2");
         assert_eq!(seats(SeatRange { min: 2, max: 4 }), "2 to 4");
+    }
+
+    /// A match as a hostile player (or a name stored before the server
+    /// refused such names) makes it look.
+    fn hostile_match() -> MatchSummary {
+        use fray_protocol::{
+            MatchConfig, MatchId, MatchStatus, Outcome, PlayerId, PlayerRef, Seat, SeatSummary,
+        };
+        let seat = |n: u8, name: &str| SeatSummary {
+            seat: Seat(n),
+            player: Some(PlayerRef {
+                id: PlayerId(i64::from(n) + 1),
+                name: format!("{name}{HOSTILE}\nForged: line"),
+            }),
+            army: Some(format!("orcs{HOSTILE}")),
+            list_name: Some(format!("list{HOSTILE}\nForged: line")),
+        };
+        MatchSummary {
+            id: MatchId(7),
+            system: SystemId::FantasyArmies,
+            config: MatchConfig::new(SystemId::FantasyArmies)
+                .with(format!("key{HOSTILE}"), OptionValue::Text(HOSTILE.into())),
+            status: MatchStatus::Finished,
+            seats: vec![seat(0, "Eve"), seat(1, "Mallory")],
+            seq: 12,
+            commitment: None,
+            outcome: Some(Outcome::win(Seat(1), format!("won{HOSTILE}\nForged: line"))),
+            created_at: "2025-01-01 00:00:00".into(),
+        }
+    }
+
+    #[test]
+    fn a_match_with_hostile_names_prints_them_escaped_on_their_own_lines() {
+        let summary = hostile_match();
+        for printed in [
+            match_summary(&summary),
+            matches(std::slice::from_ref(&summary)),
+        ] {
+            assert!(is_safe_lines(&printed), "{printed}");
+            assert!(
+                !printed.contains("\nForged"),
+                "a name forged a line:\n{printed}"
+            );
+            assert!(printed.contains("Eve\\u{1b}]0;owned\\u{7}"), "{printed}");
+        }
+        let shown = match_summary(&summary);
+        assert!(shown.contains("list\\u{1b}"), "{shown}");
+        assert!(shown.contains("won\\u{1b}"), "{shown}");
+    }
+
+    #[test]
+    fn an_army_list_with_a_hostile_name_prints_it_escaped() {
+        let stored = StoredArmyList {
+            id: fray_protocol::ArmyListId(3),
+            owner: fray_protocol::PlayerId(1),
+            list: ArmyList {
+                system: SystemId::FantasyArmies,
+                army: format!("undead{HOSTILE}"),
+                name: format!("Elves{HOSTILE}\nForged: line"),
+                units: vec![ArmyEntry::new(format!("skeleton{HOSTILE}"), 2)],
+            },
+        };
+        for printed in [
+            army_list(&stored, &[sample()]),
+            army_lists(std::slice::from_ref(&stored), &[sample()]),
+        ] {
+            assert!(is_safe_lines(&printed), "{printed}");
+            assert!(!printed.contains("\nForged"), "{printed}");
+            assert!(printed.contains("Elves\\u{1b}"), "{printed}");
+        }
     }
 
     #[test]

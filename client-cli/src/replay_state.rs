@@ -8,6 +8,7 @@ use fray_protocol::{MatchStatus, Replay, ReplayEvent, ScopedEffect, Snapshot, Vi
 use sha2::{Digest, Sha256};
 
 use crate::game_state::GameState;
+use crate::shown::shown;
 
 /// A replay positioned at one event.
 pub struct ReplayState {
@@ -130,7 +131,7 @@ fn start(replay: &Replay) -> GameState {
     state.names = summary
         .seats
         .iter()
-        .filter_map(|seat| Some((seat.seat, seat.player.as_ref()?.name.clone())))
+        .filter_map(|seat| Some((seat.seat, shown(&seat.player.as_ref()?.name).into_owned())))
         .collect();
     state
 }

@@ -1,5 +1,9 @@
 //! Plain-text tables with aligned columns.
 
+use std::borrow::Cow;
+
+use crate::shown::shown;
+
 /// How a column's cells line up.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Align {
@@ -19,9 +23,19 @@ pub struct Table {
 /// The space between two columns.
 const GAP: &str = "  ";
 
+/// A cell holds one line, mostly the server's text (names of players and
+/// lists among it): escaped before its width is taken.
+fn cell(text: impl Into<String>) -> String {
+    let text = text.into();
+    match shown(&text) {
+        Cow::Borrowed(_) => text,
+        Cow::Owned(escaped) => escaped,
+    }
+}
+
 impl Table {
     pub fn new<S: Into<String>>(headers: impl IntoIterator<Item = S>) -> Table {
-        let headers: Vec<String> = headers.into_iter().map(Into::into).collect();
+        let headers: Vec<String> = headers.into_iter().map(cell).collect();
         let aligns = vec![Align::Left; headers.len()];
         Table {
             headers,
@@ -40,7 +54,7 @@ impl Table {
 
     /// Adds a row; missing cells are blank, extra cells are dropped.
     pub fn row<S: Into<String>>(&mut self, cells: impl IntoIterator<Item = S>) {
-        let mut cells: Vec<String> = cells.into_iter().map(Into::into).collect();
+        let mut cells: Vec<String> = cells.into_iter().map(cell).collect();
         cells.resize(self.headers.len(), String::new());
         self.rows.push(cells);
     }
@@ -108,6 +122,24 @@ mod tests {
             "  Gólem     10  slow\n",
         );
         assert_eq!(table.render("  "), expected);
+    }
+
+    #[test]
+    fn a_cell_with_terminal_commands_is_escaped_before_it_is_measured() {
+        let mut table = Table::new(["Player", "Army"]);
+        table.row([format!("Eve{}", crate::shown::HOSTILE), "orcs".into()]);
+        table.row(["Ada\nForged line".to_string(), "elves".into()]);
+        let rendered = table.render("");
+        assert!(crate::shown::is_safe_lines(&rendered), "{rendered}");
+        assert_eq!(rendered.lines().count(), 4, "no forged line:\n{rendered}");
+        let second_column: Vec<usize> = rendered
+            .lines()
+            .map(|line| line.find("orcs").or(line.find("elves")).unwrap_or(0))
+            .collect();
+        assert_eq!(
+            second_column[2], second_column[3],
+            "the second column lines up:\n{rendered}"
+        );
     }
 
     #[test]

@@ -255,6 +255,69 @@ fn two_players_create_list_join_and_show_a_match() {
     .fails(6);
 }
 
+/// What a name stored before the server refused such names may hold: a
+/// window title (OSC), a bell, clearing the screen, NUL, a right-to-left
+/// override, and a line break to forge a line of its own.
+const HOSTILE: &str = "\u{1b}]0;owned\u{7}\u{1b}[2J\0\u{202e}\nForged: line";
+const HOSTILE_SHOWN: &str = r"\u{1b}]0;owned\u{7}\u{1b}[2J\u{0}\u{202e}\u{a}Forged: line";
+
+/// True when `text` holds nothing a terminal acts on but line breaks.
+fn printable(text: &str) -> bool {
+    !text
+        .chars()
+        .any(|c| c != '\n' && fray_protocol::text::is_unsafe(c))
+}
+
+#[test]
+fn a_hostile_name_already_stored_is_printed_escaped() {
+    let server = TestServer::start();
+    let eve = Player::new();
+    let bo = Player::new();
+    eve.login(&server, "eve");
+    bo.login(&server, "bo");
+    let eve_army = eve.army(ELVES);
+    let bo_army = bo.army(DEMONS);
+    let out = eve.ok(&[
+        "match",
+        "new",
+        "--system",
+        "fantasy-armies",
+        "--army",
+        &eve_army,
+    ]);
+    let id = number_after(&out, "Created match ");
+    bo.ok(&["match", "join", &id, "--army", &bo_army]);
+    // The server refuses such names now, so they go in behind its back.
+    server.execute_sql(
+        "UPDATE players SET name = ?1 WHERE name = 'eve'",
+        &format!("Eve{HOSTILE}"),
+    );
+    server.execute_sql(
+        "UPDATE seats SET army_list = json_set(army_list, '$.name', ?1) WHERE seat = 0",
+        &format!("Elves{HOSTILE}"),
+    );
+
+    let shown = bo.ok(&["match", "show", &id]);
+    let listed = bo.ok(&["match", "list"]);
+    for out in [&shown, &listed] {
+        assert!(printable(out), "{out:?}");
+        assert!(out.contains(&format!("Eve{HOSTILE_SHOWN}")), "{out}");
+        assert!(!out.contains("\nForged"), "a name forged a line:\n{out}");
+    }
+    assert!(shown.contains(&format!("Elves{HOSTILE_SHOWN}")), "{shown}");
+
+    let saved: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(eve.config()).unwrap()).unwrap();
+    let token = saved["logins"][0]["token"].as_str().expect("eve's token");
+    ureq::post(&format!("{}/api/matches/{id}/resign", server.url()))
+        .header("Authorization", &format!("Bearer {token}"))
+        .send_empty()
+        .expect("eve resigns");
+    let replay = bo.ok(&["replay", &id, "--lines"]);
+    assert!(printable(&replay), "{replay:?}");
+    assert!(replay.contains(&format!("Eve{HOSTILE_SHOWN}")), "{replay}");
+}
+
 #[test]
 fn an_unreachable_server_is_one_line_and_exit_code_3() {
     let player = Player::new();

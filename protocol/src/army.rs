@@ -8,9 +8,10 @@ use crate::SystemId;
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct ArmyList {
     pub system: SystemId,
-    /// The army's or faction's key, such as `undead`.
+    /// The army's or faction's key, such as `undead`; at most 40 characters.
     pub army: String,
-    /// The list's own name, chosen by its owner; may be empty.
+    /// The list's own name, chosen by its owner: at most 64 characters, the
+    /// characters a player's name may hold; may be empty.
     #[serde(default)]
     pub name: String,
     pub units: Vec<ArmyEntry>,

@@ -20,7 +20,8 @@ pub enum ErrorCode {
     UnsupportedVersion,
     /// A frame larger than the server's limit.
     FrameTooLarge,
-    /// More messages per second than the server's limit.
+    /// More websocket messages per second than the server's limit, or more
+    /// lobby writes from one address (REST `429`, with `Retry-After`).
     RateLimited,
     // Who is asking.
     /// No token was given where one is needed, or a websocket message came
@@ -35,7 +36,7 @@ pub enum ErrorCode {
     NotFound,
     /// The path exists but does not take this HTTP method.
     MethodNotAllowed,
-    /// The army list breaks its system's rules; the message lists every reason.
+    /// The army list breaks its system's rules; `reasons` lists them.
     InvalidArmy,
     /// The match options or seats are not valid for the system.
     InvalidMatch,
@@ -131,7 +132,8 @@ pub struct ErrorDetail {
     pub code: ErrorCode,
     /// What went wrong, in words a person understands.
     pub message: String,
-    /// Every reason, where there can be several (an invalid army list).
+    /// The reasons, where there can be several (an invalid army list): at
+    /// most 20, then one entry that counts the rest ("and 7 more").
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub reasons: Vec<String>,
 }

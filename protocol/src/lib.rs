@@ -13,6 +13,7 @@ mod lobby;
 mod message;
 mod outcome;
 mod system;
+pub mod text;
 mod view;
 
 pub use action::{Action, ActionOption, RejectCode, Rejection};

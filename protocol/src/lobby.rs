@@ -46,7 +46,9 @@ id_type!(
 /// `POST /api/players`.
 #[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
 pub struct NewPlayer {
-    /// 1 to 32 characters, no control characters; spaces around it are trimmed.
+    /// 1 to 32 characters, spaces around it trimmed; at least one that
+    /// shows, and no control characters or characters that reorder text
+    /// (`docs/protocol.md`, Players).
     pub name: String,
 }
 

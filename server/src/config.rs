@@ -62,6 +62,27 @@ pub struct Config {
     /// Batches each match keeps in memory for clients that resume.
     #[arg(long, env = "FRAY_RESUME_HISTORY", default_value_t = 64)]
     pub resume_history: usize,
+
+    /// Players one client address may register a minute, on average; more
+    /// are answered `429`. 0: no limit.
+    #[arg(long, env = "FRAY_PLAYERS_PER_MINUTE", default_value_t = 10)]
+    pub players_per_minute: u32,
+
+    /// Players one client address may register at once, before the rate
+    /// per minute holds it back.
+    #[arg(long, env = "FRAY_PLAYERS_BURST", default_value_t = 5)]
+    pub players_burst: u32,
+
+    /// Lobby writes (army lists, matches, joins, resignations) one client
+    /// address may make a minute, on average; more are answered `429`. 0: no
+    /// limit.
+    #[arg(long, env = "FRAY_LOBBY_WRITES_PER_MINUTE", default_value_t = 60)]
+    pub lobby_writes_per_minute: u32,
+
+    /// Lobby writes one client address may make at once, before the rate
+    /// per minute holds it back.
+    #[arg(long, env = "FRAY_LOBBY_WRITES_BURST", default_value_t = 20)]
+    pub lobby_writes_burst: u32,
 }
 
 impl Config {

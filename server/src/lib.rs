@@ -15,6 +15,7 @@ pub mod tools;
 pub mod ws;
 
 use std::future::Future;
+use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
@@ -82,12 +83,15 @@ where
             tracing::warn!(%error, "cannot set TCP_NODELAY on a connection");
         }
     });
-    let served = axum::serve(listener, app(state))
-        .with_graceful_shutdown(async move {
-            shutdown.await;
-            let _ = stop.send(true);
-        })
-        .await;
+    let served = axum::serve(
+        listener,
+        app(state).into_make_service_with_connect_info::<SocketAddr>(),
+    )
+    .with_graceful_shutdown(async move {
+        shutdown.await;
+        let _ = stop.send(true);
+    })
+    .await;
     // A recovery still going would start actors after the table closes.
     recovering.abort();
     let _ = recovering.await;

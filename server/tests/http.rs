@@ -160,6 +160,45 @@ fn an_invalid_army_list_is_refused_with_every_reason_and_nothing_is_stored() {
 }
 
 #[test]
+fn an_error_answer_stays_smaller_than_the_request_that_caused_it() {
+    let server = TestServer::start();
+    let alice = server.player("Alice");
+    let [mut list, _] = two_armies(SystemId::FantasyArmies);
+    list.units
+        .extend((0..30_000).map(|n| ArmyEntry::new(format!("no-such-unit-{n}"), 1)));
+    let request = serde_json::to_string(&list).unwrap();
+    let (status, answer) = server.request(
+        "POST",
+        "/api/army-lists",
+        Some(&alice.token),
+        Some(&serde_json::to_value(&list).unwrap()),
+    );
+    assert_eq!(status, 422);
+    let answer_bytes = answer.to_string().len();
+    assert!(
+        answer_bytes < 4_000,
+        "{answer_bytes} bytes answer a {} byte request",
+        request.len()
+    );
+    let reasons = answer["error"]["reasons"].as_array().expect("reasons");
+    assert_eq!(reasons.len(), 21, "20 reasons and a count");
+    assert_eq!(
+        reasons[0],
+        "'no-such-unit-0' is not in the Dwarfs army list"
+    );
+    assert_eq!(reasons[20], "and 29980 more");
+    let message = answer["error"]["message"].as_str().unwrap();
+    assert!(message.ends_with("(and 29999 more reasons)"), "{message}");
+
+    // serde's refusal quotes what it did not know; the answer cuts it.
+    let body = json!({"system": "x".repeat(1_000_000), "army": "dwarfs", "units": []});
+    let (status, answer) =
+        server.request("POST", "/api/army-lists", Some(&alice.token), Some(&body));
+    assert_eq!(status, 400);
+    assert!(answer.to_string().len() < 2_000, "{answer}");
+}
+
+#[test]
 fn acting_without_a_token_or_with_a_wrong_one_is_refused() {
     let server = TestServer::start();
     let (status, body) = server.request("GET", "/api/army-lists", None, None);

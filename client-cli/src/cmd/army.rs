@@ -10,6 +10,7 @@ use crate::api::Server;
 use crate::builder;
 use crate::fail::Failure;
 use crate::session::Session;
+use crate::shown::Escaping;
 use crate::{BuildArgs, print, render};
 
 /// The systems, for points and names; a list still shows without them.
@@ -106,7 +107,7 @@ fn interactive(
     let start = stored.map(|stored| stored.list);
     let stdin = io::stdin();
     let mut input = stdin.lock();
-    let mut out = io::stdout();
+    let mut out = Escaping::new(io::stdout());
     let mut save = |list: &ArmyList| match id {
         Some(id) => server.replace_army_list(id, list),
         None => server.create_army_list(list),

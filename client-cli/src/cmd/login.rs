@@ -7,6 +7,7 @@ use crate::config::{self, Login};
 use crate::fail::Failure;
 use crate::print;
 use crate::session::Session;
+use crate::shown::shown;
 
 pub fn run(mut session: Session, name: &str) -> Result<(), Failure> {
     let path = session.config_path()?.to_path_buf();
@@ -24,7 +25,9 @@ pub fn run(mut session: Session, name: &str) -> Result<(), Failure> {
             Ok(_) => {
                 let message = format!(
                     "Logged in to {} as {} (player {}), as before.\n",
-                    session.base, saved.name, saved.player
+                    session.base,
+                    shown(&saved.name),
+                    saved.player
                 );
                 session.config.remember(saved);
                 config::save(&path, &session.config).map_err(Failure::other)?;
@@ -37,7 +40,8 @@ pub fn run(mut session: Session, name: &str) -> Result<(), Failure> {
                 ) =>
             {
                 eprintln!(
-                    "fray: the server no longer knows the saved player {name}; registering a new one"
+                    "fray: the server no longer knows the saved player {}; registering a new one",
+                    shown(name)
                 );
             }
             Err(error) => return Err(error.into()),
@@ -53,7 +57,7 @@ pub fn run(mut session: Session, name: &str) -> Result<(), Failure> {
     };
     let message = format!(
         "Registered {} (player {}) on {}; the login is saved in {}.\n",
-        login.name,
+        shown(&login.name),
         login.player,
         login.server,
         path.display()

@@ -11,6 +11,7 @@ use std::fmt::Write;
 use fray_protocol::{Outcome, PieceView, Seat, Square, View};
 
 use crate::game_state::GameState;
+use crate::shown::shown;
 
 /// The board with ranks down the left, files along the bottom, then the
 /// legend for terrain, the walls and the pieces off the board.
@@ -134,14 +135,14 @@ pub fn who(state: &GameState, seat: Seat) -> String {
 /// `name`.
 pub fn outcome_line(outcome: &Outcome, name: impl Fn(Seat) -> String) -> String {
     if outcome.is_draw() {
-        return format!("Game over: a draw ({}).", outcome.reason);
+        return format!("Game over: a draw ({}).", shown(&outcome.reason));
     }
     let winners: Vec<String> = outcome.winners.iter().map(|seat| name(*seat)).collect();
     let verb = if winners.len() == 1 { "wins" } else { "win" };
     format!(
         "Game over: {} {verb} ({}).",
         winners.join(" and "),
-        outcome.reason
+        shown(&outcome.reason)
     )
 }
 

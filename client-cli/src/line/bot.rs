@@ -8,6 +8,7 @@ use crate::game_state::GameState;
 use crate::live::LiveMatch;
 use crate::print;
 use crate::random::SplitMix64;
+use crate::shown::shown;
 
 use super::board::outcome_line;
 use super::follow::{Follower, Update};
@@ -45,16 +46,21 @@ pub fn run(live: LiveMatch, state: GameState, settings: &BotSettings) -> Result<
             }
             let options = &follower.state.options;
             let option = options[random.below(options.len())].clone();
-            print(&format!("{}  {}\n", option.notation, option.label))?;
+            print(&format!(
+                "{}  {}\n",
+                shown(&option.notation),
+                shown(&option.label)
+            ))?;
             follower.choose(&option);
         }
         match follower.next(TICK)? {
             Some(Update::Refused { code, message }) => {
                 refusals += 1;
-                print(&format!("Refused ({code}): {message}\n"))?;
+                print(&format!("Refused ({code}): {}\n", shown(&message)))?;
                 if refusals >= MOST_REFUSALS {
                     return Err(Failure::other(format!(
-                        "the server refused {refusals} of the bot's choices in a row; the last: {message}"
+                        "the server refused {refusals} of the bot's choices in a row; the last: {}",
+                        shown(&message)
                     )));
                 }
             }

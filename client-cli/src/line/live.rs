@@ -9,6 +9,7 @@ use crate::fail::Failure;
 use crate::game_state::GameState;
 use crate::live::LiveMatch;
 use crate::print;
+use crate::shown::shown;
 
 use super::board::{board, outcome_line, status, who};
 use super::choice::{self, Choice, HELP};
@@ -130,7 +131,7 @@ impl Screen {
                 print("Reconnected.\n")?;
             }
             Update::Refused { message, .. } => {
-                print(&format!("Refused: {message}\n"))?;
+                print(&format!("Refused: {}\n", shown(&message)))?;
                 if follower.may_decide() {
                     prompt(&follower.state)?;
                 }

@@ -9,18 +9,24 @@ pub mod follow;
 pub mod live;
 pub mod replay;
 
+use std::borrow::Cow;
 use std::fmt::Write;
 use std::io::BufRead;
 use std::sync::mpsc::{self, Receiver};
 
 use fray_protocol::{ActionOption, MatchSummary, Seat};
 
-/// Player names by seat, from a match's summary.
+use crate::shown::shown;
+
+/// Player names by seat, from a match's summary, escaped to print.
 pub fn seat_names(summary: &MatchSummary) -> Vec<(Seat, String)> {
     summary
         .seats
         .iter()
-        .filter_map(|seat| Some((seat.seat, seat.player.as_ref()?.name.clone())))
+        .filter_map(|seat| {
+            let name = &seat.player.as_ref()?.name;
+            Some((seat.seat, shown(name).into_owned()))
+        })
         .collect()
 }
 
@@ -28,19 +34,21 @@ pub fn seat_names(summary: &MatchSummary) -> Vec<(Seat, String)> {
 /// `  1) Qh2-h3   Druid on h2 moves to h3`.
 pub fn options_text(options: &[ActionOption]) -> String {
     let number_width = options.len().to_string().len();
-    let notation_width = options
+    let shown: Vec<(Cow<str>, Cow<str>)> = options
         .iter()
-        .map(|option| option.notation.chars().count())
+        .map(|option| (shown(&option.notation), shown(&option.label)))
+        .collect();
+    let notation_width = shown
+        .iter()
+        .map(|(notation, _)| notation.chars().count())
         .max()
         .unwrap_or(0);
     let mut out = String::new();
-    for (index, option) in options.iter().enumerate() {
+    for (index, (notation, label)) in shown.iter().enumerate() {
         let _ = writeln!(
             out,
-            "  {:>number_width$}) {:<notation_width$}  {}",
+            "  {:>number_width$}) {notation:<notation_width$}  {label}",
             index + 1,
-            option.notation,
-            option.label
         );
     }
     out

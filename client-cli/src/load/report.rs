@@ -11,6 +11,7 @@ use serde_json::{Value, json};
 use super::args::Plan;
 use super::memory::Memory;
 use super::stats::Stats;
+use crate::shown::shown;
 
 /// The server's memory at the moments the run read it.
 #[derive(Debug, Default, Clone)]
@@ -247,7 +248,7 @@ impl fmt::Display for Report<'_> {
             stats.retries.load(Relaxed)
         )?;
         for message in stats.messages() {
-            writeln!(f, "    {message}")?;
+            writeln!(f, "    {}", shown(&message))?;
         }
         if let Some(pid) = plan.server_pid {
             let m = &self.memories;

@@ -14,6 +14,8 @@ use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 
+use crate::shown::shown;
+
 /// A square's inside, in columns.
 const CELL: u16 = 4;
 /// From one square to the next: the inside and one edge.
@@ -246,9 +248,10 @@ pub fn draw(view: &View, marks: &Marks, legend: &Legend, area: Rect, buf: &mut B
     }
 }
 
-/// A square's inside: the glyph, and "×n" when several pieces share it.
+/// A square's inside: the glyph (escaped, as the server's text is
+/// everywhere), and "×n" when several pieces share it.
 fn piece_text(glyph: &str, count: usize) -> String {
-    let glyph: String = glyph.chars().take(2).collect();
+    let glyph: String = shown(glyph).chars().take(2).collect();
     let stack = match count {
         0 | 1 => String::new(),
         2..=9 => format!("×{count}"),

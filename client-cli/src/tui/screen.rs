@@ -3,6 +3,8 @@
 //! that differs (options, or the replayed event) and the log on the right;
 //! a status line at the bottom; a popup over it all.
 
+use std::borrow::Cow;
+
 use ratatui::Frame;
 use ratatui::layout::{Alignment, Constraint, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style};
@@ -10,6 +12,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 
 use crate::game_state::GameState;
+use crate::shown::shown;
 use crate::tui::board::{self, Legend, Marks};
 use crate::tui::panels;
 use crate::tui::ui::{Ui, targets};
@@ -66,12 +69,12 @@ pub fn draw_game(
         Constraint::Length(1),
     ])
     .areas(area);
-    frame.render_widget(Paragraph::new(header), top);
-    frame.render_widget(Paragraph::new(status), bottom);
+    frame.render_widget(Paragraph::new(printable(header)), top);
+    frame.render_widget(Paragraph::new(printable_line(status)), bottom);
 
     let (board_width, board_height) = board::size(&state.view);
     let legend = Legend::of(&state.view);
-    let legend_lines = legend.lines(board_width);
+    let legend_lines = printable(legend.lines(board_width));
     let [left, right] =
         Layout::horizontal([Constraint::Length(board_width + 2), Constraint::Min(0)]).areas(body);
 
@@ -131,8 +134,8 @@ pub fn draw_game(
         .keep
         .map(|keep| (keep + 1).saturating_sub(usize::from(inner.height)))
         .unwrap_or(0);
-    let shown: Vec<Line> = slot.lines.into_iter().skip(skip).collect();
-    frame.render_widget(Paragraph::new(shown).block(block), slot_area);
+    let visible: Vec<Line> = printable(slot.lines).into_iter().skip(skip).collect();
+    frame.render_widget(Paragraph::new(visible).block(block), slot_area);
 
     draw_log(frame, state, ui.log_scroll, log_area);
     true
@@ -160,12 +163,12 @@ fn titled(title: &str, focused: bool) -> Block<'static> {
     Block::new()
         .borders(Borders::ALL)
         .border_style(style)
-        .title(Span::styled(format!(" {title} "), style))
+        .title(Span::styled(format!(" {} ", shown(title)), style))
 }
 
 fn paragraph(frame: &mut Frame, area: Rect, title: &str, lines: Vec<Line<'static>>, focused: bool) {
     frame.render_widget(
-        Paragraph::new(lines)
+        Paragraph::new(printable(lines))
             .block(titled(title, focused))
             .wrap(Wrap { trim: false }),
         area,
@@ -186,7 +189,10 @@ fn draw_log(frame: &mut Frame, state: &GameState, scroll: usize, area: Rect) {
     let mut rows: Vec<Line> = Vec::new();
     let entries = state.log.len().saturating_sub(scroll);
     for entry in &state.log[..entries] {
-        for (at, piece) in panels::wrap(&entry.text, width).into_iter().enumerate() {
+        for (at, piece) in panels::wrap(&shown(&entry.text), width)
+            .into_iter()
+            .enumerate()
+        {
             let number = if at == 0 {
                 format!("{:>4} ", entry.seq)
             } else {
@@ -199,12 +205,29 @@ fn draw_log(frame: &mut Frame, state: &GameState, scroll: usize, area: Rect) {
         }
     }
     let skip = rows.len().saturating_sub(usize::from(inner.height));
-    let shown: Vec<Line> = rows.into_iter().skip(skip).collect();
-    frame.render_widget(Paragraph::new(shown).block(block), area);
+    let visible: Vec<Line> = rows.into_iter().skip(skip).collect();
+    frame.render_widget(Paragraph::new(visible).block(block), area);
+}
+
+/// `lines` with every span's text escaped (see `shown`): whatever built
+/// them, the server's text in them reaches the terminal only through here
+/// (and the board's glyphs).
+fn printable(lines: Vec<Line<'static>>) -> Vec<Line<'static>> {
+    lines.into_iter().map(printable_line).collect()
+}
+
+fn printable_line(mut line: Line<'static>) -> Line<'static> {
+    for span in &mut line.spans {
+        if let Cow::Owned(escaped) = shown(&span.content) {
+            span.content = Cow::Owned(escaped);
+        }
+    }
+    line
 }
 
 /// A box of `width`×`height` in the middle of `area`, with its title.
 pub fn popup(frame: &mut Frame, title: &str, lines: Vec<Line<'static>>, keep: Option<usize>) {
+    let lines = printable(lines);
     let area = frame.area();
     let longest = lines.iter().map(Line::width).max().unwrap_or(0) as u16;
     let width = (longest.max(title.len() as u16) + 4).min(area.width.saturating_sub(4));
@@ -218,10 +241,10 @@ pub fn popup(frame: &mut Frame, title: &str, lines: Vec<Line<'static>>, keep: Op
     let skip = keep
         .map(|keep| (keep + 1).saturating_sub(usize::from(height.saturating_sub(2))))
         .unwrap_or(0);
-    let shown: Vec<Line> = lines.into_iter().skip(skip).collect();
+    let visible: Vec<Line> = lines.into_iter().skip(skip).collect();
     frame.render_widget(Clear, rect);
     frame.render_widget(
-        Paragraph::new(shown)
+        Paragraph::new(visible)
             .block(titled(title, true))
             .alignment(Alignment::Left),
         rect,

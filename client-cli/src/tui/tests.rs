@@ -10,9 +10,10 @@ use std::path::PathBuf;
 
 use crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 use fray_protocol::{
-    Action, ActionOption, Batch, Effect, EventKind, MatchConfig, MatchId, MatchStatus,
-    MatchSummary, PieceId, PieceView, Replay, ReplayEvent, ScopedEffect, Seat, Snapshot, Square,
-    Stat, SystemId, TurnView, View,
+    Action, ActionOption, Batch, DiceRoll, Die, Effect, EventKind, Marker, MatchConfig, MatchId,
+    MatchStatus, MatchSummary, Outcome, PieceId, PieceView, PlayerId, PlayerRef, PlayerView,
+    Replay, ReplayEvent, ScopedEffect, Seat, SeatSummary, Snapshot, Square, Stat, SystemId,
+    TurnView, View,
 };
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
@@ -23,6 +24,7 @@ use serde::Deserialize;
 use crate::game_state::GameState;
 use crate::live::LiveEvent;
 use crate::replay_state::ReplayState;
+use crate::shown::{HOSTILE, is_safe_lines};
 use crate::tui::board::{self, CURSOR_FG, SELECTED_BG, TARGET_BG, seat_colour};
 use crate::tui::input::{Command, on_key};
 use crate::tui::ui::{Confirm, Connection, Focus, Popup, Ui};
@@ -718,6 +720,108 @@ fn the_replay_screen_says_where_it_is_and_checks_the_seed() {
     let shown = text(&replay_screen(&forged, &Ui::new(forged.state())));
     assert!(shown.contains("set-up (event 0 of 3)"), "{shown}");
     assert!(shown.contains("does not match"), "{shown}");
+}
+
+/// `text` with terminal commands after it, as a hostile player (or a name
+/// stored before the server refused such names) would have it.
+fn hostile(text: &str) -> String {
+    format!("{text}{HOSTILE}")
+}
+
+/// The screen as text, checked to hold nothing a terminal would act on.
+fn drawn_safely(buffer: &Buffer) -> String {
+    let drawn = text(buffer);
+    assert!(
+        is_safe_lines(&drawn),
+        "a terminal command reached the screen:\n{drawn}"
+    );
+    drawn
+}
+
+#[test]
+fn the_servers_text_is_drawn_escaped_wherever_it_shows() {
+    let mut state = reaction();
+    state.names = vec![(Seat(0), hostile("Eve")), (Seat(1), hostile("Mallory"))];
+    state.view.players = [0, 1]
+        .map(|seat| PlayerView {
+            seat: Seat(seat),
+            army: Some(hostile("orcs")),
+            resources: [(hostile("gold"), 3)].into(),
+        })
+        .into();
+    state.view.turn.phase = hostile("dispel");
+    state
+        .view
+        .terrain
+        .insert("d2".parse().unwrap(), hostile("swamp"));
+    for piece in state.view.pieces.values_mut() {
+        piece.name = hostile("Wizard");
+        piece.glyph = HOSTILE.into();
+        piece.stats.push(Stat::new(hostile("M"), hostile("2")));
+        piece.markers.push(Marker::new("cursed", hostile("cursed")));
+    }
+    for option in &mut state.options {
+        option.notation = hostile(&option.notation);
+        option.label = hostile(&option.label);
+    }
+    let roll = DiceRoll {
+        seat: Some(Seat(1)),
+        piece: Some(PieceId(2)),
+        purpose: hostile("casting"),
+        dice: vec![Die { sides: 6, face: 4 }],
+        modifier: 0,
+        total: 4,
+        result: hostile("cast"),
+    };
+    let effects = [
+        Effect::Narration {
+            text: hostile("a voice"),
+        },
+        Effect::DiceRolled { roll },
+    ];
+    state.apply_effects(9, &effects);
+
+    // The reaction pops up, titled with the phase, listing the options.
+    let mut ui = Ui::new(&state);
+    ui.cursor = "d1".parse().unwrap();
+    let drawn = drawn_safely(&live_screen(&state, &ui, WIDTH, HEIGHT));
+    assert!(drawn.contains("\\u{1b}]0;owned"), "{drawn}");
+    // Without it: the board, the panels, the options, the log.
+    press(&mut ui, &state, &[KeyCode::Esc]);
+    let drawn = drawn_safely(&live_screen(&state, &ui, WIDTH, HEIGHT));
+    assert!(drawn.contains("a voice\\u{1b}"), "{drawn}");
+    assert!(drawn.contains("Eve\\u{1b}"), "{drawn}");
+
+    state.view.outcome = Some(Outcome::win(Seat(1), hostile("the king fell")));
+    state.to_act.clear();
+    state.options.clear();
+    drawn_safely(&live_screen(&state, &Ui::new(&state), WIDTH, HEIGHT));
+}
+
+#[test]
+fn a_replay_draws_the_servers_text_escaped() {
+    let mut replay = little_replay();
+    replay.summary.seats = [0, 1]
+        .map(|seat| SeatSummary {
+            seat: Seat(seat),
+            player: Some(PlayerRef {
+                id: PlayerId(i64::from(seat) + 1),
+                name: hostile("Eve"),
+            }),
+            army: Some(hostile("orcs")),
+            list_name: Some(hostile("list")),
+        })
+        .into();
+    replay.events[1]
+        .effects
+        .push(ScopedEffect::public(Effect::Narration {
+            text: hostile("a voice"),
+        }));
+    let mut replay = ReplayState::new(replay);
+    let mut ui = Ui::new(replay.state());
+    replay_key(&mut ui, &mut replay, &[KeyCode::Right]);
+    let drawn = drawn_safely(&replay_screen(&replay, &ui));
+    assert!(drawn.contains("a voice\\u{1b}"), "{drawn}");
 }
 
 #[test]

@@ -1,5 +1,5 @@
 //! `/api/army-lists`: a player's own army lists. The rules validate every
-//! write; an invalid list is refused with all of its reasons.
+//! write; an invalid list is refused with its reasons.
 
 use axum::Json;
 use axum::extract::State;
@@ -8,6 +8,7 @@ use fray_protocol::{ArmyList, ArmyListId, PlayerRef, StoredArmyList, SystemId};
 use serde::Deserialize;
 
 use super::extract::{JsonBody, PathId, Player, QueryParams};
+use super::text::{ARMY_LIST_NAME, TextError, check_key};
 use super::{ApiError, AppState};
 use crate::db;
 
@@ -21,6 +22,7 @@ pub async fn create(
     Player(player): Player,
     JsonBody(list): JsonBody<ArmyList>,
 ) -> Result<(StatusCode, Json<StoredArmyList>), ApiError> {
+    check_text(&list)?;
     fray_rules::validate_army(&list).map_err(ApiError::invalid_army)?;
     let mut tx = state.write().await?;
     let id = db::army_lists::create(&mut tx, player.id, &list).await?;
@@ -65,6 +67,7 @@ pub async fn replace(
     JsonBody(list): JsonBody<ArmyList>,
 ) -> Result<Json<StoredArmyList>, ApiError> {
     owned(&state, &player, id).await?;
+    check_text(&list)?;
     fray_rules::validate_army(&list).map_err(ApiError::invalid_army)?;
     let mut tx = state.write().await?;
     db::army_lists::replace(&mut tx, id, &list).await?;
@@ -86,6 +89,20 @@ pub async fn delete(
     db::army_lists::delete(&mut tx, id).await?;
     tx.commit().await?;
     Ok(StatusCode::NO_CONTENT)
+}
+
+/// The list's name, which others read, and its keys, which the rules quote
+/// back when they do not know them.
+fn check_text(list: &ArmyList) -> Result<(), TextError> {
+    ARMY_LIST_NAME.check(&list.name)?;
+    check_key("army key", &list.army)?;
+    for entry in &list.units {
+        check_key("unit key", &entry.unit)?;
+        for key in &entry.traits {
+            check_key("trait key", key)?;
+        }
+    }
+    Ok(())
 }
 
 /// The list, if it exists and `player` owns it. Another player's list is

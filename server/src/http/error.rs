@@ -13,6 +13,13 @@ use crate::db::DbError;
 use crate::metrics::Via;
 use crate::table::TableError;
 
+/// The most reasons an error lists; one more entry says how many are left.
+pub const MAX_REASONS: usize = 20;
+
+/// The longest message or reason sent, in characters: a message that
+/// quotes the request (serde's "unknown variant `...`") is cut here.
+const MAX_TEXT_CHARS: usize = 500;
+
 /// An error a handler answers with.
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ApiError {
@@ -20,7 +27,8 @@ pub struct ApiError {
     pub code: ErrorCode,
     /// What went wrong, in words a person understands.
     pub message: String,
-    /// Every reason, where there can be several.
+    /// Every reason, where there can be several; the answer lists the first
+    /// [`MAX_REASONS`].
     pub reasons: Vec<String>,
 }
 
@@ -50,12 +58,22 @@ impl ApiError {
         ApiError::new(StatusCode::CONFLICT, code, message)
     }
 
-    /// An army list the rules refuse, with every reason.
+    /// An army list the rules refuse, with every reason; the message gives
+    /// the first and counts the others.
     pub fn invalid_army(reasons: Vec<String>) -> ApiError {
+        let first = reasons.first().map_or("", String::as_str);
+        let message = match reasons.len() {
+            0 | 1 => format!("the army list is invalid: {first}"),
+            2 => format!("the army list is invalid: {first} (and 1 more reason)"),
+            n => format!(
+                "the army list is invalid: {first} (and {} more reasons)",
+                n - 1
+            ),
+        };
         ApiError {
             status: StatusCode::UNPROCESSABLE_ENTITY,
             code: ErrorCode::InvalidArmy,
-            message: format!("the army list is invalid: {}", reasons.join("; ")),
+            message,
             reasons,
         }
     }
@@ -93,13 +111,34 @@ impl From<TableError> for ApiError {
     }
 }
 
+/// The first [`MAX_REASONS`] reasons, then "and K more" if there are more:
+/// a list of 30,000 unknown units has 30,000 reasons, and an answer that
+/// listed them all would be larger than the request.
+fn capped(mut reasons: Vec<String>) -> Vec<String> {
+    if reasons.len() > MAX_REASONS {
+        let more = reasons.len() - MAX_REASONS;
+        reasons.truncate(MAX_REASONS);
+        reasons.push(format!("and {more} more"));
+    }
+    reasons
+}
+
+/// `text` cut to [`MAX_TEXT_CHARS`], with "…" where it was cut.
+fn bounded(mut text: String) -> String {
+    if let Some((cut, _)) = text.char_indices().nth(MAX_TEXT_CHARS) {
+        text.truncate(cut);
+        text.push('…');
+    }
+    text
+}
+
 impl IntoResponse for ApiError {
     fn into_response(self) -> Response {
         let body = ErrorBody {
             error: ErrorDetail {
                 code: self.code,
-                message: self.message,
-                reasons: self.reasons,
+                message: bounded(self.message),
+                reasons: capped(self.reasons).into_iter().map(bounded).collect(),
             },
         };
         let code = self.code;
@@ -135,4 +174,46 @@ pub async fn method_not_allowed(method: Method, uri: Uri) -> ApiError {
         ErrorCode::MethodNotAllowed,
         format!("{} does not accept {method}", uri.path()),
     )
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn reasons(count: usize) -> Vec<String> {
+        (1..=count).map(|n| format!("reason {n}")).collect()
+    }
+
+    #[test]
+    fn an_invalid_army_gives_the_first_reason_and_counts_the_rest() {
+        let error = ApiError::invalid_army(reasons(30_000));
+        assert_eq!(
+            error.message,
+            "the army list is invalid: reason 1 (and 29999 more reasons)"
+        );
+        let error = ApiError::invalid_army(reasons(2));
+        assert_eq!(
+            error.message,
+            "the army list is invalid: reason 1 (and 1 more reason)"
+        );
+        let error = ApiError::invalid_army(reasons(1));
+        assert_eq!(error.message, "the army list is invalid: reason 1");
+    }
+
+    #[test]
+    fn the_first_reasons_are_listed_and_the_rest_counted() {
+        assert_eq!(capped(reasons(MAX_REASONS)), reasons(MAX_REASONS));
+        let listed = capped(reasons(30_000));
+        assert_eq!(listed.len(), MAX_REASONS + 1);
+        assert_eq!(listed[..MAX_REASONS], reasons(MAX_REASONS));
+        assert_eq!(listed[MAX_REASONS], "and 29980 more");
+    }
+
+    #[test]
+    fn long_messages_and_reasons_are_cut() {
+        assert_eq!(bounded("short".into()), "short");
+        let cut = bounded("é".repeat(100_000));
+        assert_eq!(cut.chars().count(), MAX_TEXT_CHARS + 1);
+        assert!(cut.ends_with('…'));
+    }
 }

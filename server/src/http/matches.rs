@@ -6,13 +6,14 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use fray_protocol::{
     ArmyList, ErrorCode, JoinMatch, MatchConfig, MatchId, MatchStatus, MatchSummary, NewMatch,
-    PlayerRef, Replay, Seat, SystemId,
+    OptionValue, PlayerRef, Replay, Seat, SystemId,
 };
 use fray_rules::{ChaChaDice, Game, SetupError};
 use serde::Deserialize;
 
 use super::army_lists::owned;
 use super::extract::{JsonBody, PathId, Player, QueryParams};
+use super::text::{TextError, check_key};
 use super::{ApiError, AppState};
 use crate::auth::to_hex;
 use crate::db;
@@ -94,6 +95,7 @@ pub async fn create(
         )));
     }
     check_army_for(&new.config, &list)?;
+    check_options_text(&new.config)?;
     // A trial set-up with the creator's list in every seat checks the
     // options now, rather than when the last player joins.
     let trial: Vec<ArmyList> = vec![list.clone(); seats as usize];
@@ -300,6 +302,18 @@ fn check_army_for(config: &MatchConfig, list: &ArmyList) -> Result<(), ApiError>
             "this match plays {}, but the army list is for {}",
             config.system, list.system
         )));
+    }
+    Ok(())
+}
+
+/// The options' keys and text values, before the rules read (and may quote)
+/// them: the rules refuse any they do not know, so none is stored.
+fn check_options_text(config: &MatchConfig) -> Result<(), TextError> {
+    for (key, value) in &config.options {
+        check_key("option key", key)?;
+        if let OptionValue::Text(text) = value {
+            check_key("option value", text)?;
+        }
     }
     Ok(())
 }

@@ -5,13 +5,17 @@ mod army_lists;
 mod error;
 mod extract;
 mod health;
+mod limiter;
 mod matches;
 mod players;
 mod systems;
+mod text;
+mod throttle;
 
 use std::sync::Arc;
 
 use axum::Router;
+use axum::middleware;
 use axum::routing::{get, post};
 use fray_protocol::SystemInfo;
 use sqlx::SqlitePool;
@@ -70,8 +74,10 @@ impl AppState {
     }
 }
 
-/// The router: every route, and JSON errors for the rest.
+/// The router: every route, and JSON errors for the rest; the lobby's
+/// writes limited per client address.
 pub fn app(state: AppState) -> Router {
+    let throttle = throttle::Throttle::new(&state.config);
     Router::new()
         .route("/healthz", get(health::healthz))
         .route("/metrics", get(metrics::serve))
@@ -95,7 +101,9 @@ pub fn app(state: AppState) -> Router {
         .route("/ws", get(crate::ws::upgrade))
         .fallback(error::not_found)
         .method_not_allowed_fallback(error::method_not_allowed)
-        .layer(axum::middleware::from_fn_with_state(
+        .layer(middleware::from_fn_with_state(throttle, throttle::limit))
+        // Outermost, so that it counts the limit's refusals too.
+        .layer(middleware::from_fn_with_state(
             state.clone(),
             error::count_refusals,
         ))

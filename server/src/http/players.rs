@@ -7,28 +7,17 @@ use axum::http::StatusCode;
 use fray_protocol::{NewPlayer, PlayerCreated};
 
 use super::extract::JsonBody;
+use super::text::PLAYER_NAME;
 use super::{ApiError, AppState};
 use crate::auth::{new_token, token_hash};
 use crate::db;
-
-/// Names are shown to other players; keep them short enough for a table.
-const MAX_NAME_CHARS: usize = 32;
 
 pub async fn create(
     State(state): State<AppState>,
     JsonBody(new): JsonBody<NewPlayer>,
 ) -> Result<(StatusCode, Json<PlayerCreated>), ApiError> {
     let name = new.name.trim();
-    if name.is_empty() || name.chars().count() > MAX_NAME_CHARS {
-        return Err(ApiError::bad_request(format!(
-            "a player's name has 1 to {MAX_NAME_CHARS} characters"
-        )));
-    }
-    if name.chars().any(char::is_control) {
-        return Err(ApiError::bad_request(
-            "a player's name cannot hold control characters",
-        ));
-    }
+    PLAYER_NAME.check(name)?;
     let token = new_token();
     let mut tx = state.write().await?;
     let id = db::players::create(&mut tx, name, &token_hash(&token)).await?;

@@ -56,9 +56,16 @@ impl TestServer {
     }
 
     /// A server on a new database, with settings changed by `adjust`.
+    ///
+    /// The lobby's limits per client address are off unless `adjust` sets
+    /// them: every test player comes from 127.0.0.1, and a test makes more
+    /// players and lists at once than the defaults allow one address (the
+    /// limits have their own tests, `tests/lobby_limits.rs`).
     pub fn start_with(adjust: impl FnOnce(&mut Config)) -> TestServer {
         let dir = Arc::new(tempfile::tempdir().expect("a temporary directory"));
         let mut config = Config::with_database(database_url(dir.path().join("fray.db")));
+        config.players_per_minute = 0;
+        config.lobby_writes_per_minute = 0;
         adjust(&mut config);
         TestServer::start_on(dir, config)
     }
