@@ -17,6 +17,7 @@ use prometheus_client::metrics::gauge::Gauge;
 use prometheus_client::metrics::histogram::{Histogram, exponential_buckets};
 use prometheus_client::registry::Registry;
 
+use crate::db::health::{Faults, Work};
 use crate::http::AppState;
 
 /// What Prometheus asks for and the encoder writes.
@@ -49,6 +50,11 @@ struct DroppedLabels {
     reason: &'static str,
 }
 
+#[derive(Debug, Clone, PartialEq, Eq, Hash, EncodeLabelSet)]
+struct WorkLabels {
+    work: &'static str,
+}
+
 /// The server's figures. Cheap to update from any task or thread.
 pub struct Metrics {
     registry: Registry,
@@ -68,6 +74,7 @@ pub struct Metrics {
     dropped: Family<DroppedLabels, Counter>,
     /// Answers to bad input left out because the outbox was half full.
     pub refusals_skipped: Counter,
+    storage_failing: Family<WorkLabels, Gauge>,
 }
 
 impl Default for Metrics {
@@ -92,6 +99,7 @@ impl Metrics {
             refusals: Family::default(),
             dropped: Family::default(),
             refusals_skipped: Counter::default(),
+            storage_failing: Family::default(),
         };
         registry.register(
             "connections",
@@ -138,6 +146,11 @@ impl Metrics {
             "Answers to bad websocket input left out because the connection's outbox was half full",
             metrics.refusals_skipped.clone(),
         );
+        registry.register(
+            "storage_failing",
+            "1 while this kind of storage work fails (writes, checkpoints), as /healthz says degraded",
+            metrics.storage_failing.clone(),
+        );
         Metrics {
             registry,
             ..metrics
@@ -164,6 +177,18 @@ impl Metrics {
             Dropped::Resume => "resume",
         };
         self.dropped.get_or_create(&DroppedLabels { reason }).inc();
+    }
+
+    /// Takes the storage's health as it is now.
+    pub fn storage(&self, faults: &Faults) {
+        for work in [Work::Writes, Work::Checkpoints] {
+            let failing = faults.iter().any(|(failing, _)| failing == work);
+            self.storage_failing
+                .get_or_create(&WorkLabels {
+                    work: work.as_str(),
+                })
+                .set(i64::from(failing));
+        }
     }
 
     pub fn commit_took(&self, took: Duration) {
@@ -229,6 +254,7 @@ impl Drop for Open {
 
 /// `GET /metrics`.
 pub async fn serve(State(state): State<AppState>) -> impl IntoResponse {
+    state.metrics.storage(&state.turn.health().current());
     ([(CONTENT_TYPE, OPENMETRICS)], state.metrics.encode())
 }
 

@@ -7,36 +7,6 @@ use common::play::{Chooser, play, start_two_player};
 use common::{Client, TestServer};
 use fray_protocol::{Action, ClientMessage, ErrorCode, Role, ServerMessage, SystemId};
 
-/// The figures, and the value of one series in them.
-struct Figures(String);
-
-impl Figures {
-    fn read(server: &TestServer) -> Figures {
-        let response = ureq::get(&server.url("/metrics"))
-            .call()
-            .expect("the server answers");
-        let kind = response
-            .headers()
-            .get("content-type")
-            .and_then(|value| value.to_str().ok())
-            .unwrap_or_default()
-            .to_owned();
-        assert!(kind.starts_with("application/openmetrics-text"), "{kind}");
-        let text = response.into_body().read_to_string().expect("a body");
-        assert!(text.ends_with("# EOF\n"), "{text}");
-        Figures(text)
-    }
-
-    fn value(&self, series: &str) -> f64 {
-        self.0
-            .lines()
-            .find_map(|line| line.strip_prefix(series)?.strip_prefix(' '))
-            .unwrap_or_else(|| panic!("no {series} in\n{}", self.0))
-            .parse()
-            .unwrap()
-    }
-}
-
 #[test]
 fn metrics_count_what_the_server_does() {
     let server = TestServer::start_unthrottled();
@@ -56,7 +26,7 @@ fn metrics_count_what_the_server_does() {
     let (status, _) = server.get("/api/matches/999");
     assert_eq!(status, 404);
 
-    let figures = Figures::read(&server);
+    let figures = server.figures();
     assert_eq!(figures.value("fray_acks_total"), 3.0);
     assert_eq!(figures.value("fray_matches_running"), 1.0);
     assert_eq!(figures.value("fray_websocket_connections"), 2.0);
@@ -77,7 +47,7 @@ fn metrics_count_what_the_server_does() {
     for player in &mut players {
         player.next_batch();
     }
-    let figures = Figures::read(&server);
+    let figures = server.figures();
     assert_eq!(figures.value("fray_acks_total"), 4.0);
     assert_eq!(
         figures.value("fray_matches_running"),
@@ -100,7 +70,7 @@ fn a_connection_dropped_as_too_slow_is_counted() {
     }
     slow.drain_until_closed().expect("dropped as too slow");
 
-    let figures = Figures::read(&server);
+    let figures = server.figures();
     assert_eq!(
         figures.value(r#"fray_websocket_dropped_total{reason="too_slow"}"#),
         1.0

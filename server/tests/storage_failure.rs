@@ -132,6 +132,8 @@ fn a_failing_disk_degrades_the_server_until_it_heals_and_loses_nothing_acknowled
             .is_some_and(|since| since.ends_with('Z')),
         "{health}"
     );
+    let failing_writes = r#"fray_storage_failing{work="writes"}"#;
+    assert_eq!(server.figures().value(failing_writes), 1.0);
 
     // Healed, with nobody writing: only /healthz is asked.
     drop(fault);
@@ -147,6 +149,7 @@ fn a_failing_disk_degrades_the_server_until_it_heals_and_loses_nothing_acknowled
         health,
         json!({"status": "ok", "version": env!("CARGO_PKG_VERSION")})
     );
+    assert_eq!(server.figures().value(failing_writes), 0.0);
 
     // Every acknowledged action is in the log and in a fresh subscription,
     // and the match goes on.

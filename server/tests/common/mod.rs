@@ -203,6 +203,24 @@ impl TestServer {
         (status, body)
     }
 
+    /// What `GET /metrics` says now.
+    pub fn figures(&self) -> Figures {
+        let response = agent()
+            .get(&self.url("/metrics"))
+            .call()
+            .expect("the server answers");
+        let kind = response
+            .headers()
+            .get("content-type")
+            .and_then(|value| value.to_str().ok())
+            .unwrap_or_default()
+            .to_owned();
+        assert!(kind.starts_with("application/openmetrics-text"), "{kind}");
+        let text = response.into_body().read_to_string().expect("a body");
+        assert!(text.ends_with("# EOF\n"), "{text}");
+        Figures(text)
+    }
+
     pub fn get(&self, path: &str) -> (u16, Value) {
         self.request("GET", path, None, None)
     }
@@ -286,6 +304,21 @@ fn with_auth<B>(request: ureq::RequestBuilder<B>, auth: Option<&str>) -> ureq::R
     match auth {
         Some(auth) => request.header("Authorization", auth),
         None => request,
+    }
+}
+
+/// The server's figures, as `GET /metrics` gave them.
+pub struct Figures(String);
+
+impl Figures {
+    /// The value of one series, named with its labels as the text has them.
+    pub fn value(&self, series: &str) -> f64 {
+        self.0
+            .lines()
+            .find_map(|line| line.strip_prefix(series)?.strip_prefix(' '))
+            .unwrap_or_else(|| panic!("no {series} in\n{}", self.0))
+            .parse()
+            .unwrap()
     }
 }
 
