@@ -6,10 +6,10 @@
 mod common;
 
 use common::TestServer;
-use common::play::{Chooser, Follower, play, two_armies};
+use common::play::{Chooser, Follower, play, seen_by, two_armies};
 use fray_protocol::{
-    Audience, ClientMessage, MatchConfig, MatchId, MatchStatus, Outcome, PlayerCreated, Replay,
-    Role, Seat, ServerMessage, SystemId, View, Viewer, apply_all,
+    ClientMessage, MatchConfig, MatchId, MatchStatus, Outcome, PlayerCreated, Replay, Role, Seat,
+    ServerMessage, SystemId, View, Viewer, apply_all,
 };
 
 /// A game longer than this is a bug in the caps, not a long game.
@@ -206,14 +206,7 @@ impl Table {
         assert_eq!(replay.summary.outcome.as_ref(), Some(outcome));
         let mut view = View::default();
         for event in &replay.events {
-            let seen: Vec<_> = event
-                .effects
-                .iter()
-                .filter(|scoped| scoped.audience != Audience::Referee)
-                .filter(|scoped| scoped.audience.includes(Viewer::Spectator))
-                .map(|scoped| scoped.effect.clone())
-                .collect();
-            apply_all(&mut view, &seen);
+            apply_all(&mut view, &seen_by(event, Viewer::Spectator));
         }
         assert_ended(&view, outcome, "the replay");
         assert_eq!(&view, spectator_view, "the replay ends as the batches did");

@@ -5,10 +5,8 @@
 mod common;
 
 use common::TestServer;
-use common::play::{Chooser, Follower, play, two_armies};
-use fray_protocol::{
-    Audience, Effect, MatchConfig, MatchStatus, Replay, Role, Seat, SystemId, Viewer, apply_all,
-};
+use common::play::{Chooser, Follower, play, seen_by, two_armies};
+use fray_protocol::{MatchConfig, MatchStatus, Replay, Role, Seat, SystemId, Viewer, apply_all};
 
 /// A game longer than this is a bug in the caps, not a long game.
 const MAX_ACTIONS: usize = 20_000;
@@ -65,24 +63,12 @@ fn play_a_whole_game(system: SystemId, seed: u64) {
     let spectator = &watchers[0];
     for (event, batch) in replay.events[1..].iter().zip(&spectator.batches) {
         assert_eq!(event.seq, batch.seq);
-        let visible: Vec<Effect> = event
-            .effects
-            .iter()
-            .filter(|scoped| scoped.audience.includes(Viewer::Spectator))
-            .map(|scoped| scoped.effect.clone())
-            .collect();
+        let visible = seen_by(event, Viewer::Spectator);
         assert_eq!(visible, batch.effects, "seq {}", event.seq);
     }
     let mut replayed = start_view;
     for event in &replay.events[1..] {
-        let visible: Vec<Effect> = event
-            .effects
-            .iter()
-            .filter(|scoped| scoped.audience != Audience::Referee)
-            .filter(|scoped| scoped.audience.includes(Viewer::Spectator))
-            .map(|scoped| scoped.effect.clone())
-            .collect();
-        apply_all(&mut replayed, &visible);
+        apply_all(&mut replayed, &seen_by(event, Viewer::Spectator));
     }
     assert_eq!(replayed, spectator.view);
     assert_eq!(replay.summary.outcome, fray_outcome(&spectator.view));

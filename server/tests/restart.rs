@@ -54,13 +54,7 @@ fn survives(system: SystemId, crash: bool) {
     let played = play(&mut players, &mut [], &mut chooser, MAX_ACTIONS);
     assert!(players[0].is_over(), "the game was finished");
 
-    let report = tokio::runtime::Runtime::new()
-        .unwrap()
-        .block_on(fray_server::tools::verify::verify_url(
-            &common::database_url(server.database_path()),
-            id,
-        ))
-        .expect("the match can be verified");
+    let report = server.verify(id);
     assert!(report.matches(), "{report}");
     let (_, body) = server.get(&format!("/api/matches/{id}"));
     let finished: MatchSummary = serde_json::from_value(body).unwrap();

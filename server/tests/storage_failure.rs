@@ -153,13 +153,7 @@ fn a_failing_disk_degrades_the_server_until_it_heals_and_loses_nothing_acknowled
 
     // Every acknowledged action is in the log and in a fresh subscription,
     // and the match goes on.
-    let report = tokio::runtime::Runtime::new()
-        .unwrap()
-        .block_on(fray_server::tools::verify::verify_url(
-            &common::database_url(server.database_path()),
-            id,
-        ))
-        .expect("the match can be verified");
+    let report = server.verify(id);
     assert!(report.matches(), "{report}");
     assert_eq!(
         report.events,

@@ -16,6 +16,7 @@ use fray_protocol::{
     Role, ServerMessage, StoredArmyList,
 };
 use fray_server::Config;
+use fray_server::tools::verify::VerifyReport;
 use serde_json::{Value, json};
 use tempfile::TempDir;
 use tokio::sync::oneshot;
@@ -149,6 +150,17 @@ impl TestServer {
 
     pub fn database_path(&self) -> PathBuf {
         self.dir.path().join("fray.db")
+    }
+
+    /// `fray-server verify` of match `id`, on this server's database.
+    pub fn verify(&self, id: MatchId) -> VerifyReport {
+        tokio::runtime::Runtime::new()
+            .unwrap()
+            .block_on(fray_server::tools::verify::verify_url(
+                &database_url(self.database_path()),
+                id,
+            ))
+            .expect("the match can be verified")
     }
 
     fn halt(&mut self, how: Stop) {
@@ -366,15 +378,14 @@ impl Client {
         }
     }
 
-    /// Reads whatever is left until the server closes or drops the
-    /// connection: how many text messages came first. `Err` if the server
-    /// kept the connection open until the read timed out.
-    pub fn drain_until_closed(&mut self) -> Result<usize, tungstenite::Error> {
-        let mut delivered = 0;
+    /// Reads until the server closes or drops the connection, handing each
+    /// text message to `each`. `Err` if the server kept the connection open
+    /// until the read timed out.
+    fn read_until_closed(&mut self, mut each: impl FnMut(&str)) -> Result<(), tungstenite::Error> {
         loop {
             match self.socket.read() {
-                Ok(Message::Text(_)) => delivered += 1,
-                Ok(Message::Close(_)) => return Ok(delivered),
+                Ok(Message::Text(text)) => each(&text),
+                Ok(Message::Close(_)) => return Ok(()),
                 Ok(_) => continue,
                 Err(tungstenite::Error::Io(error))
                     if matches!(
@@ -384,9 +395,18 @@ impl Client {
                 {
                     return Err(tungstenite::Error::Io(error));
                 }
-                Err(_) => return Ok(delivered),
+                Err(_) => return Ok(()),
             }
         }
+    }
+
+    /// Reads whatever is left until the server closes or drops the
+    /// connection: how many text messages came first. `Err` if the server
+    /// kept the connection open until the read timed out.
+    pub fn drain_until_closed(&mut self) -> Result<usize, tungstenite::Error> {
+        let mut delivered = 0;
+        self.read_until_closed(|_| delivered += 1)?;
+        Ok(delivered)
     }
 
     pub fn send(&mut self, message: &ClientMessage) {
@@ -429,25 +449,16 @@ impl Client {
     /// times out.
     pub fn recv_until_closed(&mut self) -> Vec<ServerMessage> {
         let mut received = Vec::new();
-        loop {
-            match self.socket.read() {
-                Ok(Message::Text(text)) => received.push(
-                    serde_json::from_str(&text)
-                        .unwrap_or_else(|error| panic!("not a server message ({error}): {text}")),
-                ),
-                Ok(Message::Close(_)) => return received,
-                Ok(_) => continue,
-                Err(tungstenite::Error::Io(error))
-                    if matches!(
-                        error.kind(),
-                        std::io::ErrorKind::WouldBlock | std::io::ErrorKind::TimedOut
-                    ) =>
-                {
-                    panic!("the connection stayed open; received {received:?}")
-                }
-                Err(_) => return received,
-            }
+        let read = self.read_until_closed(|text| {
+            received.push(
+                serde_json::from_str(text)
+                    .unwrap_or_else(|error| panic!("not a server message ({error}): {text}")),
+            );
+        });
+        if let Err(error) = read {
+            panic!("the connection stayed open ({error}); received {received:?}");
         }
+        received
     }
 
     /// Reads until the server closes; the close code.

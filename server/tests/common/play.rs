@@ -3,8 +3,8 @@
 //! listed option until the game ends.
 
 use fray_protocol::{
-    ActionOption, ArmyList, Batch, ClientMessage, Effect, MatchId, Role, Seat, ServerMessage,
-    SystemId, View, apply_all,
+    ActionOption, ArmyList, Batch, ClientMessage, Effect, MatchId, ReplayEvent, Role, Seat,
+    ServerMessage, SystemId, View, Viewer, apply_all,
 };
 
 use super::{Client, TestServer};
@@ -92,6 +92,16 @@ impl Follower {
                 .any(|effect| matches!(effect, Effect::GameEnded { .. }))
         })
     }
+}
+
+/// The effects of a replay's event that `viewer` was sent live.
+pub fn seen_by(event: &ReplayEvent, viewer: Viewer) -> Vec<Effect> {
+    event
+        .effects
+        .iter()
+        .filter(|scoped| scoped.audience.includes(viewer))
+        .map(|scoped| scoped.effect.clone())
+        .collect()
 }
 
 /// A small, seeded generator for the choices of random players.
