@@ -7,6 +7,7 @@ pub mod auth;
 pub mod config;
 pub mod db;
 pub mod http;
+mod net;
 mod shutdown;
 pub mod store;
 pub mod table;
@@ -16,7 +17,6 @@ pub mod ws;
 use std::future::Future;
 use std::time::Duration;
 
-use axum::serve::ListenerExt;
 use thiserror::Error;
 use tokio::net::TcpListener;
 use tokio::sync::watch;
@@ -69,20 +69,11 @@ where
 
     let (stop, stopping) = watch::channel(false);
     let state = AppState::new(db.clone(), turn, tables.clone(), config, stopping);
-    // Frames are small and each one is awaited by a player: with Nagle's
-    // algorithm on, a frame written while the previous one is unacknowledged
-    // could wait for the peer's delayed ACK (up to 40 ms on Linux).
-    let listener = listener.tap_io(|tcp| {
-        if let Err(error) = tcp.set_nodelay(true) {
-            tracing::warn!(%error, "cannot set TCP_NODELAY on a connection");
-        }
-    });
-    let served = axum::serve(listener, app(state))
-        .with_graceful_shutdown(async move {
-            shutdown.await;
-            let _ = stop.send(true);
-        })
-        .await;
+    net::serve(listener, app(state), async move {
+        shutdown.await;
+        let _ = stop.send(true);
+    })
+    .await;
     // A recovery still going would start actors after the table closes.
     recovering.abort();
     let _ = recovering.await;
@@ -95,6 +86,5 @@ where
         tracing::error!("the store did not finish writing in time");
     }
     db.close().await;
-    served?;
     Ok(())
 }

@@ -1,0 +1,66 @@
+//! Serving one accepted connection: HTTP/1 with hyper, upgrades to
+//! websockets allowed, the peer's address handed to every request.
+
+use std::convert::Infallible;
+use std::net::SocketAddr;
+
+use axum::Router;
+use axum::extract::ConnectInfo;
+use axum::http::Request;
+use axum::response::Response;
+use axum::routing::future::RouteFuture;
+use hyper::body::Incoming;
+use hyper::server::conn::http1;
+use hyper_util::rt::TokioIo;
+use tokio::net::TcpStream;
+use tokio::sync::watch;
+use tower_service::Service;
+
+/// Serves HTTP on `tcp` until the client or the server ends it. When
+/// `stopping` changes, a request under way is finished and the connection
+/// then closed; an idle one is closed at once. A connection upgraded to a
+/// websocket leaves here with its socket: the websocket closes itself.
+pub(super) async fn serve(
+    tcp: TcpStream,
+    peer: SocketAddr,
+    router: Router,
+    mut stopping: watch::Receiver<()>,
+) {
+    let service = WithPeer { router, peer };
+    let connection = http1::Builder::new()
+        .serve_connection(TokioIo::new(tcp), service)
+        .with_upgrades();
+    tokio::pin!(connection);
+    let served = tokio::select! {
+        served = connection.as_mut() => served,
+        _ = stopping.changed() => {
+            connection.as_mut().graceful_shutdown();
+            connection.await
+        }
+    };
+    if let Err(error) = served {
+        // A client that hangs up mid-request is no news to the operator.
+        tracing::debug!(%peer, %error, "connection ended on an error");
+    }
+}
+
+/// The router, with `ConnectInfo<SocketAddr>` in every request's extensions
+/// as axum's `into_make_service_with_connect_info` would put it, so that a
+/// handler may take the peer's address.
+#[derive(Clone)]
+struct WithPeer {
+    router: Router,
+    peer: SocketAddr,
+}
+
+impl hyper::service::Service<Request<Incoming>> for WithPeer {
+    type Response = Response;
+    type Error = Infallible;
+    type Future = RouteFuture<Infallible>;
+
+    fn call(&self, mut request: Request<Incoming>) -> Self::Future {
+        request.extensions_mut().insert(ConnectInfo(self.peer));
+        // A router is always ready: it needs no `poll_ready` first.
+        self.router.clone().call(request)
+    }
+}

@@ -1,0 +1,92 @@
+//! Accepting connections and serving HTTP (and websocket upgrades) on them.
+
+mod connection;
+
+use std::future::Future;
+
+use axum::Router;
+use tokio::net::TcpListener;
+use tokio::sync::watch;
+
+/// Accepts connections on `listener` and serves `router` on each until
+/// `shutdown` completes; then stops accepting, lets every request under way
+/// finish, and returns once the HTTP connections are closed (websockets close
+/// themselves: see `AppState::stopping`).
+pub async fn serve(listener: TcpListener, router: Router, shutdown: impl Future<Output = ()>) {
+    // Each connection's task holds a receiver until it ends: the sender both
+    // tells them to stop and learns when the last one has.
+    let (stop, stopping) = watch::channel(());
+    tokio::pin!(shutdown);
+    loop {
+        let (tcp, peer) = tokio::select! {
+            () = &mut shutdown => break,
+            accepted = listener.accept() => match accepted {
+                Ok(accepted) => accepted,
+                Err(error) => {
+                    // As axum did: the error (out of file descriptors, most
+                    // likely) is not likely to clear within the second.
+                    tracing::error!(%error, "accept failed");
+                    tokio::time::sleep(std::time::Duration::from_secs(1)).await;
+                    continue;
+                }
+            },
+        };
+        // Frames are small and each one is awaited by a player: with Nagle's
+        // algorithm on, a frame written while the previous one is
+        // unacknowledged could wait for the peer's delayed ACK (up to 40 ms
+        // on Linux).
+        if let Err(error) = tcp.set_nodelay(true) {
+            tracing::warn!(%error, "cannot set TCP_NODELAY on a connection");
+        }
+        tokio::spawn(connection::serve(
+            tcp,
+            peer,
+            router.clone(),
+            stopping.clone(),
+        ));
+    }
+    drop(listener);
+    drop(stopping);
+    let _ = stop.send(());
+    stop.closed().await;
+}
+
+#[cfg(test)]
+mod tests {
+    use std::net::SocketAddr;
+
+    use axum::extract::ConnectInfo;
+    use axum::routing::get;
+    use tokio::io::{AsyncReadExt, AsyncWriteExt};
+    use tokio::net::TcpStream;
+    use tokio::sync::oneshot;
+
+    use super::*;
+
+    #[tokio::test]
+    async fn a_handler_can_take_the_peers_address() {
+        let router = Router::new().route(
+            "/peer",
+            get(|ConnectInfo(peer): ConnectInfo<SocketAddr>| async move { peer.to_string() }),
+        );
+        let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
+        let address = listener.local_addr().unwrap();
+        let (stop, stopped) = oneshot::channel::<()>();
+        let server = tokio::spawn(serve(listener, router, async {
+            let _ = stopped.await;
+        }));
+
+        let mut client = TcpStream::connect(address).await.unwrap();
+        client
+            .write_all(b"GET /peer HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n")
+            .await
+            .unwrap();
+        let mut response = String::new();
+        client.read_to_string(&mut response).await.unwrap();
+        let body = response.split("\r\n\r\n").nth(1).expect("a body");
+        assert_eq!(body, client.local_addr().unwrap().to_string(), "{response}");
+
+        let _ = stop.send(());
+        server.await.unwrap();
+    }
+}
