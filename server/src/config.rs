@@ -6,6 +6,8 @@ use std::time::Duration;
 use clap::Parser;
 use fray_protocol::Limits;
 
+use crate::net::HttpTimeouts;
+
 /// Where the server listens, what it stores to, and the limits it holds every
 /// connection to.
 #[derive(Debug, Clone, Parser)]
@@ -56,6 +58,27 @@ pub struct Config {
     /// Batches each match keeps in memory for clients that resume.
     #[arg(long, env = "FRAY_RESUME_HISTORY", default_value_t = 64)]
     pub resume_history: usize,
+
+    /// Seconds an HTTP client has to send a request's head (its request
+    /// line and headers): from connecting, or from the first byte of a
+    /// later request on a kept-alive connection. A late one is closed.
+    #[arg(
+        long,
+        env = "FRAY_HEADER_READ_SECONDS",
+        default_value_t = 10,
+        value_parser = clap::value_parser!(u64).range(1..)
+    )]
+    pub header_read_seconds: u64,
+
+    /// Seconds a kept-alive HTTP connection may wait for its next request
+    /// before it is closed. A websocket has `--idle-seconds` instead.
+    #[arg(
+        long,
+        env = "FRAY_HTTP_IDLE_SECONDS",
+        default_value_t = 60,
+        value_parser = clap::value_parser!(u64).range(1..)
+    )]
+    pub http_idle_seconds: u64,
 }
 
 impl Config {
@@ -77,5 +100,12 @@ impl Config {
 
     pub fn abandon_after(&self) -> Duration {
         Duration::from_secs(self.abandon_seconds)
+    }
+
+    pub(crate) fn http_timeouts(&self) -> HttpTimeouts {
+        HttpTimeouts {
+            header_read: Duration::from_secs(self.header_read_seconds),
+            idle: Duration::from_secs(self.http_idle_seconds),
+        }
     }
 }

@@ -68,8 +68,9 @@ where
     });
 
     let (stop, stopping) = watch::channel(false);
+    let timeouts = config.http_timeouts();
     let state = AppState::new(db.clone(), turn, tables.clone(), config, stopping);
-    net::serve(listener, app(state), async move {
+    net::serve(listener, app(state), timeouts, async move {
         shutdown.await;
         let _ = stop.send(true);
     })

@@ -16,7 +16,11 @@ use tokio::net::TcpStream;
 use tokio::sync::watch;
 use tower_service::Service;
 
-/// Serves HTTP on `tcp` until the client or the server ends it. When
+use super::head_timer::{HeadTimer, HttpTimeouts};
+use super::stream::ServedStream;
+
+/// Serves HTTP on `tcp` until the client or the server ends it, or the
+/// client is too slow to send a request head (see `head_timer`). When
 /// `stopping` changes, a request under way is finished and the connection
 /// then closed; an idle one is closed at once. A connection upgraded to a
 /// websocket leaves here with its socket: the websocket closes itself.
@@ -24,11 +28,16 @@ pub(super) async fn serve(
     tcp: TcpStream,
     peer: SocketAddr,
     router: Router,
+    timeouts: HttpTimeouts,
     mut stopping: watch::Receiver<()>,
 ) {
+    let stream = ServedStream::new(tcp);
+    let timer = HeadTimer::new(timeouts, stream.received());
     let service = WithPeer { router, peer };
     let connection = http1::Builder::new()
-        .serve_connection(TokioIo::new(tcp), service)
+        .timer(timer)
+        .header_read_timeout(timeouts.header_read)
+        .serve_connection(TokioIo::new(stream), service)
         .with_upgrades();
     tokio::pin!(connection);
     let served = tokio::select! {

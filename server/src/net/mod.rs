@@ -1,6 +1,8 @@
 //! Accepting connections and serving HTTP (and websocket upgrades) on them.
 
 mod connection;
+mod head_timer;
+mod stream;
 
 use std::future::Future;
 
@@ -8,11 +10,18 @@ use axum::Router;
 use tokio::net::TcpListener;
 use tokio::sync::watch;
 
+pub use head_timer::HttpTimeouts;
+
 /// Accepts connections on `listener` and serves `router` on each until
 /// `shutdown` completes; then stops accepting, lets every request under way
 /// finish, and returns once the HTTP connections are closed (websockets close
 /// themselves: see `AppState::stopping`).
-pub async fn serve(listener: TcpListener, router: Router, shutdown: impl Future<Output = ()>) {
+pub async fn serve(
+    listener: TcpListener,
+    router: Router,
+    timeouts: HttpTimeouts,
+    shutdown: impl Future<Output = ()>,
+) {
     // Each connection's task holds a receiver until it ends: the sender both
     // tells them to stop and learns when the last one has.
     let (stop, stopping) = watch::channel(());
@@ -42,6 +51,7 @@ pub async fn serve(listener: TcpListener, router: Router, shutdown: impl Future<
             tcp,
             peer,
             router.clone(),
+            timeouts,
             stopping.clone(),
         ));
     }
@@ -54,6 +64,7 @@ pub async fn serve(listener: TcpListener, router: Router, shutdown: impl Future<
 #[cfg(test)]
 mod tests {
     use std::net::SocketAddr;
+    use std::time::Duration;
 
     use axum::extract::ConnectInfo;
     use axum::routing::get;
@@ -72,7 +83,11 @@ mod tests {
         let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
         let address = listener.local_addr().unwrap();
         let (stop, stopped) = oneshot::channel::<()>();
-        let server = tokio::spawn(serve(listener, router, async {
+        let timeouts = HttpTimeouts {
+            header_read: Duration::from_secs(10),
+            idle: Duration::from_secs(10),
+        };
+        let server = tokio::spawn(serve(listener, router, timeouts, async {
             let _ = stopped.await;
         }));
 

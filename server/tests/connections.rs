@@ -1,0 +1,142 @@
+//! Clients that hold connections without using them: each is let go in
+//! time, and the server keeps answering everyone else.
+
+mod common;
+
+use std::io::{ErrorKind, Read, Write};
+use std::net::{SocketAddr, TcpStream};
+use std::time::Duration;
+
+use common::TestServer;
+use fray_protocol::{ClientMessage, ServerMessage};
+
+/// Longer than any limit these tests set, plus a busy machine's delays.
+const MARGIN: Duration = Duration::from_secs(5);
+
+fn connect(address: SocketAddr) -> TcpStream {
+    let stream = TcpStream::connect(address).expect("connects");
+    stream.set_read_timeout(Some(MARGIN)).expect("read timeout");
+    stream
+}
+
+/// Sends `GET /healthz` on a kept-alive connection and reads the answer
+/// whole: its status line.
+fn healthz(stream: &mut TcpStream) -> String {
+    stream
+        .write_all(b"GET /healthz HTTP/1.1\r\nHost: fray\r\n\r\n")
+        .expect("the request is sent");
+    let response = read_response(stream).expect("an answer");
+    response.lines().next().unwrap_or_default().to_owned()
+}
+
+/// Reads one response (head and `Content-Length` body); `None` if the
+/// connection closes before any of it.
+fn read_response(stream: &mut TcpStream) -> Option<String> {
+    let mut bytes = Vec::new();
+    let mut byte = [0u8];
+    while !bytes.ends_with(b"\r\n\r\n") {
+        match stream.read(&mut byte) {
+            Ok(0) if bytes.is_empty() => return None,
+            Ok(0) => panic!("closed mid-response: {:?}", String::from_utf8_lossy(&bytes)),
+            Ok(_) => bytes.push(byte[0]),
+            Err(error) => panic!("no response: {error}"),
+        }
+    }
+    let head = String::from_utf8(bytes).expect("a UTF-8 head");
+    let length: usize = head
+        .lines()
+        .find_map(|line| {
+            let (name, value) = line.split_once(':')?;
+            name.eq_ignore_ascii_case("content-length")
+                .then(|| value.trim().parse().expect("a length"))
+        })
+        .unwrap_or(0);
+    let mut body = vec![0; length];
+    stream.read_exact(&mut body).expect("the body");
+    Some(head + &String::from_utf8_lossy(&body))
+}
+
+/// Whether the server closes `stream` (with nothing more to say) within
+/// `limit`.
+fn closed_within(stream: &mut TcpStream, limit: Duration) -> bool {
+    stream.set_read_timeout(Some(limit)).expect("read timeout");
+    let mut buffer = [0u8; 256];
+    match stream.read(&mut buffer) {
+        Ok(0) => true,
+        Ok(count) => panic!(
+            "the server wrote {:?}",
+            String::from_utf8_lossy(&buffer[..count])
+        ),
+        Err(error) if matches!(error.kind(), ErrorKind::WouldBlock | ErrorKind::TimedOut) => false,
+        Err(error) if error.kind() == ErrorKind::ConnectionReset => true,
+        Err(error) => panic!("reading failed: {error}"),
+    }
+}
+
+#[test]
+fn a_request_head_sent_too_slowly_is_cut_off() {
+    let server = TestServer::start_with(|config| {
+        config.header_read_seconds = 1;
+        config.http_idle_seconds = 60;
+    });
+    let mut stream = connect(server.address);
+    stream
+        .write_all(b"GET /healthz HTTP/1.1\r\nHost: fray\r\n")
+        .expect("half a head is sent");
+    assert!(
+        closed_within(&mut stream, MARGIN),
+        "a connection that never finished its head is still open"
+    );
+}
+
+#[test]
+fn a_kept_alive_connection_waits_for_its_next_request_up_to_the_idle_limit() {
+    let server = TestServer::start_with(|config| {
+        config.header_read_seconds = 1;
+        config.http_idle_seconds = 3;
+    });
+    let mut stream = connect(server.address);
+    assert_eq!(healthz(&mut stream), "HTTP/1.1 200 OK");
+    // Longer than a head may take: waiting between requests is not sending
+    // a head slowly.
+    std::thread::sleep(Duration::from_secs(2));
+    assert_eq!(healthz(&mut stream), "HTTP/1.1 200 OK");
+    assert!(
+        closed_within(&mut stream, MARGIN),
+        "an idle kept-alive connection is still open"
+    );
+}
+
+#[test]
+fn on_a_kept_alive_connection_a_head_is_timed_from_its_first_byte() {
+    let server = TestServer::start_with(|config| {
+        config.header_read_seconds = 1;
+        config.http_idle_seconds = 60;
+    });
+    let mut stream = connect(server.address);
+    assert_eq!(healthz(&mut stream), "HTTP/1.1 200 OK");
+    stream
+        .write_all(b"GET /healthz HTTP/1.1\r\nHost: fray\r\n")
+        .expect("half a head is sent");
+    assert!(
+        closed_within(&mut stream, MARGIN),
+        "a half-sent head was given the idle limit"
+    );
+}
+
+#[test]
+fn a_websocket_is_not_held_to_the_http_limits() {
+    let server = TestServer::start_with(|config| {
+        config.header_read_seconds = 1;
+        config.http_idle_seconds = 1;
+    });
+    let mut client = server.client(None);
+    // Silent for longer than both limits (the websocket's own idle limit is
+    // a minute).
+    std::thread::sleep(Duration::from_millis(2500));
+    client.send(&ClientMessage::Ping { nonce: 7 });
+    match client.recv() {
+        ServerMessage::Pong { nonce } => assert_eq!(nonce, 7),
+        other => panic!("expected a pong, got {other:?}"),
+    }
+}
