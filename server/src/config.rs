@@ -6,7 +6,7 @@ use std::time::Duration;
 use clap::Parser;
 use fray_protocol::Limits;
 
-use crate::net::HttpTimeouts;
+use crate::net::{ConnectionLimits, HttpTimeouts};
 
 /// Where the server listens, what it stores to, and the limits it holds every
 /// connection to.
@@ -79,6 +79,16 @@ pub struct Config {
         value_parser = clap::value_parser!(u64).range(1..)
     )]
     pub http_idle_seconds: u64,
+
+    /// Connections held open at once, HTTP and websocket alike; more are
+    /// refused with `503` until some close.
+    #[arg(
+        long,
+        env = "FRAY_MAX_CONNECTIONS",
+        default_value_t = 16384,
+        value_parser = clap::value_parser!(u32).range(1..)
+    )]
+    pub max_connections: u32,
 }
 
 impl Config {
@@ -102,10 +112,13 @@ impl Config {
         Duration::from_secs(self.abandon_seconds)
     }
 
-    pub(crate) fn http_timeouts(&self) -> HttpTimeouts {
-        HttpTimeouts {
-            header_read: Duration::from_secs(self.header_read_seconds),
-            idle: Duration::from_secs(self.http_idle_seconds),
+    pub(crate) fn connection_limits(&self) -> ConnectionLimits {
+        ConnectionLimits {
+            max_connections: self.max_connections as usize,
+            http: HttpTimeouts {
+                header_read: Duration::from_secs(self.header_read_seconds),
+                idle: Duration::from_secs(self.http_idle_seconds),
+            },
         }
     }
 }

@@ -68,9 +68,9 @@ where
     });
 
     let (stop, stopping) = watch::channel(false);
-    let timeouts = config.http_timeouts();
+    let limits = config.connection_limits();
     let state = AppState::new(db.clone(), turn, tables.clone(), config, stopping);
-    net::serve(listener, app(state), timeouts, async move {
+    net::serve(listener, app(state), limits, async move {
         shutdown.await;
         let _ = stop.send(true);
     })

@@ -140,3 +140,90 @@ fn a_websocket_is_not_held_to_the_http_limits() {
         other => panic!("expected a pong, got {other:?}"),
     }
 }
+
+/// `GET /healthz` on a new connection: its status, or `None` if the
+/// connection was closed or reset without one.
+fn healthz_status(address: SocketAddr) -> Option<u16> {
+    let mut stream = connect(address);
+    stream
+        .write_all(b"GET /healthz HTTP/1.1\r\nHost: fray\r\nConnection: close\r\n\r\n")
+        .ok()?;
+    let mut response = String::new();
+    stream.read_to_string(&mut response).ok()?;
+    let status = response.strip_prefix("HTTP/1.1 ")?.get(..3)?;
+    Some(status.parse().expect("a status"))
+}
+
+#[test]
+fn past_the_cap_connections_are_refused_at_once_and_healthz_answers_when_silent_ones_time_out() {
+    const CAP: usize = 8;
+    const PAST_THE_CAP: usize = 4;
+    let server = TestServer::start_with(|config| {
+        config.max_connections = CAP as u32;
+        config.header_read_seconds = 1;
+    });
+    let mut silent: Vec<TcpStream> = (0..CAP + PAST_THE_CAP)
+        .map(|_| connect(server.address))
+        .collect();
+
+    // Asked while every silent connection is still open on this side.
+    let deadline = std::time::Instant::now() + Duration::from_secs(1) + MARGIN;
+    while healthz_status(server.address) != Some(200) {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "/healthz did not answer while silent connections were held"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+
+    let mut refused = 0;
+    for stream in &mut silent {
+        let mut answer = String::new();
+        stream
+            .read_to_string(&mut answer)
+            .expect("the server closes every silent connection");
+        if answer.is_empty() {
+            continue; // Held until the head was late.
+        }
+        refused += 1;
+        assert!(
+            answer.starts_with("HTTP/1.1 503 Service Unavailable\r\n"),
+            "{answer}"
+        );
+        assert!(answer.contains("\r\nRetry-After: 5\r\n"), "{answer}");
+        assert!(answer.contains("\r\nConnection: close\r\n"), "{answer}");
+        assert!(answer.ends_with(r#""code":"unavailable","message":"the server holds as many connections as it may; try again shortly"}}"#), "{answer}");
+    }
+    // One more may be refused if the harness's own health check still held
+    // its place when the silent connections came.
+    assert!(
+        (PAST_THE_CAP..=PAST_THE_CAP + 1).contains(&refused),
+        "{refused} of {} refused with a cap of {CAP}",
+        CAP + PAST_THE_CAP
+    );
+}
+
+#[test]
+fn a_websocket_holds_its_place_under_the_cap_until_it_closes() {
+    let server = TestServer::start_with(|config| config.max_connections = 2);
+    let first = server.client(None);
+    let _second = server.client(None);
+    let deadline = std::time::Instant::now() + MARGIN;
+    while healthz_status(server.address) != Some(503) {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "two websockets did not fill a cap of two"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+
+    first.vanish();
+    let deadline = std::time::Instant::now() + MARGIN;
+    while healthz_status(server.address) != Some(200) {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "a closed websocket did not give its place back"
+        );
+        std::thread::sleep(Duration::from_millis(50));
+    }
+}

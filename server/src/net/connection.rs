@@ -16,6 +16,7 @@ use tokio::net::TcpStream;
 use tokio::sync::watch;
 use tower_service::Service;
 
+use super::cap::Place;
 use super::head_timer::{HeadTimer, HttpTimeouts};
 use super::stream::ServedStream;
 
@@ -26,12 +27,13 @@ use super::stream::ServedStream;
 /// websocket leaves here with its socket: the websocket closes itself.
 pub(super) async fn serve(
     tcp: TcpStream,
+    place: Place,
     peer: SocketAddr,
     router: Router,
     timeouts: HttpTimeouts,
     mut stopping: watch::Receiver<()>,
 ) {
-    let stream = ServedStream::new(tcp);
+    let stream = ServedStream::new(tcp, place);
     let timer = HeadTimer::new(timeouts, stream.received());
     let service = WithPeer { router, peer };
     let connection = http1::Builder::new()

@@ -1,7 +1,9 @@
 //! Accepting connections and serving HTTP (and websocket upgrades) on them.
 
+mod cap;
 mod connection;
 mod head_timer;
+mod refusal;
 mod stream;
 
 use std::future::Future;
@@ -12,16 +14,27 @@ use tokio::sync::watch;
 
 pub use head_timer::HttpTimeouts;
 
-/// Accepts connections on `listener` and serves `router` on each until
-/// `shutdown` completes; then stops accepting, lets every request under way
-/// finish, and returns once the HTTP connections are closed (websockets close
-/// themselves: see `AppState::stopping`).
+use cap::ConnectionCap;
+
+/// What connections the server takes, and how long it waits for them.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct ConnectionLimits {
+    /// Open at once, HTTP and websocket alike.
+    pub max_connections: usize,
+    pub http: HttpTimeouts,
+}
+
+/// Accepts connections on `listener` and serves `router` on each, within
+/// `limits`, until `shutdown` completes; then stops accepting, lets every
+/// request under way finish, and returns once the HTTP connections are closed
+/// (websockets close themselves: see `AppState::stopping`).
 pub async fn serve(
     listener: TcpListener,
     router: Router,
-    timeouts: HttpTimeouts,
+    limits: ConnectionLimits,
     shutdown: impl Future<Output = ()>,
 ) {
+    let mut cap = ConnectionCap::new(limits.max_connections);
     // Each connection's task holds a receiver until it ends: the sender both
     // tells them to stop and learns when the last one has.
     let (stop, stopping) = watch::channel(());
@@ -40,6 +53,10 @@ pub async fn serve(
                 }
             },
         };
+        let Some(place) = cap.admit() else {
+            refusal::refuse(tcp);
+            continue;
+        };
         // Frames are small and each one is awaited by a player: with Nagle's
         // algorithm on, a frame written while the previous one is
         // unacknowledged could wait for the peer's delayed ACK (up to 40 ms
@@ -49,9 +66,10 @@ pub async fn serve(
         }
         tokio::spawn(connection::serve(
             tcp,
+            place,
             peer,
             router.clone(),
-            timeouts,
+            limits.http,
             stopping.clone(),
         ));
     }
@@ -83,11 +101,14 @@ mod tests {
         let listener = TcpListener::bind("127.0.0.1:0").await.unwrap();
         let address = listener.local_addr().unwrap();
         let (stop, stopped) = oneshot::channel::<()>();
-        let timeouts = HttpTimeouts {
-            header_read: Duration::from_secs(10),
-            idle: Duration::from_secs(10),
+        let limits = ConnectionLimits {
+            max_connections: 4,
+            http: HttpTimeouts {
+                header_read: Duration::from_secs(10),
+                idle: Duration::from_secs(10),
+            },
         };
-        let server = tokio::spawn(serve(listener, router, timeouts, async {
+        let server = tokio::spawn(serve(listener, router, limits, async {
             let _ = stopped.await;
         }));
 

@@ -10,6 +10,8 @@ use std::task::{Context, Poll};
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::net::TcpStream;
 
+use super::cap::Place;
+
 /// How many bytes a connection has received, shared with the clock that
 /// times its request heads (a head's clock is kinder until its first byte).
 #[derive(Debug, Default)]
@@ -22,17 +24,21 @@ impl Received {
     }
 }
 
-/// The socket, counting what it receives.
+/// The socket, counting what it receives, and holding its place under the
+/// connection cap for as long as it is open: a websocket takes it along
+/// when the connection is upgraded.
 pub(super) struct ServedStream {
     tcp: TcpStream,
     received: Arc<Received>,
+    _place: Place,
 }
 
 impl ServedStream {
-    pub(super) fn new(tcp: TcpStream) -> ServedStream {
+    pub(super) fn new(tcp: TcpStream, place: Place) -> ServedStream {
         ServedStream {
             tcp,
             received: Arc::default(),
+            _place: place,
         }
     }
 
