@@ -81,7 +81,8 @@ pub struct Config {
     pub http_idle_seconds: u64,
 
     /// Connections held open at once, HTTP and websocket alike; more are
-    /// refused with `503` until some close.
+    /// refused with `503` until some close. Lowered at start-up if the
+    /// process may not open that many files (64 are kept for the rest).
     #[arg(
         long,
         env = "FRAY_MAX_CONNECTIONS",

@@ -2,6 +2,7 @@
 
 mod cap;
 mod connection;
+mod fd_limit;
 mod head_timer;
 mod refusal;
 mod stream;
@@ -34,7 +35,8 @@ pub async fn serve(
     limits: ConnectionLimits,
     shutdown: impl Future<Output = ()>,
 ) {
-    let mut cap = ConnectionCap::new(limits.max_connections);
+    let max_connections = max_connections_that_fit(limits.max_connections);
+    let mut cap = ConnectionCap::new(max_connections);
     // Each connection's task holds a receiver until it ends: the sender both
     // tells them to stop and learns when the last one has.
     let (stop, stopping) = watch::channel(());
@@ -77,6 +79,26 @@ pub async fn serve(
     drop(stopping);
     let _ = stop.send(());
     stop.closed().await;
+}
+
+/// `wanted`, or fewer if the process may not open that many files: a
+/// connection past the limit would fail every `accept` after it, while one
+/// past the cap is refused and the rest go on.
+fn max_connections_that_fit(wanted: usize) -> usize {
+    let open_files = fd_limit::raise_to_hard();
+    let fits = fd_limit::connections_within(wanted, open_files);
+    if let Some(open_files) = open_files
+        && fits < wanted
+    {
+        tracing::warn!(
+            open_files,
+            wanted,
+            max_connections = fits,
+            "the connection cap is lowered to {fits} to fit the open-file limit; \
+             raise the hard limit (ulimit -Hn, systemd's LimitNOFILE) to hold {wanted}"
+        );
+    }
+    fits
 }
 
 #[cfg(test)]
