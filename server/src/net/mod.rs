@@ -1,5 +1,6 @@
 //! Accepting connections and serving HTTP (and websocket upgrades) on them.
 
+mod backoff;
 mod cap;
 mod connection;
 mod fd_limit;
@@ -8,6 +9,7 @@ mod refusal;
 mod stream;
 
 use std::future::Future;
+use std::time::Instant;
 
 use axum::Router;
 use tokio::net::TcpListener;
@@ -15,6 +17,7 @@ use tokio::sync::watch;
 
 pub use head_timer::HttpTimeouts;
 
+use backoff::AcceptBackoff;
 use cap::ConnectionCap;
 
 /// What connections the server takes, and how long it waits for them.
@@ -41,19 +44,33 @@ pub async fn serve(
     // tells them to stop and learns when the last one has.
     let (stop, stopping) = watch::channel(());
     tokio::pin!(shutdown);
+    let mut backoff = AcceptBackoff::default();
     loop {
-        let (tcp, peer) = tokio::select! {
+        let accepted = tokio::select! {
             () = &mut shutdown => break,
-            accepted = listener.accept() => match accepted {
-                Ok(accepted) => accepted,
-                Err(error) => {
-                    // As axum did: the error (out of file descriptors, most
-                    // likely) is not likely to clear within the second.
-                    tracing::error!(%error, "accept failed");
-                    tokio::time::sleep(std::time::Duration::from_secs(1)).await;
-                    continue;
+            accepted = listener.accept() => accepted,
+        };
+        let (tcp, peer) = match accepted {
+            Ok(accepted) => {
+                backoff.succeeded();
+                accepted
+            }
+            Err(error) if backoff::concerns_one_connection(&error) => continue,
+            Err(error) => {
+                let failed = backoff.failed(Instant::now());
+                if let Some(unlogged) = failed.log {
+                    tracing::error!(
+                        %error,
+                        retry_in = ?failed.wait,
+                        failures_not_logged = unlogged,
+                        "accept failed"
+                    );
                 }
-            },
+                tokio::select! {
+                    () = &mut shutdown => break,
+                    () = tokio::time::sleep(failed.wait) => continue,
+                }
+            }
         };
         let Some(place) = cap.admit() else {
             refusal::refuse(tcp);
