@@ -70,8 +70,9 @@ pub struct Config {
     )]
     pub header_read_seconds: u64,
 
-    /// Seconds a kept-alive HTTP connection may wait for its next request
-    /// before it is closed. A websocket has `--idle-seconds` instead.
+    /// Seconds a kept-alive HTTP connection may wait for its next request,
+    /// or a request for more of its body, before it is closed. A websocket
+    /// has `--idle-seconds` instead.
     #[arg(
         long,
         env = "FRAY_HTTP_IDLE_SECONDS",

@@ -391,3 +391,52 @@ fn with_few_files_the_cap_is_lowered_to_fit_and_healthz_answers_through_a_flood(
         "{log:#?}"
     );
 }
+
+#[test]
+fn a_request_body_that_stops_coming_is_answered_and_its_connection_closed() {
+    let server = TestServer::start_with(|config| {
+        config.header_read_seconds = 1;
+        config.http_idle_seconds = 2;
+    });
+    let mut stream = connect(server.address);
+    stream
+        .write_all(
+            b"POST /api/players HTTP/1.1\r\nHost: fray\r\nContent-Type: application/json\r\n\
+              Content-Length: 100\r\n\r\n{\"name\":",
+        )
+        .expect("a head and part of a body are sent");
+    let answer = read_response(&mut stream).expect("an answer");
+    assert!(
+        answer.starts_with("HTTP/1.1 400 Bad Request\r\n"),
+        "{answer}"
+    );
+    assert!(answer.contains("stopped sending"), "{answer}");
+    assert!(
+        closed_within(&mut stream, MARGIN),
+        "the connection of a stalled body is still open"
+    );
+}
+
+#[test]
+fn a_request_body_that_keeps_coming_slowly_is_read_whole() {
+    let server = TestServer::start_with(|config| {
+        config.header_read_seconds = 1;
+        config.http_idle_seconds = 2;
+    });
+    let body = br#"{"name":"slow but steady"}"#;
+    let mut stream = connect(server.address);
+    write!(
+        stream,
+        "POST /api/players HTTP/1.1\r\nHost: fray\r\nContent-Type: application/json\r\n\
+         Content-Length: {}\r\n\r\n",
+        body.len()
+    )
+    .expect("the head is sent");
+    // Longer than the idle limit in all, never that long between parts.
+    for part in body.chunks(body.len().div_ceil(4)) {
+        std::thread::sleep(Duration::from_millis(700));
+        stream.write_all(part).expect("a part is sent");
+    }
+    let answer = read_response(&mut stream).expect("an answer");
+    assert!(answer.starts_with("HTTP/1.1 201 Created\r\n"), "{answer}");
+}

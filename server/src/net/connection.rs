@@ -1,8 +1,10 @@
 //! Serving one accepted connection: HTTP/1 with hyper, upgrades to
-//! websockets allowed, the peer's address handed to every request.
+//! websockets allowed, the peer's address handed to every request, and
+//! every request body awaited no longer than the HTTP idle limit.
 
 use std::convert::Infallible;
 use std::net::SocketAddr;
+use std::time::Duration;
 
 use axum::Router;
 use axum::extract::ConnectInfo;
@@ -16,12 +18,14 @@ use tokio::net::TcpStream;
 use tokio::sync::watch;
 use tower_service::Service;
 
+use super::body::PatientBody;
 use super::cap::Place;
 use super::head_timer::{HeadTimer, HttpTimeouts};
 use super::stream::ServedStream;
 
 /// Serves HTTP on `tcp` until the client or the server ends it, or the
-/// client is too slow to send a request head (see `head_timer`). When
+/// client is too slow to send a request head (see `head_timer`) or body
+/// (see `body`). When
 /// `stopping` changes, a request under way is finished and the connection
 /// then closed; an idle one is closed at once. A connection upgraded to a
 /// websocket leaves here with its socket: the websocket closes itself.
@@ -35,7 +39,11 @@ pub(super) async fn serve(
 ) {
     let stream = ServedStream::new(tcp, place);
     let timer = HeadTimer::new(timeouts, stream.received());
-    let service = WithPeer { router, peer };
+    let service = Requests {
+        router,
+        peer,
+        body_idle: timeouts.idle,
+    };
     let connection = http1::Builder::new()
         .timer(timer)
         .header_read_timeout(timeouts.header_read)
@@ -57,19 +65,22 @@ pub(super) async fn serve(
 
 /// The router, with `ConnectInfo<SocketAddr>` in every request's extensions
 /// as axum's `into_make_service_with_connect_info` would put it, so that a
-/// handler may take the peer's address.
+/// handler may take the peer's address, and a body that fails once it has
+/// stopped coming for `body_idle`.
 #[derive(Clone)]
-struct WithPeer {
+struct Requests {
     router: Router,
     peer: SocketAddr,
+    body_idle: Duration,
 }
 
-impl hyper::service::Service<Request<Incoming>> for WithPeer {
+impl hyper::service::Service<Request<Incoming>> for Requests {
     type Response = Response;
     type Error = Infallible;
     type Future = RouteFuture<Infallible>;
 
-    fn call(&self, mut request: Request<Incoming>) -> Self::Future {
+    fn call(&self, request: Request<Incoming>) -> Self::Future {
+        let mut request = request.map(|body| PatientBody::new(body, self.body_idle));
         request.extensions_mut().insert(ConnectInfo(self.peer));
         // A router is always ready: it needs no `poll_ready` first.
         self.router.clone().call(request)

@@ -29,7 +29,8 @@ use super::stream::Received;
 pub struct HttpTimeouts {
     /// For a head, from the connection's start or the head's first byte.
     pub header_read: Duration,
-    /// For the first byte of the next request on a kept-alive connection.
+    /// For the first byte of the next request on a kept-alive connection,
+    /// and for each part of a request's body.
     pub idle: Duration,
 }
 

@@ -1,6 +1,7 @@
 //! Accepting connections and serving HTTP (and websocket upgrades) on them.
 
 mod backoff;
+mod body;
 mod cap;
 mod connection;
 mod fd_limit;
