@@ -23,6 +23,7 @@ use tokio::sync::watch;
 
 pub use config::Config;
 pub use http::{AppState, app};
+pub use net::listen;
 pub use shutdown::shutdown_signal;
 
 use store::Store;
