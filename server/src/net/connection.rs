@@ -18,9 +18,10 @@ use tokio::net::TcpStream;
 use tokio::sync::watch;
 use tower_service::Service;
 
+use super::HttpTimeouts;
 use super::body::PatientBody;
 use super::cap::Place;
-use super::head_timer::{HeadTimer, HttpTimeouts};
+use super::head_timer::HeadTimer;
 use super::stream::ServedStream;
 
 /// Serves HTTP on `tcp` until the client or the server ends it, or the

@@ -8,10 +8,31 @@
 /// open.
 const RESERVED_FILES: u64 = 64;
 
+/// Raises the open-file limit as far as it may go, and returns `wanted`, or
+/// fewer if the process may not open that many files: a connection past the
+/// limit would fail every `accept` after it, while one past the cap is
+/// refused and the rest go on.
+pub(super) fn max_connections_that_fit(wanted: usize) -> usize {
+    let open_files = raise_to_hard();
+    let fits = connections_within(wanted, open_files);
+    if let Some(open_files) = open_files
+        && fits < wanted
+    {
+        tracing::warn!(
+            open_files,
+            wanted,
+            max_connections = fits,
+            "the connection cap is lowered to {fits} to fit the open-file limit; \
+             raise the hard limit (ulimit -Hn, systemd's LimitNOFILE) to hold {wanted}"
+        );
+    }
+    fits
+}
+
 /// Raises the soft limit on open files as far as the hard limit allows;
 /// the limit then in force, if it can be read.
 #[cfg(unix)]
-pub(super) fn raise_to_hard() -> Option<u64> {
+fn raise_to_hard() -> Option<u64> {
     let mut limit = libc::rlimit {
         rlim_cur: 0,
         rlim_max: 0,
@@ -49,13 +70,13 @@ pub(super) fn raise_to_hard() -> Option<u64> {
 }
 
 #[cfg(not(unix))]
-pub(super) fn raise_to_hard() -> Option<u64> {
+fn raise_to_hard() -> Option<u64> {
     None
 }
 
 /// The most connections that fit in `open_files` with the reserve kept:
 /// `wanted`, or fewer (and never none).
-pub(super) fn connections_within(wanted: usize, open_files: Option<u64>) -> usize {
+fn connections_within(wanted: usize, open_files: Option<u64>) -> usize {
     let Some(open_files) = open_files else {
         return wanted;
     };

@@ -22,17 +22,8 @@ use std::time::{Duration, Instant};
 
 use hyper::rt::{Sleep, Timer};
 
+use super::HttpTimeouts;
 use super::stream::Received;
-
-/// The two limits a connection's request heads are held to.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct HttpTimeouts {
-    /// For a head, from the connection's start or the head's first byte.
-    pub header_read: Duration,
-    /// For the first byte of the next request on a kept-alive connection,
-    /// and for each part of a request's body.
-    pub idle: Duration,
-}
 
 /// One connection's clock for its request heads.
 pub(super) struct HeadTimer {

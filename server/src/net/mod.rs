@@ -11,13 +11,11 @@ mod stream;
 
 use std::future::Future;
 use std::net::SocketAddr;
-use std::time::Instant;
+use std::time::{Duration, Instant};
 
 use axum::Router;
 use tokio::net::{TcpListener, TcpSocket};
 use tokio::sync::watch;
-
-pub use head_timer::HttpTimeouts;
 
 use backoff::AcceptBackoff;
 use cap::ConnectionCap;
@@ -28,6 +26,17 @@ pub struct ConnectionLimits {
     /// Open at once, HTTP and websocket alike.
     pub max_connections: usize,
     pub http: HttpTimeouts,
+}
+
+/// How long an HTTP connection may keep the server waiting.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct HttpTimeouts {
+    /// For a request's head, from the connection's start or the head's
+    /// first byte.
+    pub header_read: Duration,
+    /// For the first byte of the next request on a kept-alive connection,
+    /// and for each part of a request's body.
+    pub idle: Duration,
 }
 
 /// Connections the kernel may hold, complete, until they are accepted (it
@@ -62,8 +71,7 @@ pub async fn serve(
     limits: ConnectionLimits,
     shutdown: impl Future<Output = ()>,
 ) {
-    let max_connections = max_connections_that_fit(limits.max_connections);
-    let mut cap = ConnectionCap::new(max_connections);
+    let mut cap = ConnectionCap::new(fd_limit::max_connections_that_fit(limits.max_connections));
     // Each connection's task holds a receiver until it ends: the sender both
     // tells them to stop and learns when the last one has.
     let (stop, stopping) = watch::channel(());
@@ -122,30 +130,9 @@ pub async fn serve(
     stop.closed().await;
 }
 
-/// `wanted`, or fewer if the process may not open that many files: a
-/// connection past the limit would fail every `accept` after it, while one
-/// past the cap is refused and the rest go on.
-fn max_connections_that_fit(wanted: usize) -> usize {
-    let open_files = fd_limit::raise_to_hard();
-    let fits = fd_limit::connections_within(wanted, open_files);
-    if let Some(open_files) = open_files
-        && fits < wanted
-    {
-        tracing::warn!(
-            open_files,
-            wanted,
-            max_connections = fits,
-            "the connection cap is lowered to {fits} to fit the open-file limit; \
-             raise the hard limit (ulimit -Hn, systemd's LimitNOFILE) to hold {wanted}"
-        );
-    }
-    fits
-}
-
 #[cfg(test)]
 mod tests {
     use std::net::SocketAddr;
-    use std::time::Duration;
 
     use axum::extract::ConnectInfo;
     use axum::routing::get;
