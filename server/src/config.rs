@@ -6,6 +6,8 @@ use std::time::Duration;
 use clap::Parser;
 use fray_protocol::Limits;
 
+use crate::net::{ConnectionLimits, HttpTimeouts};
+
 /// Where the server listens, what it stores to, and the limits it holds every
 /// connection to.
 #[derive(Debug, Clone, Parser)]
@@ -83,6 +85,39 @@ pub struct Config {
     /// per minute holds it back.
     #[arg(long, env = "FRAY_LOBBY_WRITES_BURST", default_value_t = 20)]
     pub lobby_writes_burst: u32,
+
+    /// Seconds an HTTP client has to send a request's head (its request
+    /// line and headers): from connecting, or from the first byte of a
+    /// later request on a kept-alive connection. A late one is closed.
+    #[arg(
+        long,
+        env = "FRAY_HEADER_READ_SECONDS",
+        default_value_t = 10,
+        value_parser = clap::value_parser!(u64).range(1..)
+    )]
+    pub header_read_seconds: u64,
+
+    /// Seconds a kept-alive HTTP connection may wait for its next request,
+    /// or a request for more of its body, before it is closed. A websocket
+    /// has `--idle-seconds` instead.
+    #[arg(
+        long,
+        env = "FRAY_HTTP_IDLE_SECONDS",
+        default_value_t = 60,
+        value_parser = clap::value_parser!(u64).range(1..)
+    )]
+    pub http_idle_seconds: u64,
+
+    /// Connections held open at once, HTTP and websocket alike; more are
+    /// refused with `503` until some close. Lowered at start-up if the
+    /// process may not open that many files (64 are kept for the rest).
+    #[arg(
+        long,
+        env = "FRAY_MAX_CONNECTIONS",
+        default_value_t = 16384,
+        value_parser = clap::value_parser!(u32).range(1..)
+    )]
+    pub max_connections: u32,
 }
 
 impl Config {
@@ -104,5 +139,15 @@ impl Config {
 
     pub fn abandon_after(&self) -> Duration {
         Duration::from_secs(self.abandon_seconds)
+    }
+
+    pub(crate) fn connection_limits(&self) -> ConnectionLimits {
+        ConnectionLimits {
+            max_connections: self.max_connections as usize,
+            http: HttpTimeouts {
+                header_read: Duration::from_secs(self.header_read_seconds),
+                idle: Duration::from_secs(self.http_idle_seconds),
+            },
+        }
     }
 }

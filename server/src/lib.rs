@@ -8,6 +8,7 @@ pub mod config;
 pub mod db;
 pub mod http;
 pub mod metrics;
+mod net;
 mod shutdown;
 pub mod store;
 pub mod table;
@@ -15,17 +16,16 @@ pub mod tools;
 pub mod ws;
 
 use std::future::Future;
-use std::net::SocketAddr;
 use std::sync::Arc;
 use std::time::Duration;
 
-use axum::serve::ListenerExt;
 use thiserror::Error;
 use tokio::net::TcpListener;
 use tokio::sync::watch;
 
 pub use config::Config;
 pub use http::{AppState, app};
+pub use net::listen;
 pub use shutdown::shutdown_signal;
 
 use metrics::Metrics;
@@ -74,20 +74,16 @@ where
     });
 
     let (stop, stopping) = watch::channel(false);
-    let state = AppState::new(db.clone(), turn, tables.clone(), config, stopping, metrics);
-    // Frames are small and each one is awaited by a player: with Nagle's
-    // algorithm on, a frame written while the previous one is unacknowledged
-    // could wait for the peer's delayed ACK (up to 40 ms on Linux).
-    let listener = listener.tap_io(|tcp| {
-        if let Err(error) = tcp.set_nodelay(true) {
-            tracing::warn!(%error, "cannot set TCP_NODELAY on a connection");
-        }
-    });
-    let served = axum::serve(
-        listener,
-        app(state).into_make_service_with_connect_info::<SocketAddr>(),
-    )
-    .with_graceful_shutdown(async move {
+    let limits = config.connection_limits();
+    let state = AppState::new(
+        db.clone(),
+        turn,
+        tables.clone(),
+        config,
+        stopping,
+        metrics.clone(),
+    );
+    net::serve(listener, app(state), limits, metrics, async move {
         shutdown.await;
         let _ = stop.send(true);
     })
@@ -104,6 +100,5 @@ where
         tracing::error!("the store did not finish writing in time");
     }
     db.close().await;
-    served?;
     Ok(())
 }

@@ -9,10 +9,9 @@ use fray_protocol::{MatchId, OptionValue, SystemId};
 use fray_server::tools::output::print_report;
 use fray_server::tools::simulate::{self, SimulateError, SimulateOptions};
 use fray_server::tools::verify::{self, EXIT_NOTHING};
-use fray_server::{Config, serve, shutdown_signal};
+use fray_server::{Config, listen, serve, shutdown_signal};
 use indicatif::{ProgressBar, ProgressStyle};
 use mimalloc::MiMalloc;
-use tokio::net::TcpListener;
 use tracing_subscriber::EnvFilter;
 
 /// Serving a match allocates and frees many small strings and buffers per
@@ -193,8 +192,7 @@ fn init_logging(default: &str) {
 }
 
 async fn run(config: Config) -> Result<(), String> {
-    let listener = TcpListener::bind(config.bind)
-        .await
+    let listener = listen(config.bind)
         .map_err(|error| format!("cannot listen on {}: {error}", config.bind))?;
     let address = listener
         .local_addr()

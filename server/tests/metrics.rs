@@ -30,6 +30,10 @@ fn metrics_count_what_the_server_does() {
     assert_eq!(figures.value("fray_acks_total"), 3.0);
     assert_eq!(figures.value("fray_matches_running"), 1.0);
     assert_eq!(figures.value("fray_websocket_connections"), 2.0);
+    assert!(
+        figures.value("fray_connections") >= 2.0,
+        "the websockets' too"
+    );
     assert!(figures.value("fray_commit_seconds_count") >= 3.0);
     assert_eq!(
         figures.value(r#"fray_refusals_total{code="not_your_turn",via="websocket"}"#),
