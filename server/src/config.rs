@@ -52,13 +52,23 @@ pub struct Config {
 
     /// Frames a connection may have waiting to be written before it is
     /// dropped as too slow (it resumes from its last `seq` on reconnect).
-    #[arg(long, env = "FRAY_OUTBOX_FRAMES", default_value_t = 256)]
+    #[arg(
+        long,
+        env = "FRAY_OUTBOX_FRAMES",
+        default_value_t = 256,
+        value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(4..)
+    )]
     pub outbox_frames: usize,
 
     /// Bytes of frames a connection may have waiting to be written before
     /// it is dropped as too slow (a frame into an empty queue is taken
     /// whatever its size).
-    #[arg(long, env = "FRAY_OUTBOX_BYTES", default_value_t = 1024 * 1024)]
+    #[arg(
+        long,
+        env = "FRAY_OUTBOX_BYTES",
+        default_value_t = 1024 * 1024,
+        value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(4096..)
+    )]
     pub outbox_bytes: usize,
 
     /// Batches each match keeps in memory for clients that resume.
@@ -98,8 +108,9 @@ pub struct Config {
     pub header_read_seconds: u64,
 
     /// Seconds a kept-alive HTTP connection may wait for its next request,
-    /// or a request for more of its body, before it is closed. A websocket
-    /// has `--idle-seconds` instead.
+    /// and a request for the whole of its body, before it is closed; and
+    /// seconds any connection's client may take none of what the server
+    /// writes. A websocket's silence has `--idle-seconds` instead.
     #[arg(
         long,
         env = "FRAY_HTTP_IDLE_SECONDS",

@@ -66,7 +66,7 @@ pub struct Metrics {
     pub websockets: Gauge,
     /// Matches with a live actor that are not over.
     pub matches_running: Gauge,
-    /// Actions and resignations acknowledged.
+    /// Acks sent for actions and resignations, a resend's again too.
     pub acks: Counter,
     /// How long each group commit of the event log took.
     pub commit_seconds: Histogram,
@@ -86,74 +86,80 @@ impl Default for Metrics {
 impl Metrics {
     pub fn new() -> Metrics {
         let mut registry = Registry::with_prefix("fray");
-        let metrics = Metrics {
-            registry: Registry::default(),
-            connections: Gauge::default(),
-            connections_refused: Counter::default(),
-            websockets: Gauge::default(),
-            matches_running: Gauge::default(),
-            acks: Counter::default(),
-            // 50 µs to ~1.6 s: a commit is ~0.3 ms quiet, tens of ms under
-            // full load, and seconds only when the disk is in trouble.
-            commit_seconds: Histogram::new(exponential_buckets(0.000_05, 2.0, 16)),
-            refusals: Family::default(),
-            dropped: Family::default(),
-            refusals_skipped: Counter::default(),
-            storage_failing: Family::default(),
-        };
+        let connections = Gauge::default();
         registry.register(
             "connections",
             "TCP connections open (HTTP and websocket)",
-            metrics.connections.clone(),
+            connections.clone(),
         );
+        let connections_refused = Counter::default();
         registry.register(
             "connections_refused",
             "Connections refused at once because the connection cap was reached",
-            metrics.connections_refused.clone(),
+            connections_refused.clone(),
         );
+        let websockets = Gauge::default();
         registry.register(
             "websocket_connections",
             "Websocket connections open",
-            metrics.websockets.clone(),
+            websockets.clone(),
         );
+        let matches_running = Gauge::default();
         registry.register(
             "matches_running",
             "Matches being played (a live actor, not over)",
-            metrics.matches_running.clone(),
+            matches_running.clone(),
         );
+        let acks = Counter::default();
         registry.register(
             "acks",
-            "Actions and resignations acknowledged (rate() gives acks per second)",
-            metrics.acks.clone(),
+            "Acks sent for actions and resignations, a resend's again too (rate() gives acks per second)",
+            acks.clone(),
         );
+        // 50 µs to ~1.6 s: a commit is ~0.3 ms quiet, tens of ms under full
+        // load, and seconds only when the disk is in trouble.
+        let commit_seconds = Histogram::new(exponential_buckets(0.000_05, 2.0, 16));
         registry.register(
             "commit_seconds",
             "Time to write and sync one group commit of the event log",
-            metrics.commit_seconds.clone(),
+            commit_seconds.clone(),
         );
+        let refusals = Family::default();
         registry.register(
             "refusals",
             "Requests and messages refused, by error code and by REST or websocket",
-            metrics.refusals.clone(),
+            refusals.clone(),
         );
+        let dropped = Family::default();
         registry.register(
             "websocket_dropped",
             "Websocket connections the server let go: too_slow (their outbox filled) or resume (their match is rebuilt)",
-            metrics.dropped.clone(),
+            dropped.clone(),
         );
+        let refusals_skipped = Counter::default();
         registry.register(
             "refusals_skipped",
             "Answers to bad websocket input left out because the connection's outbox was half full",
-            metrics.refusals_skipped.clone(),
+            refusals_skipped.clone(),
         );
+        let storage_failing = Family::default();
         registry.register(
             "storage_failing",
             "1 while this kind of storage work fails (writes, checkpoints), as /healthz says degraded",
-            metrics.storage_failing.clone(),
+            storage_failing.clone(),
         );
         Metrics {
             registry,
-            ..metrics
+            connections,
+            connections_refused,
+            websockets,
+            matches_running,
+            acks,
+            commit_seconds,
+            refusals,
+            dropped,
+            refusals_skipped,
+            storage_failing,
         }
     }
 

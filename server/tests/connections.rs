@@ -410,15 +410,49 @@ fn a_request_body_that_stops_coming_is_answered_and_its_connection_closed() {
         answer.starts_with("HTTP/1.1 400 Bad Request\r\n"),
         "{answer}"
     );
-    assert!(answer.contains("stopped sending"), "{answer}");
+    assert!(answer.contains("whole request body"), "{answer}");
     assert!(
         closed_within(&mut stream, MARGIN),
         "the connection of a stalled body is still open"
     );
 }
 
+/// A body trickled a few bytes at a time, never a whole idle limit between
+/// two parts, would otherwise hold its connection for as long as it likes.
 #[test]
-fn a_request_body_that_keeps_coming_slowly_is_read_whole() {
+fn a_request_body_trickled_past_the_limit_is_answered_and_its_connection_closed() {
+    let server = TestServer::start_with(|config| {
+        config.header_read_seconds = 1;
+        config.http_idle_seconds = 2;
+    });
+    let body = br#"{"name":"slow and unsteady"}"#;
+    let mut stream = connect(server.address);
+    write!(
+        stream,
+        "POST /api/players HTTP/1.1\r\nHost: fray\r\nContent-Type: application/json\r\n\
+         Content-Length: {}\r\n\r\n",
+        body.len()
+    )
+    .expect("the head is sent");
+    for part in body.chunks(body.len().div_ceil(4)) {
+        std::thread::sleep(Duration::from_millis(700));
+        if stream.write_all(part).is_err() {
+            break;
+        }
+    }
+    let answer = read_response(&mut stream).expect("an answer");
+    assert!(
+        answer.starts_with("HTTP/1.1 400 Bad Request\r\n"),
+        "{answer}"
+    );
+    assert!(
+        closed_within(&mut stream, MARGIN),
+        "the connection of a trickled body is still open"
+    );
+}
+
+#[test]
+fn a_request_body_sent_in_parts_within_the_limit_is_read_whole() {
     let server = TestServer::start_with(|config| {
         config.header_read_seconds = 1;
         config.http_idle_seconds = 2;
@@ -432,11 +466,40 @@ fn a_request_body_that_keeps_coming_slowly_is_read_whole() {
         body.len()
     )
     .expect("the head is sent");
-    // Longer than the idle limit in all, never that long between parts.
     for part in body.chunks(body.len().div_ceil(4)) {
-        std::thread::sleep(Duration::from_millis(700));
+        std::thread::sleep(Duration::from_millis(200));
         stream.write_all(part).expect("a part is sent");
     }
     let answer = read_response(&mut stream).expect("an answer");
     assert!(answer.starts_with("HTTP/1.1 201 Created\r\n"), "{answer}");
+}
+
+/// A client that asks for answers and never reads them: once the socket's
+/// buffers are full, the server's write waits on it, and without a limit
+/// the connection (and a graceful stop) waited forever.
+#[test]
+fn a_client_that_never_reads_its_answers_is_let_go_after_the_idle_limit() {
+    let server = TestServer::start_with(|config| {
+        config.header_read_seconds = 1;
+        config.http_idle_seconds = 2;
+    });
+    let socket =
+        socket2::Socket::new(socket2::Domain::IPV4, socket2::Type::STREAM, None).expect("a socket");
+    socket.set_recv_buffer_size(2048).expect("a small buffer");
+    socket.connect(&server.address.into()).expect("connects");
+    let mut stream: TcpStream = socket.into();
+    let ask = b"GET /api/systems HTTP/1.1\r\nHost: fray\r\n\r\n".repeat(2_000);
+    stream.write_all(&ask).expect("the requests are sent");
+    let open = || server.figures().value("fray_connections");
+    // The figures' own request is one connection; the reader is another.
+    assert_eq!(open(), 2.0, "the silent reader is held while it may be");
+
+    let deadline = std::time::Instant::now() + Duration::from_secs(2) + 2 * MARGIN;
+    while open() > 1.0 {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "a connection whose answers are never read is still held"
+        );
+        std::thread::sleep(Duration::from_millis(200));
+    }
 }

@@ -7,6 +7,8 @@
 //! (ENOSPC), and SQLite fails the commit either way. The limit holds for the
 //! whole process, so this is the only test in its binary.
 
+#![cfg(unix)]
+
 mod common;
 
 use std::time::Instant;

@@ -2,6 +2,8 @@
 //! names the database and why, and a non-zero exit status, rather than a
 //! server that answers and then fails every write.
 
+#![cfg(unix)]
+
 use std::os::unix::fs::PermissionsExt;
 use std::os::unix::process::CommandExt;
 use std::path::Path;
@@ -27,38 +29,46 @@ enum As {
     Restricted,
 }
 
-/// The server as `who`: none when the tests run as root and `nobody` cannot
-/// run the server's binary (a checkout in a home only root may enter).
-fn server_command(who: As) -> Option<Command> {
-    let binary = env!("CARGO_BIN_EXE_fray-server");
-    let mut command = Command::new(binary);
-    if let As::Restricted = who
-        && running_as_root()
-    {
-        command.uid(NOBODY).gid(NOBODY);
-        let mut version = Command::new(binary);
-        version.arg("--version").uid(NOBODY).gid(NOBODY);
-        let runs = version
-            .stdout(Stdio::null())
-            .stderr(Stdio::null())
-            .status()
-            .is_ok_and(|status| status.success());
-        if !runs {
-            eprintln!(
-                "skipped: the tests run as root, and nobody (uid {NOBODY}) cannot run \
-                 {binary}, so file permissions cannot be tested here"
-            );
-            return None;
-        }
+/// The server as `who`, with the folder its binary was copied to if it had
+/// to be (a checkout in a home only root may enter cannot be run by
+/// `nobody`); none when even the copy cannot be run (a temporary folder
+/// mounted without exec).
+fn server_command(who: As) -> Option<(Command, Option<TempDir>)> {
+    let built = env!("CARGO_BIN_EXE_fray-server");
+    if !matches!(who, As::Restricted) || !running_as_root() {
+        return Some((Command::new(built), None));
     }
-    Some(command)
+    let copied = tempfile::tempdir().unwrap();
+    set_mode(copied.path(), 0o755);
+    let binary = copied.path().join("fray-server");
+    std::fs::copy(built, &binary).expect("the server's binary is copied");
+    set_mode(&binary, 0o755);
+    let runs = Command::new(&binary)
+        .arg("--version")
+        .uid(NOBODY)
+        .gid(NOBODY)
+        .stdout(Stdio::null())
+        .stderr(Stdio::null())
+        .status()
+        .is_ok_and(|status| status.success());
+    if !runs {
+        eprintln!(
+            "skipped: the tests run as root, and nobody (uid {NOBODY}) cannot run \
+             {}, so file permissions cannot be tested here",
+            binary.display()
+        );
+        return None;
+    }
+    let mut command = Command::new(&binary);
+    command.uid(NOBODY).gid(NOBODY);
+    Some((command, Some(copied)))
 }
 
 /// Serves on `database` as `who` until it stops by itself: its exit status
 /// and stderr. Panics if it is still serving after [`PATIENCE`]; none when
 /// the server cannot be run as `who` here.
 fn serve(database: &str, who: As) -> Option<(Option<i32>, String)> {
-    let mut command = server_command(who)?;
+    let (mut command, _copied) = server_command(who)?;
     command
         .args(["serve", "--bind", "127.0.0.1:0", "--database", database])
         .env_remove("RUST_LOG")

@@ -272,9 +272,10 @@ fn too_many_messages_a_second_are_refused_with_rate_limited() {
     still_alive(&mut client, 99);
 }
 
-/// A burst far over the limit, from a client that reads: before refusals
-/// were told together, each one queued an error faster than the socket
-/// took them, and the client was dropped as too slow.
+/// A burst far over the limit, from a client that reads, of every kind of
+/// message the limit holds: answered with one error each, those errors
+/// would be queued faster than the socket takes them, and the client
+/// dropped as too slow.
 #[test]
 fn a_burst_of_refused_messages_keeps_a_reading_client_connected() {
     let server = TestServer::start();
@@ -305,6 +306,18 @@ fn a_burst_of_refused_messages_keeps_a_reading_client_connected() {
     );
     assert!(notices.len() <= 3, "{notices:?}");
     still_alive(&mut client, 1_001);
+
+    std::thread::sleep(std::time::Duration::from_millis(1_100));
+    for _ in 0..300 {
+        client.send_binary(b"\x00\x01");
+    }
+    let (_, binary, notices) = answers(&mut client, 300);
+    assert!(
+        binary <= 60,
+        "binary frames take tokens too: {binary} refused alone"
+    );
+    assert!(notices.len() <= 3, "{notices:?}");
+    still_alive(&mut client, 1_002);
 }
 
 #[test]

@@ -1,9 +1,12 @@
-//! A request body that stops coming. Once a request's head is in, hyper
-//! waits for the body as long as the handler reading it does, and a client
-//! that announces a body and never sends it would hold its connection (and
-//! its handler) forever. Here the body fails after the HTTP idle limit
-//! without a byte: the handler answers that it could not read it, and hyper
-//! closes the connection, whose body was not read to its end.
+//! A request body that does not come. Once a request's head is in, hyper
+//! waits for the body as long as the handler reading it does: a client that
+//! announces a body and never sends it, or sends a byte now and then, would
+//! hold its connection (and its handler) forever. Here the whole body must
+//! come within the HTTP idle limit: past it the body fails, the handler
+//! answers that it could not read it, and hyper closes the connection, whose
+//! body was not read to its end. Bodies are small JSON (an army list is a
+//! few hundred bytes), so a client that means to send one needs a fraction
+//! of that time.
 
 use std::future::Future;
 use std::pin::Pin;
@@ -12,31 +15,30 @@ use std::time::Duration;
 
 use hyper::body::{Body, Bytes, Frame, Incoming, SizeHint};
 use thiserror::Error;
-use tokio::time::{Instant, Sleep};
+use tokio::time::Sleep;
 
 #[derive(Debug, Error)]
 pub(super) enum BodyError {
-    #[error("the client stopped sending the request body for {0:?}")]
-    Stalled(Duration),
+    #[error("the client did not send the whole request body within {0:?}")]
+    TooSlow(Duration),
     #[error(transparent)]
     Hyper(#[from] hyper::Error),
 }
 
 pub(super) struct PatientBody {
     incoming: Incoming,
-    idle: Duration,
-    /// Runs while the body is awaited.
-    stalled: Option<Pin<Box<Sleep>>>,
-    waiting: bool,
+    limit: Duration,
+    /// Made the first time the body must be waited for; most bodies come
+    /// with their head and never need it.
+    deadline: Option<Pin<Box<Sleep>>>,
 }
 
 impl PatientBody {
-    pub(super) fn new(incoming: Incoming, idle: Duration) -> PatientBody {
+    pub(super) fn new(incoming: Incoming, limit: Duration) -> PatientBody {
         PatientBody {
             incoming,
-            idle,
-            stalled: None,
-            waiting: false,
+            limit,
+            deadline: None,
         }
     }
 }
@@ -50,21 +52,14 @@ impl Body for PatientBody {
         cx: &mut Context<'_>,
     ) -> Poll<Option<Result<Frame<Bytes>, BodyError>>> {
         if let Poll::Ready(frame) = Pin::new(&mut self.incoming).poll_frame(cx) {
-            self.waiting = false;
             return Poll::Ready(frame.map(|frame| frame.map_err(BodyError::from)));
         }
-        let idle = self.idle;
-        let deadline = Instant::now() + idle;
-        if !std::mem::replace(&mut self.waiting, true) {
-            // One timer per body, pushed back as frames come.
-            match &mut self.stalled {
-                Some(stalled) => stalled.as_mut().reset(deadline),
-                None => self.stalled = Some(Box::pin(tokio::time::sleep_until(deadline))),
-            }
-        }
-        let stalled = self.stalled.as_mut().expect("set while waiting");
-        match stalled.as_mut().poll(cx) {
-            Poll::Ready(()) => Poll::Ready(Some(Err(BodyError::Stalled(idle)))),
+        let limit = self.limit;
+        let deadline = self
+            .deadline
+            .get_or_insert_with(|| Box::pin(tokio::time::sleep(limit)));
+        match deadline.as_mut().poll(cx) {
+            Poll::Ready(()) => Poll::Ready(Some(Err(BodyError::TooSlow(limit)))),
             Poll::Pending => Poll::Pending,
         }
     }

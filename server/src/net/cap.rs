@@ -45,7 +45,7 @@ impl ConnectionCap {
         }
         match place {
             Some(_) => {
-                if let Some(refused) = self.refusals.admitted() {
+                if let Some(refused) = self.refusals.admitted(Instant::now()) {
                     tracing::info!(max, refused, "below the connection cap again: accepting");
                 }
             }
@@ -85,6 +85,8 @@ enum Refusing {
 struct Refusals {
     /// When the last line was logged, while refusing.
     reported: Option<Instant>,
+    /// When the last connection was refused.
+    last: Option<Instant>,
     since_report: u64,
     total: u64,
 }
@@ -92,6 +94,7 @@ struct Refusals {
 impl Refusals {
     fn refused(&mut self, now: Instant) -> Option<Refusing> {
         self.total += 1;
+        self.last = Some(now);
         let Some(reported) = self.reported else {
             self.reported = Some(now);
             return Some(Refusing::Began);
@@ -105,9 +108,20 @@ impl Refusals {
         Some(Refusing::Still { refused })
     }
 
-    /// How many were refused in all, if the server had been refusing.
-    fn admitted(&mut self) -> Option<u64> {
-        self.reported.take()?;
+    /// How many were refused in all, if the server had been refusing and
+    /// has refused none for a report's time. At the cap under a flood, each
+    /// place that frees is taken at once and the next connection refused:
+    /// saying "room again" then, and "cap reached" after it, would be two
+    /// lines a connection.
+    fn admitted(&mut self, now: Instant) -> Option<u64> {
+        self.reported?;
+        if self
+            .last
+            .is_some_and(|last| now.duration_since(last) < REPORT_EVERY)
+        {
+            return None;
+        }
+        self.reported = None;
         self.since_report = 0;
         Some(std::mem::take(&mut self.total))
     }
@@ -121,7 +135,7 @@ mod tests {
     fn refusals_are_logged_once_then_counted_every_few_seconds_until_room_is_back() {
         let start = Instant::now();
         let mut refusals = Refusals::default();
-        assert_eq!(refusals.admitted(), None, "nothing was refused");
+        assert_eq!(refusals.admitted(start), None, "nothing was refused");
 
         assert_eq!(refusals.refused(start), Some(Refusing::Began));
         for _ in 0..99 {
@@ -132,12 +146,31 @@ mod tests {
             Some(Refusing::Still { refused: 100 })
         );
         assert_eq!(refusals.refused(start + REPORT_EVERY), None);
-        assert_eq!(refusals.admitted(), Some(102));
-        assert_eq!(refusals.admitted(), None, "said once");
+        let quiet = start + 2 * REPORT_EVERY;
+        assert_eq!(refusals.admitted(quiet), Some(102));
+        assert_eq!(refusals.admitted(quiet), None, "said once");
 
         let later = start + 10 * REPORT_EVERY;
         assert_eq!(refusals.refused(later), Some(Refusing::Began));
-        assert_eq!(refusals.admitted(), Some(1));
+        assert_eq!(refusals.admitted(later + REPORT_EVERY), Some(1));
+    }
+
+    /// Under a flood at the cap, places free and are taken between
+    /// refusals: that is still refusing, not room again.
+    #[test]
+    fn places_taken_between_refusals_do_not_end_the_refusing() {
+        let start = Instant::now();
+        let mut refusals = Refusals::default();
+        assert_eq!(refusals.refused(start), Some(Refusing::Began));
+        let mut lines = 0;
+        for step in 1..=1_000u32 {
+            let now = start + Duration::from_millis(u64::from(step) * 10);
+            assert_eq!(refusals.admitted(now), None, "room again at step {step}");
+            lines += usize::from(refusals.refused(now).is_some());
+        }
+        assert_eq!(lines, 2, "a count each report's time, over 10 s");
+        let quiet = start + Duration::from_secs(10) + REPORT_EVERY;
+        assert_eq!(refusals.admitted(quiet), Some(1_001));
     }
 
     #[test]

@@ -1,6 +1,7 @@
 //! Serving one accepted connection: HTTP/1 with hyper, upgrades to
 //! websockets allowed, the peer's address handed to every request, and
-//! every request body awaited no longer than the HTTP idle limit.
+//! every request body awaited no longer than the HTTP idle limit, and
+//! every write no longer than that either.
 
 use std::convert::Infallible;
 use std::net::SocketAddr;
@@ -38,12 +39,12 @@ pub(super) async fn serve(
     timeouts: HttpTimeouts,
     mut stopping: watch::Receiver<()>,
 ) {
-    let stream = ServedStream::new(tcp, place);
+    let stream = ServedStream::new(tcp, place, timeouts.idle);
     let timer = HeadTimer::new(timeouts, stream.received());
     let service = Requests {
         router,
         peer,
-        body_idle: timeouts.idle,
+        body_limit: timeouts.idle,
     };
     let connection = http1::Builder::new()
         .timer(timer)
@@ -67,12 +68,12 @@ pub(super) async fn serve(
 /// The router, with `ConnectInfo<SocketAddr>` in every request's extensions
 /// as axum's `into_make_service_with_connect_info` would put it, so that a
 /// handler may take the peer's address, and a body that fails once it has
-/// stopped coming for `body_idle`.
+/// has not all come within `body_limit`.
 #[derive(Clone)]
 struct Requests {
     router: Router,
     peer: SocketAddr,
-    body_idle: Duration,
+    body_limit: Duration,
 }
 
 impl hyper::service::Service<Request<Incoming>> for Requests {
@@ -81,7 +82,7 @@ impl hyper::service::Service<Request<Incoming>> for Requests {
     type Future = RouteFuture<Infallible>;
 
     fn call(&self, request: Request<Incoming>) -> Self::Future {
-        let mut request = request.map(|body| PatientBody::new(body, self.body_idle));
+        let mut request = request.map(|body| PatientBody::new(body, self.body_limit));
         request.extensions_mut().insert(ConnectInfo(self.peer));
         // A router is always ready: it needs no `poll_ready` first.
         self.router.clone().call(request)

@@ -132,8 +132,23 @@ pub async fn serve(
     drop(listener);
     drop(stopping);
     let _ = stop.send(());
-    stop.closed().await;
+    // Every limit above ends a connection in time; this bounds a stop even
+    // if one is missed.
+    if tokio::time::timeout(STOP_GRACE, stop.closed())
+        .await
+        .is_err()
+    {
+        tracing::warn!(
+            connections = stop.receiver_count(),
+            "connections still open {}s after the stop began are left behind",
+            STOP_GRACE.as_secs()
+        );
+    }
 }
+
+/// How long a stop waits for the HTTP connections to finish what they are
+/// doing.
+const STOP_GRACE: Duration = Duration::from_secs(30);
 
 #[cfg(test)]
 mod tests {

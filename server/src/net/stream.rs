@@ -1,14 +1,21 @@
 //! An accepted TCP connection as the server holds it, whether it serves HTTP
-//! or has been upgraded to a websocket.
+//! or has been upgraded to a websocket: it counts what it receives, keeps
+//! its place under the connection cap, and fails a write the client has not
+//! made room for within the HTTP idle limit. hyper has no write timeout, so
+//! a client that asks for a large answer (a replay) and never reads it would
+//! otherwise hold its connection, and a graceful stop, forever.
 
+use std::future::Future;
 use std::io;
 use std::pin::Pin;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::task::{Context, Poll};
+use std::time::Duration;
 
 use tokio::io::{AsyncRead, AsyncWrite, ReadBuf};
 use tokio::net::TcpStream;
+use tokio::time::Sleep;
 
 use super::cap::Place;
 
@@ -31,19 +38,49 @@ pub(super) struct ServedStream {
     tcp: TcpStream,
     received: Arc<Received>,
     _place: Place,
+    /// How long a write may wait for the client to make room.
+    write_limit: Duration,
+    /// Made when a write must wait, gone once it gets on; an idle
+    /// connection holds none.
+    write_stalled: Option<Pin<Box<Sleep>>>,
 }
 
 impl ServedStream {
-    pub(super) fn new(tcp: TcpStream, place: Place) -> ServedStream {
+    pub(super) fn new(tcp: TcpStream, place: Place, write_limit: Duration) -> ServedStream {
         ServedStream {
             tcp,
             received: Arc::default(),
             _place: place,
+            write_limit,
+            write_stalled: None,
         }
     }
 
     pub(super) fn received(&self) -> Arc<Received> {
         self.received.clone()
+    }
+
+    /// `polled`, a write's step, unless it has waited past the limit.
+    fn within_write_limit<T>(
+        &mut self,
+        cx: &mut Context<'_>,
+        polled: Poll<io::Result<T>>,
+    ) -> Poll<io::Result<T>> {
+        if polled.is_ready() {
+            self.write_stalled = None;
+            return polled;
+        }
+        let limit = self.write_limit;
+        let stalled = self
+            .write_stalled
+            .get_or_insert_with(|| Box::pin(tokio::time::sleep(limit)));
+        match stalled.as_mut().poll(cx) {
+            Poll::Ready(()) => Poll::Ready(Err(io::Error::new(
+                io::ErrorKind::TimedOut,
+                format!("the client took no data for {limit:?}"),
+            ))),
+            Poll::Pending => Poll::Pending,
+        }
     }
 }
 
@@ -69,7 +106,8 @@ impl AsyncWrite for ServedStream {
         cx: &mut Context<'_>,
         buf: &[u8],
     ) -> Poll<io::Result<usize>> {
-        Pin::new(&mut self.tcp).poll_write(cx, buf)
+        let polled = Pin::new(&mut self.tcp).poll_write(cx, buf);
+        self.within_write_limit(cx, polled)
     }
 
     fn poll_write_vectored(
@@ -77,7 +115,8 @@ impl AsyncWrite for ServedStream {
         cx: &mut Context<'_>,
         bufs: &[io::IoSlice<'_>],
     ) -> Poll<io::Result<usize>> {
-        Pin::new(&mut self.tcp).poll_write_vectored(cx, bufs)
+        let polled = Pin::new(&mut self.tcp).poll_write_vectored(cx, bufs);
+        self.within_write_limit(cx, polled)
     }
 
     fn is_write_vectored(&self) -> bool {
@@ -85,7 +124,8 @@ impl AsyncWrite for ServedStream {
     }
 
     fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
-        Pin::new(&mut self.tcp).poll_flush(cx)
+        let polled = Pin::new(&mut self.tcp).poll_flush(cx);
+        self.within_write_limit(cx, polled)
     }
 
     fn poll_shutdown(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {

@@ -368,15 +368,20 @@ impl MatchActor {
     ) -> Result<(), Broken> {
         let match_id = self.id();
         let metrics = &self.metrics;
+        // Like every answer to what a client got wrong, a refusal never
+        // fills the outbox (`Outbox::send_spare`).
         let refuse = |code: ErrorCode, message: String| {
             metrics.refused(code, Via::Websocket, 1);
-            outbox.send(&ServerMessage::Error {
+            let error = ServerMessage::Error {
                 match_id: Some(match_id),
                 id: Some(id),
                 code,
                 message,
                 count: None,
-            });
+            };
+            if outbox.send_spare(&error) == Delivery::Skipped {
+                metrics.refusals_skipped.inc();
+            }
         };
         let deed = Deed::action(&action);
         match self.state.action_ids.earlier(seat, id, deed) {

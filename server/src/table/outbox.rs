@@ -39,7 +39,8 @@ struct Queue {
     state: Mutex<QueueState>,
     /// A frame was queued.
     arrived: Notify,
-    too_slow: Notify,
+    /// The connection must go (too slow, or its match is being restored).
+    go: Notify,
 }
 
 #[derive(Debug, Default)]
@@ -94,7 +95,7 @@ pub fn outbox(capacity: usize, max_bytes: usize) -> (Outbox, Inbox) {
         max_bytes,
         state: Mutex::default(),
         arrived: Notify::new(),
-        too_slow: Notify::new(),
+        go: Notify::new(),
     });
     (
         Outbox {
@@ -128,7 +129,7 @@ impl Inbox {
 
     /// Waits until the connection is told to go; why.
     pub async fn told_to_go(&self) -> Dropped {
-        self.queue.too_slow.notified().await;
+        self.queue.go.notified().await;
         self.queue.state().told_to_go.unwrap_or(Dropped::TooSlow)
     }
 }
@@ -153,7 +154,7 @@ impl Outbox {
         if full {
             state.told_to_go.get_or_insert(Dropped::TooSlow);
             drop(state);
-            self.queue.too_slow.notify_one();
+            self.queue.go.notify_one();
             return Delivery::TooSlow;
         }
         state.bytes += frame.len();
@@ -195,7 +196,7 @@ impl Outbox {
     /// Tells the connection to go and come back with its last `seq`.
     pub fn kick(&self) {
         self.queue.state().told_to_go.get_or_insert(Dropped::Resume);
-        self.queue.too_slow.notify_one();
+        self.queue.go.notify_one();
     }
 
     pub fn send(&self, message: &ServerMessage) -> Delivery {

@@ -18,15 +18,19 @@ use tokio::time::{MissedTickBehavior, Sleep};
 
 use super::rate::{OverLimit, RateLimit};
 use crate::http::{AppState, authenticate};
-use crate::metrics::{Metrics, Open, Via};
+use crate::metrics::{Dropped, Metrics, Open, Via};
 use crate::table::outbox::{Delivery, Inbox, Outbox, outbox};
 use crate::table::{MatchHandle, TableError};
 
 /// Close codes the client may act on (4000–4999 are the application's).
-const CLOSE_TOO_SLOW: u16 = 4000;
+/// Come back with your last `seq`: too slow, or the match is being
+/// rebuilt from the database.
+const CLOSE_RESUME: u16 = 4000;
 const CLOSE_IDLE: u16 = 4001;
 const CLOSE_GOING_AWAY: u16 = 1001;
 const TOO_SLOW: &str = "too far behind: reconnect and subscribe with your last seq";
+const RESUME: &str =
+    "the match is being restored from the database: reconnect and subscribe with your last seq";
 
 struct Subscription {
     handle: MatchHandle,
@@ -80,6 +84,8 @@ pub async fn run(socket: WebSocket, state: AppState) {
         match (connection.over_limit.due(), over_limit_due.as_mut()) {
             (Some(due), Some(timer)) if timer.deadline() != due => timer.as_mut().reset(due),
             (Some(due), None) => over_limit_due = Some(Box::pin(tokio::time::sleep_until(due))),
+            // Told by a drop meanwhile: a timer left armed would tell of none.
+            (None, Some(_)) => over_limit_due = None,
             _ => {}
         }
         tokio::select! {
@@ -91,21 +97,30 @@ pub async fn run(socket: WebSocket, state: AppState) {
                     // only what waiting takes: handling one message needs
                     // ~750 bytes more (handing an action to its match), for
                     // as long as it runs, not for the connection's life.
-                    Message::Text(text) => Box::pin(connection.receive(&text)).await,
-                    Message::Binary(_) => connection.refuse(
-                        None,
-                        None,
-                        ErrorCode::BadRequest,
-                        "send JSON text frames, not binary ones".into(),
-                    ),
+                    Message::Text(text) => {
+                        if connection.within_rate() {
+                            Box::pin(connection.receive(&text)).await;
+                        }
+                    }
+                    Message::Binary(_) => {
+                        if connection.within_rate() {
+                            connection.refuse(
+                                None,
+                                None,
+                                ErrorCode::BadRequest,
+                                "send JSON text frames, not binary ones".into(),
+                            );
+                        }
+                    }
                     Message::Close(_) => break None,
                     Message::Ping(_) | Message::Pong(_) => {}
                 }
             }
             () = until(&mut over_limit_due), if over_limit_due.is_some() => {
                 over_limit_due = None;
-                let untold = connection.over_limit.tell(tokio::time::Instant::now());
-                connection.refuse_over_limit(untold);
+                if let Some(untold) = connection.over_limit.tell(tokio::time::Instant::now()) {
+                    connection.refuse_over_limit(untold);
+                }
             }
             () = &mut silent_too_long => break Some((CLOSE_IDLE, "idle too long")),
             _ = stopping.changed() => break Some((CLOSE_GOING_AWAY, "the server is stopping")),
@@ -154,7 +169,11 @@ async fn write(
             biased;
             why = inbox.told_to_go() => {
                 metrics.dropped(why);
-                break Some((CLOSE_TOO_SLOW, TOO_SLOW));
+                let reason = match why {
+                    Dropped::TooSlow => TOO_SLOW,
+                    Dropped::Resume => RESUME,
+                };
+                break Some((CLOSE_RESUME, reason));
             }
             hangup = &mut reader_done => break hangup.unwrap_or(None),
             frame = inbox.recv() => Message::Text(frame),
@@ -209,15 +228,21 @@ async fn send_with_queued(
 }
 
 impl Connection {
-    async fn receive(&mut self, text: &str) {
-        // Every message takes a token, an oversized one too: otherwise a
-        // burst of them would be answered one error each, without limit.
-        if !self.rate.allow() {
-            if let Some(untold) = self.over_limit.dropped() {
-                self.refuse_over_limit(untold);
-            }
-            return;
+    /// Takes a message's token; false, and the drop counted (and told of
+    /// when a notice is due), when there is none. Every message takes one,
+    /// binary and oversized ones too: otherwise a burst of them would be
+    /// answered one error each, without limit.
+    fn within_rate(&mut self) -> bool {
+        if self.rate.allow() {
+            return true;
         }
+        if let Some(untold) = self.over_limit.dropped() {
+            self.refuse_over_limit(untold);
+        }
+        false
+    }
+
+    async fn receive(&mut self, text: &str) {
         if text.len() > self.state.config.max_frame_bytes as usize {
             let limit = self.state.config.max_frame_bytes;
             return self.refuse(

@@ -55,7 +55,7 @@ impl OverLimit {
         self.untold += 1;
         let now = Instant::now();
         let due = self.told.is_none_or(|told| now >= told + NOTICE_EVERY);
-        due.then(|| self.tell(now))
+        if due { self.tell(now) } else { None }
     }
 
     /// When the drops not yet told of must be: a notice's time after the
@@ -65,10 +65,13 @@ impl OverLimit {
         (self.untold > 0).then_some(told + NOTICE_EVERY)
     }
 
-    /// How many drops to tell of now; they are then told.
-    pub fn tell(&mut self, now: Instant) -> u64 {
+    /// How many drops to tell of now, if any; they are then told.
+    pub fn tell(&mut self, now: Instant) -> Option<u64> {
+        if self.untold == 0 {
+            return None;
+        }
         self.told = Some(now);
-        std::mem::take(&mut self.untold)
+        Some(std::mem::take(&mut self.untold))
     }
 }
 
@@ -87,8 +90,9 @@ mod tests {
         assert_eq!(due.duration_since(Instant::now()), NOTICE_EVERY);
 
         tokio::time::advance(NOTICE_EVERY).await;
-        assert_eq!(over.tell(Instant::now()), 249);
+        assert_eq!(over.tell(Instant::now()), Some(249));
         assert_eq!(over.due(), None, "nothing left to tell");
+        assert_eq!(over.tell(Instant::now()), None, "nor a notice of none");
 
         tokio::time::advance(NOTICE_EVERY).await;
         assert_eq!(

@@ -414,6 +414,12 @@ impl Client {
         self.send_text(&text);
     }
 
+    pub fn send_binary(&mut self, bytes: &[u8]) {
+        self.socket
+            .send(Message::binary(bytes.to_vec()))
+            .expect("the socket takes the message");
+    }
+
     pub fn send_text(&mut self, text: &str) {
         self.socket
             .send(Message::text(text))
@@ -422,7 +428,14 @@ impl Client {
 
     /// The next protocol message; panics on a close or a timeout.
     pub fn recv(&mut self) -> ServerMessage {
+        // The server's pings come more often than the read timeout: they
+        // must not keep a test waiting for a message that never comes.
+        let deadline = std::time::Instant::now() + PATIENCE;
         loop {
+            assert!(
+                std::time::Instant::now() < deadline,
+                "no message within {PATIENCE:?}"
+            );
             match self.socket.read().expect("a message before the timeout") {
                 Message::Text(text) => {
                     return serde_json::from_str(&text)
