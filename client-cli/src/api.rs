@@ -85,8 +85,8 @@ impl fmt::Display for ApiError {
             ApiError::Unreachable { base, reason } => write!(
                 f,
                 "cannot reach the Fray server at {base} ({reason}); is it running? \
-                 Start one with `cargo run --release -p fray-server`, or point \
-                 --server (or FRAY_SERVER) at another"
+                 Start it (`fray-server`), or point --server (or FRAY_SERVER) at \
+                 another"
             ),
             ApiError::BadReply { url, reason } => write!(
                 f,

@@ -46,17 +46,33 @@ static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 /// takes a seat; `fray play MATCH` plays it, `fray watch MATCH` follows
 /// one, `fray replay MATCH` steps through a finished one, and `fray bot
 /// MATCH` lets random legal choices play your seat.
+/// Where the options every command takes are listed, apart from the
+/// command's own: each is then described once, under one heading.
+const GLOBAL_OPTIONS: &str = "Options of every command";
+
 #[derive(Debug, Parser)]
 #[command(name = "fray", version, after_help = EXIT_CODES)]
 struct Cli {
     /// The Fray server to talk to (plain http) [default: the server of your
     /// last `fray login`, else http://127.0.0.1:7878]
-    #[arg(long, env = "FRAY_SERVER", global = true, value_name = "URL")]
+    #[arg(
+        long,
+        env = "FRAY_SERVER",
+        global = true,
+        value_name = "URL",
+        help_heading = GLOBAL_OPTIONS
+    )]
     server: Option<String>,
 
     /// The file that keeps your logins and tokens [default:
     /// $XDG_CONFIG_HOME/fray/config.json, else ~/.config/fray/config.json]
-    #[arg(long, env = "FRAY_CONFIG", global = true, value_name = "FILE")]
+    #[arg(
+        long,
+        env = "FRAY_CONFIG",
+        global = true,
+        value_name = "FILE",
+        help_heading = GLOBAL_OPTIONS
+    )]
     config: Option<PathBuf>,
 
     #[command(subcommand)]

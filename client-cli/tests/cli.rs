@@ -332,6 +332,10 @@ fn an_unreachable_server_is_one_line_and_exit_code_3() {
             message.contains("cannot reach the Fray server"),
             "{message}"
         );
+        assert!(
+            message.contains("`fray-server`") && !message.contains("cargo"),
+            "a player may have the binaries only: {message}"
+        );
         assert_eq!(message.lines().count(), 1, "{message}");
     }
     assert!(!Path::new(&player.config()).exists(), "nothing saved");

@@ -499,10 +499,18 @@ fn play_refuses_clearly_what_it_cannot_do() {
     let mut ada = table.ada.spawn(&["play", &id, "--lines"]);
     let mut output = Output::of(&mut ada);
     let mut stdin = ada.stdin.take().expect("a piped stdin");
-    writeln!(stdin, "resign").expect("fray play reads its input");
+    for line in ["resign", "no", "resign", "yes"] {
+        writeln!(stdin, "{line}").expect("fray play reads its input");
+    }
     let text = output.finish(Duration::from_secs(30), "fray play");
     drop(stdin);
     exits_zero(ada, &text, "fray play");
+    assert_eq!(
+        text.matches(&format!("Resign match {id}?")).count(),
+        2,
+        "asked each time: {text}"
+    );
+    assert_eq!(text.matches("You play on.").count(), 1, "{text}");
     assert!(text.contains("You resign."), "{text}");
     assert!(text.contains("Game over: bo wins"), "{text}");
     assert!(text.contains("You lose."), "{text}");
@@ -518,6 +526,22 @@ fn help_lists_the_playing_commands() {
     }
     let out = Player::new().ok(&["play", "--help"]);
     assert!(out.contains("--lines"), "{out}");
+    // Each option once: the ones every command takes under their own
+    // heading, not among the command's.
+    for option in ["--lines", "--server", "--config"] {
+        let listed = out
+            .lines()
+            .filter(|line| line.trim_start().starts_with(option))
+            .count();
+        assert_eq!(listed, 1, "{option} in {out}");
+    }
+    let (own, every) = out
+        .split_once("Options of every command:")
+        .expect("a heading for the options of every command");
+    assert!(
+        !own.contains("--server") && every.contains("--server"),
+        "{out}"
+    );
     let out = Player::new().ok(&["bot", "--help"]);
     assert!(
         out.contains("--seed") && out.contains("--delay-ms"),

@@ -1,4 +1,5 @@
-//! The contract every game system keeps (DESIGN.md, "The rules engine contract").
+//! The contract every game system keeps (docs/design.md, "The rules engine
+//! contract").
 
 use fray_protocol::{
     Action, ActionOption, ArmyList, MatchConfig, Outcome, Rejection, ScopedEffect, Seat, View,

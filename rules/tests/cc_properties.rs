@@ -1,4 +1,4 @@
-//! Property tests of the engine contract (DESIGN.md guarantees 1–5) for
+//! Property tests of the engine contract (docs/design.md, guarantees 1–5) for
 //! Chessboard Confrontation: random legal squads for two to four players,
 //! random options (scenario, obstacles), random seeds; complete games played
 //! through the public trait API by choosing uniformly among the options.

@@ -1,4 +1,4 @@
-//! Property tests of the engine contract (DESIGN.md, "The rules engine
+//! Property tests of the engine contract (docs/design.md, "The rules engine
 //! contract", guarantees 1–5) for Fantasy Armies.
 //!
 //! Random legal army lists (any of the six armies, 8–16 pieces, at most 60

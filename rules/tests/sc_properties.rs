@@ -1,4 +1,4 @@
-//! Property tests of the engine contract (DESIGN.md, "The rules engine
+//! Property tests of the engine contract (docs/design.md, "The rules engine
 //! contract", guarantees 1–5) for Summoners Chess: random seeds and random
 //! match options (the variant on or off, caps or the defaults); complete
 //! games played through the public trait API by choosing uniformly among

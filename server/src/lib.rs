@@ -1,7 +1,7 @@
 //! Fray's authoritative game server: the lobby (REST), live play over
 //! websockets, one actor per match, every accepted action committed to SQLite
 //! before anyone hears of it, and matches rebuilt from their logs after a
-//! crash. See `DESIGN.md` for the shape.
+//! crash. See docs/design.md for the shape.
 
 pub mod auth;
 pub mod config;

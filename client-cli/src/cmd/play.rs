@@ -24,9 +24,7 @@ pub struct PlayArgs {
     /// The match (see `fray match list --mine`).
     #[arg(value_name = "MATCH")]
     pub id: MatchId,
-    /// Plain lines even on a terminal: the board as text, the options
-    /// numbered, one line typed per choice (a number, a notation, `board`,
-    /// `resign`, `help` or `quit`).
+    /// Plain lines even on a terminal (described above).
     #[arg(long)]
     pub lines: bool,
 }

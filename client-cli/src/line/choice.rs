@@ -87,7 +87,7 @@ pub const HELP: &str = "\
 Type the number of an option, or its notation (such as Qh2-h3; case does
 not matter). Other commands:
   board   show the board again
-  resign  give up the match (your opponents win)
+  resign  give up the match (your opponents win); asks you to confirm
   quit    leave; the match goes on, and `fray play MATCH` rejoins it
   help    this text
 ";

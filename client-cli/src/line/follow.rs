@@ -38,6 +38,8 @@ pub struct Follower {
     pub pending: Option<u64>,
     /// False between a drop and the next `Connected`.
     pub connected: bool,
+    /// The player typed `resign` and is asked to confirm it.
+    pub resign_asked: bool,
     /// How many log lines were shown already.
     shown: usize,
 }
@@ -52,6 +54,7 @@ impl Follower {
             state,
             pending: None,
             connected: true,
+            resign_asked: false,
             shown,
         }
     }

@@ -142,6 +142,23 @@ impl Screen {
     }
 }
 
+/// The answer to "Resign match N?": yes resigns, anything else plays on.
+fn confirm_resignation(follower: &mut Follower, line: &str) -> Result<(), Failure> {
+    let yes = matches!(line.trim().to_ascii_lowercase().as_str(), "yes" | "y");
+    if !yes {
+        print("You play on.\n")?;
+        if follower.may_decide() {
+            prompt(&follower.state)?;
+        }
+        return Ok(());
+    }
+    if follower.pending.is_some() || !follower.connected || follower.is_over() {
+        return print("The match moved on meanwhile: type resign again if you still mean it.\n");
+    }
+    follower.resign();
+    print("You resign.\n")
+}
+
 #[derive(Debug, PartialEq, Eq)]
 enum Leave {
     Now,
@@ -150,6 +167,9 @@ enum Leave {
 
 /// Acts on one line the player typed.
 fn answer(follower: &mut Follower, line: &str) -> Result<Leave, Failure> {
+    if std::mem::take(&mut follower.resign_asked) {
+        return confirm_resignation(follower, line).map(|()| Leave::NotYet);
+    }
     let deciding = follower.may_decide();
     let options = if deciding {
         follower.state.options.clone()
@@ -172,8 +192,11 @@ fn answer(follower: &mut Follower, line: &str) -> Result<Leave, Failure> {
             if follower.pending.is_some() || !follower.connected {
                 print("Wait a moment: the server has not answered yet.\n")?;
             } else {
-                follower.resign();
-                print("You resign.\n")?;
+                follower.resign_asked = true;
+                print(&format!(
+                    "Resign match {id}? Your opponents win. Type yes to resign, \
+                     anything else to play on.\n"
+                ))?;
             }
         }
         Ok(Choice::Board) => {
