@@ -23,8 +23,9 @@ pub use board::{PieceId, Seat, Square, SquareParseError};
 pub use effect::{Audience, DiceRoll, Die, Effect, PieceChange, ScopedEffect};
 pub use error::{ErrorBody, ErrorCode, ErrorDetail};
 pub use lobby::{
-    ArmyListId, EventKind, JoinMatch, MatchId, MatchStatus, MatchSummary, NewMatch, NewPlayer,
-    PlayerCreated, PlayerId, PlayerRef, Replay, ReplayEvent, SeatSummary, StoredArmyList,
+    ArmyListId, EventKind, History, HistoryEvent, JoinMatch, MatchId, MatchStatus, MatchSummary,
+    NewMatch, NewPlayer, PlayerCreated, PlayerId, PlayerRef, Replay, ReplayEvent, SeatSummary,
+    StoredArmyList,
 };
 pub use message::{Batch, ClientMessage, Limits, PROTOCOL_VERSION, Role, ServerMessage, Snapshot};
 pub use outcome::Outcome;

@@ -5,7 +5,7 @@ use std::fmt;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::{Action, ArmyList, MatchConfig, Outcome, ScopedEffect, Seat, SystemId};
+use crate::{Action, ArmyList, Effect, MatchConfig, Outcome, ScopedEffect, Seat, SystemId, Viewer};
 
 macro_rules! id_type {
     ($(#[$doc:meta])* $name:ident) => {
@@ -200,6 +200,48 @@ pub struct ReplayEvent {
     pub effects: Vec<ScopedEffect>,
 }
 
+/// `GET /api/matches/{id}/history`: a match's log as one viewer was told
+/// it, for a client that joins late or comes back to rebuild what it missed
+/// (the set-up's dice included). Unlike the replay it hides what the viewer
+/// may not see, so it is there while the match runs.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct History {
+    pub match_id: MatchId,
+    /// Whose view: a seat, or a spectator's (`null`).
+    pub seat: Option<Seat>,
+    /// From the set-up (`seq` 0) on, in `seq` order.
+    pub events: Vec<HistoryEvent>,
+}
+
+/// One entry of a [`History`]: what the viewer's batch of that `seq` held.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct HistoryEvent {
+    pub seq: u64,
+    /// The seat that acted, resigned or abandoned; none for the set-up.
+    pub seat: Option<Seat>,
+    pub kind: EventKind,
+    /// The action, only for the viewer's own seat: another seat's choice may
+    /// be secret, and what it did is in the effects the viewer was sent.
+    pub action: Option<Action>,
+    /// The effects the viewer was sent, in order (the same as the live batch).
+    pub effects: Vec<Effect>,
+}
+
+impl HistoryEvent {
+    /// `event` as `viewer` was told it.
+    pub fn told_to(event: &ReplayEvent, viewer: Viewer) -> HistoryEvent {
+        let own = matches!(viewer, Viewer::Seat(seat) if event.seat == Some(seat))
+            || viewer == Viewer::Referee;
+        HistoryEvent {
+            seq: event.seq,
+            seat: event.seat,
+            kind: event.kind,
+            action: if own { event.action.clone() } else { None },
+            effects: ScopedEffect::for_viewer(&event.effects, viewer),
+        }
+    }
+}
+
 /// What made an event of the match log.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Serialize, Deserialize, JsonSchema)]
 #[serde(rename_all = "snake_case")]
@@ -236,5 +278,66 @@ impl std::str::FromStr for EventKind {
             "abandon" => Ok(EventKind::Abandon),
             other => Err(format!("unknown event kind '{other}'")),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{Audience, PieceId, Square};
+
+    fn moved(piece: u32, to: &str) -> Effect {
+        Effect::PieceMoved {
+            piece: PieceId(piece),
+            from: None,
+            to: to.parse::<Square>().unwrap(),
+        }
+    }
+
+    /// Seat 1's action, with one effect everyone saw, one only seat 1 saw and
+    /// one for the referee alone.
+    fn event() -> ReplayEvent {
+        ReplayEvent {
+            seq: 4,
+            seat: Some(Seat(1)),
+            kind: EventKind::Action,
+            action: Some(Action::new("move").piece(PieceId(7))),
+            effects: vec![
+                ScopedEffect::public(moved(7, "a2")),
+                ScopedEffect {
+                    audience: Audience::Seats(vec![Seat(1)]),
+                    effect: moved(8, "b2"),
+                },
+                ScopedEffect {
+                    audience: Audience::Referee,
+                    effect: moved(9, "c2"),
+                },
+            ],
+        }
+    }
+
+    #[test]
+    fn a_seat_is_told_its_own_action_and_what_it_saw() {
+        let told = HistoryEvent::told_to(&event(), Viewer::Seat(Seat(1)));
+        assert_eq!(told.action, event().action);
+        assert_eq!(told.effects, vec![moved(7, "a2"), moved(8, "b2")]);
+        assert_eq!(
+            (told.seq, told.seat, told.kind),
+            (4, Some(Seat(1)), EventKind::Action)
+        );
+    }
+
+    #[test]
+    fn another_seat_is_told_neither_the_action_nor_the_hidden_effects() {
+        let told = HistoryEvent::told_to(&event(), Viewer::Seat(Seat(0)));
+        assert_eq!(told.action, None);
+        assert_eq!(told.effects, vec![moved(7, "a2")]);
+    }
+
+    #[test]
+    fn a_spectator_is_told_what_everyone_saw() {
+        let told = HistoryEvent::told_to(&event(), Viewer::Spectator);
+        assert_eq!(told.action, None);
+        assert_eq!(told.effects, vec![moved(7, "a2")]);
     }
 }

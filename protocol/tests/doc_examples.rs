@@ -10,8 +10,8 @@ use std::fs;
 use std::path::PathBuf;
 
 use fray_protocol::{
-    ArmyList, ClientMessage, ErrorBody, ErrorCode, JoinMatch, MatchSummary, NewMatch, NewPlayer,
-    PlayerCreated, Replay, ServerMessage, StoredArmyList, SystemInfo,
+    ArmyList, ClientMessage, ErrorBody, ErrorCode, History, JoinMatch, MatchSummary, NewMatch,
+    NewPlayer, PlayerCreated, Replay, ServerMessage, StoredArmyList, SystemInfo,
 };
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -90,6 +90,7 @@ fn checker(type_name: &str) -> Option<(&'static str, RoundTrip)> {
         "JoinMatch" => ("join-match", round_trip::<JoinMatch>),
         "MatchSummary" => ("match-summary", round_trip::<MatchSummary>),
         "Replay" => ("replay", round_trip::<Replay>),
+        "History" => ("history", round_trip::<History>),
         "SystemInfo" => ("system-info", round_trip::<SystemInfo>),
         "ErrorBody" => ("error-body", round_trip::<ErrorBody>),
         _ => return None,

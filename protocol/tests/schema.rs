@@ -13,10 +13,10 @@ use std::path::PathBuf;
 
 use fray_protocol::{
     Action, ActionOption, ArmyList, Audience, Batch, ClientMessage, DiceRoll, Die, Effect,
-    ErrorBody, ErrorCode, EventKind, JoinMatch, Limits, Marker, MatchId, MatchStatus, MatchSummary,
-    NewMatch, NewPlayer, Outcome, PieceChange, PieceId, PieceView, PlayerCreated, PlayerView,
-    Replay, ReplayEvent, Role, ScopedEffect, Seat, ServerMessage, Snapshot, Square, Stat,
-    StoredArmyList, SystemInfo, TurnView, View, Wall,
+    ErrorBody, ErrorCode, EventKind, History, JoinMatch, Limits, Marker, MatchId, MatchStatus,
+    MatchSummary, NewMatch, NewPlayer, Outcome, PieceChange, PieceId, PieceView, PlayerCreated,
+    PlayerView, Replay, ReplayEvent, Role, ScopedEffect, Seat, ServerMessage, Snapshot, Square,
+    Stat, StoredArmyList, SystemInfo, TurnView, View, Wall,
 };
 use schemars::{JsonSchema, schema_for};
 use serde_json::Value;
@@ -38,6 +38,7 @@ fn schemas() -> Vec<(&'static str, String)> {
         file::<JoinMatch>("join-match"),
         file::<MatchSummary>("match-summary"),
         file::<Replay>("replay"),
+        file::<History>("history"),
         file::<SystemInfo>("system-info"),
         file::<ErrorBody>("error-body"),
     ]

@@ -2,9 +2,9 @@
 //! the player a bearer token names.
 
 use axum::extract::{FromRequest, FromRequestParts, Request};
-use axum::http::StatusCode;
 use axum::http::header::AUTHORIZATION;
 use axum::http::request::Parts;
+use axum::http::{HeaderMap, StatusCode};
 use fray_protocol::{ErrorCode, PlayerRef};
 use serde::de::DeserializeOwned;
 
@@ -34,24 +34,29 @@ impl FromRequestParts<AppState> for Player {
     type Rejection = ApiError;
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
-        let header = parts.headers.get(AUTHORIZATION).ok_or_else(|| {
-            ApiError::new(
-                StatusCode::UNAUTHORIZED,
-                ErrorCode::NotAuthenticated,
-                "this needs a player's token: send 'Authorization: Bearer <token>' (POST /api/players gives one)",
-            )
-        })?;
-        let token = header
-            .to_str()
-            .ok()
-            .and_then(|value| value.strip_prefix("Bearer "))
-            .map(str::trim)
-            .ok_or_else(|| bad_token("the Authorization header must be 'Bearer <token>'"))?;
-        authenticate(state, token)
-            .await?
-            .map(Player)
-            .ok_or_else(|| bad_token("the token is not one this server issued"))
+        player_of(&parts.headers, state).await.map(Player)
     }
+}
+
+/// The player whose token is in `headers`; a 401 that says why when there is
+/// none or it is not one this server issued.
+pub async fn player_of(headers: &HeaderMap, state: &AppState) -> Result<PlayerRef, ApiError> {
+    let header = headers.get(AUTHORIZATION).ok_or_else(|| {
+        ApiError::new(
+            StatusCode::UNAUTHORIZED,
+            ErrorCode::NotAuthenticated,
+            "this needs a player's token: send 'Authorization: Bearer <token>' (POST /api/players gives one)",
+        )
+    })?;
+    let token = header
+        .to_str()
+        .ok()
+        .and_then(|value| value.strip_prefix("Bearer "))
+        .map(str::trim)
+        .ok_or_else(|| bad_token("the Authorization header must be 'Bearer <token>'"))?;
+    authenticate(state, token)
+        .await?
+        .ok_or_else(|| bad_token("the token is not one this server issued"))
 }
 
 /// The player a token names, if any.

@@ -5,6 +5,7 @@ mod army_lists;
 mod error;
 mod extract;
 mod health;
+mod history;
 mod limiter;
 mod matches;
 mod players;
@@ -98,6 +99,7 @@ pub fn app(state: AppState) -> Router {
         .route("/api/matches/{id}/join", post(matches::join))
         .route("/api/matches/{id}/resign", post(matches::resign))
         .route("/api/matches/{id}/replay", get(matches::replay))
+        .route("/api/matches/{id}/history", get(history::history))
         .route("/ws", get(crate::ws::upgrade))
         .fallback(error::not_found)
         .method_not_allowed_fallback(error::method_not_allowed)

@@ -1,0 +1,74 @@
+//! `GET /api/matches/{id}/history`: a match's log as one viewer was told
+//! it, so a client that joins late or comes back shows everything from the
+//! set-up on, rebuilt from what the server stored rather than what it kept.
+
+use axum::Json;
+use axum::extract::State;
+use axum::http::HeaderMap;
+use fray_protocol::{ErrorCode, History, HistoryEvent, MatchId, MatchStatus, Role, Seat, Viewer};
+use serde::Deserialize;
+
+use super::extract::{PathId, QueryParams, player_of};
+use super::{ApiError, AppState};
+use crate::db;
+
+#[derive(Debug, Deserialize)]
+pub struct HistoryQuery {
+    /// Whose view: `player` (the token's seat) or `spectator` (the default).
+    pub role: Option<Role>,
+    /// Only events up to this `seq`: the one a snapshot was taken at.
+    pub upto: Option<u64>,
+}
+
+pub async fn history(
+    State(state): State<AppState>,
+    PathId(id): PathId<MatchId>,
+    headers: HeaderMap,
+    QueryParams(query): QueryParams<HistoryQuery>,
+) -> Result<Json<History>, ApiError> {
+    let summary = db::matches::summary(&state.db, id)
+        .await?
+        .ok_or_else(|| ApiError::not_found(format!("no match {id}")))?;
+    if summary.status == MatchStatus::Open {
+        return Err(ApiError::conflict(
+            ErrorCode::MatchNotRunning,
+            format!("match {id} has not started: its history begins when the last seat is taken"),
+        ));
+    }
+    let viewer = match query.role.unwrap_or(Role::Spectator) {
+        Role::Spectator => Viewer::Spectator,
+        Role::Player => {
+            let player = player_of(&headers, &state).await?;
+            let seat = summary
+                .seats
+                .iter()
+                .find(|seat| {
+                    seat.player
+                        .as_ref()
+                        .is_some_and(|held| held.id == player.id)
+                })
+                .ok_or_else(|| {
+                    ApiError::forbidden(format!(
+                        "you hold no seat in match {id}; ask for role=spectator"
+                    ))
+                })?;
+            Viewer::Seat(seat.seat)
+        }
+    };
+    let events = db::events::up_to(&state.db, id, query.upto.unwrap_or(u64::MAX)).await?;
+    Ok(Json(History {
+        match_id: id,
+        seat: seat_of(viewer),
+        events: events
+            .iter()
+            .map(|event| HistoryEvent::told_to(event, viewer))
+            .collect(),
+    }))
+}
+
+fn seat_of(viewer: Viewer) -> Option<Seat> {
+    match viewer {
+        Viewer::Seat(seat) => Some(seat),
+        Viewer::Spectator | Viewer::Referee => None,
+    }
+}
