@@ -6,8 +6,9 @@ use std::io;
 use std::time::Duration;
 
 use fray_protocol::{
-    ArmyList, ArmyListId, ErrorBody, ErrorCode, JoinMatch, MatchId, MatchStatus, MatchSummary,
-    NewMatch, NewPlayer, PlayerCreated, PlayerId, Replay, StoredArmyList, SystemId, SystemInfo,
+    ArmyList, ArmyListId, ErrorBody, ErrorCode, History, JoinMatch, MatchId, MatchStatus,
+    MatchSummary, NewMatch, NewPlayer, PlayerCreated, PlayerId, Replay, Role, StoredArmyList,
+    SystemId, SystemInfo,
 };
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -283,6 +284,20 @@ impl Server {
         self.json(
             Method::Get,
             &format!("/api/matches/{id}/replay"),
+            None::<&()>,
+        )
+    }
+
+    /// `GET /api/matches/{id}/history`: the match's log up to `upto` as
+    /// `role` was told it (a player's needs this server's token).
+    pub fn history(&self, id: MatchId, role: Role, upto: u64) -> Result<History, ApiError> {
+        let role = match role {
+            Role::Player => "player",
+            Role::Spectator => "spectator",
+        };
+        self.json(
+            Method::Get,
+            &format!("/api/matches/{id}/history?role={role}&upto={upto}"),
             None::<&()>,
         )
     }

@@ -4,8 +4,8 @@
 //! plain line mode (`line`), which never look at anything else.
 
 use fray_protocol::{
-    ActionOption, Batch, DiceRoll, Effect, MatchId, MatchStatus, PieceId, Seat, Snapshot, View,
-    apply,
+    ActionOption, Batch, DiceRoll, Effect, History, MatchId, MatchStatus, PieceId, Seat, Snapshot,
+    View, apply,
 };
 
 use crate::shown::shown;
@@ -68,6 +68,47 @@ impl GameState {
             log: Vec::new(),
             names: Vec::new(),
             commitment: snapshot.commitment,
+        }
+    }
+
+    /// A match before its set-up: a blank view, since the set-up's
+    /// `GameCreated` starts the board afresh. Replays and histories are
+    /// told from here.
+    pub fn before_setup(match_id: MatchId, me: Option<Seat>, commitment: String) -> GameState {
+        GameState::from_snapshot(Snapshot {
+            match_id,
+            seq: 0,
+            status: MatchStatus::Running,
+            seat: me,
+            view: View::default(),
+            to_act: Vec::new(),
+            options: Vec::new(),
+            commitment,
+        })
+    }
+
+    /// Tells the log again from the server's `history` of the match (the
+    /// set-up's dice, everything before the last snapshot), as if it had
+    /// been followed live; lines of batches after the history are kept.
+    /// When the history reaches this state's `seq`, its last rolls are the
+    /// ones shown.
+    pub fn restore_log(&mut self, history: &History) {
+        let mut past = GameState::before_setup(self.match_id, self.me, self.commitment.clone());
+        past.names = self.names.clone();
+        let told = history.events.iter().filter(|event| event.seq <= self.seq);
+        let mut last = None;
+        for event in told {
+            past.apply_effects(event.seq, &event.effects);
+            last = Some(event.seq);
+        }
+        let Some(last) = last else {
+            return;
+        };
+        let later = self.log.iter().filter(|entry| entry.seq > last).cloned();
+        past.log.extend(later);
+        self.log = past.log;
+        if last == self.seq {
+            self.last_rolls = past.last_rolls;
         }
     }
 
@@ -203,7 +244,7 @@ pub fn describe(view: &View, effect: &Effect) -> Option<String> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use fray_protocol::{Die, Outcome, PieceView, Square, TurnView};
+    use fray_protocol::{Die, EventKind, HistoryEvent, Outcome, PieceView, Square, TurnView};
     use std::collections::BTreeMap;
 
     fn view() -> View {
@@ -344,5 +385,130 @@ mod tests {
         assert_eq!(state.seq, 3);
         assert_eq!(state.status, MatchStatus::Running);
         assert!(state.log.is_empty());
+    }
+
+    fn history(events: Vec<(u64, Vec<Effect>)>) -> History {
+        History {
+            match_id: MatchId(7),
+            seat: Some(Seat(0)),
+            events: events
+                .into_iter()
+                .map(|(seq, effects)| HistoryEvent {
+                    seq,
+                    seat: (seq > 0).then_some(Seat(0)),
+                    kind: if seq == 0 {
+                        EventKind::Setup
+                    } else {
+                        EventKind::Action
+                    },
+                    action: None,
+                    effects,
+                })
+                .collect(),
+        }
+    }
+
+    /// The set-up of [`view`]: the board, the knight, the roll-off.
+    fn setup_effects() -> Vec<Effect> {
+        vec![
+            Effect::GameCreated {
+                system: "test".into(),
+                width: 8,
+                height: 8,
+            },
+            Effect::PiecePlaced {
+                piece: view().pieces[&PieceId(1)].clone(),
+            },
+            Effect::DiceRolled {
+                roll: DiceRoll {
+                    seat: Some(Seat(0)),
+                    piece: None,
+                    purpose: "roll-off".into(),
+                    dice: vec![Die { sides: 6, face: 2 }],
+                    modifier: 0,
+                    total: 2,
+                    result: "deploys first".into(),
+                },
+            },
+        ]
+    }
+
+    fn knight_to(from: Square, to: Square) -> Effect {
+        Effect::PieceMoved {
+            piece: PieceId(1),
+            from: Some(from),
+            to,
+        }
+    }
+
+    fn texts(state: &GameState) -> Vec<(u64, &str)> {
+        state
+            .log
+            .iter()
+            .map(|entry| (entry.seq, entry.text.as_str()))
+            .collect()
+    }
+
+    #[test]
+    fn the_history_tells_the_set_up_and_keeps_the_lines_of_later_batches() {
+        let (b1, c3, d5) = (
+            Square { file: 1, rank: 0 },
+            Square { file: 2, rank: 2 },
+            Square { file: 3, rank: 4 },
+        );
+        let mut state = state();
+        state.log.push(LogEntry {
+            seq: 2,
+            text: "a line kept only in this client's memory".into(),
+        });
+        let batch = Batch {
+            match_id: MatchId(7),
+            seq: 4,
+            effects: vec![knight_to(c3, d5)],
+            to_act: vec![Seat(1)],
+            options: Vec::new(),
+        };
+        assert!(state.apply_batch(&batch));
+        let told = history(vec![
+            (0, setup_effects()),
+            (1, vec![knight_to(b1, c3)]),
+            (2, Vec::new()),
+            (3, Vec::new()),
+            (5, vec![knight_to(d5, c3)]),
+        ]);
+        state.restore_log(&told);
+        assert_eq!(
+            texts(&state),
+            [
+                (0, "A game of test is set up."),
+                (0, "Roll: roll-off: 2, deploys first"),
+                (1, "Knight moves b1 to c3."),
+                (4, "Knight moves c3 to d5."),
+            ],
+            "the server's account replaces what came before the last event it \
+             holds; an event past the state's seq is not told"
+        );
+        assert!(state.last_rolls.is_empty(), "the last batch rolled nothing");
+        assert_eq!(state.view.pieces[&PieceId(1)].square, Some(d5));
+    }
+
+    #[test]
+    fn a_history_up_to_the_snapshot_shows_its_last_rolls() {
+        let mut state = state();
+        state.seq = 0;
+        state.restore_log(&history(vec![(0, setup_effects())]));
+        assert_eq!(state.last_rolls.len(), 1);
+        assert_eq!(state.last_rolls[0].words, "roll-off: 2, deploys first");
+    }
+
+    #[test]
+    fn an_empty_history_leaves_the_log_alone() {
+        let mut state = state();
+        state.log.push(LogEntry {
+            seq: 3,
+            text: "kept".into(),
+        });
+        state.restore_log(&history(Vec::new()));
+        assert_eq!(texts(&state), [(3, "kept")]);
     }
 }

@@ -14,8 +14,9 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::thread::JoinHandle;
 
-use fray_protocol::{Action, Batch, ErrorCode, MatchId, Role, Seat, Snapshot};
+use fray_protocol::{Action, Batch, ErrorCode, History, MatchId, Role, Seat, Snapshot};
 
+use crate::api::Server;
 use crate::fail::{Exit, Failure};
 
 /// What the connection tells its owner.
@@ -28,6 +29,10 @@ pub enum LiveEvent {
     /// A fresh state: the first answer to subscribe, or after a reconnect
     /// that could not resume. Replace the game state with it.
     Snapshot(Snapshot),
+    /// What led to the last snapshot, as the server stored it (or why it
+    /// could not be read); it comes right after each snapshot. Rebuild the
+    /// log from it.
+    History(Result<History, String>),
     /// The next batch; apply it.
     Batch(Batch),
     /// An action or resignation this client sent was accepted as `seq`.
@@ -96,11 +101,15 @@ impl LiveMatch {
                 "cannot use '{base}' as the server's address: {reason}"
             ))
         })?;
+        let lobby = Server::new(base)
+            .map_err(|error| Failure::usage(error.to_string()))?
+            .with_token(token.clone());
         let (event_tx, events) = mpsc::channel();
         let (requests, request_rx) = mpsc::channel();
         let applied = Arc::new(AtomicU64::new(0));
         let plan = connection::Plan {
             target,
+            lobby,
             token,
             match_id,
             role,

@@ -4,7 +4,7 @@
 //! INTERFACE (fixed; the body is helper B's): `tui` and `line` both replay
 //! through exactly these items.
 
-use fray_protocol::{MatchStatus, Replay, ReplayEvent, ScopedEffect, Snapshot, View, Viewer};
+use fray_protocol::{Replay, ReplayEvent, ScopedEffect, Viewer};
 use sha2::{Digest, Sha256};
 
 use crate::game_state::GameState;
@@ -114,20 +114,14 @@ impl ReplayState {
     }
 }
 
-/// The state before the set-up: a blank view, since `GameCreated` starts
-/// the board afresh.
+/// The state before the set-up, with the players' names.
 fn start(replay: &Replay) -> GameState {
     let summary = &replay.summary;
-    let mut state = GameState::from_snapshot(Snapshot {
-        match_id: summary.id,
-        seq: 0,
-        status: MatchStatus::Running,
-        seat: None,
-        view: View::default(),
-        to_act: Vec::new(),
-        options: Vec::new(),
-        commitment: summary.commitment.clone().unwrap_or_default(),
-    });
+    let mut state = GameState::before_setup(
+        summary.id,
+        None,
+        summary.commitment.clone().unwrap_or_default(),
+    );
     state.names = summary
         .seats
         .iter()
@@ -169,9 +163,9 @@ fn to_hex(bytes: &[u8]) -> String {
 mod tests {
     use super::*;
     use fray_protocol::{
-        Action, Audience, DiceRoll, Die, Effect, EventKind, MatchConfig, MatchId, MatchSummary,
-        Outcome, PieceId, PieceView, PlayerId, PlayerRef, Seat, SeatSummary, Square, SystemId,
-        TurnView,
+        Action, Audience, DiceRoll, Die, Effect, EventKind, MatchConfig, MatchId, MatchStatus,
+        MatchSummary, Outcome, PieceId, PieceView, PlayerId, PlayerRef, Seat, SeatSummary, Square,
+        SystemId, TurnView,
     };
 
     const SEED: &str = "000102030405060708090a0b0c0d0e0f101112131415161718191a1b1c1d1e1f";

@@ -330,6 +330,10 @@ fn a_whole_game(setup: &Setup, watch: bool) {
     );
     assert!(ada_text.contains("there is no option 0"), "{ada_text}");
     assert!(
+        ada_text.contains(" is set up."),
+        "the set-up is told from the match's history:\n{ada_text}"
+    );
+    assert!(
         ada_text.contains("   a "),
         "the board has its files:\n{ada_text}"
     );

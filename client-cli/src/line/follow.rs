@@ -4,10 +4,10 @@
 use std::sync::mpsc::RecvTimeoutError;
 use std::time::Duration;
 
-use fray_protocol::{ActionOption, ErrorCode, Seat};
+use fray_protocol::{ActionOption, ErrorCode, History, Seat};
 
 use crate::fail::Failure;
-use crate::game_state::GameState;
+use crate::game_state::{GameState, LogEntry};
 use crate::live::{LiveEvent, LiveMatch};
 
 use super::board::who;
@@ -40,22 +40,26 @@ pub struct Follower {
     pub connected: bool,
     /// The player typed `resign` and is asked to confirm it.
     pub resign_asked: bool,
-    /// How many log lines were shown already.
-    shown: usize,
+    /// The `seq` whose log lines were the last shown; none before any.
+    shown_through: Option<u64>,
 }
+
+/// How many lines of the log before joining a person is shown at once: the
+/// set-up of a match just begun, the last moves of one rejoined.
+const RECENT_LINES: usize = 12;
 
 impl Follower {
     /// `state` is the one built from the first snapshot; its log counts as
     /// shown.
     pub fn new(live: LiveMatch, state: GameState) -> Follower {
-        let shown = state.log.len();
+        let shown_through = state.log.last().map(|entry| entry.seq);
         Follower {
             live,
             state,
             pending: None,
             connected: true,
             resign_asked: false,
-            shown,
+            shown_through,
         }
     }
 
@@ -79,12 +83,31 @@ impl Follower {
 
     /// The log lines not shown yet.
     pub fn new_log_lines(&mut self) -> Vec<String> {
-        let lines = self.state.log[self.shown.min(self.state.log.len())..]
+        let shown_through = self.shown_through;
+        let lines = self
+            .state
+            .log
             .iter()
+            .filter(|entry| shown_through.is_none_or(|seq| entry.seq > seq))
             .map(|entry| entry.text.clone())
             .collect();
-        self.shown = self.state.log.len();
+        self.shown_through = self
+            .state
+            .log
+            .last()
+            .map(|entry| entry.seq)
+            .or(shown_through);
         lines
+    }
+
+    /// Rebuilds the log from the server's history. Before anything was
+    /// shown, only the last [`RECENT_LINES`] (whole events) are left to show.
+    fn restore_log(&mut self, history: &History) {
+        self.state.restore_log(history);
+        if self.shown_through.is_some() {
+            return;
+        }
+        self.shown_through = all_but_recent(&self.state.log);
     }
 
     /// Waits up to `wait` for the next event and applies it; `Err` when the
@@ -108,6 +131,13 @@ impl Follower {
                 self.pending = None;
                 Update::Changed
             }
+            LiveEvent::History(Ok(history)) => {
+                self.restore_log(&history);
+                Update::Changed
+            }
+            LiveEvent::History(Err(reason)) => Update::Note(format!(
+                "The log before this point could not be read from the server: {reason}"
+            )),
             LiveEvent::Batch(batch) => {
                 if !self.state.apply_batch(&batch) {
                     return Ok(Update::Quiet);
@@ -166,6 +196,17 @@ impl Follower {
     }
 }
 
+/// The `seq` through which `log` counts as shown when only its last
+/// [`RECENT_LINES`] are left to show, widened to whole events.
+fn all_but_recent(log: &[LogEntry]) -> Option<u64> {
+    let first = log.len().checked_sub(RECENT_LINES)?;
+    let from = log[first].seq;
+    log.iter()
+        .map(|entry| entry.seq)
+        .filter(|&seq| seq < from)
+        .max()
+}
+
 /// Waits for the first snapshot of a newly opened match: the state to
 /// start from, with `names` filled in.
 pub fn first_state(
@@ -193,5 +234,49 @@ pub fn first_state(
             // never resumes; the rest can wait for the state.
             _ => {}
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn log(seqs: &[u64]) -> Vec<LogEntry> {
+        seqs.iter()
+            .map(|&seq| LogEntry {
+                seq,
+                text: format!("line of {seq}"),
+            })
+            .collect()
+    }
+
+    #[test]
+    fn a_short_log_is_shown_whole() {
+        assert_eq!(all_but_recent(&log(&[0, 0, 1, 2])), None);
+    }
+
+    #[test]
+    fn a_set_up_of_many_lines_is_shown_whole() {
+        assert_eq!(all_but_recent(&log(&[0; 20])), None);
+    }
+
+    #[test]
+    fn a_long_log_shows_its_last_events_whole() {
+        let mut seqs: Vec<u64> = (0..20).collect();
+        seqs.extend([20, 20, 20]);
+        // The last twelve lines start inside event 11 (lines 11..=19 and
+        // event 20's three), so everything before event 11 counts as shown.
+        assert_eq!(all_but_recent(&log(&seqs)), Some(10));
+        let mut split = vec![0, 1, 2, 3];
+        split.extend([4; 12]);
+        assert_eq!(all_but_recent(&log(&split)), Some(3));
+        let mut inside = vec![0, 1, 2];
+        inside.extend([3; 5]);
+        inside.extend(4..12);
+        assert_eq!(
+            all_but_recent(&log(&inside)),
+            Some(2),
+            "event 3 is shown whole"
+        );
     }
 }

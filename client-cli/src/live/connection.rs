@@ -13,6 +13,7 @@ use fray_protocol::{
 
 use super::socket::{Heard, Socket, Target};
 use super::{LiveEvent, Request};
+use crate::api::Server;
 use crate::fail::{Exit, Failure};
 
 /// The first wait before reconnecting; it doubles up to [`MOST_BACKOFF`].
@@ -26,6 +27,8 @@ const ANSWER_WITHIN: Duration = Duration::from_secs(15);
 /// What to connect to, and what to follow.
 pub struct Plan {
     pub target: Target,
+    /// The same server's lobby, for the history that goes with a snapshot.
+    pub lobby: Server,
     pub token: Option<String>,
     pub match_id: MatchId,
     pub role: Role,
@@ -384,7 +387,16 @@ impl Link {
         let event = match message {
             ServerMessage::Snapshot(snapshot) => {
                 self.last_seq = Some(snapshot.seq);
-                LiveEvent::Snapshot(snapshot)
+                let seq = snapshot.seq;
+                self.tell(LiveEvent::Snapshot(snapshot))?;
+                // Read before the next message, so that the history reaches
+                // the owner before any batch after the snapshot.
+                let history = self
+                    .plan
+                    .lobby
+                    .history(self.plan.match_id, self.plan.role, seq)
+                    .map_err(|error| error.to_string());
+                LiveEvent::History(history)
             }
             ServerMessage::Batch(batch) => {
                 match self.last_seq {

@@ -31,6 +31,12 @@ pub fn absorb(state: &mut GameState, ui: &mut Ui, event: LiveEvent) -> Absorbed 
             ui.connection = Connection::Connected;
             absorbed.applied = Some(state.seq);
         }
+        LiveEvent::History(Ok(history)) => state.restore_log(&history),
+        LiveEvent::History(Err(reason)) => {
+            ui.status = Some(format!(
+                "the log before this point could not be read from the server: {reason}"
+            ));
+        }
         LiveEvent::Batch(batch) => {
             if state.apply_batch(&batch) {
                 absorbed.applied = Some(state.seq);

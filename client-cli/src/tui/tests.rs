@@ -840,3 +840,46 @@ fn the_screen_comparison_can_fail() {
     });
     assert!(caught.is_err(), "a cursor elsewhere must not match");
 }
+
+#[test]
+fn the_history_after_a_snapshot_rebuilds_the_log_or_says_why_not() {
+    let mut state = reaction();
+    let mut ui = Ui::new(&state);
+    ui.popup = None;
+    let system = state.view.system.clone();
+    let history = fray_protocol::History {
+        match_id: state.match_id,
+        seat: state.me,
+        events: vec![fray_protocol::HistoryEvent {
+            seq: 0,
+            seat: None,
+            kind: fray_protocol::EventKind::Setup,
+            action: None,
+            effects: vec![Effect::GameCreated {
+                system: system.clone(),
+                width: 8,
+                height: 8,
+            }],
+        }],
+    };
+    let absorbed = play::absorb(&mut state, &mut ui, LiveEvent::History(Ok(history)));
+    assert!(absorbed.applied.is_none());
+    assert_eq!(
+        state
+            .log
+            .first()
+            .map(|entry| (entry.seq, entry.text.clone())),
+        Some((0, format!("A game of {system} is set up.")))
+    );
+
+    play::absorb(
+        &mut state,
+        &mut ui,
+        LiveEvent::History(Err("the server is stopping".into())),
+    );
+    let screen = text(&live_screen(&state, &ui, WIDTH, HEIGHT));
+    assert!(
+        screen.contains("could not be read from the server"),
+        "{screen}"
+    );
+}
