@@ -1,9 +1,10 @@
 //! Obstacles: d6+10 markers, each placed by a d8 for the row and a d8 for
 //! the column; a space that is taken sends it to a random adjacent space (a
 //! d8 for the direction). No obstacle goes on a seated player's starting side
-//! (nor, in Retrieve, on the four centre spaces), and none that would cut the
-//! open board in two: every miniature can always reach every side. A marker
-//! that finds no space in ten tries is not placed (R4).
+//! (nor, in Retrieve, on the four centre spaces or the corners of a seated
+//! player's side, where the objective is carried), and none that would cut
+//! the open board in two: every miniature can always reach every side. A
+//! marker that finds no space in ten tries is not placed (R4).
 
 use super::board::{self, DIRECTIONS, Sq};
 use super::log::{Log, roll_of};
@@ -46,6 +47,9 @@ fn forbidden(seats: u8, scenario: Scenario) -> u64 {
     let mut mask = (0..seats).fold(0, |mask, seat| mask | board::side(seat));
     if scenario == Scenario::Retrieve {
         mask |= board::CENTRE.iter().fold(0, |m, &sq| m | board::bit(sq));
+        mask |= (0..seats)
+            .flat_map(board::corners)
+            .fold(0, |m, sq| m | board::bit(sq));
     }
     mask
 }
@@ -156,6 +160,95 @@ mod tests {
         assert_eq!(fixed.count_ones(), 12);
         assert!(connected(fixed));
         assert_eq!(fixed & forbidden(4, Scenario::Retrieve), 0);
+    }
+
+    /// Ten obstacles, as (row, column) rolls, on squares two apart from each
+    /// other and from every side, corner and the centre.
+    const SPREAD: [(u8, u8); 10] = [
+        (3, 3),
+        (3, 5),
+        (3, 7),
+        (5, 1),
+        (5, 3),
+        (5, 7),
+        (7, 1),
+        (7, 3),
+        (7, 5),
+        (7, 7),
+    ];
+
+    fn spread_faces() -> impl Iterator<Item = u8> {
+        SPREAD.into_iter().flat_map(|(row, column)| [row, column])
+    }
+
+    #[test]
+    fn a_retrieve_obstacle_rolled_onto_a_home_corner_moves_off_it() {
+        // d6 = 1: eleven obstacles. The first rolls row 1, column 1: a1, a
+        // corner of seat 0's side; the d8 for an adjacent space rolls 1, up,
+        // to a2 (with two seats, on nobody's side). Then ten more.
+        let mut faces = vec![1, 1, 1, 1];
+        faces.extend(spread_faces());
+        let obstacles = lay(
+            Layout::Random,
+            2,
+            Scenario::Retrieve,
+            &mut crate::ScriptedDice::new(faces),
+            &mut Log::silent(),
+        );
+        let a1 = board::bit(board::at(0, 0));
+        let a2 = board::bit(board::at(0, 1));
+        assert_eq!(
+            obstacles & a1,
+            0,
+            "a1 is where seat 0 carries the objective"
+        );
+        assert_ne!(obstacles & a2, 0, "the obstacle went up to a2");
+        assert_eq!(obstacles.count_ones(), 11);
+    }
+
+    #[test]
+    fn outside_retrieve_a_corner_may_hold_an_obstacle() {
+        // d6 = 1, then row 1, column 1: a1 takes it, then the ten.
+        let mut faces = vec![1, 1, 1];
+        faces.extend(spread_faces());
+        let obstacles = lay(
+            Layout::Random,
+            2,
+            Scenario::LastStanding,
+            &mut crate::ScriptedDice::new(faces),
+            &mut Log::silent(),
+        );
+        assert_ne!(obstacles & board::bit(board::at(0, 0)), 0);
+    }
+
+    /// Thousands of random layouts: in Retrieve every seated player's
+    /// corners stay open and the open board stays in one piece, so every
+    /// seat can carry the objective home.
+    #[test]
+    fn every_random_retrieve_layout_leaves_every_seat_its_corners() {
+        for seats in 2..=4u8 {
+            for seed in 0..1000u64 {
+                let mut dice = crate::ChaChaDice::from_u64(seed * 7 + u64::from(seats));
+                let obstacles = lay(
+                    Layout::Random,
+                    seats,
+                    Scenario::Retrieve,
+                    &mut dice,
+                    &mut Log::silent(),
+                );
+                assert!(connected(obstacles), "{seats} seats, seed {seed}");
+                for seat in 0..seats {
+                    for corner in board::corners(seat) {
+                        assert_eq!(
+                            obstacles & board::bit(corner),
+                            0,
+                            "{seats} seats, seed {seed}: seat {seat}'s corner {}",
+                            board::to_square(corner)
+                        );
+                    }
+                }
+            }
+        }
     }
 
     #[test]
