@@ -130,6 +130,23 @@ fn capturing_the_blocker_on_the_fourth_tile_holds_all_four_and_summons_nothing()
 }
 
 #[test]
+fn capturing_the_blocker_from_a_held_tile_summons_onto_the_tile_left() {
+    let mut p = Position::new();
+    p.place(0, "acolyte", "a4");
+    p.place(0, "acolyte", "b4");
+    let mover = p.place(0, "acolyte", "c4");
+    p.place(1, "acolyte", "d4");
+    bystanders(&mut p);
+    let mut game = p.build();
+    let effects = play(&mut game, 0, &step(mover, "d4"));
+    assert_eq!(
+        summoned(&effects),
+        vec![("chevaliers".into(), Seat(0), "c4".into())],
+        "a4, b4 and d4 held, c4 just left"
+    );
+}
+
+#[test]
 fn an_own_piece_on_the_fourth_tile_blocks_until_it_leaves() {
     let mut p = Position::new();
     p.place(0, "acolyte", "a4");
