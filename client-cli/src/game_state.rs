@@ -3,9 +3,11 @@
 //! (play, watch) or by replay events; drawn by the full screen (`tui`) and the
 //! plain line mode (`line`), which never look at anything else.
 
+use std::collections::BTreeSet;
+
 use fray_protocol::{
-    ActionOption, Batch, DiceRoll, Effect, MatchId, MatchStatus, PieceId, Seat, Snapshot, View,
-    apply,
+    ActionOption, Batch, DiceRoll, Effect, MatchId, MatchStatus, PieceId, Seat, Snapshot, Square,
+    View, apply,
 };
 
 use crate::shown::shown;
@@ -45,6 +47,10 @@ pub struct GameState {
     pub options: Vec<ActionOption>,
     /// The dice rolled by the last batch, in order.
     pub last_rolls: Vec<ToldRoll>,
+    /// The moves (from, to) of the latest batch that moved a piece, so the
+    /// board can show the last move; kept through batches that move
+    /// nothing (an attack, a pass), which are not a newer move.
+    pub last_move: Vec<(Option<Square>, Square)>,
     /// Everything that happened, oldest first.
     pub log: Vec<LogEntry>,
     /// Player names by seat, when the match summary was read.
@@ -65,6 +71,7 @@ impl GameState {
             to_act: snapshot.to_act,
             options: snapshot.options,
             last_rolls: Vec::new(),
+            last_move: Vec::new(),
             log: Vec::new(),
             names: Vec::new(),
             commitment: snapshot.commitment,
@@ -97,7 +104,11 @@ impl GameState {
     /// Applies effects made by `seq` (a live batch or a replay event).
     pub fn apply_effects<'a>(&mut self, seq: u64, effects: impl IntoIterator<Item = &'a Effect>) {
         self.last_rolls.clear();
+        let mut moved = Vec::new();
         for effect in effects {
+            if let Effect::PieceMoved { from, to, .. } = effect {
+                moved.push((*from, *to));
+            }
             let told = match effect {
                 Effect::DiceRolled { roll } => {
                     let words = shown(&roll_words(&self.view, roll)).into_owned();
@@ -119,7 +130,18 @@ impl GameState {
             }
             apply(&mut self.view, effect);
         }
+        if !moved.is_empty() {
+            self.last_move = moved;
+        }
         self.seq = seq;
+    }
+
+    /// The squares of the last move, from and to.
+    pub fn last_move_squares(&self) -> BTreeSet<Square> {
+        self.last_move
+            .iter()
+            .flat_map(|(from, to)| from.iter().chain([to]).copied())
+            .collect()
     }
 
     /// True when this client's seat must decide now.
@@ -294,6 +316,43 @@ mod tests {
         );
         assert_eq!(state.last_rolls.len(), 1);
         assert!(!state.my_turn());
+    }
+
+    #[test]
+    fn the_last_move_is_kept_until_another_piece_moves() {
+        let mut state = state();
+        assert!(
+            state.last_move_squares().is_empty(),
+            "a snapshot tells no move"
+        );
+        let batch = |seq, effects| Batch {
+            match_id: MatchId(7),
+            seq,
+            effects,
+            to_act: vec![Seat(0)],
+            options: Vec::new(),
+        };
+        let moved = |from: &str, to: &str| Effect::PieceMoved {
+            piece: PieceId(1),
+            from: Some(from.parse().unwrap()),
+            to: to.parse().unwrap(),
+        };
+        assert!(state.apply_batch(&batch(4, vec![moved("b1", "c3")])));
+        let squares = |names: &[&str]| -> BTreeSet<Square> {
+            names.iter().map(|name| name.parse().unwrap()).collect()
+        };
+        assert_eq!(state.last_move_squares(), squares(&["b1", "c3"]));
+        let narration = Effect::Narration {
+            text: "A pass.".into(),
+        };
+        assert!(state.apply_batch(&batch(5, vec![narration])));
+        assert_eq!(
+            state.last_move_squares(),
+            squares(&["b1", "c3"]),
+            "a pass moves nothing"
+        );
+        assert!(state.apply_batch(&batch(6, vec![moved("c3", "d5")])));
+        assert_eq!(state.last_move_squares(), squares(&["c3", "d5"]));
     }
 
     #[test]

@@ -5,6 +5,7 @@
 
 mod api;
 mod builder;
+mod cells;
 mod cmd;
 mod config;
 mod fail;

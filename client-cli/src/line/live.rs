@@ -243,7 +243,7 @@ fn introduction(state: &GameState) -> String {
 
 /// The board with the status under it.
 fn full_view(state: &GameState) -> String {
-    format!("\n{}{}", board(&state.view), status(state))
+    format!("\n{}{}", board(state), status(state))
 }
 
 /// The board, then the options of this seat's decision.
