@@ -1,19 +1,24 @@
 //! The board: squares in a grid with file letters and rank numbers on the
-//! edges, terrain as background colours with a legend, walls on the cells'
-//! edges, pieces by owner's colour with their glyph, stacks with a count.
+//! edges, each square's text as `cells` has it (the owner's mark, the
+//! glyph, the terrain's letter), with colour on top: pieces in their
+//! owner's colour, terrain as backgrounds. What must read without colour
+//! does: the last move in reverse video, the selected piece's targets
+//! underlined (and dotted when empty), walls and the cursor's brackets on
+//! the cells' edges.
 //!
 //! Each square is 4 columns wide, with one column (and, between ranks, one
 //! row) of edge in between: the edges are where walls and the cursor's
-//! brackets go, so both show in plain text as well as in colour.
+//! brackets go.
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use fray_protocol::{PieceView, Seat, Square, View};
+use fray_protocol::{Seat, Square, View};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 
+use crate::cells::Cells;
 use crate::shown::shown;
 
 /// A square's inside, in columns.
@@ -57,6 +62,7 @@ pub const SELECTED_BG: Color = Color::Indexed(25);
 pub const TARGET_BG: Color = Color::Indexed(28);
 pub const CURSOR_FG: Color = Color::Yellow;
 const WALL_FG: Color = Color::White;
+const TERRAIN_FG: Color = Color::Gray;
 
 pub fn seat_colour(seat: Seat) -> Color {
     SEAT_COLOURS[usize::from(seat.0) % SEAT_COLOURS.len()]
@@ -68,6 +74,8 @@ pub struct Marks {
     pub cursor: Option<Square>,
     pub selected: Option<Square>,
     pub targets: BTreeSet<Square>,
+    /// The squares the last move left and reached.
+    pub last_move: BTreeSet<Square>,
 }
 
 /// Every terrain in the view with its letter and colour, by name.
@@ -76,21 +84,21 @@ pub struct Legend {
 }
 
 impl Legend {
-    pub fn of(view: &View) -> Legend {
-        let names: BTreeSet<&String> = view.terrain.values().collect();
-        let mut used = BTreeSet::new();
-        let mut entries = BTreeMap::new();
-        for (index, name) in names.into_iter().enumerate() {
-            let letter = letter_for(name, &used);
-            used.insert(letter);
-            let colour = TERRAIN_COLOURS[index % TERRAIN_COLOURS.len()];
-            entries.insert(name.clone(), (letter, colour));
-        }
+    pub fn of(cells: &Cells) -> Legend {
+        let entries = cells
+            .letters
+            .iter()
+            .enumerate()
+            .map(|(index, (name, letter))| {
+                let colour = TERRAIN_COLOURS[index % TERRAIN_COLOURS.len()];
+                (name.clone(), (*letter, colour))
+            })
+            .collect();
         Legend { entries }
     }
 
-    fn get(&self, terrain: &str) -> Option<(char, Color)> {
-        self.entries.get(terrain).copied()
+    fn colour(&self, terrain: &str) -> Option<Color> {
+        self.entries.get(terrain).map(|(_, colour)| *colour)
     }
 
     /// The legend as lines of at most `width` columns: "f forests  h hills".
@@ -99,6 +107,7 @@ impl Legend {
         let mut line: Vec<Span<'static>> = Vec::new();
         let mut used = 0usize;
         for (name, (letter, colour)) in &self.entries {
+            let name = shown(name);
             let entry = name.chars().count() + 4;
             if used > 0 && used + entry > usize::from(width) {
                 lines.push(Line::from(std::mem::take(&mut line)));
@@ -116,25 +125,6 @@ impl Legend {
         }
         lines
     }
-}
-
-/// A letter people can tie to the name: its initial, else the initial in
-/// capitals, else another of its letters, else a digit.
-fn letter_for(name: &str, used: &BTreeSet<char>) -> char {
-    let letters: Vec<char> = name.chars().filter(|c| c.is_alphanumeric()).collect();
-    let first = letters.first().copied();
-    let candidates = first
-        .map(|c| c.to_ascii_lowercase())
-        .into_iter()
-        .chain(first.map(|c| c.to_ascii_uppercase()))
-        .chain(letters.iter().map(|c| c.to_ascii_lowercase()))
-        .chain('0'..='9');
-    for candidate in candidates {
-        if !used.contains(&candidate) {
-            return candidate;
-        }
-    }
-    '?'
 }
 
 /// The board's size in columns and rows, coordinates included.
@@ -157,7 +147,14 @@ fn origin(view: &View, area: Rect, square: Square) -> (u16, u16) {
 
 /// Draws the board into `buf` with its top-left corner at `area`'s; what
 /// does not fit is cut off (the caller checks the size first).
-pub fn draw(view: &View, marks: &Marks, legend: &Legend, area: Rect, buf: &mut Buffer) {
+pub fn draw(
+    cells: &Cells,
+    view: &View,
+    marks: &Marks,
+    legend: &Legend,
+    area: Rect,
+    buf: &mut Buffer,
+) {
     let clip = area.intersection(buf.area);
     let mut put = |x: u16, y: u16, text: &str, style: Style| {
         for (x, ch) in (x..).zip(text.chars()) {
@@ -180,48 +177,58 @@ pub fn draw(view: &View, marks: &Marks, legend: &Legend, area: Rect, buf: &mut B
         put(area.x, y, &format!("{number:>2}"), label);
         put(area.x + width - 2, y, &number, label);
     }
-    let mut stacks: BTreeMap<Square, Vec<&PieceView>> = BTreeMap::new();
-    for piece in view.pieces.values() {
-        if let Some(square) = piece.square {
-            stacks.entry(square).or_default().push(piece);
-        }
-    }
     for file in 0..view.width {
         for rank in 0..view.height {
             let square = Square::new(file, rank);
             let (x, y) = origin(view, area, square);
-            let terrain = view.terrain.get(&square).and_then(|t| legend.get(t));
-            let pieces = stacks.get(&square).map(Vec::as_slice).unwrap_or(&[]);
+            let terrain = view.terrain.get(&square).and_then(|t| legend.colour(t));
             let target = marks.targets.contains(&square);
             let bg = if marks.selected == Some(square) {
                 SELECTED_BG
             } else if target {
                 TARGET_BG
-            } else if let Some((_, colour)) = terrain {
+            } else if let Some(colour) = terrain {
                 colour
             } else if (file + rank) % 2 == 0 {
                 DARK
             } else {
                 LIGHT
             };
-            let mut style = Style::new().bg(bg);
-            let text = match pieces.first() {
-                Some(first) => {
-                    style = style
-                        .fg(seat_colour(first.owner))
-                        .add_modifier(Modifier::BOLD);
-                    piece_text(&first.glyph, pieces.len())
+            let mut base = Style::new().bg(bg);
+            if marks.last_move.contains(&square) {
+                base = base.add_modifier(Modifier::REVERSED);
+            }
+            if target {
+                base = base.add_modifier(Modifier::UNDERLINED);
+            }
+            let cell = cells.cell(square);
+            let corner = Style::new().fg(TERRAIN_FG);
+            match cells.occupants(square).first() {
+                Some(occupant) => {
+                    let mut style = base.fg(seat_colour(occupant.piece.owner));
+                    // A Large body's other squares are drawn lighter than
+                    // the main space it moves and attacks from.
+                    style = style.add_modifier(if occupant.main {
+                        Modifier::BOLD
+                    } else {
+                        Modifier::DIM
+                    });
+                    put(x, y, &cell.piece, style);
+                    let stacked = cells.occupants(square).len() > 1;
+                    let corner = if stacked { style } else { base.patch(corner) };
+                    put(x + CELL - 1, y, &cell.corner.to_string(), corner);
                 }
                 None => {
-                    style = style.fg(Color::Gray);
-                    match terrain {
-                        Some((letter, _)) => format!(" {letter}  "),
-                        None if target => " ·  ".to_string(),
-                        None => "    ".to_string(),
-                    }
+                    let inside = if target { " · " } else { "   " };
+                    put(x, y, inside, base.fg(TERRAIN_FG));
+                    put(
+                        x + CELL - 1,
+                        y,
+                        &cell.corner.to_string(),
+                        base.patch(corner),
+                    );
                 }
-            };
-            put(x, y, &text, style);
+            }
         }
     }
     let wall = Style::new().fg(WALL_FG).add_modifier(Modifier::BOLD);
@@ -248,23 +255,6 @@ pub fn draw(view: &View, marks: &Marks, legend: &Legend, area: Rect, buf: &mut B
     }
 }
 
-/// A square's inside: the glyph (escaped, as the server's text is
-/// everywhere), and "×n" when several pieces share it.
-fn piece_text(glyph: &str, count: usize) -> String {
-    let glyph: String = shown(glyph).chars().take(2).collect();
-    let stack = match count {
-        0 | 1 => String::new(),
-        2..=9 => format!("×{count}"),
-        _ => "×+".to_string(),
-    };
-    let text = if glyph.chars().count() == 1 || stack.is_empty() {
-        format!(" {glyph}{stack}")
-    } else {
-        format!("{glyph}{stack}")
-    };
-    format!("{text:<4}")
-}
-
 pub fn file_label(file: u8) -> String {
     if file < 26 {
         char::from(b'a' + file).to_string()
@@ -277,32 +267,4 @@ pub fn file_label(file: u8) -> String {
 #[cfg(test)]
 pub fn cell_position(view: &View, area: Rect, square: Square) -> (u16, u16) {
     origin(view, area, square)
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn stacks_show_a_count_and_glyphs_keep_four_columns() {
-        assert_eq!(piece_text("N", 1), " N  ");
-        assert_eq!(piece_text("Sk", 1), " Sk ");
-        assert_eq!(piece_text("Z", 3), " Z×3");
-        assert_eq!(piece_text("Sk", 2), "Sk×2");
-        assert_eq!(piece_text("Z", 12), " Z×+");
-    }
-
-    #[test]
-    fn terrain_letters_are_initials_first() {
-        let mut used = BTreeSet::new();
-        let mut give = |name: &str| {
-            let letter = letter_for(name, &used);
-            used.insert(letter);
-            letter
-        };
-        assert_eq!(give("badlands"), 'b');
-        assert_eq!(give("bogs"), 'B');
-        assert_eq!(give("bridge"), 'r');
-        assert_eq!(give("forest"), 'f');
-    }
 }

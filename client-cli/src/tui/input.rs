@@ -5,6 +5,7 @@
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use fray_protocol::{Action, MatchStatus, PieceId, Square};
 
+use crate::cells::Cells;
 use crate::game_state::GameState;
 use crate::tui::ui::{Confirm, Focus, Popup, Ui, option_square};
 
@@ -238,10 +239,11 @@ fn activate(ui: &mut Ui, state: &GameState) -> Command {
             return choose(ui, state, found, format!("On {square}"));
         }
     }
-    let actors: Vec<PieceId> = state
-        .view
-        .pieces_at(square)
-        .map(|piece| piece.id)
+    let cells = Cells::new(&state.view, state.me);
+    let actors: Vec<PieceId> = cells
+        .occupants(square)
+        .iter()
+        .map(|occupant| occupant.piece.id)
         .filter(|&id| state.options.iter().any(|o| o.action.piece == Some(id)))
         .collect();
     match actors.as_slice() {

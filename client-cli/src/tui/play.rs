@@ -6,6 +6,7 @@ use ratatui::Frame;
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 
+use crate::cells::Cells;
 use crate::fail::Failure;
 use crate::game_state::GameState;
 use crate::live::LiveEvent;
@@ -117,6 +118,7 @@ pub fn draw(frame: &mut Frame, state: &GameState, ui: &Ui) {
             screen::popup(frame, title, lines, Some(*index));
         }
         Some(Popup::Pieces { pieces, index }) => {
+            let cells = Cells::new(&state.view, state.me);
             let mut lines: Vec<Line> = pieces
                 .iter()
                 .enumerate()
@@ -126,7 +128,7 @@ pub fn draw(frame: &mut Frame, state: &GameState, ui: &Ui) {
                     Some(Line::from(vec![
                         Span::raw(marker),
                         Span::styled(
-                            format!("{} {}", piece.glyph, piece.name),
+                            panels::piece_title(&cells, piece),
                             panels::seat_style(piece.owner),
                         ),
                     ]))

@@ -11,6 +11,7 @@ use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 
+use crate::cells::Cells;
 use crate::game_state::GameState;
 use crate::shown::shown;
 use crate::tui::board::{self, Legend, Marks};
@@ -73,13 +74,16 @@ pub fn draw_game(
     frame.render_widget(Paragraph::new(printable_line(status)), bottom);
 
     let (board_width, board_height) = board::size(&state.view);
-    let legend = Legend::of(&state.view);
-    let legend_lines = printable(legend.lines(board_width));
+    let cells = Cells::new(&state.view, state.me);
+    let legend = Legend::of(&cells);
+    let mut legend_lines = vec![panels::owners(state, &cells)];
+    legend_lines.extend(legend.lines(board_width));
+    let legend_lines = printable(legend_lines);
     let [left, right] =
         Layout::horizontal([Constraint::Length(board_width + 2), Constraint::Min(0)]).areas(body);
 
     let dice = panels::dice(state, usize::from(board_width));
-    let waiting = panels::off_board(state);
+    let waiting = panels::off_board(state, &cells);
     // The pieces waiting off the board get a panel only while there are any.
     let (dice_rows, waiting_rows) = if waiting.is_empty() {
         (Constraint::Min(0), Constraint::Length(0))
@@ -97,7 +101,14 @@ pub fn draw_game(
     let inner = block.inner(board_area);
     frame.render_widget(block, board_area);
     let marks = marks(state, ui);
-    board::draw(&state.view, &marks, &legend, inner, frame.buffer_mut());
+    board::draw(
+        &cells,
+        &state.view,
+        &marks,
+        &legend,
+        inner,
+        frame.buffer_mut(),
+    );
     let legend_area = Rect {
         y: inner.y + board_height,
         height: inner.height.saturating_sub(board_height),
@@ -120,7 +131,7 @@ pub fn draw_game(
         Layout::vertical([Constraint::Percentage(50), Constraint::Percentage(50)]).areas(rest);
     paragraph(frame, turn_area, "Turn", turn, false);
     let selected = ui.selected.and_then(|id| state.view.pieces.get(&id));
-    let piece = panels::piece(state, selected, ui.cursor);
+    let piece = panels::piece(state, &cells, selected, ui.cursor);
     let piece_title = if selected.is_some() {
         "Selected"
     } else {
@@ -151,6 +162,7 @@ fn marks(state: &GameState, ui: &Ui) -> Marks {
             .selected
             .map(|piece| targets(state, piece))
             .unwrap_or_default(),
+        last_move: state.last_move_squares(),
     }
 }
 

@@ -840,3 +840,50 @@ fn the_screen_comparison_can_fail() {
     });
     assert!(caught.is_err(), "a cursor elsewhere must not match");
 }
+
+#[test]
+fn the_board_reads_without_colour_owners_last_move_and_large_bodies() {
+    let mut state = recorded("summoners-chess");
+    let screen = live_screen(&state, &Ui::new(&state), WIDTH, HEIGHT);
+    let mark = |square: Square| {
+        let (x, y) = board::cell_position(&state.view, board_area(), square);
+        screen[(x, y)].symbol().to_string()
+    };
+    for piece in state.view.pieces.values() {
+        let Some(square) = piece.square else { continue };
+        let want = if piece.owner == Seat(0) { " " } else { "*" };
+        assert_eq!(mark(square), want, "{} on {square}", piece.name);
+        assert_eq!(
+            glyph_cell(&screen, &state, square).symbol(),
+            piece.glyph.chars().next().unwrap().to_string()
+        );
+    }
+    let last = state.last_move_squares();
+    assert_eq!(last.len(), 2, "the recording ends with a move");
+    for file in 0..8 {
+        for rank in 0..8 {
+            let square = Square::new(file, rank);
+            let (x, y) = board::cell_position(&state.view, board_area(), square);
+            let reversed = screen[(x + 1, y)]
+                .modifier
+                .contains(ratatui::style::Modifier::REVERSED);
+            assert_eq!(reversed, last.contains(&square), "{square}");
+        }
+    }
+
+    let piece = state
+        .view
+        .pieces
+        .values_mut()
+        .find(|p| p.owner == Seat(1) && p.square.is_some())
+        .unwrap();
+    piece.square = Some("d5".parse().unwrap());
+    piece.stats = vec![Stat::new("size", "large"), Stat::new("reach", "north-east")];
+    let glyph = piece.glyph.clone();
+    let screen = live_screen(&state, &Ui::new(&state), WIDTH, HEIGHT);
+    for square in ["d5", "e5", "d6", "e6"] {
+        let (x, y) = board::cell_position(&state.view, board_area(), square.parse().unwrap());
+        let drawn: String = (x..x + 2).map(|x| screen[(x, y)].symbol()).collect();
+        assert_eq!(drawn, format!("*{glyph}"), "{square}");
+    }
+}
