@@ -3,7 +3,7 @@
 //! (play, watch) or by replay events; drawn by the full screen (`tui`) and the
 //! plain line mode (`line`), which never look at anything else.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeMap, BTreeSet};
 
 use fray_protocol::{
     ActionOption, Batch, DiceRoll, Effect, MatchId, MatchStatus, PieceId, Seat, Snapshot, Square,
@@ -53,6 +53,9 @@ pub struct GameState {
     pub last_move: Vec<(Option<Square>, Square)>,
     /// Everything that happened, oldest first.
     pub log: Vec<LogEntry>,
+    /// Whose decision made each batch, where it is known: the one seat
+    /// that was to decide when it came (a replay says it outright).
+    pub actors: BTreeMap<u64, Seat>,
     /// Player names by seat, when the match summary was read.
     pub names: Vec<(Seat, String)>,
     /// The dice seed's commitment, from the snapshot.
@@ -73,6 +76,7 @@ impl GameState {
             last_rolls: Vec::new(),
             last_move: Vec::new(),
             log: Vec::new(),
+            actors: BTreeMap::new(),
             names: Vec::new(),
             commitment: snapshot.commitment,
         }
@@ -82,9 +86,11 @@ impl GameState {
     /// a reconnect that could not resume).
     pub fn reset(&mut self, snapshot: Snapshot) {
         let log = std::mem::take(&mut self.log);
+        let actors = std::mem::take(&mut self.actors);
         let names = std::mem::take(&mut self.names);
         *self = GameState::from_snapshot(snapshot);
         self.log = log;
+        self.actors = actors;
         self.names = names;
     }
 
@@ -94,6 +100,16 @@ impl GameState {
     pub fn apply_batch(&mut self, batch: &Batch) -> bool {
         if batch.seq != self.seq + 1 {
             return false;
+        }
+        // A batch does not say whose it is. When one seat was to decide,
+        // it was theirs, unless it only ends the game: anyone may resign,
+        // and an absence is nobody's action.
+        let only_ends = batch
+            .effects
+            .iter()
+            .all(|effect| matches!(effect, Effect::GameEnded { .. }));
+        if let ([seat], false) = (self.to_act.as_slice(), only_ends) {
+            self.actors.insert(batch.seq, *seat);
         }
         self.apply_effects(batch.seq, &batch.effects);
         self.to_act = batch.to_act.clone();

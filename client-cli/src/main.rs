@@ -10,6 +10,7 @@ mod cmd;
 mod config;
 mod fail;
 mod game_state;
+mod history;
 mod line;
 mod live;
 mod load;

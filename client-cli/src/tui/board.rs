@@ -8,7 +8,8 @@
 //!
 //! Each square is 4 columns wide, with one column (and, between ranks, one
 //! row) of edge in between: the edges are where walls and the cursor's
-//! brackets go.
+//! brackets go. A dense board (for a screen of 24 rows) leaves out the rows
+//! between ranks; a wall between two ranks then underlines the upper square.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -128,20 +129,19 @@ impl Legend {
 }
 
 /// The board's size in columns and rows, coordinates included.
-pub fn size(view: &View) -> (u16, u16) {
+pub fn size(view: &View, dense: bool) -> (u16, u16) {
     let (w, h) = (u16::from(view.width), u16::from(view.height));
-    (
-        2 * MARGIN + (w * STRIDE).saturating_sub(1),
-        2 + (2 * h).saturating_sub(1),
-    )
+    let ranks = if dense { h } else { (2 * h).saturating_sub(1) };
+    (2 * MARGIN + (w * STRIDE).saturating_sub(1), 2 + ranks)
 }
 
 /// Where a square's inside starts, for a board drawn at `area`.
-fn origin(view: &View, area: Rect, square: Square) -> (u16, u16) {
+fn origin(view: &View, area: Rect, square: Square, dense: bool) -> (u16, u16) {
     let row_from_top = u16::from(view.height) - 1 - u16::from(square.rank);
+    let rows_per_rank = if dense { 1 } else { 2 };
     (
         area.x + MARGIN + u16::from(square.file) * STRIDE,
-        area.y + 1 + 2 * row_from_top,
+        area.y + 1 + rows_per_rank * row_from_top,
     )
 }
 
@@ -152,6 +152,7 @@ pub fn draw(
     view: &View,
     marks: &Marks,
     legend: &Legend,
+    dense: bool,
     area: Rect,
     buf: &mut Buffer,
 ) {
@@ -164,7 +165,7 @@ pub fn draw(
         }
     };
     let label = Style::new().fg(Color::Gray);
-    let (width, height) = size(view);
+    let (width, height) = size(view, dense);
     for file in 0..view.width {
         let letter = file_label(file);
         let x = area.x + MARGIN + u16::from(file) * STRIDE + 1;
@@ -172,7 +173,7 @@ pub fn draw(
         put(x, area.y + height - 1, &letter, label);
     }
     for rank in 0..view.height {
-        let (_, y) = origin(view, area, Square::new(0, rank));
+        let (_, y) = origin(view, area, Square::new(0, rank), dense);
         let number = (u32::from(rank) + 1).to_string();
         put(area.x, y, &format!("{number:>2}"), label);
         put(area.x + width - 2, y, &number, label);
@@ -180,7 +181,7 @@ pub fn draw(
     for file in 0..view.width {
         for rank in 0..view.height {
             let square = Square::new(file, rank);
-            let (x, y) = origin(view, area, square);
+            let (x, y) = origin(view, area, square, dense);
             let terrain = view.terrain.get(&square).and_then(|t| legend.colour(t));
             let target = marks.targets.contains(&square);
             let bg = if marks.selected == Some(square) {
@@ -232,26 +233,34 @@ pub fn draw(
         }
     }
     let wall = Style::new().fg(WALL_FG).add_modifier(Modifier::BOLD);
+    let mut underlined = Vec::new();
     for w in &view.walls {
         let [a, b] = w.between;
         if a.rank == b.rank && a.file.abs_diff(b.file) == 1 {
             let left = if a.file < b.file { a } else { b };
-            let (x, y) = origin(view, area, left);
+            let (x, y) = origin(view, area, left, dense);
             put(x + CELL, y, "┃", wall);
         } else if a.file == b.file && a.rank.abs_diff(b.rank) == 1 {
             let upper = if a.rank > b.rank { a } else { b };
-            let (x, y) = origin(view, area, upper);
-            put(x, y + 1, "━━━━", wall);
+            let (x, y) = origin(view, area, upper, dense);
+            if dense {
+                underlined.push((x, y));
+            } else {
+                put(x, y + 1, "━━━━", wall);
+            }
         }
     }
     if let Some(cursor) = marks
         .cursor
         .filter(|s| s.file < view.width && s.rank < view.height)
     {
-        let (x, y) = origin(view, area, cursor);
+        let (x, y) = origin(view, area, cursor, dense);
         let style = Style::new().fg(CURSOR_FG).add_modifier(Modifier::BOLD);
         put(x - 1, y, "[", style);
         put(x + CELL, y, "]", style);
+    }
+    for (x, y) in underlined {
+        underline(buf, clip, x, y);
     }
 }
 
@@ -263,8 +272,18 @@ pub fn file_label(file: u8) -> String {
     }
 }
 
+/// A wall under a square of a dense board, where no row is left for it.
+fn underline(buf: &mut Buffer, clip: Rect, x: u16, y: u16) {
+    for x in x..x + CELL {
+        if clip.contains((x, y).into()) {
+            let cell = &mut buf[(x, y)];
+            cell.set_style(cell.style().add_modifier(Modifier::UNDERLINED));
+        }
+    }
+}
+
 /// Where a square's inside is drawn (its first column).
 #[cfg(test)]
-pub fn cell_position(view: &View, area: Rect, square: Square) -> (u16, u16) {
-    origin(view, area, square)
+pub fn cell_position(view: &View, area: Rect, square: Square, dense: bool) -> (u16, u16) {
+    origin(view, area, square, dense)
 }

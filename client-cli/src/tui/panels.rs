@@ -2,11 +2,11 @@
 //! piece under the cursor, the dice, the pieces off the board, the options
 //! and the log. Each returns lines; the screen decides where they go.
 
-use fray_protocol::{ActionOption, PieceView, Seat, Square};
+use fray_protocol::{ActionOption, PieceView, Seat, Square, View};
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 
-use crate::cells::{Cells, footprint, ownership};
+use crate::cells::{self, Cells, footprint, ownership};
 use crate::game_state::GameState;
 use crate::tui::board::seat_colour;
 
@@ -93,6 +93,21 @@ pub fn owners(state: &GameState, cells: &Cells) -> Line<'static> {
         }));
     }
     Line::from(spans)
+}
+
+/// The units on the board by glyph, wrapped to `width`: "units: A Acolyte ·
+/// R Ogres f5, Trolls d4"; where one glyph stands for several units (a
+/// movement letter in Summoners Chess), their names and squares.
+pub fn units(view: &View, width: u16) -> Vec<Line<'static>> {
+    let entries = cells::units::legend(view);
+    if entries.is_empty() {
+        return Vec::new();
+    }
+    let text = format!("units: {}", entries.join(" · "));
+    wrap(&text, usize::from(width))
+        .into_iter()
+        .map(|line| Line::from(Span::styled(line, Style::new().fg(Color::Gray))))
+        .collect()
 }
 
 /// A piece as the board draws it and by name: "*R Ogres".

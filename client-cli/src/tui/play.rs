@@ -91,7 +91,8 @@ pub fn draw(frame: &mut Frame, state: &GameState, ui: &Ui) {
     }
     match &ui.popup {
         None => {}
-        Some(Popup::Help) => screen::popup(frame, "Keys", help(), None),
+        Some(Popup::Help) => screen::popup(frame, "Keys", help(state), None),
+        Some(Popup::History { back }) => history_popup(frame, state, *back),
         Some(Popup::Confirm(what)) => {
             let question = match what {
                 Confirm::Resign => "Resign this match? y / n",
@@ -212,11 +213,7 @@ fn status(state: &GameState, ui: &Ui) -> Line<'static> {
         ));
     }
     if parts.is_empty() {
-        return hint(if state.me.is_some() {
-            "arrows/hjkl move · Enter select/play · Tab options · : notation · r resign · ? help · q quit"
-        } else {
-            "arrows/hjkl move · ? help · q quit"
-        });
+        return hint(&keys(state, ui));
     }
     let mut spans = Vec::new();
     for (at, part) in parts.into_iter().enumerate() {
@@ -228,27 +225,103 @@ fn status(state: &GameState, ui: &Ui) -> Line<'static> {
     Line::from(spans)
 }
 
+/// The keys that work now, for the status line: they follow the focus
+/// (the board or the options list) and the match (nothing to resign or
+/// play once it is over). Short enough for 80 columns.
+fn keys(state: &GameState, ui: &Ui) -> String {
+    let over = state.view.outcome.is_some() || state.status == MatchStatus::Finished;
+    let keys: &[&str] = if over {
+        &[
+            "game over",
+            "arrows look",
+            "PgUp/PgDn log",
+            "m moves",
+            "? help",
+            "q quit",
+        ]
+    } else if state.me.is_none() {
+        &[
+            "arrows look",
+            "PgUp/PgDn log",
+            "m moves",
+            "? help",
+            "q quit",
+        ]
+    } else if ui.focus == Focus::Options {
+        &[
+            "↑↓ choose",
+            "Enter play",
+            "Tab/Esc board",
+            "m moves",
+            "r resign",
+            "? help",
+            "q quit",
+        ]
+    } else if ui.selected.is_some() {
+        &[
+            "arrows move",
+            "Enter play",
+            "Esc drop",
+            "Tab options",
+            "r resign",
+            "? help",
+            "q quit",
+        ]
+    } else {
+        &[
+            "arrows move",
+            "Enter select",
+            "Tab options",
+            "m moves",
+            "r resign",
+            "? help",
+            "q quit",
+        ]
+    };
+    keys.join(" · ")
+}
+
+/// Every move of the match, the newest at the bottom, scrolled back `back`.
+fn history_popup(frame: &mut Frame, state: &GameState, back: usize) {
+    let width = usize::from(frame.area().width.saturating_sub(8)).max(20);
+    let moves = crate::history::moves(state);
+    let mut lines: Vec<Line> = moves
+        .iter()
+        .map(|entry| Line::from(crate::history::line(entry, width)))
+        .collect();
+    if lines.is_empty() {
+        lines.push(Line::from("nothing has happened yet"));
+    }
+    let keep = lines.len().saturating_sub(1 + back);
+    let title = "Moves · ↑↓ PgUp PgDn scroll · any other key closes";
+    screen::popup(frame, title, lines, Some(keep));
+}
+
+fn help(state: &GameState) -> Vec<Line<'static>> {
+    let playing = state.me.is_some() && state.view.outcome.is_none();
+    let mut lines = vec![
+        "arrows or h j k l   move the cursor on the board",
+        "Enter or Space      select the piece under the cursor; on a",
+        "                    highlighted square, play its option",
+        "Esc                 drop the selection, or back to the board",
+        "Tab                 the options list (↑↓, Enter plays); again: board",
+        ":                   type an option's notation, Enter plays it",
+        "PgUp / PgDn         scroll the log",
+        "m                   the match's moves, one line each",
+    ];
+    if playing {
+        lines.push("r                   resign (asks first)");
+        lines.push("q                   leave; the match goes on (asks first)");
+    } else {
+        lines.push("q                   leave");
+    }
+    lines.push("?                   this help; any key closes it");
+    lines.into_iter().map(Line::from).collect()
+}
+
 fn hint(text: &str) -> Line<'static> {
     Line::from(Span::styled(
         text.to_string(),
         Style::new().fg(Color::DarkGray),
     ))
-}
-
-fn help() -> Vec<Line<'static>> {
-    [
-        "arrows or h j k l   move the cursor on the board",
-        "Enter or Space      select the piece under the cursor; on a",
-        "                    highlighted square, play its option",
-        "Esc                 drop the selection; else leave",
-        "Tab                 the options list (↑↓, Enter plays)",
-        ":                   type an option's notation, Enter plays it",
-        "PgUp / PgDn         scroll the log",
-        "r                   resign (asks first)",
-        "q                   leave (asks first while you play)",
-        "?                   this help; any key closes it",
-    ]
-    .into_iter()
-    .map(Line::from)
-    .collect()
 }
