@@ -55,10 +55,7 @@ fn live_loop(live: &LiveMatch, state: &mut GameState, guard: &mut Guard) -> Resu
     let mut ui = Ui::new(state);
     live.applied(state.seq);
     loop {
-        guard
-            .screen
-            .draw(|frame| play::draw(frame, state, &ui))
-            .map_err(|e| failure("cannot draw", &e))?;
+        guard.draw(|frame| play::draw(frame, state, &ui))?;
         if event::poll(TICK).map_err(|e| failure("cannot read the keyboard", &e))? {
             let read = event::read().map_err(|e| failure("cannot read the keyboard", &e))?;
             if let Event::Key(key) = read {
@@ -102,10 +99,7 @@ pub fn run_replay(replay: ReplayState) -> Result<(), Failure> {
     let mut ui = Ui::new(replay.state());
     let mut guard = Guard::take()?;
     loop {
-        guard
-            .screen
-            .draw(|frame| replay::draw(frame, &replay, &ui))
-            .map_err(|e| failure("cannot draw", &e))?;
+        guard.draw(|frame| replay::draw(frame, &replay, &ui))?;
         let read = event::read().map_err(|e| failure("cannot read the keyboard", &e))?;
         if let Event::Key(key) = read
             && replay::on_key(&mut ui, &mut replay, key)

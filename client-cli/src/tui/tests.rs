@@ -1032,3 +1032,21 @@ fn the_moves_popup_lists_every_action_and_scrolls() {
     press(&mut ui, &state, &[KeyCode::Char('x')]);
     assert_eq!(ui.popup, None);
 }
+
+#[test]
+fn without_colour_the_marks_and_modifiers_stay() {
+    let state = recorded("summoners-chess");
+    let mut screen = live_screen(&state, &Ui::new(&state), 80, 24);
+    crate::tui::terminal::strip_colours(&mut screen);
+    let area = Rect::new(1, 2, 80, 24);
+    for square in state.last_move_squares() {
+        let (x, y) = board::cell_position(&state.view, area, square, true);
+        let cell = &screen[(x + 1, y)];
+        assert!(
+            cell.modifier.contains(ratatui::style::Modifier::REVERSED),
+            "{square}"
+        );
+        assert_eq!(cell.fg, ratatui::style::Color::Reset);
+        assert_eq!(cell.bg, ratatui::style::Color::Reset);
+    }
+}
