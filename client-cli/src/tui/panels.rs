@@ -253,14 +253,26 @@ pub fn options(
             Style::new().fg(Color::DarkGray),
         ))];
     }
+    let pad = notation_width(state, listed);
     listed
         .iter()
         .enumerate()
-        .map(|(at, &index)| option_line(&state.options[index], highlighted == Some(at)))
+        .map(|(at, &index)| option_line(&state.options[index], highlighted == Some(at), pad))
         .collect()
 }
 
-pub fn option_line(option: &ActionOption, highlighted: bool) -> Line<'static> {
+/// The notations' column: as wide as the longest listed, so that on a
+/// narrow screen the words after it keep as much room as they can.
+pub fn notation_width(state: &GameState, listed: &[usize]) -> usize {
+    listed
+        .iter()
+        .filter_map(|&index| state.options.get(index))
+        .map(|option| option.notation.chars().count())
+        .max()
+        .unwrap_or(0)
+}
+
+pub fn option_line(option: &ActionOption, highlighted: bool, pad: usize) -> Line<'static> {
     let marker = if highlighted { "▸ " } else { "  " };
     let style = if highlighted {
         Style::new().add_modifier(Modifier::REVERSED)
@@ -269,7 +281,7 @@ pub fn option_line(option: &ActionOption, highlighted: bool) -> Line<'static> {
     };
     Line::from(vec![
         Span::styled(
-            format!("{marker}{:<10}", option.notation),
+            format!("{marker}{:<pad$}", option.notation),
             style.fg(Color::Yellow),
         ),
         Span::styled(format!(" {}", option.label), style),

@@ -106,11 +106,16 @@ pub fn draw(frame: &mut Frame, state: &GameState, ui: &Ui) {
             index,
             ..
         }) => {
+            let pad = panels::notation_width(state, options);
             let mut lines: Vec<Line> = options
                 .iter()
                 .enumerate()
                 .filter_map(|(at, &i)| {
-                    Some(panels::option_line(state.options.get(i)?, at == *index))
+                    Some(panels::option_line(
+                        state.options.get(i)?,
+                        at == *index,
+                        pad,
+                    ))
                 })
                 .collect();
             lines.push(hint(
