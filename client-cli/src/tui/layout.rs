@@ -44,6 +44,8 @@ pub struct Needs {
     pub spaced_rows: u16,
     pub dense_rows: u16,
     pub legend_rows: u16,
+    /// Lines of the pieces waiting off the board; 0 when there are none.
+    pub waiting_rows: u16,
 }
 
 /// The layout chosen for a screen.
@@ -62,6 +64,8 @@ pub struct Plan {
     pub dense: bool,
     /// Rows of the legend that fit under the board.
     pub legend_rows: u16,
+    /// Rows of the compact layout's panel of pieces off the board.
+    pub waiting_rows: u16,
 }
 
 impl Plan {
@@ -82,15 +86,27 @@ pub fn plan(area: Rect, needs: Needs) -> Result<Plan, (u16, u16)> {
     }
     // The compact board keeps at least the owners' line of its legend; the
     // terrain's letters (then the units) follow as far as the rows allow.
-    let dense_left = needs.dense_rows + 2 + LOG_ROWS_COMPACT;
     let compact_cols = left_cols + SIDE_COMPACT;
-    let compact_rows = frame + (dense_left + needs.legend_rows.min(1)).max(SIDE_ROWS_COMPACT);
-    if area.width >= compact_cols && area.height >= compact_rows {
-        let spare = area.height - frame - dense_left;
+    let compact_rows = |waiting: u16| {
+        let left = needs.dense_rows + 2 + waiting + LOG_ROWS_COMPACT + needs.legend_rows.min(1);
+        frame + left.max(SIDE_ROWS_COMPACT)
+    };
+    // The pieces off the board get their panel if it fits; else the
+    // screen does without it rather than ask to be enlarged.
+    let waiting = compact_waiting(needs.waiting_rows);
+    let waiting = if area.height >= compact_rows(waiting) {
+        waiting
+    } else {
+        0
+    };
+    if area.width >= compact_cols && area.height >= compact_rows(waiting) {
+        let spare = area.height - compact_rows(waiting) + needs.legend_rows.min(1);
         let legend_rows = needs.legend_rows.min(spare);
-        return Ok(split(area, needs, true, legend_rows, false));
+        let mut plan = split(area, needs, true, legend_rows, false);
+        plan.waiting_rows = waiting;
+        return Ok(plan);
     }
-    Err((compact_cols, compact_rows))
+    Err((compact_cols, compact_rows(0)))
 }
 
 fn split(area: Rect, needs: Needs, dense: bool, legend_rows: u16, history: bool) -> Plan {
@@ -118,6 +134,7 @@ fn split(area: Rect, needs: Needs, dense: bool, legend_rows: u16, history: bool)
         history: history.then_some(history_area),
         dense,
         legend_rows,
+        waiting_rows: 0,
     }
 }
 
@@ -136,13 +153,10 @@ pub struct Left {
 /// The board's column: the board box (board and legend), the dice (the log
 /// when compact), and the pieces off the board while there are any.
 pub fn left(plan: &Plan, board_rows: u16, dice_rows: u16, waiting_rows: u16) -> Left {
+    // In the compact layout the plan has decided the waiting panel's rows.
     let board = Constraint::Length(board_rows + 2 + plan.legend_rows);
     if plan.compact() {
-        let waiting = if waiting_rows == 0 {
-            0
-        } else {
-            (waiting_rows + 2).min(4)
-        };
+        let waiting = plan.waiting_rows;
         let [board, waiting, log] =
             Layout::vertical([board, Constraint::Length(waiting), Constraint::Min(0)])
                 .areas(plan.left);
@@ -167,6 +181,12 @@ pub fn left(plan: &Plan, board_rows: u16, dice_rows: u16, waiting_rows: u16) -> 
         waiting,
         log: None,
     }
+}
+
+/// The rows of the compact layout's panel of pieces off the board: two
+/// lines at most (they wrap), none while there are none.
+fn compact_waiting(lines: u16) -> u16 {
+    if lines == 0 { 0 } else { (lines + 2).min(4) }
 }
 
 /// The right-hand column, from the top.
@@ -223,6 +243,7 @@ mod tests {
             spaced_rows: 17,
             dense_rows: 10,
             legend_rows: 2,
+            waiting_rows: 0,
         }
     }
 
@@ -259,6 +280,23 @@ mod tests {
         };
         let plan = plan(Rect::new(0, 0, 80, 24), needs).unwrap();
         assert_eq!(plan.legend_rows, 24 - 2 - 10 - 2 - LOG_ROWS_COMPACT);
+        let waiting = Needs {
+            waiting_rows: 2,
+            ..needs
+        };
+        let plan = super::plan(Rect::new(0, 0, 80, 24), waiting).unwrap();
+        assert_eq!(
+            plan.legend_rows,
+            24 - 2 - 10 - 2 - 4 - LOG_ROWS_COMPACT,
+            "the pieces off the board take their rows from the legend, not the log"
+        );
+        let tall = Needs {
+            header_rows: 2,
+            legend_rows: 1,
+            ..waiting
+        };
+        let plan = super::plan(Rect::new(0, 0, 80, 24), tall).unwrap();
+        assert_eq!(plan.waiting_rows, 0, "no room: no panel, but still a game");
     }
 
     #[test]

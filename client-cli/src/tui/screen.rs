@@ -48,7 +48,9 @@ pub fn draw_game(
     let mut legend_lines = vec![panels::owners(state, &cells)];
     legend_lines.extend(legend.lines(board_width));
     legend_lines.extend(panels::units(&state.view, board_width));
+    let waiting = panels::off_board(state, &cells);
     let needs = Needs {
+        waiting_rows: waiting.len() as u16,
         header_rows: header.len() as u16,
         board_cols: board_width,
         spaced_rows,
@@ -73,7 +75,6 @@ pub fn draw_game(
     legend_lines.truncate(usize::from(plan.legend_rows));
     let legend_lines = printable(legend_lines);
     let dice = panels::dice(state, usize::from(board_width));
-    let waiting = panels::off_board(state, &cells);
     let left = layout::left(&plan, board_height, dice.len() as u16, waiting.len() as u16);
     let board_area = left.board;
     let block = titled("Board", !slot.focused);
