@@ -146,6 +146,8 @@ pub fn draw(frame: &mut Frame, state: &GameState, ui: &Ui) {
     }
 }
 
+/// The match, who you are and whether you must act; the seq last, so that
+/// at 80 columns it is what is cut, not "your move".
 fn header(state: &GameState) -> Vec<Line<'static>> {
     let who = match state.me {
         Some(seat) => format!("you play {}", state.seat_name(seat)),
@@ -154,27 +156,23 @@ fn header(state: &GameState) -> Vec<Line<'static>> {
     let mut spans = vec![
         Span::styled("Fray", Style::new().add_modifier(Modifier::BOLD)),
         Span::raw(format!(
-            " · {} · match {} · {who} · seq {}",
-            state.view.system, state.match_id, state.seq
+            " · {} · match {} · {who}",
+            state.view.system, state.match_id
         )),
     ];
+    let loud = Style::new().fg(Color::Yellow).add_modifier(Modifier::BOLD);
     if state.my_turn() {
         let text = if crate::tui::ui::is_reaction(state) {
-            "  your answer is asked"
+            " · your answer is asked"
         } else {
-            "  your move"
+            " · your move"
         };
-        spans.push(Span::styled(
-            text,
-            Style::new().fg(Color::Yellow).add_modifier(Modifier::BOLD),
-        ));
+        spans.push(Span::styled(text, loud));
     }
     if state.status == MatchStatus::Finished {
-        spans.push(Span::styled(
-            "  the match is over",
-            Style::new().fg(Color::Yellow),
-        ));
+        spans.push(Span::styled(" · the match is over", loud));
     }
+    spans.push(Span::raw(format!(" · seq {}", state.seq)));
     vec![Line::from(spans)]
 }
 

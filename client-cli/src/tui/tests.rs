@@ -1050,3 +1050,18 @@ fn without_colour_the_marks_and_modifiers_stay() {
         assert_eq!(cell.bg, ratatui::style::Color::Reset);
     }
 }
+
+#[test]
+fn a_replay_fits_80_by_24_too() {
+    let mut replay = ReplayState::new(little_replay());
+    let mut ui = Ui::new(replay.state());
+    replay_key(&mut ui, &mut replay, &[KeyCode::Right, KeyCode::Right]);
+    let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
+    terminal
+        .draw(|frame| replay::draw(frame, &replay, &ui))
+        .unwrap();
+    let shown = text(terminal.backend().buffer());
+    assert!(!shown.contains("enlarge"), "{shown}");
+    assert!(shown.contains("event 2 of 3"), "{shown}");
+    assert!(shown.contains("Seat 2: move Knight to f6"), "{shown}");
+}
