@@ -107,15 +107,8 @@ fn on_popup(ui: &mut Ui, state: &GameState, code: KeyCode) -> Command {
     match popup {
         Popup::Help => ui.popup = None,
         Popup::History { back } => {
-            let most = crate::history::moves(state).len().saturating_sub(1);
-            match code {
-                KeyCode::Up | KeyCode::Char('k') => *back = (*back + 1).min(most),
-                KeyCode::Down | KeyCode::Char('j') => *back = back.saturating_sub(1),
-                KeyCode::PageUp => *back = (*back + 10).min(most),
-                KeyCode::PageDown => *back = back.saturating_sub(10),
-                KeyCode::Home => *back = most,
-                KeyCode::End => *back = 0,
-                _ => ui.popup = None,
+            if !scroll_history(back, state, code) {
+                ui.popup = None;
             }
         }
         Popup::Confirm(what) => {
@@ -156,6 +149,22 @@ fn on_popup(ui: &mut Ui, state: &GameState, code: KeyCode) -> Command {
         }
     }
     Command::Nothing
+}
+
+/// A key in the moves popup: arrows and pages scroll it, Home and End go
+/// to the first and the newest; false for any other key, which closes it.
+pub fn scroll_history(back: &mut usize, state: &GameState, code: KeyCode) -> bool {
+    let most = crate::history::moves(state).len().saturating_sub(1);
+    match code {
+        KeyCode::Up | KeyCode::Char('k') => *back = (*back + 1).min(most),
+        KeyCode::Down | KeyCode::Char('j') => *back = back.saturating_sub(1),
+        KeyCode::PageUp => *back = (*back + 10).min(most),
+        KeyCode::PageDown => *back = back.saturating_sub(10),
+        KeyCode::Home => *back = most,
+        KeyCode::End => *back = 0,
+        _ => return false,
+    }
+    true
 }
 
 enum Picked {

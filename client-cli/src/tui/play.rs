@@ -92,7 +92,7 @@ pub fn draw(frame: &mut Frame, state: &GameState, ui: &Ui) {
     match &ui.popup {
         None => {}
         Some(Popup::Help) => screen::popup(frame, "Keys", help(state), None),
-        Some(Popup::History { back }) => history_popup(frame, state, *back),
+        Some(Popup::History { back }) => screen::history_popup(frame, state, *back),
         Some(Popup::Confirm(what)) => {
             let question = match what {
                 Confirm::Resign => "Resign this match? y / n",
@@ -282,22 +282,6 @@ fn keys(state: &GameState, ui: &Ui) -> String {
         ]
     };
     keys.join(" · ")
-}
-
-/// Every move of the match, the newest at the bottom, scrolled back `back`.
-fn history_popup(frame: &mut Frame, state: &GameState, back: usize) {
-    let width = usize::from(frame.area().width.saturating_sub(8)).max(20);
-    let moves = crate::history::moves(state);
-    let mut lines: Vec<Line> = moves
-        .iter()
-        .map(|entry| Line::from(crate::history::line(entry, width)))
-        .collect();
-    if lines.is_empty() {
-        lines.push(Line::from("nothing has happened yet"));
-    }
-    let keep = lines.len().saturating_sub(1 + back);
-    let title = "Moves · ↑↓ PgUp PgDn scroll · any other key closes";
-    screen::popup(frame, title, lines, Some(keep));
 }
 
 fn help(state: &GameState) -> Vec<Line<'static>> {

@@ -238,6 +238,23 @@ fn draw_history(frame: &mut Frame, state: &GameState, area: Rect) {
     frame.render_widget(Paragraph::new(printable(visible)).block(block), area);
 }
 
+/// Every move of the match in a popup, one line each, the newest at the
+/// bottom, scrolled back `back`.
+pub fn history_popup(frame: &mut Frame, state: &GameState, back: usize) {
+    let width = usize::from(frame.area().width.saturating_sub(8)).max(20);
+    let moves = history::moves(state);
+    let mut lines: Vec<Line> = moves
+        .iter()
+        .map(|entry| Line::from(history::line(entry, width)))
+        .collect();
+    if lines.is_empty() {
+        lines.push(Line::from("nothing has happened yet"));
+    }
+    let keep = lines.len().saturating_sub(1 + back);
+    let title = "Moves · ↑↓ PgUp PgDn scroll · any other key closes";
+    popup(frame, title, lines, Some(keep));
+}
+
 /// `lines` with every span's text escaped (see `shown`): whatever built
 /// them, the server's text in them reaches the terminal only through here
 /// (and the board's glyphs).

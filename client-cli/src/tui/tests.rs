@@ -1065,3 +1065,24 @@ fn a_replay_fits_80_by_24_too() {
     assert!(shown.contains("event 2 of 3"), "{shown}");
     assert!(shown.contains("Seat 2: move Knight to f6"), "{shown}");
 }
+
+#[test]
+fn a_replay_opens_the_moves_with_m() {
+    let mut replay = ReplayState::new(little_replay());
+    let mut ui = Ui::new(replay.state());
+    replay_key(&mut ui, &mut replay, &[KeyCode::End, KeyCode::Char('m')]);
+    assert_eq!(ui.popup, Some(Popup::History { back: 0 }));
+    let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
+    terminal
+        .draw(|frame| replay::draw(frame, &replay, &ui))
+        .unwrap();
+    let shown = text(terminal.backend().buffer());
+    assert!(
+        shown.contains("   3 Seat 1: Knight moves c3 to d5."),
+        "{shown}"
+    );
+    assert!(!replay_key(&mut ui, &mut replay, &[KeyCode::Up]));
+    assert_eq!(ui.popup, Some(Popup::History { back: 1 }));
+    assert!(!replay_key(&mut ui, &mut replay, &[KeyCode::Char('q')]));
+    assert_eq!(ui.popup, None, "q closes the popup first");
+}
