@@ -233,6 +233,12 @@ fn draw_history(frame: &mut Frame, state: &GameState, area: Rect) {
             ]));
         }
     }
+    if rows.is_empty() {
+        rows.push(Line::from(Span::styled(
+            "no moves seen yet",
+            Style::new().fg(Color::DarkGray),
+        )));
+    }
     let skip = rows.len().saturating_sub(usize::from(inner.height));
     let visible: Vec<Line> = rows.into_iter().skip(skip).collect();
     frame.render_widget(Paragraph::new(printable(visible)).block(block), area);
