@@ -3,9 +3,11 @@
 //! (play, watch) or by replay events; drawn by the full screen (`tui`) and the
 //! plain line mode (`line`), which never look at anything else.
 
+use std::collections::{BTreeMap, BTreeSet};
+
 use fray_protocol::{
     ActionOption, Batch, DiceRoll, Effect, History, MatchId, MatchStatus, PieceId, Seat, Snapshot,
-    View, apply,
+    Square, View, apply,
 };
 
 use crate::shown::shown;
@@ -45,8 +47,15 @@ pub struct GameState {
     pub options: Vec<ActionOption>,
     /// The dice rolled by the last batch, in order.
     pub last_rolls: Vec<ToldRoll>,
+    /// The moves (from, to) of the latest batch that moved a piece, so the
+    /// board can show the last move; kept through batches that move
+    /// nothing (an attack, a pass), which are not a newer move.
+    pub last_move: Vec<(Option<Square>, Square)>,
     /// Everything that happened, oldest first.
     pub log: Vec<LogEntry>,
+    /// Whose decision made each batch, where it is known: the one seat
+    /// that was to decide when it came (a replay says it outright).
+    pub actors: BTreeMap<u64, Seat>,
     /// Player names by seat, when the match summary was read.
     pub names: Vec<(Seat, String)>,
     /// The dice seed's commitment, from the snapshot.
@@ -65,7 +74,9 @@ impl GameState {
             to_act: snapshot.to_act,
             options: snapshot.options,
             last_rolls: Vec::new(),
+            last_move: Vec::new(),
             log: Vec::new(),
+            actors: BTreeMap::new(),
             names: Vec::new(),
             commitment: snapshot.commitment,
         }
@@ -99,6 +110,9 @@ impl GameState {
         let mut last = None;
         for event in told {
             past.apply_effects(event.seq, &event.effects);
+            if let Some(seat) = event.seat {
+                self.actors.insert(event.seq, seat);
+            }
             last = Some(event.seq);
         }
         let Some(last) = last else {
@@ -109,6 +123,7 @@ impl GameState {
         self.log = past.log;
         if last == self.seq {
             self.last_rolls = past.last_rolls;
+            self.last_move = past.last_move;
         }
     }
 
@@ -116,9 +131,11 @@ impl GameState {
     /// a reconnect that could not resume).
     pub fn reset(&mut self, snapshot: Snapshot) {
         let log = std::mem::take(&mut self.log);
+        let actors = std::mem::take(&mut self.actors);
         let names = std::mem::take(&mut self.names);
         *self = GameState::from_snapshot(snapshot);
         self.log = log;
+        self.actors = actors;
         self.names = names;
     }
 
@@ -129,6 +146,16 @@ impl GameState {
         if batch.seq != self.seq + 1 {
             return false;
         }
+        // A batch does not say whose it is. When one seat was to decide,
+        // it was theirs, unless it only ends the game: anyone may resign,
+        // and an absence is nobody's action.
+        let only_ends = batch
+            .effects
+            .iter()
+            .all(|effect| matches!(effect, Effect::GameEnded { .. }));
+        if let ([seat], false) = (self.to_act.as_slice(), only_ends) {
+            self.actors.insert(batch.seq, *seat);
+        }
         self.apply_effects(batch.seq, &batch.effects);
         self.to_act = batch.to_act.clone();
         self.options = batch.options.clone();
@@ -138,7 +165,11 @@ impl GameState {
     /// Applies effects made by `seq` (a live batch or a replay event).
     pub fn apply_effects<'a>(&mut self, seq: u64, effects: impl IntoIterator<Item = &'a Effect>) {
         self.last_rolls.clear();
+        let mut moved = Vec::new();
         for effect in effects {
+            if let Effect::PieceMoved { from, to, .. } = effect {
+                moved.push((*from, *to));
+            }
             let told = match effect {
                 Effect::DiceRolled { roll } => {
                     let words = shown(&roll_words(&self.view, roll)).into_owned();
@@ -160,7 +191,18 @@ impl GameState {
             }
             apply(&mut self.view, effect);
         }
+        if !moved.is_empty() {
+            self.last_move = moved;
+        }
         self.seq = seq;
+    }
+
+    /// The squares of the last move, from and to.
+    pub fn last_move_squares(&self) -> BTreeSet<Square> {
+        self.last_move
+            .iter()
+            .flat_map(|(from, to)| from.iter().chain([to]).copied())
+            .collect()
     }
 
     /// True when this client's seat must decide now.
@@ -338,6 +380,43 @@ mod tests {
     }
 
     #[test]
+    fn the_last_move_is_kept_until_another_piece_moves() {
+        let mut state = state();
+        assert!(
+            state.last_move_squares().is_empty(),
+            "a snapshot tells no move"
+        );
+        let batch = |seq, effects| Batch {
+            match_id: MatchId(7),
+            seq,
+            effects,
+            to_act: vec![Seat(0)],
+            options: Vec::new(),
+        };
+        let moved = |from: &str, to: &str| Effect::PieceMoved {
+            piece: PieceId(1),
+            from: Some(from.parse().unwrap()),
+            to: to.parse().unwrap(),
+        };
+        assert!(state.apply_batch(&batch(4, vec![moved("b1", "c3")])));
+        let squares = |names: &[&str]| -> BTreeSet<Square> {
+            names.iter().map(|name| name.parse().unwrap()).collect()
+        };
+        assert_eq!(state.last_move_squares(), squares(&["b1", "c3"]));
+        let narration = Effect::Narration {
+            text: "A pass.".into(),
+        };
+        assert!(state.apply_batch(&batch(5, vec![narration])));
+        assert_eq!(
+            state.last_move_squares(),
+            squares(&["b1", "c3"]),
+            "a pass moves nothing"
+        );
+        assert!(state.apply_batch(&batch(6, vec![moved("c3", "d5")])));
+        assert_eq!(state.last_move_squares(), squares(&["c3", "d5"]));
+    }
+
+    #[test]
     fn a_roll_still_names_the_piece_it_removes() {
         let mut state = state();
         let roll = DiceRoll {
@@ -489,6 +568,11 @@ mod tests {
              holds; an event past the state's seq is not told"
         );
         assert!(state.last_rolls.is_empty(), "the last batch rolled nothing");
+        assert_eq!(
+            state.actors.get(&1),
+            Some(&Seat(0)),
+            "whose each event was comes from the server"
+        );
         assert_eq!(state.view.pieces[&PieceId(1)].square, Some(d5));
     }
 

@@ -5,10 +5,12 @@
 
 mod api;
 mod builder;
+mod cells;
 mod cmd;
 mod config;
 mod fail;
 mod game_state;
+mod history;
 mod line;
 mod live;
 mod load;

@@ -108,6 +108,9 @@ impl ReplayState {
         };
         let effects = ScopedEffect::for_viewer(&event.effects, Viewer::Spectator);
         self.state.apply_effects(event.seq, &effects);
+        if let Some(seat) = event.seat {
+            self.state.actors.insert(event.seq, seat);
+        }
         // A replay has no live `to_act`; the view's deciding seats are the
         // same people, and the screens show whose turn it is from here.
         self.state.to_act = self.state.view.turn.active.clone();

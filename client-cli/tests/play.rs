@@ -243,7 +243,8 @@ fn listed_notations(text: &str) -> Vec<String> {
 
 /// Answers every prompt of a `fray play --lines` until the game ends: first
 /// `help`, `board` and an option that does not exist (each asks again),
-/// then random options, some by notation, most by number.
+/// then random options, some by notation, most by number, and once
+/// `history`.
 fn drive(child: &mut Child, output: &mut Output, seed: u64) -> String {
     let mut stdin: ChildStdin = child.stdin.take().expect("a piped stdin");
     let mut chooser = random::SplitMix64::new(seed);
@@ -267,6 +268,8 @@ fn drive(child: &mut Child, output: &mut Output, seed: u64) -> String {
             0 => "help".to_string(),
             1 => "board".to_string(),
             2 => "0".to_string(),
+            // After a few moves of ada's.
+            6 => "history".to_string(),
             _ => {
                 let pick = chooser.below(notations.len());
                 if chooser.below(4) == 0 {
@@ -329,6 +332,14 @@ fn a_whole_game(setup: &Setup, watch: bool) {
         "{ada_text}"
     );
     assert!(ada_text.contains("there is no option 0"), "{ada_text}");
+    let moves = &ada_text[ada_text.find("Moves:\n").expect("the history")..];
+    // Each line starts with its seq, right-aligned in four columns.
+    let first = moves.lines().nth(1).unwrap_or_default();
+    assert!(
+        first.len() > 5 && first[..4].trim_start().parse::<u64>().is_ok(),
+        "{moves}"
+    );
+    assert!(moves.contains(" ada: "), "ada's moves are hers:\n{moves}");
     assert!(
         ada_text.contains(" is set up."),
         "the set-up is told from the match's history:\n{ada_text}"

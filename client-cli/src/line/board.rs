@@ -1,65 +1,115 @@
 //! The board and the state of play as plain text: readable without colour,
 //! in a log, or by a screen reader.
 //!
-//! A square shows its terrain's symbol (or a space), then its piece as the
-//! piece's glyph and its owner's seat counted from 1 (`K1`), or `.` when
-//! empty; `+n` says n more pieces share the square.
+//! Each square is the four columns the full screen shows too (`cells`): the
+//! owner's mark (none for your pieces, `*` for the opponent's), the glyph,
+//! and the terrain's letter; `.` marks an empty square, and the squares of
+//! the last move stand in brackets. Under the board: what the marks, the
+//! terrain letters and the glyphs stand for.
 
-use std::collections::BTreeMap;
 use std::fmt::Write;
 
-use fray_protocol::{Outcome, PieceView, Seat, Square, View};
+use fray_protocol::{Outcome, Seat, Square};
 
+use crate::cells::{Cells, units};
 use crate::game_state::GameState;
 use crate::shown::shown;
 
 /// The board with ranks down the left, files along the bottom, then the
-/// legend for terrain, the walls and the pieces off the board.
-pub fn board(view: &View) -> String {
-    let symbols = terrain_symbols(view);
-    let cells: Vec<Vec<String>> = (0..view.height)
-        .rev()
-        .map(|rank| {
-            (0..view.width)
-                .map(|file| cell(view, Square::new(file, rank), &symbols))
-                .collect()
-        })
-        .collect();
-    let width = cells.iter().flatten().map(|c| c.chars().count()).max();
-    let width = width.unwrap_or(2).max(2);
+/// legends: owners' marks, the last move, terrain, units, walls and the
+/// pieces off the board.
+pub fn board(state: &GameState) -> String {
+    let view = &state.view;
+    let cells = Cells::new(view, state.me);
+    let last_move = state.last_move_squares();
     let label_width = view.height.to_string().len();
     let mut out = String::new();
-    for (row, rank) in cells.iter().zip((1..=u32::from(view.height)).rev()) {
-        let _ = write!(out, "{rank:>label_width$} ");
-        let line: Vec<String> = row.iter().map(|c| format!("{c:<width$}")).collect();
-        let _ = writeln!(out, "{}", line.join(" ").trim_end());
+    for rank in (0..view.height).rev() {
+        let mut line = format!("{:>label_width$} ", u32::from(rank) + 1);
+        for file in 0..view.width {
+            let square = Square::new(file, rank);
+            let cell = cells.cell(square);
+            let piece = if cells.occupants(square).is_empty() {
+                " . ".to_string()
+            } else {
+                cell.piece
+            };
+            let (open, close) = if last_move.contains(&square) {
+                ('[', ']')
+            } else {
+                (' ', ' ')
+            };
+            let _ = write!(line, "{open}{piece}{}{close}", cell.corner);
+        }
+        let _ = writeln!(out, "{}", line.trim_end());
     }
-    // A file's letter sits above its pieces' glyphs, one in from the
-    // terrain's column.
-    let _ = write!(out, "{:label_width$}  ", "");
-    let files: Vec<String> = (0..view.width)
-        .map(|file| format!("{:<width$}", file_label(file)))
+    // A file's letter stands over its glyphs' column.
+    let mut files = format!("{:label_width$} ", "");
+    for file in 0..view.width {
+        let _ = write!(files, "  {:<4}", file_label(file));
+    }
+    let _ = writeln!(out, "{}", files.trim_end());
+    out.push_str(&legends(state, &cells));
+    out
+}
+
+fn legends(state: &GameState, cells: &Cells) -> String {
+    let view = &state.view;
+    let mut out = String::new();
+    let owners: Vec<String> = cells
+        .owners
+        .all()
+        .iter()
+        .map(|(seat, mark)| match mark {
+            ' ' => format!("{} unmarked", who(state, *seat)),
+            mark => format!("{} {mark}", who(state, *seat)),
+        })
         .collect();
-    let _ = writeln!(out, "{}", files.join(" ").trim_end());
-    if !symbols.is_empty() {
-        let legend: Vec<String> = symbols
+    let _ = writeln!(out, "Owners: {}", owners.join(", "));
+    if !state.last_move.is_empty() {
+        let moves: Vec<String> = state
+            .last_move
             .iter()
-            .map(|(terrain, symbol)| format!("{symbol} {terrain}"))
+            .map(|(from, to)| match from {
+                Some(from) => format!("{from}-{to}"),
+                None => format!("onto {to}"),
+            })
+            .collect();
+        let _ = writeln!(out, "Last move: {}, in [brackets]", moves.join(", "));
+    }
+    if !cells.letters.is_empty() {
+        let legend: Vec<String> = cells
+            .letters
+            .iter()
+            .map(|(terrain, letter)| format!("{letter} {}", shown(terrain)))
             .collect();
         let _ = writeln!(out, "Terrain: {}", legend.join(", "));
+    }
+    let units = units::legend(view);
+    if !units.is_empty() {
+        let _ = writeln!(out, "Units: {}", units.join("; "));
     }
     if !view.walls.is_empty() {
         let walls: Vec<String> = view
             .walls
             .iter()
-            .map(|wall| format!("{}|{} {}", wall.between[0], wall.between[1], wall.kind))
+            .map(|wall| {
+                format!(
+                    "{}|{} {}",
+                    wall.between[0],
+                    wall.between[1],
+                    shown(&wall.kind)
+                )
+            })
             .collect();
         let _ = writeln!(out, "Walls: {}", walls.join(", "));
     }
     // Alike pieces waiting off the board are counted, not repeated.
     let mut waiting: Vec<(String, usize)> = Vec::new();
     for piece in view.pieces.values().filter(|piece| piece.square.is_none()) {
-        let text = format!("{} {}", piece_code(piece), piece.name);
+        let mark = cells.owners.mark(piece.owner);
+        let text = format!("{mark}{} {}", shown(&piece.glyph), shown(&piece.name));
+        let text = text.trim_start().to_string();
         match waiting.iter_mut().find(|(seen, _)| *seen == text) {
             Some((_, count)) => *count += 1,
             None => waiting.push((text, 1)),
@@ -146,37 +196,6 @@ pub fn outcome_line(outcome: &Outcome, name: impl Fn(Seat) -> String) -> String 
     )
 }
 
-fn cell(view: &View, square: Square, symbols: &BTreeMap<String, char>) -> String {
-    let terrain = view
-        .terrain
-        .get(&square)
-        .and_then(|terrain| symbols.get(terrain))
-        .copied()
-        .unwrap_or(' ');
-    let pieces: Vec<&PieceView> = view.pieces_at(square).collect();
-    let mut text = String::from(terrain);
-    match pieces.split_first() {
-        None => text.push('.'),
-        Some((first, rest)) => {
-            text.push_str(&piece_code(first));
-            if !rest.is_empty() {
-                let _ = write!(text, "+{}", rest.len());
-            }
-        }
-    }
-    text
-}
-
-/// The glyph and the owner's seat counted from 1: "K1".
-fn piece_code(piece: &PieceView) -> String {
-    let glyph = if piece.glyph.is_empty() {
-        "?"
-    } else {
-        &piece.glyph
-    };
-    format!("{glyph}{}", piece.owner.0 + 1)
-}
-
 fn file_label(file: u8) -> String {
     Square::new(file, 0)
         .to_string()
@@ -184,31 +203,14 @@ fn file_label(file: u8) -> String {
         .to_string()
 }
 
-/// One lower-case letter per terrain in the view, the first of its name
-/// not yet taken, so that "forest" reads as `f`.
-fn terrain_symbols(view: &View) -> BTreeMap<String, char> {
-    let mut symbols: BTreeMap<String, char> = BTreeMap::new();
-    let mut kinds: Vec<&String> = view.terrain.values().collect();
-    kinds.sort();
-    kinds.dedup();
-    for kind in kinds {
-        let taken: Vec<char> = symbols.values().copied().collect();
-        let mut candidates = kind
-            .chars()
-            .filter(char::is_ascii_alphabetic)
-            .map(|c| c.to_ascii_lowercase())
-            .chain('a'..='z')
-            .chain('0'..='9');
-        let symbol = candidates.find(|c| !taken.contains(c)).unwrap_or('#');
-        symbols.insert(kind.clone(), symbol);
-    }
-    symbols
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
-    use fray_protocol::{MatchId, MatchStatus, PieceId, PlayerView, Snapshot, TurnView, Wall};
+    use std::collections::BTreeMap;
+
+    use fray_protocol::{
+        MatchId, MatchStatus, PieceId, PieceView, PlayerView, Snapshot, TurnView, View, Wall,
+    };
 
     fn piece(id: u32, owner: u8, glyph: &str, square: Option<Square>) -> PieceView {
         PieceView {
@@ -267,19 +269,51 @@ mod tests {
         }
     }
 
+    fn seated(view: View, me: Option<Seat>) -> GameState {
+        let mut state = GameState::from_snapshot(Snapshot {
+            match_id: MatchId(1),
+            seq: 9,
+            status: MatchStatus::Running,
+            seat: me,
+            view,
+            to_act: vec![Seat(1)],
+            options: Vec::new(),
+            commitment: String::new(),
+        });
+        state.names = vec![(Seat(0), "ada".into()), (Seat(1), "bo".into())];
+        state
+    }
+
     #[test]
     fn the_board_has_coordinates_owners_stacks_terrain_and_walls() {
-        let text = board(&view());
+        let mut state = seated(view(), Some(Seat(0)));
+        state.last_move = vec![(Some(Square::new(1, 0)), Square::new(0, 0))];
+        let text = board(&state);
         let expected = "\
-3  .     .     P2+1
-2  .    f.     .
-1  K1    .     .
-   a     b     c
+3   .     .    *P×2
+2   .     . f   .
+1 [ K  ][ .  ]  .
+    a     b     c
+Owners: you (seat 1) unmarked, bo (seat 2) *
+Last move: b1-a1, in [brackets]
 Terrain: f forest
+Units: K Piece K; P Piece P
 Walls: a2|a3 stone
-Off the board: A1 Piece A, P1 Piece P ×2
+Off the board: A Piece A, P Piece P ×2
 ";
         assert_eq!(text, expected, "\n{text}");
+    }
+
+    #[test]
+    fn the_other_seat_sees_its_own_pieces_unmarked() {
+        let text = board(&seated(view(), Some(Seat(1))));
+        assert!(text.starts_with("3   .     .     P×2\n"), "\n{text}");
+        assert!(text.contains("\n1  *K     .     .\n"), "\n{text}");
+        assert!(
+            text.contains("Owners: you (seat 2) unmarked, ada (seat 1) *\n"),
+            "\n{text}"
+        );
+        assert!(!text.contains("Last move"), "no move seen yet:\n{text}");
     }
 
     #[test]
@@ -315,15 +349,5 @@ Off the board: A1 Piece A, P1 Piece P ×2
             outcome_line(&Outcome::draw("turn limit"), name),
             "Game over: a draw (turn limit)."
         );
-    }
-
-    #[test]
-    fn terrains_get_distinct_letters() {
-        let mut view = view();
-        view.terrain.insert(Square::new(0, 0), "fen".into());
-        view.terrain.insert(Square::new(2, 0), "forest".into());
-        let symbols = terrain_symbols(&view);
-        assert_eq!(symbols["fen"], 'f');
-        assert_eq!(symbols["forest"], 'o');
     }
 }

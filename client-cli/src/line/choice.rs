@@ -12,6 +12,8 @@ pub enum Choice {
     Resign,
     /// Print the board again.
     Board,
+    /// Print the match's moves, one line per action.
+    History,
     Help,
     Quit,
 }
@@ -57,6 +59,7 @@ pub fn parse(line: &str, options: &[ActionOption]) -> Result<Choice, ChoiceError
     match text.to_ascii_lowercase().as_str() {
         "resign" => return Ok(Choice::Resign),
         "board" => return Ok(Choice::Board),
+        "history" | "moves" => return Ok(Choice::History),
         "help" | "?" => return Ok(Choice::Help),
         "quit" | "exit" => return Ok(Choice::Quit),
         _ => {}
@@ -87,6 +90,7 @@ pub const HELP: &str = "\
 Type the number of an option, or its notation (such as Qh2-h3; case does
 not matter). Other commands:
   board   show the board again
+  history the match's moves, one line each (also `moves`)
   resign  give up the match (your opponents win); asks you to confirm
   quit    leave; the match goes on, and `fray play MATCH` rejoins it
   help    this text
@@ -137,6 +141,8 @@ mod tests {
     fn commands_are_understood_in_any_case() {
         assert_eq!(parse("resign", &options()), Ok(Choice::Resign));
         assert_eq!(parse("Board", &options()), Ok(Choice::Board));
+        assert_eq!(parse("history", &[]), Ok(Choice::History));
+        assert_eq!(parse("Moves", &options()), Ok(Choice::History));
         assert_eq!(parse("HELP", &[]), Ok(Choice::Help));
         assert_eq!(parse("quit", &[]), Ok(Choice::Quit));
     }

@@ -207,6 +207,10 @@ fn answer(follower: &mut Follower, line: &str) -> Result<Leave, Failure> {
             }
             reprompt(follower)?;
         }
+        Ok(Choice::History) => {
+            print(&history_text(&follower.state))?;
+            reprompt(follower)?;
+        }
         Ok(Choice::Help) => {
             print(HELP)?;
             reprompt(follower)?;
@@ -264,9 +268,24 @@ fn introduction(state: &GameState) -> String {
     out
 }
 
+/// The match's moves, one line per action: "  12 ada: Trolls moves d4 to
+/// d5."; the text is escaped already.
+fn history_text(state: &GameState) -> String {
+    let moves = crate::history::moves(state);
+    if moves.is_empty() {
+        return "Nothing has happened yet.\n".into();
+    }
+    let mut out = String::from("Moves:\n");
+    for entry in &moves {
+        out.push_str(&crate::history::line(entry, usize::MAX));
+        out.push('\n');
+    }
+    out
+}
+
 /// The board with the status under it.
 fn full_view(state: &GameState) -> String {
-    format!("\n{}{}", board(&state.view), status(state))
+    format!("\n{}{}", board(state), status(state))
 }
 
 /// The board, then the options of this seat's decision.

@@ -136,7 +136,7 @@ impl Replayer {
         for entry in state.log.iter().filter(|entry| entry.seq == state.seq) {
             out.push_str(&format!("  {}\n", entry.text));
         }
-        out.push_str(&board(&state.view));
+        out.push_str(&board(state));
         out.push_str(&status(state));
         print(&out)
     }

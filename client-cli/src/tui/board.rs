@@ -1,19 +1,25 @@
 //! The board: squares in a grid with file letters and rank numbers on the
-//! edges, terrain as background colours with a legend, walls on the cells'
-//! edges, pieces by owner's colour with their glyph, stacks with a count.
+//! edges, each square's text as `cells` has it (the owner's mark, the
+//! glyph, the terrain's letter), with colour on top: pieces in their
+//! owner's colour, terrain as backgrounds. What must read without colour
+//! does: the last move in reverse video, the selected piece's targets
+//! underlined (and dotted when empty), walls and the cursor's brackets on
+//! the cells' edges.
 //!
 //! Each square is 4 columns wide, with one column (and, between ranks, one
 //! row) of edge in between: the edges are where walls and the cursor's
-//! brackets go, so both show in plain text as well as in colour.
+//! brackets go. A dense board (for a screen of 24 rows) leaves out the rows
+//! between ranks; a wall between two ranks then underlines the upper square.
 
 use std::collections::{BTreeMap, BTreeSet};
 
-use fray_protocol::{PieceView, Seat, Square, View};
+use fray_protocol::{Seat, Square, View};
 use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 
+use crate::cells::Cells;
 use crate::shown::shown;
 
 /// A square's inside, in columns.
@@ -57,6 +63,7 @@ pub const SELECTED_BG: Color = Color::Indexed(25);
 pub const TARGET_BG: Color = Color::Indexed(28);
 pub const CURSOR_FG: Color = Color::Yellow;
 const WALL_FG: Color = Color::White;
+const TERRAIN_FG: Color = Color::Gray;
 
 pub fn seat_colour(seat: Seat) -> Color {
     SEAT_COLOURS[usize::from(seat.0) % SEAT_COLOURS.len()]
@@ -68,6 +75,8 @@ pub struct Marks {
     pub cursor: Option<Square>,
     pub selected: Option<Square>,
     pub targets: BTreeSet<Square>,
+    /// The squares the last move left and reached.
+    pub last_move: BTreeSet<Square>,
 }
 
 /// Every terrain in the view with its letter and colour, by name.
@@ -76,21 +85,21 @@ pub struct Legend {
 }
 
 impl Legend {
-    pub fn of(view: &View) -> Legend {
-        let names: BTreeSet<&String> = view.terrain.values().collect();
-        let mut used = BTreeSet::new();
-        let mut entries = BTreeMap::new();
-        for (index, name) in names.into_iter().enumerate() {
-            let letter = letter_for(name, &used);
-            used.insert(letter);
-            let colour = TERRAIN_COLOURS[index % TERRAIN_COLOURS.len()];
-            entries.insert(name.clone(), (letter, colour));
-        }
+    pub fn of(cells: &Cells) -> Legend {
+        let entries = cells
+            .letters
+            .iter()
+            .enumerate()
+            .map(|(index, (name, letter))| {
+                let colour = TERRAIN_COLOURS[index % TERRAIN_COLOURS.len()];
+                (name.clone(), (*letter, colour))
+            })
+            .collect();
         Legend { entries }
     }
 
-    fn get(&self, terrain: &str) -> Option<(char, Color)> {
-        self.entries.get(terrain).copied()
+    fn colour(&self, terrain: &str) -> Option<Color> {
+        self.entries.get(terrain).map(|(_, colour)| *colour)
     }
 
     /// The legend as lines of at most `width` columns: "f forests  h hills".
@@ -99,6 +108,7 @@ impl Legend {
         let mut line: Vec<Span<'static>> = Vec::new();
         let mut used = 0usize;
         for (name, (letter, colour)) in &self.entries {
+            let name = shown(name);
             let entry = name.chars().count() + 4;
             if used > 0 && used + entry > usize::from(width) {
                 lines.push(Line::from(std::mem::take(&mut line)));
@@ -118,46 +128,34 @@ impl Legend {
     }
 }
 
-/// A letter people can tie to the name: its initial, else the initial in
-/// capitals, else another of its letters, else a digit.
-fn letter_for(name: &str, used: &BTreeSet<char>) -> char {
-    let letters: Vec<char> = name.chars().filter(|c| c.is_alphanumeric()).collect();
-    let first = letters.first().copied();
-    let candidates = first
-        .map(|c| c.to_ascii_lowercase())
-        .into_iter()
-        .chain(first.map(|c| c.to_ascii_uppercase()))
-        .chain(letters.iter().map(|c| c.to_ascii_lowercase()))
-        .chain('0'..='9');
-    for candidate in candidates {
-        if !used.contains(&candidate) {
-            return candidate;
-        }
-    }
-    '?'
-}
-
 /// The board's size in columns and rows, coordinates included.
-pub fn size(view: &View) -> (u16, u16) {
+pub fn size(view: &View, dense: bool) -> (u16, u16) {
     let (w, h) = (u16::from(view.width), u16::from(view.height));
-    (
-        2 * MARGIN + (w * STRIDE).saturating_sub(1),
-        2 + (2 * h).saturating_sub(1),
-    )
+    let ranks = if dense { h } else { (2 * h).saturating_sub(1) };
+    (2 * MARGIN + (w * STRIDE).saturating_sub(1), 2 + ranks)
 }
 
 /// Where a square's inside starts, for a board drawn at `area`.
-fn origin(view: &View, area: Rect, square: Square) -> (u16, u16) {
+fn origin(view: &View, area: Rect, square: Square, dense: bool) -> (u16, u16) {
     let row_from_top = u16::from(view.height) - 1 - u16::from(square.rank);
+    let rows_per_rank = if dense { 1 } else { 2 };
     (
         area.x + MARGIN + u16::from(square.file) * STRIDE,
-        area.y + 1 + 2 * row_from_top,
+        area.y + 1 + rows_per_rank * row_from_top,
     )
 }
 
 /// Draws the board into `buf` with its top-left corner at `area`'s; what
 /// does not fit is cut off (the caller checks the size first).
-pub fn draw(view: &View, marks: &Marks, legend: &Legend, area: Rect, buf: &mut Buffer) {
+pub fn draw(
+    cells: &Cells,
+    view: &View,
+    marks: &Marks,
+    legend: &Legend,
+    dense: bool,
+    area: Rect,
+    buf: &mut Buffer,
+) {
     let clip = area.intersection(buf.area);
     let mut put = |x: u16, y: u16, text: &str, style: Style| {
         for (x, ch) in (x..).zip(text.chars()) {
@@ -167,7 +165,7 @@ pub fn draw(view: &View, marks: &Marks, legend: &Legend, area: Rect, buf: &mut B
         }
     };
     let label = Style::new().fg(Color::Gray);
-    let (width, height) = size(view);
+    let (width, height) = size(view, dense);
     for file in 0..view.width {
         let letter = file_label(file);
         let x = area.x + MARGIN + u16::from(file) * STRIDE + 1;
@@ -175,94 +173,95 @@ pub fn draw(view: &View, marks: &Marks, legend: &Legend, area: Rect, buf: &mut B
         put(x, area.y + height - 1, &letter, label);
     }
     for rank in 0..view.height {
-        let (_, y) = origin(view, area, Square::new(0, rank));
+        let (_, y) = origin(view, area, Square::new(0, rank), dense);
         let number = (u32::from(rank) + 1).to_string();
         put(area.x, y, &format!("{number:>2}"), label);
         put(area.x + width - 2, y, &number, label);
     }
-    let mut stacks: BTreeMap<Square, Vec<&PieceView>> = BTreeMap::new();
-    for piece in view.pieces.values() {
-        if let Some(square) = piece.square {
-            stacks.entry(square).or_default().push(piece);
-        }
-    }
     for file in 0..view.width {
         for rank in 0..view.height {
             let square = Square::new(file, rank);
-            let (x, y) = origin(view, area, square);
-            let terrain = view.terrain.get(&square).and_then(|t| legend.get(t));
-            let pieces = stacks.get(&square).map(Vec::as_slice).unwrap_or(&[]);
+            let (x, y) = origin(view, area, square, dense);
+            let terrain = view.terrain.get(&square).and_then(|t| legend.colour(t));
             let target = marks.targets.contains(&square);
             let bg = if marks.selected == Some(square) {
                 SELECTED_BG
             } else if target {
                 TARGET_BG
-            } else if let Some((_, colour)) = terrain {
+            } else if let Some(colour) = terrain {
                 colour
             } else if (file + rank) % 2 == 0 {
                 DARK
             } else {
                 LIGHT
             };
-            let mut style = Style::new().bg(bg);
-            let text = match pieces.first() {
-                Some(first) => {
-                    style = style
-                        .fg(seat_colour(first.owner))
-                        .add_modifier(Modifier::BOLD);
-                    piece_text(&first.glyph, pieces.len())
+            let mut base = Style::new().bg(bg);
+            if marks.last_move.contains(&square) {
+                base = base.add_modifier(Modifier::REVERSED);
+            }
+            if target {
+                base = base.add_modifier(Modifier::UNDERLINED);
+            }
+            let cell = cells.cell(square);
+            let corner = Style::new().fg(TERRAIN_FG);
+            match cells.occupants(square).first() {
+                Some(occupant) => {
+                    let mut style = base.fg(seat_colour(occupant.piece.owner));
+                    // A Large body's other squares are drawn lighter than
+                    // the main space it moves and attacks from.
+                    style = style.add_modifier(if occupant.main {
+                        Modifier::BOLD
+                    } else {
+                        Modifier::DIM
+                    });
+                    put(x, y, &cell.piece, style);
+                    let stacked = cells.occupants(square).len() > 1;
+                    let corner = if stacked { style } else { base.patch(corner) };
+                    put(x + CELL - 1, y, &cell.corner.to_string(), corner);
                 }
                 None => {
-                    style = style.fg(Color::Gray);
-                    match terrain {
-                        Some((letter, _)) => format!(" {letter}  "),
-                        None if target => " ·  ".to_string(),
-                        None => "    ".to_string(),
-                    }
+                    let inside = if target { " · " } else { "   " };
+                    put(x, y, inside, base.fg(TERRAIN_FG));
+                    put(
+                        x + CELL - 1,
+                        y,
+                        &cell.corner.to_string(),
+                        base.patch(corner),
+                    );
                 }
-            };
-            put(x, y, &text, style);
+            }
         }
     }
     let wall = Style::new().fg(WALL_FG).add_modifier(Modifier::BOLD);
+    let mut underlined = Vec::new();
     for w in &view.walls {
         let [a, b] = w.between;
         if a.rank == b.rank && a.file.abs_diff(b.file) == 1 {
             let left = if a.file < b.file { a } else { b };
-            let (x, y) = origin(view, area, left);
+            let (x, y) = origin(view, area, left, dense);
             put(x + CELL, y, "┃", wall);
         } else if a.file == b.file && a.rank.abs_diff(b.rank) == 1 {
             let upper = if a.rank > b.rank { a } else { b };
-            let (x, y) = origin(view, area, upper);
-            put(x, y + 1, "━━━━", wall);
+            let (x, y) = origin(view, area, upper, dense);
+            if dense {
+                underlined.push((x, y));
+            } else {
+                put(x, y + 1, "━━━━", wall);
+            }
         }
     }
     if let Some(cursor) = marks
         .cursor
         .filter(|s| s.file < view.width && s.rank < view.height)
     {
-        let (x, y) = origin(view, area, cursor);
+        let (x, y) = origin(view, area, cursor, dense);
         let style = Style::new().fg(CURSOR_FG).add_modifier(Modifier::BOLD);
         put(x - 1, y, "[", style);
         put(x + CELL, y, "]", style);
     }
-}
-
-/// A square's inside: the glyph (escaped, as the server's text is
-/// everywhere), and "×n" when several pieces share it.
-fn piece_text(glyph: &str, count: usize) -> String {
-    let glyph: String = shown(glyph).chars().take(2).collect();
-    let stack = match count {
-        0 | 1 => String::new(),
-        2..=9 => format!("×{count}"),
-        _ => "×+".to_string(),
-    };
-    let text = if glyph.chars().count() == 1 || stack.is_empty() {
-        format!(" {glyph}{stack}")
-    } else {
-        format!("{glyph}{stack}")
-    };
-    format!("{text:<4}")
+    for (x, y) in underlined {
+        underline(buf, clip, x, y);
+    }
 }
 
 pub fn file_label(file: u8) -> String {
@@ -273,36 +272,18 @@ pub fn file_label(file: u8) -> String {
     }
 }
 
-/// Where a square's inside is drawn (its first column).
-#[cfg(test)]
-pub fn cell_position(view: &View, area: Rect, square: Square) -> (u16, u16) {
-    origin(view, area, square)
+/// A wall under a square of a dense board, where no row is left for it.
+fn underline(buf: &mut Buffer, clip: Rect, x: u16, y: u16) {
+    for x in x..x + CELL {
+        if clip.contains((x, y).into()) {
+            let cell = &mut buf[(x, y)];
+            cell.set_style(cell.style().add_modifier(Modifier::UNDERLINED));
+        }
+    }
 }
 
+/// Where a square's inside is drawn (its first column).
 #[cfg(test)]
-mod tests {
-    use super::*;
-
-    #[test]
-    fn stacks_show_a_count_and_glyphs_keep_four_columns() {
-        assert_eq!(piece_text("N", 1), " N  ");
-        assert_eq!(piece_text("Sk", 1), " Sk ");
-        assert_eq!(piece_text("Z", 3), " Z×3");
-        assert_eq!(piece_text("Sk", 2), "Sk×2");
-        assert_eq!(piece_text("Z", 12), " Z×+");
-    }
-
-    #[test]
-    fn terrain_letters_are_initials_first() {
-        let mut used = BTreeSet::new();
-        let mut give = |name: &str| {
-            let letter = letter_for(name, &used);
-            used.insert(letter);
-            letter
-        };
-        assert_eq!(give("badlands"), 'b');
-        assert_eq!(give("bogs"), 'B');
-        assert_eq!(give("bridge"), 'r');
-        assert_eq!(give("forest"), 'f');
-    }
+pub fn cell_position(view: &View, area: Rect, square: Square, dense: bool) -> (u16, u16) {
+    origin(view, area, square, dense)
 }

@@ -5,6 +5,7 @@
 use crossterm::event::{KeyCode, KeyEvent, KeyEventKind, KeyModifiers};
 use fray_protocol::{Action, MatchStatus, PieceId, Square};
 
+use crate::cells::Cells;
 use crate::game_state::GameState;
 use crate::tui::ui::{Confirm, Focus, Popup, Ui, option_square};
 
@@ -35,6 +36,7 @@ pub fn on_key(ui: &mut Ui, state: &GameState, key: KeyEvent) -> Command {
     }
     match key.code {
         KeyCode::Char('?') => ui.popup = Some(Popup::Help),
+        KeyCode::Char('m') => ui.popup = Some(Popup::History { back: 0 }),
         KeyCode::Char(':') => {
             if state.options.is_empty() {
                 ui.status = Some("nothing to play now".into());
@@ -45,9 +47,14 @@ pub fn on_key(ui: &mut Ui, state: &GameState, key: KeyEvent) -> Command {
         KeyCode::Char('r') => {
             if state.me.is_some() && running(state) {
                 ui.popup = Some(Popup::Confirm(Confirm::Resign));
+            } else if state.me.is_some() {
+                ui.status = Some("the match is over: nothing to resign".into());
             }
         }
         KeyCode::Char('q') => return quit(ui, state),
+        // Esc only ever steps back (a selection, the options list); leaving
+        // is `q`'s, so that a player backing out of a panel is never asked
+        // whether to leave the match.
         KeyCode::Esc => {
             if ui.selected.is_some() {
                 ui.selected = None;
@@ -55,15 +62,16 @@ pub fn on_key(ui: &mut Ui, state: &GameState, key: KeyEvent) -> Command {
             } else if ui.focus == Focus::Options {
                 ui.focus = Focus::Board;
             } else {
-                return quit(ui, state);
+                ui.status = Some("q leaves the match".into());
             }
         }
-        KeyCode::Tab | KeyCode::BackTab => {
-            ui.focus = match ui.focus {
-                Focus::Board if !state.options.is_empty() => Focus::Options,
-                _ => Focus::Board,
-            };
-        }
+        KeyCode::Tab | KeyCode::BackTab => match ui.focus {
+            Focus::Board if state.options.is_empty() => {
+                ui.status = Some("no options now".into());
+            }
+            Focus::Board => ui.focus = Focus::Options,
+            Focus::Options => ui.focus = Focus::Board,
+        },
         KeyCode::PageUp => {
             ui.log_scroll = (ui.log_scroll + 5).min(state.log.len().saturating_sub(1))
         }
@@ -98,6 +106,11 @@ fn on_popup(ui: &mut Ui, state: &GameState, code: KeyCode) -> Command {
     };
     match popup {
         Popup::Help => ui.popup = None,
+        Popup::History { back } => {
+            if !scroll_history(back, state, code) {
+                ui.popup = None;
+            }
+        }
         Popup::Confirm(what) => {
             let what = *what;
             match code {
@@ -136,6 +149,22 @@ fn on_popup(ui: &mut Ui, state: &GameState, code: KeyCode) -> Command {
         }
     }
     Command::Nothing
+}
+
+/// A key in the moves popup: arrows and pages scroll it, Home and End go
+/// to the first and the newest; false for any other key, which closes it.
+pub fn scroll_history(back: &mut usize, state: &GameState, code: KeyCode) -> bool {
+    let most = crate::history::moves(state).len().saturating_sub(1);
+    match code {
+        KeyCode::Up | KeyCode::Char('k') => *back = (*back + 1).min(most),
+        KeyCode::Down | KeyCode::Char('j') => *back = back.saturating_sub(1),
+        KeyCode::PageUp => *back = (*back + 10).min(most),
+        KeyCode::PageDown => *back = back.saturating_sub(10),
+        KeyCode::Home => *back = most,
+        KeyCode::End => *back = 0,
+        _ => return false,
+    }
+    true
 }
 
 enum Picked {
@@ -238,10 +267,11 @@ fn activate(ui: &mut Ui, state: &GameState) -> Command {
             return choose(ui, state, found, format!("On {square}"));
         }
     }
-    let actors: Vec<PieceId> = state
-        .view
-        .pieces_at(square)
-        .map(|piece| piece.id)
+    let cells = Cells::new(&state.view, state.me);
+    let actors: Vec<PieceId> = cells
+        .occupants(square)
+        .iter()
+        .map(|occupant| occupant.piece.id)
         .filter(|&id| state.options.iter().any(|o| o.action.piece == Some(id)))
         .collect();
     match actors.as_slice() {

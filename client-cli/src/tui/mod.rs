@@ -7,7 +7,9 @@
 //! (`input`, `replay::on_key`), so tests run both without a terminal.
 
 mod board;
+mod farewell;
 mod input;
+mod layout;
 mod panels;
 mod play;
 mod replay;
@@ -36,21 +38,28 @@ use crate::tui::ui::Ui;
 const TICK: Duration = Duration::from_millis(50);
 
 /// Plays (or, with `state.me` none, watches) a live match full screen until
-/// it ends or the user quits. `state` is built from the first snapshot.
+/// it ends or the user quits; then, on the restored terminal, says how it
+/// ended or how to come back. `state` is built from the first snapshot.
 pub fn run_live(live: LiveMatch, state: GameState) -> Result<(), Failure> {
     let mut state = state;
-    let mut ui = Ui::new(&state);
-    let mut guard = Guard::take()?;
+    let result = {
+        let mut guard = Guard::take()?;
+        live_loop(&live, &mut state, &mut guard)
+    };
+    // The guard is dropped: the screen is the user's terminal again.
+    crate::print(&farewell::farewell(&state))?;
+    result
+}
+
+fn live_loop(live: &LiveMatch, state: &mut GameState, guard: &mut Guard) -> Result<(), Failure> {
+    let mut ui = Ui::new(state);
     live.applied(state.seq);
     loop {
-        guard
-            .screen
-            .draw(|frame| play::draw(frame, &state, &ui))
-            .map_err(|e| failure("cannot draw", &e))?;
+        guard.draw(|frame| play::draw(frame, state, &ui))?;
         if event::poll(TICK).map_err(|e| failure("cannot read the keyboard", &e))? {
             let read = event::read().map_err(|e| failure("cannot read the keyboard", &e))?;
             if let Event::Key(key) = read {
-                match input::on_key(&mut ui, &state, key) {
+                match input::on_key(&mut ui, state, key) {
                     Command::Nothing => {}
                     Command::Play(action) => ui.pending = Some(live.act(action)),
                     Command::Resign => ui.pending = Some(live.resign()),
@@ -67,7 +76,7 @@ pub fn run_live(live: LiveMatch, state: GameState) -> Result<(), Failure> {
                     return Err(Failure::other("the connection to the server was lost"));
                 }
             };
-            let absorbed = play::absorb(&mut state, &mut ui, event);
+            let absorbed = play::absorb(state, &mut ui, event);
             if let Some(seq) = absorbed.applied {
                 live.applied(seq);
             }
@@ -90,10 +99,7 @@ pub fn run_replay(replay: ReplayState) -> Result<(), Failure> {
     let mut ui = Ui::new(replay.state());
     let mut guard = Guard::take()?;
     loop {
-        guard
-            .screen
-            .draw(|frame| replay::draw(frame, &replay, &ui))
-            .map_err(|e| failure("cannot draw", &e))?;
+        guard.draw(|frame| replay::draw(frame, &replay, &ui))?;
         let read = event::read().map_err(|e| failure("cannot read the keyboard", &e))?;
         if let Event::Key(key) = read
             && replay::on_key(&mut ui, &mut replay, key)

@@ -2,10 +2,11 @@
 //! piece under the cursor, the dice, the pieces off the board, the options
 //! and the log. Each returns lines; the screen decides where they go.
 
-use fray_protocol::{ActionOption, PieceView, Seat, Square};
+use fray_protocol::{ActionOption, PieceView, Seat, Square, View};
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 
+use crate::cells::{self, Cells, footprint, ownership};
 use crate::game_state::GameState;
 use crate::tui::board::seat_colour;
 
@@ -78,16 +79,61 @@ pub fn seat_style(seat: Seat) -> Style {
         .add_modifier(Modifier::BOLD)
 }
 
+/// Who owns which pieces: "ada (you) unmarked · bo *".
+pub fn owners(state: &GameState, cells: &Cells) -> Line<'static> {
+    let mut spans = Vec::new();
+    for (at, (seat, mark)) in cells.owners.all().iter().enumerate() {
+        if at > 0 {
+            spans.push(Span::raw(" · "));
+        }
+        spans.push(Span::styled(seat_label(state, *seat), seat_style(*seat)));
+        spans.push(Span::raw(match *mark {
+            ownership::UNMARKED => " unmarked".to_string(),
+            mark => format!(" {mark}"),
+        }));
+    }
+    Line::from(spans)
+}
+
+/// The units on the board by glyph, wrapped to `width`: "units: A Acolyte ·
+/// R Ogres f5, Trolls d4"; where one glyph stands for several units (a
+/// movement letter in Summoners Chess), their names and squares.
+pub fn units(view: &View, width: u16) -> Vec<Line<'static>> {
+    let entries = cells::units::legend(view);
+    if entries.is_empty() {
+        return Vec::new();
+    }
+    let text = format!("units: {}", entries.join(" · "));
+    wrap(&text, usize::from(width))
+        .into_iter()
+        .map(|line| Line::from(Span::styled(line, Style::new().fg(Color::Gray))))
+        .collect()
+}
+
+/// A piece as the board draws it and by name: "*R Ogres".
+pub fn piece_title(cells: &Cells, piece: &PieceView) -> String {
+    let mark = cells.owners.mark(piece.owner);
+    format!("{mark}{} {}", piece.glyph, piece.name)
+        .trim_start()
+        .to_string()
+}
+
 /// The selected piece's profile and markers, else every piece on the
-/// cursor's square, else the square itself.
+/// cursor's square (a Large one on any square it covers), else the square
+/// itself.
 pub fn piece(
     state: &GameState,
+    cells: &Cells,
     selected: Option<&PieceView>,
     cursor: Square,
 ) -> Vec<Line<'static>> {
     let pieces: Vec<&PieceView> = match selected {
         Some(piece) => vec![piece],
-        None => state.view.pieces_at(cursor).collect(),
+        None => cells
+            .occupants(cursor)
+            .iter()
+            .map(|occupant| occupant.piece)
+            .collect(),
     };
     let mut lines = Vec::new();
     let terrain = state.view.terrain.get(&cursor);
@@ -107,14 +153,17 @@ pub fn piece(
     }
     for piece in pieces {
         let mut head = vec![
-            Span::styled(
-                format!("{} {}", piece.glyph, piece.name),
-                seat_style(piece.owner),
-            ),
+            Span::styled(piece_title(cells, piece), seat_style(piece.owner)),
             Span::raw(format!("  {}", seat_label(state, piece.owner))),
         ];
-        if let Some(square) = piece.square {
-            head.push(Span::raw(format!(" on {square}")));
+        let covered = footprint::covered(&state.view, piece);
+        match covered.as_slice() {
+            [] => {}
+            [square] => head.push(Span::raw(format!(" on {square}"))),
+            [main, ..] => {
+                let all: Vec<String> = covered.iter().map(Square::to_string).collect();
+                head.push(Span::raw(format!(" on {main}, covering {}", all.join(" "))));
+            }
         }
         lines.push(Line::from(head));
         let stats: Vec<String> = piece
@@ -159,7 +208,7 @@ pub fn dice(state: &GameState, width: usize) -> Vec<Line<'static>> {
 }
 
 /// Pieces waiting off the board (reserves, not yet deployed), by seat.
-pub fn off_board(state: &GameState) -> Vec<Line<'static>> {
+pub fn off_board(state: &GameState, cells: &Cells) -> Vec<Line<'static>> {
     let mut lines = Vec::new();
     for player in &state.view.players {
         let waiting: Vec<String> = state
@@ -167,7 +216,7 @@ pub fn off_board(state: &GameState) -> Vec<Line<'static>> {
             .pieces
             .values()
             .filter(|p| p.owner == player.seat && p.square.is_none())
-            .map(|p| format!("{} {}", p.glyph, p.name))
+            .map(|p| piece_title(cells, p))
             .collect();
         if !waiting.is_empty() {
             lines.push(Line::from(vec![
@@ -204,14 +253,26 @@ pub fn options(
             Style::new().fg(Color::DarkGray),
         ))];
     }
+    let pad = notation_width(state, listed);
     listed
         .iter()
         .enumerate()
-        .map(|(at, &index)| option_line(&state.options[index], highlighted == Some(at)))
+        .map(|(at, &index)| option_line(&state.options[index], highlighted == Some(at), pad))
         .collect()
 }
 
-pub fn option_line(option: &ActionOption, highlighted: bool) -> Line<'static> {
+/// The notations' column: as wide as the longest listed, so that on a
+/// narrow screen the words after it keep as much room as they can.
+pub fn notation_width(state: &GameState, listed: &[usize]) -> usize {
+    listed
+        .iter()
+        .filter_map(|&index| state.options.get(index))
+        .map(|option| option.notation.chars().count())
+        .max()
+        .unwrap_or(0)
+}
+
+pub fn option_line(option: &ActionOption, highlighted: bool, pad: usize) -> Line<'static> {
     let marker = if highlighted { "▸ " } else { "  " };
     let style = if highlighted {
         Style::new().add_modifier(Modifier::REVERSED)
@@ -220,7 +281,7 @@ pub fn option_line(option: &ActionOption, highlighted: bool) -> Line<'static> {
     };
     Line::from(vec![
         Span::styled(
-            format!("{marker}{:<10}", option.notation),
+            format!("{marker}{:<pad$}", option.notation),
             style.fg(Color::Yellow),
         ),
         Span::styled(format!(" {}", option.label), style),

@@ -6,6 +6,7 @@ use ratatui::Frame;
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 
+use crate::cells::Cells;
 use crate::fail::Failure;
 use crate::game_state::GameState;
 use crate::live::LiveEvent;
@@ -96,7 +97,8 @@ pub fn draw(frame: &mut Frame, state: &GameState, ui: &Ui) {
     }
     match &ui.popup {
         None => {}
-        Some(Popup::Help) => screen::popup(frame, "Keys", help(), None),
+        Some(Popup::Help) => screen::popup(frame, "Keys", help(state), None),
+        Some(Popup::History { back }) => screen::history_popup(frame, state, *back),
         Some(Popup::Confirm(what)) => {
             let question = match what {
                 Confirm::Resign => "Resign this match? y / n",
@@ -110,11 +112,16 @@ pub fn draw(frame: &mut Frame, state: &GameState, ui: &Ui) {
             index,
             ..
         }) => {
+            let pad = panels::notation_width(state, options);
             let mut lines: Vec<Line> = options
                 .iter()
                 .enumerate()
                 .filter_map(|(at, &i)| {
-                    Some(panels::option_line(state.options.get(i)?, at == *index))
+                    Some(panels::option_line(
+                        state.options.get(i)?,
+                        at == *index,
+                        pad,
+                    ))
                 })
                 .collect();
             lines.push(hint(
@@ -123,6 +130,7 @@ pub fn draw(frame: &mut Frame, state: &GameState, ui: &Ui) {
             screen::popup(frame, title, lines, Some(*index));
         }
         Some(Popup::Pieces { pieces, index }) => {
+            let cells = Cells::new(&state.view, state.me);
             let mut lines: Vec<Line> = pieces
                 .iter()
                 .enumerate()
@@ -132,7 +140,7 @@ pub fn draw(frame: &mut Frame, state: &GameState, ui: &Ui) {
                     Some(Line::from(vec![
                         Span::raw(marker),
                         Span::styled(
-                            format!("{} {}", piece.glyph, piece.name),
+                            panels::piece_title(&cells, piece),
                             panels::seat_style(piece.owner),
                         ),
                     ]))
@@ -144,6 +152,8 @@ pub fn draw(frame: &mut Frame, state: &GameState, ui: &Ui) {
     }
 }
 
+/// The match, who you are and whether you must act; the seq last, so that
+/// at 80 columns it is what is cut, not "your move".
 fn header(state: &GameState) -> Vec<Line<'static>> {
     let who = match state.me {
         Some(seat) => format!("you play {}", state.seat_name(seat)),
@@ -152,27 +162,23 @@ fn header(state: &GameState) -> Vec<Line<'static>> {
     let mut spans = vec![
         Span::styled("Fray", Style::new().add_modifier(Modifier::BOLD)),
         Span::raw(format!(
-            " · {} · match {} · {who} · seq {}",
-            state.view.system, state.match_id, state.seq
+            " · {} · match {} · {who}",
+            state.view.system, state.match_id
         )),
     ];
+    let loud = Style::new().fg(Color::Yellow).add_modifier(Modifier::BOLD);
     if state.my_turn() {
         let text = if crate::tui::ui::is_reaction(state) {
-            "  your answer is asked"
+            " · your answer is asked"
         } else {
-            "  your move"
+            " · your move"
         };
-        spans.push(Span::styled(
-            text,
-            Style::new().fg(Color::Yellow).add_modifier(Modifier::BOLD),
-        ));
+        spans.push(Span::styled(text, loud));
     }
     if state.status == MatchStatus::Finished {
-        spans.push(Span::styled(
-            "  the match is over",
-            Style::new().fg(Color::Yellow),
-        ));
+        spans.push(Span::styled(" · the match is over", loud));
     }
+    spans.push(Span::raw(format!(" · seq {}", state.seq)));
     vec![Line::from(spans)]
 }
 
@@ -216,11 +222,7 @@ fn status(state: &GameState, ui: &Ui) -> Line<'static> {
         ));
     }
     if parts.is_empty() {
-        return hint(if state.me.is_some() {
-            "arrows/hjkl move · Enter select/play · Tab options · : notation · r resign · ? help · q quit"
-        } else {
-            "arrows/hjkl move · ? help · q quit"
-        });
+        return hint(&keys(state, ui));
     }
     let mut spans = Vec::new();
     for (at, part) in parts.into_iter().enumerate() {
@@ -232,27 +234,87 @@ fn status(state: &GameState, ui: &Ui) -> Line<'static> {
     Line::from(spans)
 }
 
+/// The keys that work now, for the status line: they follow the focus
+/// (the board or the options list) and the match (nothing to resign or
+/// play once it is over). Short enough for 80 columns.
+fn keys(state: &GameState, ui: &Ui) -> String {
+    let over = state.view.outcome.is_some() || state.status == MatchStatus::Finished;
+    let keys: &[&str] = if over {
+        &[
+            "game over",
+            "arrows look",
+            "PgUp/PgDn log",
+            "m moves",
+            "? help",
+            "q quit",
+        ]
+    } else if state.me.is_none() {
+        &[
+            "arrows look",
+            "PgUp/PgDn log",
+            "m moves",
+            "? help",
+            "q quit",
+        ]
+    } else if ui.focus == Focus::Options {
+        &[
+            "↑↓ choose",
+            "Enter play",
+            "Tab/Esc board",
+            "m moves",
+            "r resign",
+            "? help",
+            "q quit",
+        ]
+    } else if ui.selected.is_some() {
+        &[
+            "arrows move",
+            "Enter play",
+            "Esc drop",
+            "Tab options",
+            "r resign",
+            "? help",
+            "q quit",
+        ]
+    } else {
+        &[
+            "arrows move",
+            "Enter select",
+            "Tab options",
+            "m moves",
+            "r resign",
+            "? help",
+            "q quit",
+        ]
+    };
+    keys.join(" · ")
+}
+
+fn help(state: &GameState) -> Vec<Line<'static>> {
+    let playing = state.me.is_some() && state.view.outcome.is_none();
+    let mut lines = vec![
+        "arrows or h j k l   move the cursor on the board",
+        "Enter or Space      select the piece under the cursor; on a",
+        "                    highlighted square, play its option",
+        "Esc                 drop the selection, or back to the board",
+        "Tab                 the options list (↑↓, Enter plays); again: board",
+        ":                   type an option's notation, Enter plays it",
+        "PgUp / PgDn         scroll the log",
+        "m                   the match's moves, one line each",
+    ];
+    if playing {
+        lines.push("r                   resign (asks first)");
+        lines.push("q                   leave; the match goes on (asks first)");
+    } else {
+        lines.push("q                   leave");
+    }
+    lines.push("?                   this help; any key closes it");
+    lines.into_iter().map(Line::from).collect()
+}
+
 fn hint(text: &str) -> Line<'static> {
     Line::from(Span::styled(
         text.to_string(),
         Style::new().fg(Color::DarkGray),
     ))
-}
-
-fn help() -> Vec<Line<'static>> {
-    [
-        "arrows or h j k l   move the cursor on the board",
-        "Enter or Space      select the piece under the cursor; on a",
-        "                    highlighted square, play its option",
-        "Esc                 drop the selection; else leave",
-        "Tab                 the options list (↑↓, Enter plays)",
-        ":                   type an option's notation, Enter plays it",
-        "PgUp / PgDn         scroll the log",
-        "r                   resign (asks first)",
-        "q                   leave (asks first while you play)",
-        "?                   this help; any key closes it",
-    ]
-    .into_iter()
-    .map(Line::from)
-    .collect()
 }

@@ -8,6 +8,7 @@ use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 
 use crate::replay_state::ReplayState;
+use crate::tui::input::scroll_history;
 use crate::tui::panels::seat_label;
 use crate::tui::screen::{self, Slot};
 use crate::tui::ui::{Popup, Ui};
@@ -21,6 +22,11 @@ pub fn on_key(ui: &mut Ui, replay: &mut ReplayState, key: KeyEvent) -> bool {
         return true;
     }
     ui.status = None;
+    if let Some(Popup::History { back }) = ui.popup.as_mut()
+        && scroll_history(back, replay.state(), key.code)
+    {
+        return false;
+    }
     if ui.popup.is_some() {
         ui.popup = None;
         return false;
@@ -50,6 +56,7 @@ pub fn on_key(ui: &mut Ui, replay: &mut ReplayState, key: KeyEvent) -> bool {
     match key.code {
         KeyCode::Char('q') | KeyCode::Esc => return true,
         KeyCode::Char('?') => ui.popup = Some(Popup::Help),
+        KeyCode::Char('m') => ui.popup = Some(Popup::History { back: 0 }),
         KeyCode::Right | KeyCode::Char('n') | KeyCode::Char(' ') => {
             moved(ui, replay, |r| {
                 r.step_forward();
@@ -127,12 +134,16 @@ pub fn draw(frame: &mut Frame, replay: &ReplayState, ui: &Ui) {
             Line::from(Span::styled(status.clone(), Style::new().fg(Color::Yellow)))
         }
         (None, None) => Line::from(Span::styled(
-            "←/p back · →/n forward · Home/End · g number Enter: go to · hjkl ↑↓ cursor · ? help · q quit",
+            // Short enough for 80 columns; `?` lists the cursor's keys too.
+            "←/p back · →/n next · Home/End · g go to · m moves · ? help · q quit",
             Style::new().fg(Color::DarkGray),
         )),
     };
     if !screen::draw_game(frame, state, ui, header, slot, status) {
         return;
+    }
+    if let Some(Popup::History { back }) = ui.popup {
+        screen::history_popup(frame, state, back);
     }
     if ui.popup == Some(Popup::Help) {
         let lines = [
@@ -142,6 +153,7 @@ pub fn draw(frame: &mut Frame, replay: &ReplayState, ui: &Ui) {
             "g 12 Enter       go to event 12",
             "↑ ↓ h l j k      move the cursor to read a square",
             "PgUp / PgDn      scroll the log",
+            "m                the moves so far, one line each",
             "q Esc            leave",
         ]
         .into_iter()

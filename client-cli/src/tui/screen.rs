@@ -1,19 +1,23 @@
-//! The screen's layout, shared by a live match and a replay: header, board
-//! and legend, dice and waiting pieces on the left; turn, piece, one panel
-//! that differs (options, or the replayed event) and the log on the right;
-//! a status line at the bottom; a popup over it all.
+//! The screen, shared by a live match and a replay: header, board and
+//! legend, dice and waiting pieces on the left; turn, piece, one panel that
+//! differs (options, or the replayed event) and the log on the right; the
+//! moves in a column of their own when there is room; a status line at the
+//! bottom; a popup over it all. Where each goes is `layout`'s.
 
 use std::borrow::Cow;
 
 use ratatui::Frame;
-use ratatui::layout::{Alignment, Constraint, Layout, Rect};
+use ratatui::layout::{Alignment, Rect};
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 
+use crate::cells::Cells;
 use crate::game_state::GameState;
+use crate::history;
 use crate::shown::shown;
 use crate::tui::board::{self, Legend, Marks};
+use crate::tui::layout::{self, Needs};
 use crate::tui::panels;
 use crate::tui::ui::{Ui, targets};
 
@@ -26,24 +30,8 @@ pub struct Slot {
     pub focused: bool,
 }
 
-/// Columns the right-hand panels need to be of any use.
-const SIDE_MIN: u16 = 40;
-/// Rows the right-hand panels need: turn, piece, options and log.
-const SIDE_ROWS: u16 = 24;
-const PIECE_ROWS: u16 = 8;
-
-/// The smallest screen the game can be drawn on, for this board.
-pub fn min_size(state: &GameState, header_rows: u16) -> (u16, u16) {
-    let (width, height) = board::size(&state.view);
-    let left_rows = height + 2 + 2 + 3;
-    (
-        width + 2 + SIDE_MIN,
-        left_rows.max(SIDE_ROWS) + header_rows + 1,
-    )
-}
-
-/// Draws the whole game; false (with a request to enlarge) when the screen
-/// is too small to hold it.
+/// Draws the whole game in the largest layout that fits (see `layout`);
+/// false (with a request to enlarge) when the screen is too small for any.
 pub fn draw_game(
     frame: &mut Frame,
     state: &GameState,
@@ -53,74 +41,79 @@ pub fn draw_game(
     status: Line<'static>,
 ) -> bool {
     let area = frame.area();
-    let header_rows = header.len() as u16;
-    let (min_width, min_height) = min_size(state, header_rows);
-    if area.width < min_width || area.height < min_height {
-        let text = format!(
-            "enlarge the terminal to at least {min_width}×{min_height} (it is {}×{})",
-            area.width, area.height
-        );
-        frame.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }), area);
-        return false;
-    }
-    let [top, body, bottom] = Layout::vertical([
-        Constraint::Length(header_rows),
-        Constraint::Min(0),
-        Constraint::Length(1),
-    ])
-    .areas(area);
-    frame.render_widget(Paragraph::new(printable(header)), top);
-    frame.render_widget(Paragraph::new(printable_line(status)), bottom);
-
-    let (board_width, board_height) = board::size(&state.view);
-    let legend = Legend::of(&state.view);
-    let legend_lines = printable(legend.lines(board_width));
-    let [left, right] =
-        Layout::horizontal([Constraint::Length(board_width + 2), Constraint::Min(0)]).areas(body);
-
-    let dice = panels::dice(state, usize::from(board_width));
-    let waiting = panels::off_board(state);
-    // The pieces waiting off the board get a panel only while there are any.
-    let (dice_rows, waiting_rows) = if waiting.is_empty() {
-        (Constraint::Min(0), Constraint::Length(0))
-    } else {
-        let rows = (dice.len() as u16 + 2).clamp(3, 12);
-        (Constraint::Length(rows), Constraint::Min(0))
+    let (board_width, spaced_rows) = board::size(&state.view, false);
+    let (_, dense_rows) = board::size(&state.view, true);
+    let cells = Cells::new(&state.view, state.me);
+    let legend = Legend::of(&cells);
+    let mut legend_lines = vec![panels::owners(state, &cells)];
+    legend_lines.extend(legend.lines(board_width));
+    legend_lines.extend(panels::units(&state.view, board_width));
+    let waiting = panels::off_board(state, &cells);
+    let needs = Needs {
+        waiting_rows: waiting.len() as u16,
+        header_rows: header.len() as u16,
+        board_cols: board_width,
+        spaced_rows,
+        dense_rows,
+        legend_rows: legend_lines.len() as u16,
     };
-    let [board_area, dice_area, waiting_area] = Layout::vertical([
-        Constraint::Length(board_height + 2 + legend_lines.len() as u16),
-        dice_rows,
-        waiting_rows,
-    ])
-    .areas(left);
-    let block = titled("Board", false);
+    let plan = match layout::plan(area, needs) {
+        Ok(plan) => plan,
+        Err((min_width, min_height)) => {
+            let text = format!(
+                "enlarge the terminal to at least {min_width}×{min_height} (it is {}×{})",
+                area.width, area.height
+            );
+            frame.render_widget(Paragraph::new(text).wrap(Wrap { trim: true }), area);
+            return false;
+        }
+    };
+    frame.render_widget(Paragraph::new(printable(header)), plan.header);
+    frame.render_widget(Paragraph::new(printable_line(status)), plan.status);
+
+    let board_height = if plan.dense { dense_rows } else { spaced_rows };
+    legend_lines.truncate(usize::from(plan.legend_rows));
+    let legend_lines = printable(legend_lines);
+    let dice = panels::dice(state, usize::from(board_width));
+    let left = layout::left(&plan, board_height, dice.len() as u16, waiting.len() as u16);
+    let board_area = left.board;
+    let block = titled("Board", !slot.focused);
     let inner = block.inner(board_area);
     frame.render_widget(block, board_area);
     let marks = marks(state, ui);
-    board::draw(&state.view, &marks, &legend, inner, frame.buffer_mut());
+    board::draw(
+        &cells,
+        &state.view,
+        &marks,
+        &legend,
+        plan.dense,
+        inner,
+        frame.buffer_mut(),
+    );
     let legend_area = Rect {
         y: inner.y + board_height,
         height: inner.height.saturating_sub(board_height),
         ..inner
     };
     frame.render_widget(Paragraph::new(legend_lines), legend_area);
-    paragraph(frame, dice_area, "Dice", dice, false);
-    if !waiting.is_empty() && waiting_area.height >= 3 {
-        paragraph(frame, waiting_area, "Off the board", waiting, false);
+    if let Some(dice_area) = left.dice {
+        paragraph(frame, dice_area, "Dice", dice, false);
+    }
+    if !waiting.is_empty() && left.waiting.height >= 3 {
+        paragraph(frame, left.waiting, "Off the board", waiting, false);
     }
 
     let turn = panels::turn(state);
-    let [turn_area, piece_area, rest] = Layout::vertical([
-        Constraint::Length(turn.len() as u16 + 2),
-        Constraint::Length(PIECE_ROWS),
-        Constraint::Min(0),
-    ])
-    .areas(right);
-    let [slot_area, log_area] =
-        Layout::vertical([Constraint::Percentage(50), Constraint::Percentage(50)]).areas(rest);
+    let inside = usize::from(plan.right.width.saturating_sub(2)).max(1);
+    let turn_rows: usize = turn
+        .iter()
+        .map(|line| line.width().max(1).div_ceil(inside))
+        .sum();
+    let right = layout::right(&plan, turn_rows as u16);
+    let (turn_area, piece_area, slot_area) = (right.turn, right.piece, right.slot);
     paragraph(frame, turn_area, "Turn", turn, false);
     let selected = ui.selected.and_then(|id| state.view.pieces.get(&id));
-    let piece = panels::piece(state, selected, ui.cursor);
+    let piece = panels::piece(state, &cells, selected, ui.cursor);
     let piece_title = if selected.is_some() {
         "Selected"
     } else {
@@ -137,7 +130,12 @@ pub fn draw_game(
     let visible: Vec<Line> = printable(slot.lines).into_iter().skip(skip).collect();
     frame.render_widget(Paragraph::new(visible).block(block), slot_area);
 
-    draw_log(frame, state, ui.log_scroll, log_area);
+    if let Some(log_area) = left.log.or(right.log) {
+        draw_log(frame, state, ui.log_scroll, log_area);
+    }
+    if let Some(history_area) = plan.history {
+        draw_history(frame, state, history_area);
+    }
     true
 }
 
@@ -151,6 +149,7 @@ fn marks(state: &GameState, ui: &Ui) -> Marks {
             .selected
             .map(|piece| targets(state, piece))
             .unwrap_or_default(),
+        last_move: state.last_move_squares(),
     }
 }
 
@@ -207,6 +206,59 @@ fn draw_log(frame: &mut Frame, state: &GameState, scroll: usize, area: Rect) {
     let skip = rows.len().saturating_sub(usize::from(inner.height));
     let visible: Vec<Line> = rows.into_iter().skip(skip).collect();
     frame.render_widget(Paragraph::new(visible).block(block), area);
+}
+
+/// The match's moves, newest at the bottom: one entry per action, wrapped
+/// to the column (the popup, `m`, gives each one line).
+fn draw_history(frame: &mut Frame, state: &GameState, area: Rect) {
+    let block = titled("Moves (m)", false);
+    let inner = block.inner(area);
+    let width = usize::from(inner.width).saturating_sub(5).max(10);
+    let mut rows: Vec<Line> = Vec::new();
+    for entry in history::moves(state) {
+        let text = if entry.who.is_empty() {
+            entry.what
+        } else {
+            format!("{}: {}", entry.who, entry.what)
+        };
+        for (at, piece) in panels::wrap(&text, width).into_iter().enumerate() {
+            let number = if at == 0 {
+                format!("{:>4} ", entry.seq)
+            } else {
+                "     ".to_string()
+            };
+            rows.push(Line::from(vec![
+                Span::styled(number, Style::new().fg(Color::DarkGray)),
+                Span::raw(piece),
+            ]));
+        }
+    }
+    if rows.is_empty() {
+        rows.push(Line::from(Span::styled(
+            "no moves seen yet",
+            Style::new().fg(Color::DarkGray),
+        )));
+    }
+    let skip = rows.len().saturating_sub(usize::from(inner.height));
+    let visible: Vec<Line> = rows.into_iter().skip(skip).collect();
+    frame.render_widget(Paragraph::new(printable(visible)).block(block), area);
+}
+
+/// Every move of the match in a popup, one line each, the newest at the
+/// bottom, scrolled back `back`.
+pub fn history_popup(frame: &mut Frame, state: &GameState, back: usize) {
+    let width = usize::from(frame.area().width.saturating_sub(8)).max(20);
+    let moves = history::moves(state);
+    let mut lines: Vec<Line> = moves
+        .iter()
+        .map(|entry| Line::from(history::line(entry, width)))
+        .collect();
+    if lines.is_empty() {
+        lines.push(Line::from("nothing has happened yet"));
+    }
+    let keep = lines.len().saturating_sub(1 + back);
+    let title = "Moves · ↑↓ PgUp PgDn scroll · any other key closes";
+    popup(frame, title, lines, Some(keep));
 }
 
 /// `lines` with every span's text escaped (see `shown`): whatever built

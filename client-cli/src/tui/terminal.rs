@@ -13,6 +13,8 @@ use crossterm::terminal::{
 };
 use ratatui::Terminal;
 use ratatui::backend::CrosstermBackend;
+use ratatui::buffer::Buffer;
+use ratatui::style::Color;
 
 use crate::fail::Failure;
 
@@ -25,6 +27,8 @@ static HOOK: Once = Once::new();
 /// The terminal, taken; dropping it gives it back.
 pub struct Guard {
     pub screen: Screen,
+    /// NO_COLOR is set: frames are drawn without colours (see `draw`).
+    colourless: bool,
 }
 
 impl Guard {
@@ -46,12 +50,48 @@ impl Guard {
             return Err(failure("cannot take the terminal", &error));
         }
         match Terminal::new(CrosstermBackend::new(out)) {
-            Ok(screen) => Ok(Guard { screen }),
+            Ok(screen) => Ok(Guard {
+                screen,
+                colourless: no_colour(),
+            }),
             Err(error) => {
                 restore();
                 Err(failure("cannot take the terminal", &error))
             }
         }
+    }
+}
+
+impl Guard {
+    /// Draws a frame. Under NO_COLOR the colours are taken out of it here:
+    /// crossterm then writes a colour change as a bare `ESC [ m`, which
+    /// also resets bold and reverse video, so the last move and the focus
+    /// would not show at all; without colour changes, they do.
+    pub fn draw(&mut self, paint: impl FnOnce(&mut ratatui::Frame)) -> Result<(), Failure> {
+        let colourless = self.colourless;
+        self.screen
+            .draw(|frame| {
+                paint(frame);
+                if colourless {
+                    strip_colours(frame.buffer_mut());
+                }
+            })
+            .map(|_| ())
+            .map_err(|e| failure("cannot draw", &e))
+    }
+}
+
+/// True when the user asked for no colour (https://no-color.org: NO_COLOR
+/// set and not empty).
+pub fn no_colour() -> bool {
+    std::env::var_os("NO_COLOR").is_some_and(|value| !value.is_empty())
+}
+
+/// Every cell's colours back to the terminal's own; the modifiers stay.
+pub fn strip_colours(buffer: &mut Buffer) {
+    for cell in buffer.content.iter_mut() {
+        cell.fg = Color::Reset;
+        cell.bg = Color::Reset;
     }
 }
 

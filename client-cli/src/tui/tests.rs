@@ -145,7 +145,7 @@ fn glyph_cell<'a>(
     state: &GameState,
     square: Square,
 ) -> &'a ratatui::buffer::Cell {
-    let (x, y) = board::cell_position(&state.view, board_area(), square);
+    let (x, y) = board::cell_position(&state.view, board_area(), square, false);
     &buffer[(x + 1, y)]
 }
 
@@ -196,18 +196,18 @@ fn a_selected_piece_shows_where_its_options_go() {
     let screen = live_screen(&state, &ui, WIDTH, HEIGHT);
     expect_screen("fantasy-armies-selected", &screen);
 
-    let (x, y) = board::cell_position(&state.view, board_area(), ui.cursor);
+    let (x, y) = board::cell_position(&state.view, board_area(), ui.cursor, false);
     assert_eq!(screen[(x, y)].bg, SELECTED_BG);
     assert_eq!(screen[(x - 1, y)].symbol(), "[");
     assert_eq!(screen[(x - 1, y)].fg, CURSOR_FG);
     let target = option.action.to.unwrap();
-    let (tx, ty) = board::cell_position(&state.view, board_area(), target);
+    let (tx, ty) = board::cell_position(&state.view, board_area(), target, false);
     assert_eq!(screen[(tx, ty)].bg, TARGET_BG, "{target} is highlighted");
     let elsewhere = (0..8)
         .flat_map(|f| (0..8).map(move |r| Square::new(f, r)))
         .find(|sq| !crate::tui::ui::targets(&state, piece).contains(sq) && *sq != ui.cursor)
         .unwrap();
-    let (ex, ey) = board::cell_position(&state.view, board_area(), elsewhere);
+    let (ex, ey) = board::cell_position(&state.view, board_area(), elsewhere, false);
     assert_ne!(screen[(ex, ey)].bg, TARGET_BG, "{elsewhere} is not");
 }
 
@@ -789,7 +789,7 @@ fn the_servers_text_is_drawn_escaped_wherever_it_shows() {
     // Without it: the board, the panels, the options, the log.
     press(&mut ui, &state, &[KeyCode::Esc]);
     let drawn = drawn_safely(&live_screen(&state, &ui, WIDTH, HEIGHT));
-    assert!(drawn.contains("a voice\\u{1b}"), "{drawn}");
+    assert!(drawn.contains("voice\\u{1b}"), "{drawn}");
     assert!(drawn.contains("Eve\\u{1b}"), "{drawn}");
 
     state.view.outcome = Some(Outcome::win(Seat(1), hostile("the king fell")));
@@ -821,7 +821,7 @@ fn a_replay_draws_the_servers_text_escaped() {
     let mut ui = Ui::new(replay.state());
     replay_key(&mut ui, &mut replay, &[KeyCode::Right]);
     let drawn = drawn_safely(&replay_screen(&replay, &ui));
-    assert!(drawn.contains("a voice\\u{1b}"), "{drawn}");
+    assert!(drawn.contains("voice\\u{1b}"), "{drawn}");
 }
 
 #[test]
@@ -882,4 +882,250 @@ fn the_history_after_a_snapshot_rebuilds_the_log_or_says_why_not() {
         screen.contains("could not be read from the server"),
         "{screen}"
     );
+}
+
+#[test]
+fn the_board_reads_without_colour_owners_last_move_and_large_bodies() {
+    let mut state = recorded("summoners-chess");
+    let screen = live_screen(&state, &Ui::new(&state), WIDTH, HEIGHT);
+    let mark = |square: Square| {
+        let (x, y) = board::cell_position(&state.view, board_area(), square, false);
+        screen[(x, y)].symbol().to_string()
+    };
+    for piece in state.view.pieces.values() {
+        let Some(square) = piece.square else { continue };
+        let want = if piece.owner == Seat(0) { " " } else { "*" };
+        assert_eq!(mark(square), want, "{} on {square}", piece.name);
+        assert_eq!(
+            glyph_cell(&screen, &state, square).symbol(),
+            piece.glyph.chars().next().unwrap().to_string()
+        );
+    }
+    let last = state.last_move_squares();
+    assert_eq!(last.len(), 2, "the recording ends with a move");
+    for file in 0..8 {
+        for rank in 0..8 {
+            let square = Square::new(file, rank);
+            let (x, y) = board::cell_position(&state.view, board_area(), square, false);
+            let reversed = screen[(x + 1, y)]
+                .modifier
+                .contains(ratatui::style::Modifier::REVERSED);
+            assert_eq!(reversed, last.contains(&square), "{square}");
+        }
+    }
+
+    let piece = state
+        .view
+        .pieces
+        .values_mut()
+        .find(|p| p.owner == Seat(1) && p.square.is_some())
+        .unwrap();
+    piece.square = Some("d5".parse().unwrap());
+    piece.stats = vec![Stat::new("size", "large"), Stat::new("reach", "north-east")];
+    let glyph = piece.glyph.clone();
+    let screen = live_screen(&state, &Ui::new(&state), WIDTH, HEIGHT);
+    for square in ["d5", "e5", "d6", "e6"] {
+        let (x, y) =
+            board::cell_position(&state.view, board_area(), square.parse().unwrap(), false);
+        let drawn: String = (x..x + 2).map(|x| screen[(x, y)].symbol()).collect();
+        assert_eq!(drawn, format!("*{glyph}"), "{square}");
+    }
+}
+
+#[test]
+fn the_classic_80_by_24_terminal_plays_every_system() {
+    for system in SYSTEMS {
+        let state = recorded(system);
+        let ui = Ui::new(&state);
+        let screen = live_screen(&state, &ui, 80, 24);
+        expect_screen(&format!("{system}-80x24"), &screen);
+        let shown = text(&screen);
+        assert!(!shown.contains("enlarge"), "{system}: {shown}");
+        for piece in state.view.pieces.values() {
+            let Some(square) = piece.square else { continue };
+            // Dense: one row per rank, under the header, border and files.
+            let (x, y) = board::cell_position(&state.view, Rect::new(1, 2, 80, 24), square, true);
+            assert_eq!(
+                screen[(x + 1, y)].symbol(),
+                piece.glyph.chars().next().unwrap().to_string(),
+                "{system}: {} on {square}",
+                piece.name
+            );
+        }
+        let options = state.options.len();
+        assert!(shown.contains(&format!("Options ({options})")), "{shown}");
+        assert!(
+            shown.contains(&state.options[0].notation),
+            "{system}: {shown}"
+        );
+        assert!(shown.contains("Log"), "{system}");
+    }
+}
+
+#[test]
+fn a_large_terminal_adds_the_moves_column() {
+    let state = recorded("summoners-chess");
+    let shown = text(&live_screen(&state, &Ui::new(&state), 120, 40));
+    assert!(shown.contains("Moves (m)"), "{shown}");
+    let last = crate::history::moves(&state).pop().unwrap();
+    assert!(shown.contains(&format!("{:>4} ", last.seq)), "{shown}");
+    let small = text(&live_screen(&state, &Ui::new(&state), 80, 24));
+    assert!(!small.contains("Moves (m)"), "{small}");
+}
+
+/// The status line: the screen's last row.
+fn footer(state: &GameState, ui: &Ui) -> String {
+    text(&live_screen(state, ui, 80, 24))
+        .lines()
+        .last()
+        .unwrap()
+        .to_string()
+}
+
+#[test]
+fn esc_steps_back_to_the_board_and_never_asks_to_leave() {
+    let state = recorded("chessboard-confrontation");
+    let mut ui = Ui::new(&state);
+    press(&mut ui, &state, &[KeyCode::Tab]);
+    assert_eq!(ui.focus, Focus::Options);
+    assert_eq!(press(&mut ui, &state, &[KeyCode::Esc]), Command::Nothing);
+    assert_eq!(ui.focus, Focus::Board);
+    assert_eq!(ui.popup, None);
+    assert_eq!(press(&mut ui, &state, &[KeyCode::Esc]), Command::Nothing);
+    assert_eq!(ui.popup, None, "Esc on the board does not ask to leave");
+    assert_eq!(ui.status.as_deref(), Some("q leaves the match"));
+
+    let mut waiting = state.clone();
+    waiting.options.clear();
+    waiting.to_act = vec![Seat(1)];
+    let mut ui = Ui::new(&waiting);
+    press(&mut ui, &waiting, &[KeyCode::Tab, KeyCode::Esc]);
+    assert_eq!(ui.focus, Focus::Board);
+    assert_eq!(ui.popup, None, "Tab then Esc off turn stays in the match");
+}
+
+#[test]
+fn the_footer_follows_the_focus_and_the_match() {
+    let mut state = recorded("fantasy-armies");
+    let mut ui = Ui::new(&state);
+    let board = footer(&state, &ui);
+    assert!(board.contains("Tab options"), "{board}");
+    assert!(
+        board.contains("r resign") && board.contains("q quit"),
+        "{board}"
+    );
+    press(&mut ui, &state, &[KeyCode::Tab]);
+    let options = footer(&state, &ui);
+    assert!(options.contains("↑↓ choose"), "{options}");
+    assert!(options.contains("Tab/Esc board"), "{options}");
+    assert_ne!(board, options);
+    ui.focus = Focus::Board;
+    let option = lone_move(&state);
+    ui.cursor = square_of(&state, option.action.piece.unwrap());
+    press(&mut ui, &state, &[KeyCode::Enter]);
+    assert!(footer(&state, &ui).contains("Esc drop"));
+
+    state.view.outcome = Some(Outcome::win(Seat(0), "the king fell"));
+    state.status = MatchStatus::Finished;
+    state.options.clear();
+    state.to_act.clear();
+    let mut ui = Ui::new(&state);
+    let over = footer(&state, &ui);
+    assert!(over.starts_with("game over"), "{over}");
+    assert!(!over.contains("resign"), "{over}");
+    press(&mut ui, &state, &[KeyCode::Char('r')]);
+    assert_eq!(ui.popup, None, "nothing to resign once it is over");
+    press(&mut ui, &state, &[KeyCode::Char('?')]);
+    let help = text(&live_screen(&state, &ui, 80, 24));
+    assert!(!help.contains("resign"), "{help}");
+    assert_eq!(
+        press(&mut ui, &state, &[KeyCode::Char('x'), KeyCode::Char('q')]),
+        Command::Quit
+    );
+}
+
+#[test]
+fn the_moves_popup_lists_every_action_and_scrolls() {
+    let mut state = recorded("summoners-chess");
+    let first = state.log[0].seq;
+    let mut ui = Ui::new(&state);
+    press(&mut ui, &state, &[KeyCode::Char('m')]);
+    assert_eq!(ui.popup, Some(Popup::History { back: 0 }));
+    let shown = text(&live_screen(&state, &ui, 80, 24));
+    assert!(shown.contains("Moves"), "{shown}");
+    assert!(
+        shown.contains("  21 Seat 2: Acolyte moves h5 to g5."),
+        "{shown}"
+    );
+    // More moves than the popup has rows: the newest show, older ones by
+    // scrolling back.
+    for seq in 22..60 {
+        state.log.push(crate::game_state::LogEntry {
+            seq,
+            text: format!("move {seq}"),
+        });
+    }
+    let shown = text(&live_screen(&state, &ui, 80, 24));
+    assert!(shown.contains("  59 move 59"), "{shown}");
+    assert!(!shown.contains(&format!("{first:>4} ")), "{shown}");
+    press(&mut ui, &state, &[KeyCode::PageUp, KeyCode::Home]);
+    let back = text(&live_screen(&state, &ui, 80, 24));
+    assert!(back.contains(&format!("{first:>4} Seat")), "{back}");
+    assert!(!back.contains("  59 move 59"), "{back}");
+    press(&mut ui, &state, &[KeyCode::Char('x')]);
+    assert_eq!(ui.popup, None);
+}
+
+#[test]
+fn without_colour_the_marks_and_modifiers_stay() {
+    let state = recorded("summoners-chess");
+    let mut screen = live_screen(&state, &Ui::new(&state), 80, 24);
+    crate::tui::terminal::strip_colours(&mut screen);
+    let area = Rect::new(1, 2, 80, 24);
+    for square in state.last_move_squares() {
+        let (x, y) = board::cell_position(&state.view, area, square, true);
+        let cell = &screen[(x + 1, y)];
+        assert!(
+            cell.modifier.contains(ratatui::style::Modifier::REVERSED),
+            "{square}"
+        );
+        assert_eq!(cell.fg, ratatui::style::Color::Reset);
+        assert_eq!(cell.bg, ratatui::style::Color::Reset);
+    }
+}
+
+#[test]
+fn a_replay_fits_80_by_24_too() {
+    let mut replay = ReplayState::new(little_replay());
+    let mut ui = Ui::new(replay.state());
+    replay_key(&mut ui, &mut replay, &[KeyCode::Right, KeyCode::Right]);
+    let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
+    terminal
+        .draw(|frame| replay::draw(frame, &replay, &ui))
+        .unwrap();
+    let shown = text(terminal.backend().buffer());
+    assert!(!shown.contains("enlarge"), "{shown}");
+    assert!(shown.contains("event 2 of 3"), "{shown}");
+    assert!(shown.contains("Seat 2: move Knight to f6"), "{shown}");
+}
+
+#[test]
+fn a_replay_opens_the_moves_with_m() {
+    let mut replay = ReplayState::new(little_replay());
+    let mut ui = Ui::new(replay.state());
+    replay_key(&mut ui, &mut replay, &[KeyCode::End, KeyCode::Char('m')]);
+    assert_eq!(ui.popup, Some(Popup::History { back: 0 }));
+    let mut terminal = Terminal::new(TestBackend::new(80, 24)).unwrap();
+    terminal
+        .draw(|frame| replay::draw(frame, &replay, &ui))
+        .unwrap();
+    let shown = text(terminal.backend().buffer());
+    assert!(
+        shown.contains("   3 Seat 1: Knight moves c3 to d5."),
+        "{shown}"
+    );
+    assert!(!replay_key(&mut ui, &mut replay, &[KeyCode::Up]));
+    assert_eq!(ui.popup, Some(Popup::History { back: 1 }));
+    assert!(!replay_key(&mut ui, &mut replay, &[KeyCode::Char('q')]));
+    assert_eq!(ui.popup, None, "q closes the popup first");
 }

@@ -41,6 +41,10 @@ pub enum Popup {
     },
     Confirm(Confirm),
     Help,
+    /// The match's moves, scrolled back `back` lines from the newest.
+    History {
+        back: usize,
+    },
 }
 
 /// How the connection is doing, for the status line.
