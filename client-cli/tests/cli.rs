@@ -48,6 +48,28 @@ fn login_saves_a_private_config_and_reuses_it() {
 }
 
 #[test]
+fn a_name_another_player_holds_is_said_to_be_taken() {
+    let server = TestServer::start();
+    let ada = Player::new();
+    ada.login(&server, "ada");
+    let other = Player::new();
+    for taken in ["ada", "ADA"] {
+        let run = other.fray(&["login", "--server", &server.url(), "--name", taken]);
+        let message = run.fails(7);
+        assert!(
+            message.contains(&format!("the name '{taken}' is taken")),
+            "{message}"
+        );
+        assert_eq!(message.lines().count(), 1, "{message}");
+    }
+    assert!(!other.config().exists(), "nothing was saved");
+
+    // Her own login is found in any case.
+    let out = ada.login(&server, "Ada");
+    assert!(out.contains("as ada (player 1), as before"), "{out}");
+}
+
+#[test]
 fn a_refused_token_or_no_login_says_to_log_in() {
     let server = TestServer::start();
     let nobody = Player::new();
