@@ -182,7 +182,8 @@ enum ArmyCommand {
 /// An army list given on the command line.
 #[derive(Debug, Clone, Default, Args)]
 struct BuildArgs {
-    /// The game system, such as fantasy-armies (see `fray systems`).
+    /// The game system by its key or short name, such as fantasy-armies or
+    /// fa (see `fray systems`).
     #[arg(long, value_name = "SYSTEM")]
     system: Option<SystemId>,
     /// The army's or faction's key, such as elves.
@@ -208,7 +209,7 @@ enum MatchCommand {
     /// Create a match with one of your army lists and take its first seat.
     #[command(after_help = EXIT_CODES)]
     New {
-        /// The game system, such as fantasy-armies.
+        /// The game system by its key or short name, such as fantasy-armies or fa.
         #[arg(long, value_name = "SYSTEM")]
         system: SystemId,
         /// A match option, KEY=VALUE (see `fray systems`); repeat for more.

@@ -48,6 +48,42 @@ fn login_saves_a_private_config_and_reuses_it() {
 }
 
 #[test]
+fn systems_show_the_unit_keys_in_lines_that_fit_80_columns() {
+    let server = TestServer::start();
+    let ada = Player::new();
+    ada.login(&server, "ada");
+    let out = ada.ok(&["systems"]);
+    assert!(
+        out.contains("Fantasy Armies (fantasy-armies, or fa)"),
+        "{out}"
+    );
+    // The keys --unit takes, beside their units.
+    assert!(out.contains("Liche Lord   liche-lord"), "{out}");
+    assert!(out.contains("Big Monster      monster"), "{out}");
+    for line in out.lines() {
+        assert!(
+            line.chars().count() <= 80,
+            "{} chars: {line}",
+            line.chars().count()
+        );
+    }
+
+    // One set of names: the short ones work wherever a system is named, and
+    // an unknown one lists only the systems that are played.
+    ada.ok(&["match", "list", "--system", "cc"]);
+    // Refused by the argument parser (clap), whose messages begin "error:".
+    let run = ada.fray(&["match", "list", "--system", "chess"]);
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    let message = &run.stderr;
+    assert!(
+        message
+            .contains("fantasy-armies (fa), chessboard-confrontation (cc), summoners-chess (sc)"),
+        "{message}"
+    );
+    assert!(!message.contains("chess-war"), "{message}");
+}
+
+#[test]
 fn a_name_another_player_holds_is_said_to_be_taken() {
     let server = TestServer::start();
     let ada = Player::new();

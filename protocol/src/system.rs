@@ -26,6 +26,13 @@ pub enum SystemId {
 }
 
 impl SystemId {
+    /// The systems a server plays; the others are named, not playable yet.
+    pub const PLAYABLE: [SystemId; 3] = [
+        SystemId::FantasyArmies,
+        SystemId::ChessboardConfrontation,
+        SystemId::SummonersChess,
+    ];
+
     pub const ALL: [SystemId; 5] = [
         SystemId::FantasyArmies,
         SystemId::ChessboardConfrontation,
@@ -43,6 +50,31 @@ impl SystemId {
             SystemId::SummonersChess => "summoners-chess",
         }
     }
+
+    /// The short name a person may type for the key: its words' initials
+    /// (`fa`, `cc`, `sc`).
+    pub fn short(self) -> &'static str {
+        match self {
+            SystemId::FantasyArmies => "fa",
+            SystemId::ChessboardConfrontation => "cc",
+            SystemId::ActionChessFactionChess => "acfc",
+            SystemId::ChessWar => "cw",
+            SystemId::SummonersChess => "sc",
+        }
+    }
+
+    pub fn is_playable(self) -> bool {
+        SystemId::PLAYABLE.contains(&self)
+    }
+}
+
+/// `fantasy-armies (fa), …`: the playable systems as a person may name them.
+fn playable_names() -> String {
+    let names: Vec<String> = SystemId::PLAYABLE
+        .iter()
+        .map(|system| format!("{} ({})", system.key(), system.short()))
+        .collect();
+    names.join(", ")
 }
 
 impl fmt::Display for SystemId {
@@ -51,16 +83,22 @@ impl fmt::Display for SystemId {
     }
 }
 
+/// A system by its key (`fantasy-armies`) or its short name (`fa`), the
+/// names every tool takes. Systems not playable yet are read too (a server
+/// answers that it does not play them); an unknown name's error lists only
+/// the playable ones.
 impl FromStr for SystemId {
     type Err = String;
 
     fn from_str(text: &str) -> Result<Self, Self::Err> {
         SystemId::ALL
             .into_iter()
-            .find(|system| system.key() == text)
+            .find(|system| system.key() == text || system.short() == text)
             .ok_or_else(|| {
-                let known: Vec<_> = SystemId::ALL.iter().map(|s| s.key()).collect();
-                format!("unknown game system '{text}'; known: {}", known.join(", "))
+                format!(
+                    "unknown game system '{text}'; the systems: {}",
+                    playable_names()
+                )
             })
     }
 }
@@ -173,4 +211,31 @@ pub struct UnitInfo {
     /// Letters or names of the special rules the unit has.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub special: Vec<String>,
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_system_is_named_by_its_key_or_its_short_name() {
+        for system in SystemId::ALL {
+            assert_eq!(system.key().parse::<SystemId>(), Ok(system));
+            assert_eq!(system.short().parse::<SystemId>(), Ok(system));
+        }
+        assert_eq!("cc".parse(), Ok(SystemId::ChessboardConfrontation));
+        assert_eq!("sc".parse(), Ok(SystemId::SummonersChess));
+        assert_eq!("fa".parse(), Ok(SystemId::FantasyArmies));
+    }
+
+    #[test]
+    fn an_unknown_name_lists_only_the_playable_systems() {
+        let error = "chess".parse::<SystemId>().unwrap_err();
+        assert_eq!(
+            error,
+            "unknown game system 'chess'; the systems: fantasy-armies (fa), \
+             chessboard-confrontation (cc), summoners-chess (sc)"
+        );
+        assert!(!SystemId::ChessWar.is_playable());
+    }
 }

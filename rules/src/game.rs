@@ -160,6 +160,15 @@ mod tests {
     use crate::ChaChaDice;
 
     #[test]
+    fn the_systems_played_are_those_the_protocol_calls_playable() {
+        let mut played: Vec<SystemId> = systems().iter().map(|info| info.id).collect();
+        played.sort();
+        let mut playable = SystemId::PLAYABLE.to_vec();
+        playable.sort();
+        assert_eq!(played, playable);
+    }
+
+    #[test]
     fn every_playable_system_has_example_armies_that_set_up_a_game() {
         for info in systems() {
             let armies =
