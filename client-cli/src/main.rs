@@ -152,6 +152,11 @@ enum ArmyCommand {
     ///     --unit pegasus-rider=1 --unit bowmaster=2 --unit ranger=2 --unit archer=4
     ///
     /// Traits (Chessboard Confrontation) follow a colon: --unit elite=2:support,fast
+    ///
+    /// --army may be left out where the system has one army, and --unit where
+    /// the list takes no units: a Summoners Chess list is
+    ///
+    ///   fray army new --system summoners-chess --name "Summoners"
     #[command(verbatim_doc_comment, after_help = EXIT_CODES)]
     New(#[command(flatten)] BuildArgs),
     /// Change one of your army lists
@@ -186,7 +191,8 @@ struct BuildArgs {
     /// fa (see `fray systems`).
     #[arg(long, value_name = "SYSTEM")]
     system: Option<SystemId>,
-    /// The army's or faction's key, such as elves.
+    /// The army's or faction's key, such as elves [default: the system's
+    /// only army, where it has one].
     #[arg(long, value_name = "ARMY")]
     army: Option<String>,
     /// The list's name.

@@ -226,6 +226,38 @@ fn an_invalid_army_prints_every_reason() {
         .fails(2)
         .to_string();
     assert!(message.contains("--system"), "{message}");
+    // Fantasy Armies has six armies: which one is asked for, by key.
+    let message = ada
+        .fray(&["army", "new", "--system", "fa", "--unit", "archer=8"])
+        .fails(2)
+        .to_string();
+    assert!(
+        message.contains("needs --army, one of: kingdoms-of-man"),
+        "{message}"
+    );
+}
+
+#[test]
+fn a_summoners_chess_list_is_made_by_script_without_units() {
+    let server = TestServer::start();
+    let ada = Player::new();
+    ada.login(&server, "ada");
+    let out = ada.ok(&[
+        "army",
+        "new",
+        "--system",
+        "summoners-chess",
+        "--name",
+        "Mine",
+    ]);
+    assert!(out.contains("Stored army list"), "{out}");
+    assert!(out.contains("Army: Summoners"), "{out}");
+    // By the short name too; a unit is still refused, with the server's reason.
+    ada.ok(&["army", "new", "--system", "sc", "--name", "Short"]);
+    let run = ada.fray(&["army", "new", "--system", "sc", "--unit", "acolyte=4"]);
+    assert!(run.fails(6).contains("takes no units"), "{}", run.stderr);
+    let out = ada.ok(&["army", "list"]);
+    assert_eq!(out.matches("summoners-chess").count(), 2, "{out}");
 }
 
 #[test]
