@@ -425,11 +425,13 @@ mod tests {
         special: &[&str],
     ) -> UnitInfo {
         UnitInfo {
-            key: key.to_string(),
-            name: name.to_string(),
-            stats: stats.iter().map(|(k, v)| Stat::new(*k, *v)).collect(),
-            cost,
             special: special.iter().map(|s| s.to_string()).collect(),
+            ..UnitInfo::new(
+                key,
+                name,
+                stats.iter().map(|(k, v)| Stat::new(*k, *v)).collect(),
+                cost,
+            )
         }
     }
 
@@ -447,6 +449,7 @@ mod tests {
                 help: "army size".to_string(),
             }],
             army_rules: vec!["At most one General.".to_string()],
+            limits: Default::default(),
             armies: vec![ArmyInfo {
                 key: "undead".to_string(),
                 name: "Undead".to_string(),

@@ -1,7 +1,7 @@
 //! Buying an army: five troop types and seventeen traits at their costs,
 //! one Support per army, the points budget (50 by default), Large miniatures.
 
-use fray_protocol::{ArmyEntry, ArmyList, Stat, SystemId, UnitInfo};
+use fray_protocol::{ArmyEntry, ArmyList, Buy, Stat, SystemId, UnitInfo};
 
 /// The one "army" key a list names: squads are built from troop types.
 pub const ARMY_KEY: &str = "squad";
@@ -409,46 +409,57 @@ pub fn check(list: &ArmyList, budget: Budget) -> Result<Vec<Bought>, Vec<String>
     }
 }
 
-/// Troop types and traits as the units a client offers when building a squad.
+/// Troop types as the units a list buys, then the traits and Large as what
+/// it buys for them.
 pub fn unit_infos() -> Vec<UnitInfo> {
     let mut units: Vec<UnitInfo> = Troop::ALL
         .into_iter()
-        .map(|t| UnitInfo {
-            key: t.key().into(),
-            name: t.name().into(),
-            stats: vec![
-                Stat::new("kind", "troop"),
-                Stat::new("die", format!("d{}", t.die())),
-                Stat::new("move", t.movement().to_string()),
-            ],
-            cost: t.cost().into(),
-            special: Vec::new(),
+        .map(|t| {
+            UnitInfo::new(
+                t.key(),
+                t.name(),
+                vec![
+                    Stat::new("kind", "troop"),
+                    Stat::new("die", format!("d{}", t.die())),
+                    Stat::new("move", t.movement().to_string()),
+                ],
+                t.cost().into(),
+            )
         })
         .collect();
-    units.extend(Trait::ALL.into_iter().map(|t| UnitInfo {
-        key: t.key().into(),
-        name: t.name().into(),
-        stats: vec![Stat::new("kind", "trait"), Stat::new("effect", t.summary())],
-        cost: t.cost().into(),
-        special: if t == Trait::Support {
-            vec!["one per army".into()]
-        } else {
-            Vec::new()
-        },
+    units.extend(Trait::ALL.into_iter().map(|t| {
+        let support = t == Trait::Support;
+        UnitInfo {
+            special: if support {
+                vec!["one per army".into()]
+            } else {
+                Vec::new()
+            },
+            buy: Buy::Trait,
+            max: support.then_some(1),
+            ..UnitInfo::new(
+                t.key(),
+                t.name(),
+                vec![Stat::new("kind", "trait"), Stat::new("effect", t.summary())],
+                t.cost().into(),
+            )
+        }
     }));
     units.push(UnitInfo {
-        key: LARGE_KEY.into(),
-        name: "Large".into(),
-        stats: vec![
-            Stat::new("kind", "size"),
-            Stat::new(
-                "effect",
-                "covers 2×2 spaces; moves and attacks from its main space, chosen among \
-                 the four when it is placed",
-            ),
-        ],
-        cost: 0.0,
-        special: Vec::new(),
+        buy: Buy::Trait,
+        ..UnitInfo::new(
+            LARGE_KEY,
+            "Large",
+            vec![
+                Stat::new("kind", "size"),
+                Stat::new(
+                    "effect",
+                    "covers 2×2 spaces; moves and attacks from its main space, chosen among \
+                     the four when it is placed",
+                ),
+            ],
+            0.0,
+        )
     });
     units
 }

@@ -37,7 +37,7 @@ mod state;
 mod view;
 
 use fray_protocol::{
-    Action, ActionOption, ArmyInfo, ArmyList, Effect, MatchConfig, OptionKind,
+    Action, ActionOption, ArmyInfo, ArmyLimits, ArmyList, Effect, MatchConfig, OptionKind,
     OptionSpec, OptionValue, Outcome, Rejection, Seat, SeatRange, SystemId, SystemInfo, View,
     Viewer,
 };
@@ -177,6 +177,12 @@ pub fn system_info() -> SystemInfo {
             "Each trait can be taken once per miniature; an army can have only 1 miniature with Support.".into(),
             format!("The trait '{LARGE_KEY}' marks a Large miniature (2×2 spaces); it costs nothing."),
         ],
+        limits: ArmyLimits {
+            points: Some(defaults.budget.into()),
+            points_option: Some(POINTS.into()),
+            min_pieces: 1,
+            max_pieces: None,
+        },
         armies: vec![ArmyInfo {
             key: ARMY_KEY.into(),
             name: "Squad".into(),
