@@ -528,11 +528,24 @@ impl<'a> Rules<'a> {
             }
             table.row(row);
         }
-        let mut out = format!("Units of {}:\n{}", army.name, table.render("  "));
+        // The effects of traits run long: fitted to the terminal, as
+        // `fray systems` is.
+        let width = render::output_width();
+        let mut out = format!(
+            "Units of {}:\n{}",
+            army.name,
+            table.render_within("  ", width)
+        );
         if !army.special_rules.is_empty() {
             out.push_str("Special rules:\n");
             for rule in &army.special_rules {
-                out.push_str(&format!("  {rule}\n"));
+                for (at, line) in crate::table::wrap(rule, width.saturating_sub(4).max(20))
+                    .iter()
+                    .enumerate()
+                {
+                    let lead = if at == 0 { "  " } else { "     " };
+                    out.push_str(&format!("{lead}{line}\n"));
+                }
             }
         }
         let traits: Vec<&UnitInfo> = self.traits().collect();
@@ -553,7 +566,10 @@ impl<'a> Rules<'a> {
                     takes(unit),
                 ]);
             }
-            out.push_str(&format!("Traits (each per piece):\n{}", table.render("  ")));
+            out.push_str(&format!(
+                "Traits (each per piece):\n{}",
+                table.render_within("  ", width)
+            ));
         }
         out
     }
@@ -852,6 +868,16 @@ save
     #[test]
     fn every_stat_and_what_each_special_means_is_shown() {
         let (out, _) = run_real(Some(undead()), "");
+        // Not a terminal: 80 columns.
+        for line in out.lines() {
+            assert!(line.chars().count() <= 80, "{line}");
+        }
+        let squad =
+            fray_rules::example_armies(SystemId::ChessboardConfrontation).unwrap()[0].clone();
+        let (squad_out, _) = run_real(Some(squad), "");
+        for line in squad_out.lines() {
+            assert!(line.chars().count() <= 80, "{line}");
+        }
         for header in [
             "Unit", "Key", "Cost", "M", "HTH", "RA", "D", "Special", "Takes",
         ] {

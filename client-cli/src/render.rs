@@ -24,14 +24,10 @@ pub fn systems(systems: &[SystemInfo], width: usize) -> String {
 /// standard output is not a terminal (a file, a pipe).
 pub fn output_width() -> usize {
     use std::io::IsTerminal;
-    if std::io::stdout().is_terminal() {
-        if let Ok((columns, _)) = crossterm::terminal::size() {
-            if columns > 0 {
-                return usize::from(columns);
-            }
-        }
+    match crossterm::terminal::size() {
+        Ok((columns, _)) if columns > 0 && std::io::stdout().is_terminal() => usize::from(columns),
+        _ => 80,
     }
-    80
 }
 
 /// Text wrapped to `width`, each line after `first` and the rest after
