@@ -84,8 +84,12 @@ fn run(
             };
             if !system.army_rules.is_empty() {
                 writeln!(out, "\nBuilding an army in {}:", system.name)?;
+                let room = render::output_width().saturating_sub(4).max(20);
                 for rule in &system.army_rules {
-                    writeln!(out, "  - {rule}")?;
+                    for (at, line) in crate::table::wrap(rule, room).iter().enumerate() {
+                        let lead = if at == 0 { "  - " } else { "    " };
+                        writeln!(out, "{lead}{line}")?;
+                    }
                 }
             }
             writeln!(out)?;
@@ -859,6 +863,16 @@ save
         let script = "fa\nundead\nBones\nskeleton 3\nquit\ny\n";
         let (out, stored) = run_real(None, script);
         assert!(stored.is_none());
+        // The rules of army building, shown when the system is chosen, fit
+        // 80 columns (Chessboard Confrontation's run long).
+        let (rules, _) = run_real(None, "cc\n");
+        assert!(
+            rules.contains("stored for no match in particular"),
+            "{rules}"
+        );
+        for line in rules.lines() {
+            assert!(line.chars().count() <= 80, "{line}");
+        }
         assert!(
             out.contains("Still needed: 5 more pieces, 1 Liche Lord (liche-lord)."),
             "{out}"
