@@ -1,6 +1,7 @@
 //! A Chessboard Confrontation list is stored for no match in particular and
 //! checked against the points of the match it is used for: when the match
-//! is created, and when a seat is taken.
+//! is created, and when a seat is taken. Lists and matches are found by a
+//! system's key or its short name.
 
 mod common;
 
@@ -122,4 +123,36 @@ fn a_list_no_match_could_field_is_refused_when_stored() {
         message.contains("504 points; no match's budget is over 500"),
         "{message}"
     );
+}
+
+#[test]
+fn a_system_filter_takes_the_key_or_the_short_name() {
+    let server = TestServer::start_unthrottled();
+    let ada = server.player("ada");
+    let list = server.army_list(&ada.token, &squad_of(50));
+    let (status, _) = server.request(
+        "POST",
+        "/api/matches",
+        Some(&ada.token),
+        Some(&json!({"config": config(None), "army_list": list.id})),
+    );
+    assert_eq!(status, 201);
+    for name in ["chessboard-confrontation", "cc"] {
+        let (status, matches) = server.get(&format!("/api/matches?system={name}"));
+        assert_eq!(status, 200, "{name}: {matches}");
+        assert_eq!(matches.as_array().unwrap().len(), 1, "{name}: {matches}");
+        let (status, lists) = server.request(
+            "GET",
+            &format!("/api/army-lists?system={name}"),
+            Some(&ada.token),
+            None,
+        );
+        assert_eq!(status, 200, "{name}: {lists}");
+        assert_eq!(lists.as_array().unwrap().len(), 1, "{name}: {lists}");
+    }
+    let (status, answer) = server.get("/api/matches?system=chess");
+    assert_eq!(status, 400, "{answer}");
+    let message = answer["error"]["message"].as_str().unwrap();
+    assert!(message.contains("summoners-chess (sc)"), "{message}");
+    assert!(!message.contains("chess-war"), "{message}");
 }
