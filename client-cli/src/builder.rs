@@ -1,18 +1,21 @@
 //! The interactive army builder: a line at a time, on any reader and writer
 //! (a terminal in use, a script in the tests). It offers what the server's
-//! system descriptions list, shows the running point total, and leaves the
-//! judging to the server: a list it refuses is shown with every reason and
-//! can be fixed and saved again.
+//! system descriptions list, and checks each change against the limits they
+//! publish (points, pieces, the most of a unit or trait): a change that
+//! would break one is refused as it is typed, and what the list still lacks
+//! is shown. The server still judges the list when it is saved: a list it
+//! refuses is shown with every reason and can be fixed and saved again.
 
 use std::io::{self, BufRead, Write};
 
 use fray_protocol::{
-    ArmyEntry, ArmyInfo, ArmyList, ErrorCode, StoredArmyList, SystemInfo, UnitInfo,
+    ArmyEntry, ArmyInfo, ArmyList, Buy, ErrorCode, OptionKind, StoredArmyList, SystemInfo, UnitInfo,
 };
 
 use crate::api::ApiError;
 use crate::fail::Failure;
 use crate::render;
+use crate::shown::shown;
 use crate::table::{Align, Table};
 
 const HELP: &str = "\
@@ -22,7 +25,7 @@ Commands:
   units                     the army's units, traits and costs
   name TEXT                 rename the list
   save                      store the list on the server
-  quit                      leave without saving
+  quit                      leave (asks first if there are changes to lose)
   help                      this text
 ";
 
@@ -72,8 +75,8 @@ fn run(
             }
             let Some(system) = choose(input, out, "System", systems, |info| {
                 (
-                    format!("{} ({})", info.name, info.id),
-                    info.id.key().to_string(),
+                    format!("{} ({}, or {})", info.name, info.id, info.id.short()),
+                    vec![info.id.key().to_string(), info.id.short().to_string()],
                 )
             })?
             else {
@@ -81,19 +84,33 @@ fn run(
             };
             if !system.army_rules.is_empty() {
                 writeln!(out, "\nBuilding an army in {}:", system.name)?;
+                let room = render::output_width().saturating_sub(4).max(20);
                 for rule in &system.army_rules {
-                    writeln!(out, "  - {rule}")?;
+                    for (at, line) in crate::table::wrap(rule, room).iter().enumerate() {
+                        let lead = if at == 0 { "  - " } else { "    " };
+                        writeln!(out, "{lead}{line}")?;
+                    }
                 }
             }
             writeln!(out)?;
             let Some(army) = choose(input, out, "Army", &system.armies, |army| {
-                (format!("{} ({})", army.name, army.key), army.key.clone())
+                (
+                    format!("{} ({})", army.name, army.key),
+                    vec![army.key.clone()],
+                )
             })?
             else {
                 return Ok(None);
             };
-            let Some(name) = ask(input, out, "Name of the list: ")? else {
-                return Ok(None);
+            let name = loop {
+                let Some(name) = ask(input, out, "Name of the list: ")? else {
+                    return Ok(None);
+                };
+                if name.is_empty() {
+                    writeln!(out, "A list needs a name; other players read it.")?;
+                } else {
+                    break name;
+                }
             };
             ArmyList {
                 system: system.id,
@@ -103,18 +120,36 @@ fn run(
             }
         }
     };
+    // What the list was when the builder began: leaving with anything else
+    // asks first (a save that succeeds ends the builder).
+    let kept = list.clone();
+    let system = systems.iter().find(|info| info.id == list.system);
     let army = render::army_info(&list, systems);
-    match army {
-        Some(army) => write!(out, "\n{}", units(army))?,
+    let rules = system
+        .zip(army)
+        .map(|(system, army)| Rules { system, army });
+    match &rules {
+        Some(rules) if rules.takes_units() => write!(out, "\n{}", rules.units())?,
+        Some(rules) => writeln!(
+            out,
+            "\nA {} list takes no units: name it and `save`.",
+            rules.system.name
+        )?,
         None => writeln!(
             out,
             "\nThe server describes no army '{}' in {}; units are taken as typed.",
-            list.army, list.system
+            shown(&list.army),
+            list.system
         )?,
     }
     write!(out, "\n{HELP}")?;
     loop {
         write!(out, "\n{}", render::army_entries(&list, systems))?;
+        if let Some(rules) = &rules {
+            for line in rules.state(&list) {
+                writeln!(out, "{line}")?;
+            }
+        }
         let Some(line) = ask(input, out, "> ")? else {
             writeln!(out)?;
             return Ok(None);
@@ -126,14 +161,26 @@ fn run(
         match word {
             "" => {}
             "help" | "?" => write!(out, "{HELP}")?,
-            "quit" | "q" | "exit" => return Ok(None),
-            "units" => match army {
-                Some(army) => write!(out, "{}", units(army))?,
+            "quit" | "q" | "exit" => {
+                if list == kept {
+                    return Ok(None);
+                }
+                match ask(input, out, "Leave without saving your changes? (y/n) ")? {
+                    None => return Ok(None),
+                    Some(answer) if matches!(answer.as_str(), "y" | "yes") => return Ok(None),
+                    Some(_) => writeln!(out, "Kept; `save` stores them.")?,
+                }
+            }
+            "units" => match &rules {
+                Some(rules) => write!(out, "{}", rules.units())?,
                 None => writeln!(out, "(the server describes no units for this army)")?,
             },
+            "name" if rest.is_empty() => {
+                writeln!(out, "A list needs a name: `name TEXT`.")?;
+            }
             "name" => {
                 list.name = rest.to_string();
-                writeln!(out, "Renamed to '{}'.", list.name)?;
+                writeln!(out, "Renamed to '{}'.", shown(&list.name))?;
             }
             "save" => match save(&list) {
                 Ok(stored) => return Ok(Some(stored)),
@@ -143,10 +190,20 @@ fn run(
                 }
                 Err(error) => return Err(Stop::Failed(error.into())),
             },
-            _ => match parse_entry(word, rest, army) {
-                Ok(entry) => set_entry(&mut list, entry),
-                Err(message) => writeln!(out, "{message} (type `help` for the commands)")?,
-            },
+            _ => {
+                let changed = parse_entry(word, rest, rules.as_ref()).and_then(|entry| {
+                    let mut changed = list.clone();
+                    set_entry(&mut changed, entry);
+                    match &rules {
+                        Some(rules) => rules.allows(&list, &changed).map(|()| changed),
+                        None => Ok(changed),
+                    }
+                });
+                match changed {
+                    Ok(changed) => list = changed,
+                    Err(message) => writeln!(out, "{message} (type `help` for the commands)")?,
+                }
+            }
         }
     }
 }
@@ -169,14 +226,14 @@ fn ask(input: &mut dyn BufRead, out: &mut dyn Write, prompt: &str) -> io::Result
     Ok(Some(line.trim().to_string()))
 }
 
-/// Offers `items` numbered; takes a number or a key. None at the end of the
-/// input.
+/// Offers `items` numbered; takes a number or one of an item's names. None
+/// at the end of the input.
 fn choose<'a, T>(
     input: &mut dyn BufRead,
     out: &mut dyn Write,
     what: &str,
     items: &'a [T],
-    describe: impl Fn(&T) -> (String, String),
+    describe: impl Fn(&T) -> (String, Vec<String>),
 ) -> io::Result<Option<&'a T>> {
     for (number, item) in items.iter().enumerate() {
         writeln!(out, "  {:>2}) {}", number + 1, describe(item).0)?;
@@ -190,107 +247,401 @@ fn choose<'a, T>(
             .ok()
             .and_then(|n| n.checked_sub(1))
             .and_then(|n| items.get(n));
-        let by_key = || items.iter().find(|item| describe(item).1 == answer);
+        let by_key = || items.iter().find(|item| describe(item).1.contains(&answer));
         match by_number.or_else(by_key) {
             Some(item) => return Ok(Some(item)),
             None => writeln!(
                 out,
-                "'{answer}' is none of these; a number or a key, please."
+                "'{}' is none of these; a number or a key, please.",
+                shown(&answer)
             )?,
         }
     }
 }
 
-/// Whether a "unit" of the system's description is a trait to buy for
-/// another (Chessboard Confrontation lists its traits that way).
-fn is_trait(unit: &UnitInfo) -> bool {
-    unit.stats
-        .iter()
-        .any(|stat| stat.key == "kind" && stat.value == "trait")
+/// Points in half points, as the rules count them (Fantasy Armies' Archer
+/// costs 2.5): sums of halves are exact, and totals agree with the server's.
+fn halves(points: f64) -> u64 {
+    (points * 2.0).round().max(0.0) as u64
 }
 
-/// The units a list may take, in the order `UNIT` numbers them.
-fn pickable(army: &ArmyInfo) -> impl Iterator<Item = &UnitInfo> {
-    army.units.iter().filter(|unit| !is_trait(unit))
+fn points_text(halves: u64) -> String {
+    render::cost(halves as f64 / 2.0)
 }
 
-/// The army's units, numbered, and its traits, with their costs.
-fn units(army: &ArmyInfo) -> String {
-    let costs = render::has_costs(army);
-    let mut headers = vec!["#", "Unit", "Key"];
-    if costs {
-        headers.push("Cost");
+/// An army as the server describes it, with the system's limits: what the
+/// builder offers and checks a list against.
+struct Rules<'a> {
+    system: &'a SystemInfo,
+    army: &'a ArmyInfo,
+}
+
+/// One measure of a list that a limit caps.
+#[derive(Debug, Clone, PartialEq, Eq)]
+enum Measure {
+    Points,
+    Pieces,
+    Unit(String),
+    Trait(String),
+}
+
+impl<'a> Rules<'a> {
+    /// The units a list may take, in the order `UNIT` numbers them.
+    fn pickable(&self) -> impl Iterator<Item = &'a UnitInfo> + 'a {
+        self.army.units.iter().filter(|unit| unit.buy == Buy::Unit)
     }
-    headers.push("Special");
-    let mut table = Table::new(headers.clone())
-        .align(0, Align::Right)
-        .align(3, if costs { Align::Right } else { Align::Left });
-    for (number, unit) in pickable(army).enumerate() {
-        let mut row = vec![
-            (number + 1).to_string(),
-            unit.name.clone(),
-            unit.key.clone(),
-        ];
-        if costs {
-            row.push(render::cost(unit.cost));
+
+    fn traits(&self) -> impl Iterator<Item = &'a UnitInfo> + 'a {
+        self.army.units.iter().filter(|unit| unit.buy == Buy::Trait)
+    }
+
+    fn takes_units(&self) -> bool {
+        self.pickable().next().is_some()
+    }
+
+    fn find(&self, key: &str) -> Option<&'a UnitInfo> {
+        self.army.units.iter().find(|unit| unit.key == key)
+    }
+
+    /// The most points a stored list may cost: the points option's maximum
+    /// where a match sets the points, else the system's points.
+    fn most_points(&self) -> Option<u64> {
+        let limits = &self.system.limits;
+        let by_option = limits
+            .points_option
+            .as_ref()
+            .and_then(|key| self.system.options.iter().find(|option| &option.key == key));
+        match by_option.map(|option| &option.kind) {
+            Some(OptionKind::Int { max, .. }) => Some(u64::try_from(*max).unwrap_or(0) * 2),
+            _ => limits.points.map(halves),
         }
-        row.push(unit.special.join(", "));
-        table.row(row);
     }
-    let mut out = format!("Units of {}:\n{}", army.name, table.render("  "));
-    let traits: Vec<&UnitInfo> = army.units.iter().filter(|unit| is_trait(unit)).collect();
-    if !traits.is_empty() {
-        let mut table = Table::new(["Trait", "Key", "Cost", "Effect"]).align(2, Align::Right);
-        for unit in traits {
-            let effect = unit
-                .stats
+
+    fn points(&self, list: &ArmyList) -> u64 {
+        list.units
+            .iter()
+            .map(|entry| {
+                let one: u64 = std::iter::once(&entry.unit)
+                    .chain(&entry.traits)
+                    .filter_map(|key| self.find(key))
+                    .map(|unit| halves(unit.cost))
+                    .sum();
+                one * u64::from(entry.count)
+            })
+            .sum()
+    }
+
+    fn pieces(list: &ArmyList) -> u64 {
+        list.units.iter().map(|entry| u64::from(entry.count)).sum()
+    }
+
+    fn count_of(list: &ArmyList, key: &str) -> u64 {
+        list.units
+            .iter()
+            .filter(|entry| entry.unit == key)
+            .map(|entry| u64::from(entry.count))
+            .sum()
+    }
+
+    fn with_trait(list: &ArmyList, key: &str) -> u64 {
+        list.units
+            .iter()
+            .filter(|entry| entry.traits.iter().any(|t| t == key))
+            .map(|entry| u64::from(entry.count))
+            .sum()
+    }
+
+    /// Each capped measure of the list: its value, its cap, and how to say
+    /// that the value passes the cap.
+    fn capped(&self, list: &ArmyList) -> Vec<(Measure, u64, u64, String)> {
+        let mut capped = Vec::new();
+        if let Some(most) = self.most_points() {
+            let points = self.points(list);
+            capped.push((
+                Measure::Points,
+                points,
+                most,
+                format!(
+                    "that makes {} points, over the {} a list may cost",
+                    points_text(points),
+                    points_text(most)
+                ),
+            ));
+        }
+        if let Some(most) = self.system.limits.max_pieces {
+            let pieces = Self::pieces(list);
+            capped.push((
+                Measure::Pieces,
+                pieces,
+                u64::from(most),
+                format!("that makes {pieces} pieces; a list takes at most {most}"),
+            ));
+        }
+        for unit in self.pickable() {
+            if let Some(most) = unit.max {
+                let count = Self::count_of(list, &unit.key);
+                capped.push((
+                    Measure::Unit(unit.key.clone()),
+                    count,
+                    u64::from(most),
+                    format!(
+                        "that makes {count} {}; a list takes at most {most}",
+                        unit.name
+                    ),
+                ));
+            }
+        }
+        for unit in self.traits() {
+            if let Some(most) = unit.max {
+                let count = Self::with_trait(list, &unit.key);
+                capped.push((
+                    Measure::Trait(unit.key.clone()),
+                    count,
+                    u64::from(most),
+                    format!(
+                        "that makes {count} pieces with {}; a list may have at most {most}",
+                        unit.name
+                    ),
+                ));
+            }
+        }
+        capped
+    }
+
+    /// Whether a change from `before` to `after` may be made: it may not take
+    /// any capped measure past its cap, or further past it (a list stored
+    /// over a cap can still be brought down).
+    fn allows(&self, before: &ArmyList, after: &ArmyList) -> Result<(), String> {
+        let was = self.capped(before);
+        for (measure, value, most, over) in self.capped(after) {
+            let old = was
                 .iter()
-                .find(|stat| stat.key == "effect")
-                .map_or("", |stat| stat.value.as_str());
-            table.row([
+                .find(|(m, ..)| *m == measure)
+                .map_or(0, |(_, value, ..)| *value);
+            if value > most && value > old {
+                return Err(format!("Not changed: {over}."));
+            }
+        }
+        Ok(())
+    }
+
+    /// The list against the limits, in lines: points and pieces of the
+    /// most, and what it still lacks.
+    fn state(&self, list: &ArmyList) -> Vec<String> {
+        let limits = &self.system.limits;
+        let mut lines = Vec::new();
+        let mut counts = Vec::new();
+        if let Some(points) = limits.points {
+            let spent = self.points(list);
+            let budget = halves(points);
+            counts.push(format!(
+                "{} of {} points",
+                points_text(spent),
+                points_text(budget)
+            ));
+            if let (Some(option), true) = (&limits.points_option, spent > budget) {
+                lines.push(format!(
+                    "Over the {} points of a match that sets none: the list plays only in a \
+                     match whose '{}' is {} or more.",
+                    points_text(budget),
+                    option,
+                    points_text(spent)
+                ));
+            }
+        }
+        let pieces = Self::pieces(list);
+        match limits.max_pieces {
+            Some(most) => counts.push(format!(
+                "{pieces} pieces of {} to {most}",
+                limits.min_pieces
+            )),
+            None if limits.min_pieces > 0 => {
+                counts.push(format!("{pieces} pieces (at least {})", limits.min_pieces))
+            }
+            None => {}
+        }
+        let mut needs = Vec::new();
+        if pieces < u64::from(limits.min_pieces) {
+            needs.push(format!(
+                "{} more pieces",
+                u64::from(limits.min_pieces) - pieces
+            ));
+        }
+        for unit in self.pickable() {
+            let count = Self::count_of(list, &unit.key);
+            if count < u64::from(unit.min) {
+                needs.push(format!(
+                    "{} {} ({})",
+                    u64::from(unit.min) - count,
+                    unit.name,
+                    unit.key
+                ));
+            }
+        }
+        if !counts.is_empty() {
+            lines.insert(0, format!("Limits: {}.", counts.join("; ")));
+        }
+        if !needs.is_empty() {
+            lines.push(format!("Still needed: {}.", needs.join(", ")));
+        }
+        lines
+    }
+
+    /// The army's units, numbered, with every stat and special rule (and
+    /// what each special means), then its traits, with their costs.
+    fn units(&self) -> String {
+        let army = self.army;
+        let units: Vec<&UnitInfo> = self.pickable().collect();
+        let mut keys: Vec<&str> = Vec::new();
+        for unit in &units {
+            for stat in &unit.stats {
+                if !keys.contains(&stat.key.as_str()) {
+                    keys.push(&stat.key);
+                }
+            }
+        }
+        let any_special = units.iter().any(|unit| !unit.special.is_empty());
+        let any_limit = units.iter().any(|unit| unit.min > 0 || unit.max.is_some());
+        let mut headers = vec!["#", "Unit", "Key", "Cost"];
+        headers.extend(keys.iter().copied());
+        if any_special {
+            headers.push("Special");
+        }
+        if any_limit {
+            headers.push("Takes");
+        }
+        let mut table = Table::new(headers)
+            .align(0, Align::Right)
+            .align(3, Align::Right);
+        for (number, unit) in units.iter().enumerate() {
+            let mut row = vec![
+                (number + 1).to_string(),
                 unit.name.clone(),
                 unit.key.clone(),
                 render::cost(unit.cost),
-                effect.to_string(),
-            ]);
+            ];
+            for key in &keys {
+                let value = unit.stats.iter().find(|stat| stat.key == *key);
+                row.push(value.map_or_else(|| "-".to_string(), |stat| stat.value.clone()));
+            }
+            if any_special {
+                row.push(unit.special.join(", "));
+            }
+            if any_limit {
+                row.push(takes(unit));
+            }
+            table.row(row);
         }
-        out.push_str(&format!("Traits (each per piece):\n{}", table.render("  ")));
+        // The effects of traits run long: fitted to the terminal, as
+        // `fray systems` is.
+        let width = render::output_width();
+        let mut out = format!(
+            "Units of {}:\n{}",
+            army.name,
+            table.render_within("  ", width)
+        );
+        if !army.special_rules.is_empty() {
+            out.push_str("Special rules:\n");
+            for rule in &army.special_rules {
+                for (at, line) in crate::table::wrap(rule, width.saturating_sub(4).max(20))
+                    .iter()
+                    .enumerate()
+                {
+                    let lead = if at == 0 { "  " } else { "     " };
+                    out.push_str(&format!("{lead}{line}\n"));
+                }
+            }
+        }
+        let traits: Vec<&UnitInfo> = self.traits().collect();
+        if !traits.is_empty() {
+            let mut table =
+                Table::new(["Trait", "Key", "Cost", "Effect", "Takes"]).align(2, Align::Right);
+            for unit in traits {
+                let effect = unit
+                    .stats
+                    .iter()
+                    .find(|stat| stat.key == "effect")
+                    .map_or("", |stat| stat.value.as_str());
+                table.row([
+                    unit.name.clone(),
+                    unit.key.clone(),
+                    render::cost(unit.cost),
+                    effect.to_string(),
+                    takes(unit),
+                ]);
+            }
+            out.push_str(&format!(
+                "Traits (each per piece):\n{}",
+                table.render_within("  ", width)
+            ));
+        }
+        out
     }
-    out
 }
 
-/// `UNIT COUNT [TRAITS]`, the unit by its number or key.
-fn parse_entry(unit: &str, rest: &str, army: Option<&ArmyInfo>) -> Result<ArmyEntry, String> {
+/// A unit's own limit in words: "exactly 1", "at most 1", "at least 2".
+fn takes(unit: &UnitInfo) -> String {
+    match (unit.min, unit.max) {
+        (min, Some(max)) if min == max => format!("exactly {max}"),
+        (0, Some(max)) => format!("at most {max}"),
+        (0, None) => String::new(),
+        (min, None) => format!("at least {min}"),
+        (min, Some(max)) => format!("{min} to {max}"),
+    }
+}
+
+/// `UNIT COUNT [TRAITS]`, the unit by its number or key, each trait one the
+/// system sells.
+fn parse_entry(unit: &str, rest: &str, rules: Option<&Rules<'_>>) -> Result<ArmyEntry, String> {
     let mut words = rest.split_whitespace();
     let count = words
         .next()
-        .ok_or_else(|| format!("how many {unit}? Type `{unit} COUNT`"))?;
+        .ok_or_else(|| format!("how many {}? Type `{} COUNT`", shown(unit), shown(unit)))?;
     let count: u32 = count
         .parse()
-        .map_err(|_| format!("'{count}' is not a count"))?;
+        .map_err(|_| format!("'{}' is not a count", shown(count)))?;
     let traits: Vec<String> = words
         .flat_map(|word| word.split(','))
         .map(str::trim)
         .filter(|word| !word.is_empty())
         .map(str::to_string)
         .collect();
-    let key = match army {
-        None => unit.to_string(),
-        Some(army) => {
-            let by_number = unit
-                .parse::<usize>()
-                .ok()
-                .and_then(|n| n.checked_sub(1))
-                .and_then(|n| pickable(army).nth(n));
-            let found = by_number.or_else(|| pickable(army).find(|u| u.key == unit));
-            match found {
-                Some(found) => found.key.clone(),
-                None => return Err(format!("{} has no unit '{unit}'", army.name)),
-            }
-        }
+    let Some(rules) = rules else {
+        return Ok(ArmyEntry {
+            unit: unit.to_string(),
+            count,
+            traits,
+        });
     };
+    if !rules.takes_units() {
+        return Err(format!("a {} list takes no units", rules.system.name));
+    }
+    let by_number = unit
+        .parse::<usize>()
+        .ok()
+        .and_then(|n| n.checked_sub(1))
+        .and_then(|n| rules.pickable().nth(n));
+    let Some(found) = by_number.or_else(|| rules.pickable().find(|u| u.key == unit)) else {
+        return Err(format!("{} has no unit '{}'", rules.army.name, shown(unit)));
+    };
+    if !traits.is_empty() && rules.traits().next().is_none() {
+        return Err(format!(
+            "{} has no traits to buy: type `{} COUNT`",
+            rules.system.name, found.key
+        ));
+    }
+    for key in &traits {
+        if !rules.traits().any(|t| &t.key == key) {
+            let known: Vec<&str> = rules.traits().map(|t| t.key.as_str()).collect();
+            return Err(format!(
+                "'{}' is not a trait; the traits: {}",
+                shown(key),
+                known.join(", ")
+            ));
+        }
+    }
     Ok(ArmyEntry {
-        unit: key,
+        unit: found.key.clone(),
         count,
         traits,
     })
@@ -315,11 +666,12 @@ mod tests {
 
     fn unit(key: &str, cost: f64, kind: &str) -> UnitInfo {
         UnitInfo {
-            key: key.into(),
-            name: key.to_uppercase(),
-            stats: vec![Stat::new("kind", kind)],
-            cost,
-            special: Vec::new(),
+            buy: if kind == "trait" {
+                Buy::Trait
+            } else {
+                Buy::Unit
+            },
+            ..UnitInfo::new(key, key.to_uppercase(), vec![Stat::new("kind", kind)], cost)
         }
     }
 
@@ -331,6 +683,10 @@ mod tests {
             seats: SeatRange { min: 2, max: 2 },
             options: Vec::new(),
             army_rules: vec!["Spend at most 20 points.".into()],
+            limits: fray_protocol::ArmyLimits {
+                points: Some(20.0),
+                ..Default::default()
+            },
             armies: vec![ArmyInfo {
                 key: "squad".into(),
                 name: "Squad".into(),
@@ -436,5 +792,240 @@ save
         };
         let failure = build(&mut input, &mut out, &systems(), None, &mut save).unwrap_err();
         assert_eq!(failure.exit, crate::fail::Exit::Unreachable);
+    }
+
+    /// The systems as the server describes them.
+    fn real() -> Vec<SystemInfo> {
+        fray_rules::systems()
+    }
+
+    /// Runs the builder on the real systems with `script`, saving nothing
+    /// (a save is answered as the server's rules answer it): what it printed
+    /// and what it stored.
+    fn run_real(start: Option<ArmyList>, script: &str) -> (String, Option<ArmyList>) {
+        let mut input = script.as_bytes();
+        let mut out = Vec::new();
+        let mut save = |list: &ArmyList| match fray_rules::validate_army(list) {
+            Ok(()) => Ok(StoredArmyList {
+                id: ArmyListId(1),
+                owner: PlayerId(1),
+                list: list.clone(),
+            }),
+            Err(reasons) => Err(invalid(
+                &reasons.iter().map(String::as_str).collect::<Vec<_>>(),
+            )),
+        };
+        let stored = build(&mut input, &mut out, &real(), start, &mut save).unwrap();
+        (
+            String::from_utf8(out).unwrap(),
+            stored.map(|stored| stored.list),
+        )
+    }
+
+    fn undead() -> ArmyList {
+        let [_, undead] = fray_rules::example_armies(SystemId::FantasyArmies).unwrap();
+        assert_eq!(undead.army, "undead");
+        undead
+    }
+
+    #[test]
+    fn a_second_king_piece_and_points_past_the_limit_are_refused_as_typed() {
+        let bones = ArmyList {
+            units: vec![
+                ArmyEntry::new("liche-lord", 1),
+                ArmyEntry::new("skeleton", 7),
+            ],
+            ..undead()
+        };
+        let (out, stored) = run_real(Some(bones.clone()), "liche-lord 2\nvampire 7\nsave\n");
+        assert!(
+            out.contains("Not changed: that makes 2 Liche Lord; a list takes at most 1."),
+            "{out}"
+        );
+        assert!(
+            out.contains("Not changed: that makes 62 points, over the 60 a list may cost."),
+            "{out}"
+        );
+        assert_eq!(stored, Some(bones), "the list saved is the one it began as");
+        assert!(
+            out.contains("Limits: 20 of 60 points; 8 pieces of 8 to 16."),
+            "{out}"
+        );
+        let (out, _) = run_real(Some(undead()), "skeleton 6\n");
+        assert!(
+            out.contains("Not changed: that makes 17 pieces; a list takes at most 16."),
+            "{out}"
+        );
+    }
+
+    #[test]
+    fn a_list_short_of_its_minimums_says_what_it_still_needs() {
+        let script = "fa\nundead\nBones\nskeleton 3\nquit\ny\n";
+        let (out, stored) = run_real(None, script);
+        assert!(stored.is_none());
+        // The rules of army building, shown when the system is chosen, fit
+        // 80 columns (Chessboard Confrontation's run long).
+        let (rules, _) = run_real(None, "cc\n");
+        assert!(
+            rules.contains("stored for no match in particular"),
+            "{rules}"
+        );
+        for line in rules.lines() {
+            assert!(line.chars().count() <= 80, "{line}");
+        }
+        assert!(
+            out.contains("Still needed: 5 more pieces, 1 Liche Lord (liche-lord)."),
+            "{out}"
+        );
+    }
+
+    #[test]
+    fn every_stat_and_what_each_special_means_is_shown() {
+        let (out, _) = run_real(Some(undead()), "");
+        // Not a terminal: 80 columns.
+        for line in out.lines() {
+            assert!(line.chars().count() <= 80, "{line}");
+        }
+        let squad =
+            fray_rules::example_armies(SystemId::ChessboardConfrontation).unwrap()[0].clone();
+        let (squad_out, _) = run_real(Some(squad), "");
+        for line in squad_out.lines() {
+            assert!(line.chars().count() <= 80, "{line}");
+        }
+        for header in [
+            "Unit", "Key", "Cost", "M", "HTH", "RA", "D", "Special", "Takes",
+        ] {
+            assert!(out.contains(&format!("  {header}")), "{header}: {out}");
+        }
+        assert!(
+            out.contains("a) The army must include 1 Liche Lord"),
+            "{out}"
+        );
+        assert!(out.contains("exactly 1"), "{out}");
+    }
+
+    #[test]
+    fn traits_are_refused_where_the_system_sells_none() {
+        let (out, stored) = run_real(Some(undead()), "skeleton 6 lucky\nsave\n");
+        assert!(
+            out.contains("Fantasy Armies has no traits to buy: type `skeleton COUNT`"),
+            "{out}"
+        );
+        assert_eq!(stored, Some(undead()));
+        let squad =
+            fray_rules::example_armies(SystemId::ChessboardConfrontation).unwrap()[0].clone();
+        let (out, _) = run_real(Some(squad), "minion 1 sword\n");
+        assert!(
+            out.contains("'sword' is not a trait; the traits: flight"),
+            "{out}"
+        );
+    }
+
+    #[test]
+    fn a_squad_over_the_default_points_is_kept_but_said_to_need_a_bigger_match() {
+        let squad =
+            fray_rules::example_armies(SystemId::ChessboardConfrontation).unwrap()[0].clone();
+        let (out, stored) = run_real(Some(squad.clone()), "monster 1\nmonster 40\nsave\n");
+        assert!(
+            out.contains("a match whose 'points' is 56 or more"),
+            "{out}"
+        );
+        assert!(out.contains("over the 500 a list may cost"), "{out}");
+        let stored = stored.expect("saved");
+        assert_eq!(stored.units.len(), squad.units.len() + 1);
+        // Support is one per army, as typed.
+        let (out, _) = run_real(Some(squad), "minion 2 support\n");
+        assert!(
+            out.contains("pieces with Support; a list may have at most 1"),
+            "{out}"
+        );
+    }
+
+    #[test]
+    fn units_that_cannot_be_bought_are_not_offered() {
+        let script = "sc\nsummoners\nMine\nacolyte 1\nsave\n";
+        let (out, stored) = run_real(None, script);
+        assert!(
+            out.contains("A Summoners Chess list takes no units"),
+            "{out}"
+        );
+        assert!(
+            out.contains("a Summoners Chess list takes no units ("),
+            "{out}"
+        );
+        assert!(!out.contains("Units of"), "{out}");
+        let stored = stored.expect("saved");
+        assert!(stored.units.is_empty());
+        // Large is a trait of a squad, not a unit of it.
+        let squad =
+            fray_rules::example_armies(SystemId::ChessboardConfrontation).unwrap()[0].clone();
+        let (out, _) = run_real(Some(squad), "large 1\n");
+        assert!(out.contains("Squad has no unit 'large'"), "{out}");
+    }
+
+    #[test]
+    fn an_empty_name_is_refused() {
+        let (out, stored) = run_real(None, "sc\n1\n\n  \nMine\nname\nsave\n");
+        assert_eq!(
+            out.matches("A list needs a name; other players read it.")
+                .count(),
+            2,
+            "{out}"
+        );
+        assert!(out.contains("A list needs a name: `name TEXT`."), "{out}");
+        assert_eq!(stored.expect("saved").name, "Mine");
+    }
+
+    #[test]
+    fn leaving_with_changes_asks_first() {
+        let (out, stored) = run_real(Some(undead()), "skeleton 4\nquit\nn\nsave\n");
+        assert!(
+            out.contains("Leave without saving your changes? (y/n)"),
+            "{out}"
+        );
+        assert!(out.contains("Kept; `save` stores them."), "{out}");
+        let skeletons = stored
+            .expect("saved")
+            .units
+            .iter()
+            .find(|e| e.unit == "skeleton")
+            .unwrap()
+            .count;
+        assert_eq!(skeletons, 4);
+        // Unchanged, quit asks nothing.
+        let (out, stored) = run_real(Some(undead()), "quit\n");
+        assert!(!out.contains("Leave without saving"), "{out}");
+        assert!(stored.is_none());
+    }
+
+    #[test]
+    fn the_total_is_the_servers_to_the_half_point() {
+        use fray_rules::fantasy_armies::army_list::cost_halves;
+        let systems = real();
+        let fa = systems
+            .iter()
+            .find(|s| s.id == SystemId::FantasyArmies)
+            .unwrap();
+        for army in &fa.armies {
+            let rules = Rules { system: fa, army };
+            for unit in rules.pickable() {
+                for count in [1, 3] {
+                    let list = ArmyList {
+                        system: SystemId::FantasyArmies,
+                        army: army.key.clone(),
+                        name: "x".into(),
+                        units: vec![ArmyEntry::new(unit.key.clone(), count)],
+                    };
+                    let server = u64::from(cost_halves(&list));
+                    assert_eq!(rules.points(&list), server, "{}", unit.key);
+                    assert_eq!(
+                        render::list_points(&list, &systems).map(halves),
+                        Some(server),
+                        "{}",
+                        unit.key
+                    );
+                }
+            }
+        }
     }
 }

@@ -46,14 +46,14 @@ impl Config {
     pub fn find(&self, server: &str, name: &str) -> Option<&Login> {
         self.logins
             .iter()
-            .find(|login| login.server == server && login.name == name)
+            .find(|login| login.server == server && same_name(&login.name, name))
     }
 
     /// Saves `login` as the most recent, replacing any of the same server and
     /// name.
     pub fn remember(&mut self, login: Login) {
         self.logins
-            .retain(|old| !(old.server == login.server && old.name == login.name));
+            .retain(|old| !(old.server == login.server && same_name(&old.name, &login.name)));
         self.logins.push(login);
     }
 }
@@ -148,6 +148,12 @@ fn private_file(path: &Path) -> io::Result<fs::File> {
         .open(path)
 }
 
+/// Whether two names are one player's: the server holds names unique in
+/// any case (Unicode's lower case), so "Ada" logs in as the saved "ada".
+fn same_name(a: &str, b: &str) -> bool {
+    a == b || a.to_lowercase() == b.to_lowercase()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -178,6 +184,19 @@ mod tests {
         assert_eq!(config.logins.len(), 3);
         assert_eq!(config.login_for("http://a").unwrap().name, "ada");
         assert_eq!(config.find("http://b", "bo").unwrap().player, PlayerId(2));
+    }
+
+    #[test]
+    fn a_name_is_found_and_replaced_in_any_case() {
+        let mut config = Config::default();
+        config.remember(login("http://a", "Émile", 1));
+        assert_eq!(
+            config.find("http://a", "éMILE").unwrap().player,
+            PlayerId(1)
+        );
+        assert!(config.find("http://a", "emile").is_none());
+        config.remember(login("http://a", "ÉMILE", 1));
+        assert_eq!(config.logins.len(), 1);
     }
 
     #[test]

@@ -90,6 +90,7 @@ impl From<ApiError> for Failure {
                 Some(
                     ErrorCode::MatchFull
                     | ErrorCode::AlreadySeated
+                    | ErrorCode::NameTaken
                     | ErrorCode::MatchNotRunning
                     | ErrorCode::GameOver
                     | ErrorCode::Forbidden,

@@ -170,6 +170,11 @@ enum ArmyCommand {
     ///     --unit pegasus-rider=1 --unit bowmaster=2 --unit ranger=2 --unit archer=4
     ///
     /// Traits (Chessboard Confrontation) follow a colon: --unit elite=2:support,fast
+    ///
+    /// --army may be left out where the system has one army, and --unit where
+    /// the list takes no units: a Summoners Chess list is
+    ///
+    ///   fray army new --system summoners-chess --name "Summoners"
     #[command(verbatim_doc_comment, after_help = EXIT_CODES)]
     New(#[command(flatten)] BuildArgs),
     /// Change one of your army lists
@@ -200,10 +205,12 @@ enum ArmyCommand {
 /// An army list given on the command line.
 #[derive(Debug, Clone, Default, Args)]
 struct BuildArgs {
-    /// The game system, such as fantasy-armies (see `fray systems`).
+    /// The game system by its key or short name, such as fantasy-armies or
+    /// fa (see `fray systems`).
     #[arg(long, value_name = "SYSTEM")]
     system: Option<SystemId>,
-    /// The army's or faction's key, such as elves.
+    /// The army's or faction's key, such as elves [default: the system's
+    /// only army, where it has one].
     #[arg(long, value_name = "ARMY")]
     army: Option<String>,
     /// The list's name.
@@ -226,7 +233,7 @@ enum MatchCommand {
     /// Create a match with one of your army lists and take its first seat.
     #[command(after_help = EXIT_CODES)]
     New {
-        /// The game system, such as fantasy-armies.
+        /// The game system by its key or short name, such as fantasy-armies or fa.
         #[arg(long, value_name = "SYSTEM")]
         system: SystemId,
         /// A match option, KEY=VALUE (see `fray systems`); repeat for more.

@@ -10,51 +10,71 @@ use fray_protocol::{
 use crate::shown::shown;
 use crate::table::{Align, Table};
 
-/// Every system, one after another.
-pub fn systems(systems: &[SystemInfo]) -> String {
+/// Every system, one after another, in lines of at most `width` characters
+/// where the text allows.
+pub fn systems(systems: &[SystemInfo], width: usize) -> String {
     if systems.is_empty() {
         return "The server offers no game systems.\n".to_string();
     }
-    let rendered: Vec<String> = systems.iter().map(system).collect();
+    let rendered: Vec<String> = systems.iter().map(|info| system(info, width)).collect();
     rendered.join("\n")
 }
 
-/// One system: its name, summary, players, options, army-building rules and
-/// each army.
-pub fn system(info: &SystemInfo) -> String {
+/// The width `fray systems` fits its lines to: the terminal's, or 80 when
+/// standard output is not a terminal (a file, a pipe).
+pub fn output_width() -> usize {
+    use std::io::IsTerminal;
+    match crossterm::terminal::size() {
+        Ok((columns, _)) if columns > 0 && std::io::stdout().is_terminal() => usize::from(columns),
+        _ => 80,
+    }
+}
+
+/// Text wrapped to `width`, each line after `first` and the rest after
+/// `then` (a bullet's hanging indent).
+fn paragraph(out: &mut String, text: &str, first: &str, then: &str, width: usize) {
+    let room = width
+        .saturating_sub(first.chars().count())
+        .max(crate::table::NARROWEST);
+    for (at, line) in crate::table::wrap(&shown(text), room).iter().enumerate() {
+        let lead = if at == 0 { first } else { then };
+        let _ = writeln!(out, "{lead}{line}");
+    }
+}
+
+/// One system: its name (and the names `--system` takes), summary, players,
+/// options, army-building rules and each army.
+pub fn system(info: &SystemInfo, width: usize) -> String {
     let mut out = String::new();
     // Writing to a String cannot fail.
-    let _ = writeln!(out, "{} ({})", info.name, info.id);
-    let _ = writeln!(
-        out,
-        "{}",
-        "=".repeat(info.name.chars().count() + info.id.key().len() + 3)
-    );
+    let title = format!("{} ({}, or {})", info.name, info.id, info.id.short());
+    let _ = writeln!(out, "{title}");
+    let _ = writeln!(out, "{}", "=".repeat(title.chars().count()));
     if !info.summary.is_empty() {
-        let _ = writeln!(out, "{}", info.summary);
+        paragraph(&mut out, &info.summary, "", "", width);
     }
     let _ = writeln!(out, "Players: {}", seats(info.seats));
 
     if !info.options.is_empty() {
         let _ = writeln!(out, "\nMatch options:");
-        out.push_str(&options(&info.options).render("  "));
+        out.push_str(&options(&info.options).render_within("  ", width));
     }
     if !info.army_rules.is_empty() {
         let _ = writeln!(out, "\nBuilding an army:");
         for rule in &info.army_rules {
-            let _ = writeln!(out, "  - {rule}");
+            paragraph(&mut out, rule, "  - ", "    ", width);
         }
     }
     for army_info in &info.armies {
         out.push('\n');
-        out.push_str(&army(army_info));
+        out.push_str(&army(army_info, width));
     }
     out
 }
 
-/// One army: its name, description, special rules and a table of its units,
-/// one column per stat.
-pub fn army(info: &ArmyInfo) -> String {
+/// One army: its name, description, special rules and a table of its units
+/// with their keys (what `--unit` takes), one column per stat.
+pub fn army(info: &ArmyInfo, width: usize) -> String {
     let mut out = String::new();
     let _ = writeln!(out, "{} ({})", info.name, info.key);
     let _ = writeln!(
@@ -63,12 +83,12 @@ pub fn army(info: &ArmyInfo) -> String {
         "-".repeat(info.name.chars().count() + info.key.chars().count() + 3)
     );
     if !info.description.is_empty() {
-        let _ = writeln!(out, "{}", info.description);
+        paragraph(&mut out, &info.description, "", "", width);
     }
     if !info.special_rules.is_empty() {
         let _ = writeln!(out, "Special rules:");
         for rule in &info.special_rules {
-            let _ = writeln!(out, "  - {rule}");
+            paragraph(&mut out, rule, "  - ", "    ", width);
         }
     }
     if info.units.is_empty() {
@@ -87,15 +107,15 @@ pub fn army(info: &ArmyInfo) -> String {
     }
     let any_special = info.units.iter().any(|unit| !unit.special.is_empty());
 
-    let mut headers = vec!["Unit".to_string(), "Cost".to_string()];
+    let mut headers = vec!["Unit".to_string(), "Key".to_string(), "Cost".to_string()];
     headers.extend(keys.iter().map(|key| key.to_string()));
     if any_special {
         headers.push("Special".to_string());
     }
-    let mut table = Table::new(headers).align(1, Align::Right);
+    let mut table = Table::new(headers).align(2, Align::Right);
     out.push('\n');
     for unit in &info.units {
-        let mut row = vec![unit.name.clone(), cost(unit.cost)];
+        let mut row = vec![unit.name.clone(), unit.key.clone(), cost(unit.cost)];
         for key in &keys {
             let value = unit.stats.iter().find(|stat| stat.key == *key);
             row.push(value.map_or_else(|| "-".to_string(), |stat| stat.value.clone()));
@@ -105,7 +125,7 @@ pub fn army(info: &ArmyInfo) -> String {
         }
         table.row(row);
     }
-    out.push_str(&table.render("  "));
+    out.push_str(&table.render_within("  ", width));
     out
 }
 
@@ -401,11 +421,13 @@ mod tests {
         special: &[&str],
     ) -> UnitInfo {
         UnitInfo {
-            key: key.to_string(),
-            name: name.to_string(),
-            stats: stats.iter().map(|(k, v)| Stat::new(*k, *v)).collect(),
-            cost,
             special: special.iter().map(|s| s.to_string()).collect(),
+            ..UnitInfo::new(
+                key,
+                name,
+                stats.iter().map(|(k, v)| Stat::new(*k, *v)).collect(),
+                cost,
+            )
         }
     }
 
@@ -423,6 +445,7 @@ mod tests {
                 help: "army size".to_string(),
             }],
             army_rules: vec!["At most one General.".to_string()],
+            limits: Default::default(),
             armies: vec![ArmyInfo {
                 key: "undead".to_string(),
                 name: "Undead".to_string(),
@@ -452,8 +475,8 @@ mod tests {
     #[test]
     fn a_system_renders_as_aligned_tables() {
         let expected = "\
-Fantasy Armies (fantasy-armies)
-===============================
+Fantasy Armies (fantasy-armies, or fa)
+======================================
 Chess with dice.
 Players: 2
 
@@ -471,13 +494,28 @@ They rise.
 Special rules:
   - Raise Dead: bring one back.
 
-  Unit             Cost  M  A   R  Special
-  ---------------  ----  -  --  -  ---------------
-  Skeleton            1  1  4+  -
-  Skeleton Archer   2.5  1  5+  3  Shoot
-  Necromancer        12  2  -   -  Raise Dead, Zap
+  Unit             Key          Cost  M  A   R  Special
+  ---------------  -----------  ----  -  --  -  ---------------
+  Skeleton         skeleton        1  1  4+  -
+  Skeleton Archer  archer        2.5  1  5+  3  Shoot
+  Necromancer      necromancer    12  2  -   -  Raise Dead, Zap
 ";
-        assert_eq!(system(&sample()), expected);
+        assert_eq!(system(&sample(), 80), expected);
+    }
+
+    #[test]
+    fn a_system_fits_the_width_it_is_given() {
+        let mut info = sample();
+        info.summary = "word ".repeat(40);
+        info.army_rules = vec!["rule ".repeat(30)];
+        info.options[0].help = "help ".repeat(30);
+        for width in [64, 80] {
+            let shown = system(&info, width);
+            for line in shown.lines() {
+                assert!(line.chars().count() <= width, "{width}: {line:?}\n{shown}");
+            }
+            assert!(shown.contains("\n    rule rule"), "a bullet hangs: {shown}");
+        }
     }
 
     #[test]
@@ -565,6 +603,6 @@ Special rules:
 
     #[test]
     fn no_systems_says_so() {
-        assert_eq!(systems(&[]), "The server offers no game systems.\n");
+        assert_eq!(systems(&[], 80), "The server offers no game systems.\n");
     }
 }

@@ -48,6 +48,64 @@ fn login_saves_a_private_config_and_reuses_it() {
 }
 
 #[test]
+fn systems_show_the_unit_keys_in_lines_that_fit_80_columns() {
+    let server = TestServer::start();
+    let ada = Player::new();
+    ada.login(&server, "ada");
+    let out = ada.ok(&["systems"]);
+    assert!(
+        out.contains("Fantasy Armies (fantasy-armies, or fa)"),
+        "{out}"
+    );
+    // The keys --unit takes, beside their units.
+    assert!(out.contains("Liche Lord   liche-lord"), "{out}");
+    assert!(out.contains("Big Monster      monster"), "{out}");
+    for line in out.lines() {
+        assert!(
+            line.chars().count() <= 80,
+            "{} chars: {line}",
+            line.chars().count()
+        );
+    }
+
+    // One set of names: the short ones work wherever a system is named, and
+    // an unknown one lists only the systems that are played.
+    ada.ok(&["match", "list", "--system", "cc"]);
+    // Refused by the argument parser (clap), whose messages begin "error:".
+    let run = ada.fray(&["match", "list", "--system", "chess"]);
+    assert_eq!(run.code, 2, "{}", run.stderr);
+    let message = &run.stderr;
+    assert!(
+        message
+            .contains("fantasy-armies (fa), chessboard-confrontation (cc), summoners-chess (sc)"),
+        "{message}"
+    );
+    assert!(!message.contains("chess-war"), "{message}");
+}
+
+#[test]
+fn a_name_another_player_holds_is_said_to_be_taken() {
+    let server = TestServer::start();
+    let ada = Player::new();
+    ada.login(&server, "ada");
+    let other = Player::new();
+    for taken in ["ada", "ADA"] {
+        let run = other.fray(&["login", "--server", &server.url(), "--name", taken]);
+        let message = run.fails(7);
+        assert!(
+            message.contains(&format!("the name '{taken}' is taken")),
+            "{message}"
+        );
+        assert_eq!(message.lines().count(), 1, "{message}");
+    }
+    assert!(!other.config().exists(), "nothing was saved");
+
+    // Her own login is found in any case.
+    let out = ada.login(&server, "Ada");
+    assert!(out.contains("as ada (player 1), as before"), "{out}");
+}
+
+#[test]
 fn a_refused_token_or_no_login_says_to_log_in() {
     let server = TestServer::start();
     let nobody = Player::new();
@@ -168,6 +226,38 @@ fn an_invalid_army_prints_every_reason() {
         .fails(2)
         .to_string();
     assert!(message.contains("--system"), "{message}");
+    // Fantasy Armies has six armies: which one is asked for, by key.
+    let message = ada
+        .fray(&["army", "new", "--system", "fa", "--unit", "archer=8"])
+        .fails(2)
+        .to_string();
+    assert!(
+        message.contains("needs --army, one of: kingdoms-of-man"),
+        "{message}"
+    );
+}
+
+#[test]
+fn a_summoners_chess_list_is_made_by_script_without_units() {
+    let server = TestServer::start();
+    let ada = Player::new();
+    ada.login(&server, "ada");
+    let out = ada.ok(&[
+        "army",
+        "new",
+        "--system",
+        "summoners-chess",
+        "--name",
+        "Mine",
+    ]);
+    assert!(out.contains("Stored army list"), "{out}");
+    assert!(out.contains("Army: Summoners"), "{out}");
+    // By the short name too; a unit is still refused, with the server's reason.
+    ada.ok(&["army", "new", "--system", "sc", "--name", "Short"]);
+    let run = ada.fray(&["army", "new", "--system", "sc", "--unit", "acolyte=4"]);
+    assert!(run.fails(6).contains("takes no units"), "{}", run.stderr);
+    let out = ada.ok(&["army", "list"]);
+    assert_eq!(out.matches("summoners-chess").count(), 2, "{out}");
 }
 
 #[test]

@@ -44,6 +44,8 @@ pub enum ErrorCode {
     MatchFull,
     /// The player already holds a seat in this match.
     AlreadySeated,
+    /// Another player holds this name, in the same or another case.
+    NameTaken,
     /// The match is not being played (still open, or over).
     MatchNotRunning,
     /// An action for a match this connection has not subscribed to as a player.
@@ -87,6 +89,7 @@ impl ErrorCode {
             ErrorCode::InvalidMatch => "invalid_match",
             ErrorCode::MatchFull => "match_full",
             ErrorCode::AlreadySeated => "already_seated",
+            ErrorCode::NameTaken => "name_taken",
             ErrorCode::MatchNotRunning => "match_not_running",
             ErrorCode::NotSubscribed => "not_subscribed",
             ErrorCode::NotYourSeat => "not_your_seat",

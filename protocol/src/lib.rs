@@ -30,7 +30,7 @@ pub use lobby::{
 pub use message::{Batch, ClientMessage, Limits, PROTOCOL_VERSION, Role, ServerMessage, Snapshot};
 pub use outcome::Outcome;
 pub use system::{
-    ArmyInfo, MatchConfig, OptionKind, OptionSpec, OptionValue, SeatRange, SystemId, SystemInfo,
-    UnitInfo,
+    ArmyInfo, ArmyLimits, Buy, MatchConfig, OptionKind, OptionSpec, OptionValue, SeatRange,
+    SystemId, SystemInfo, UnitInfo,
 };
 pub use view::{Marker, PieceView, PlayerView, Stat, TurnView, View, Viewer, Wall};

@@ -26,6 +26,13 @@ pub enum SystemId {
 }
 
 impl SystemId {
+    /// The systems a server plays; the others are named, not playable yet.
+    pub const PLAYABLE: [SystemId; 3] = [
+        SystemId::FantasyArmies,
+        SystemId::ChessboardConfrontation,
+        SystemId::SummonersChess,
+    ];
+
     pub const ALL: [SystemId; 5] = [
         SystemId::FantasyArmies,
         SystemId::ChessboardConfrontation,
@@ -43,6 +50,31 @@ impl SystemId {
             SystemId::SummonersChess => "summoners-chess",
         }
     }
+
+    /// The short name a person may type for the key: its words' initials
+    /// (`fa`, `cc`, `sc`).
+    pub fn short(self) -> &'static str {
+        match self {
+            SystemId::FantasyArmies => "fa",
+            SystemId::ChessboardConfrontation => "cc",
+            SystemId::ActionChessFactionChess => "acfc",
+            SystemId::ChessWar => "cw",
+            SystemId::SummonersChess => "sc",
+        }
+    }
+
+    pub fn is_playable(self) -> bool {
+        SystemId::PLAYABLE.contains(&self)
+    }
+}
+
+/// `fantasy-armies (fa), …`: the playable systems as a person may name them.
+fn playable_names() -> String {
+    let names: Vec<String> = SystemId::PLAYABLE
+        .iter()
+        .map(|system| format!("{} ({})", system.key(), system.short()))
+        .collect();
+    names.join(", ")
 }
 
 impl fmt::Display for SystemId {
@@ -51,16 +83,22 @@ impl fmt::Display for SystemId {
     }
 }
 
+/// A system by its key (`fantasy-armies`) or its short name (`fa`), the
+/// names every tool takes. Systems not playable yet are read too (a server
+/// answers that it does not play them); an unknown name's error lists only
+/// the playable ones.
 impl FromStr for SystemId {
     type Err = String;
 
     fn from_str(text: &str) -> Result<Self, Self::Err> {
         SystemId::ALL
             .into_iter()
-            .find(|system| system.key() == text)
+            .find(|system| system.key() == text || system.short() == text)
             .ok_or_else(|| {
-                let known: Vec<_> = SystemId::ALL.iter().map(|s| s.key()).collect();
-                format!("unknown game system '{text}'; known: {}", known.join(", "))
+                format!(
+                    "unknown game system '{text}'; the systems: {}",
+                    playable_names()
+                )
             })
     }
 }
@@ -113,7 +151,31 @@ pub struct SystemInfo {
     pub options: Vec<OptionSpec>,
     /// How an army list is built, in words.
     pub army_rules: Vec<String>,
+    /// The numbers among `army_rules`, for a client to check a list against
+    /// while it is built; the server still judges every list it stores.
+    #[serde(default)]
+    pub limits: ArmyLimits,
     pub armies: Vec<ArmyInfo>,
+}
+
+/// What an army list may hold in all, as numbers.
+#[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, JsonSchema)]
+pub struct ArmyLimits {
+    /// The most points a list may cost in a match that sets nothing; none
+    /// where units cost nothing.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub points: Option<f64>,
+    /// The match option that sets the points instead (an `int` option of
+    /// `options`): a stored list may cost up to the option's `max`, and is
+    /// held to a match's value when it creates or joins the match.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub points_option: Option<String>,
+    /// The fewest pieces a list takes.
+    #[serde(default)]
+    pub min_pieces: u32,
+    /// The most pieces a list takes; none: only the points limit them.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max_pieces: Option<u32>,
 }
 
 /// The fewest and the most players, both included.
@@ -173,4 +235,86 @@ pub struct UnitInfo {
     /// Letters or names of the special rules the unit has.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub special: Vec<String>,
+    /// How a list takes it; a unit, unless said otherwise.
+    #[serde(default, skip_serializing_if = "Buy::is_unit")]
+    pub buy: Buy,
+    /// The fewest a list must take (an army's king piece: 1).
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub min: u32,
+    /// The most a list may take (an army's king piece: 1); for a trait, the
+    /// most pieces of a list that may have it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub max: Option<u32>,
+}
+
+fn is_zero(n: &u32) -> bool {
+    *n == 0
+}
+
+/// How an army list takes a [`UnitInfo`].
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+#[serde(rename_all = "snake_case")]
+pub enum Buy {
+    /// As an entry's `unit`, with a count.
+    #[default]
+    Unit,
+    /// Among an entry's `traits`: bought for each of its pieces.
+    Trait,
+    /// Not at all: it comes into play by the rules (Summoners Chess's
+    /// summoned units); listed for its profile.
+    None,
+}
+
+impl Buy {
+    pub fn is_unit(&self) -> bool {
+        *self == Buy::Unit
+    }
+}
+
+impl UnitInfo {
+    /// A unit bought as an entry, with no limit of its own.
+    pub fn new(
+        key: impl Into<String>,
+        name: impl Into<String>,
+        stats: Vec<Stat>,
+        cost: f64,
+    ) -> Self {
+        UnitInfo {
+            key: key.into(),
+            name: name.into(),
+            stats,
+            cost,
+            special: Vec::new(),
+            buy: Buy::Unit,
+            min: 0,
+            max: None,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_system_is_named_by_its_key_or_its_short_name() {
+        for system in SystemId::ALL {
+            assert_eq!(system.key().parse::<SystemId>(), Ok(system));
+            assert_eq!(system.short().parse::<SystemId>(), Ok(system));
+        }
+        assert_eq!("cc".parse(), Ok(SystemId::ChessboardConfrontation));
+        assert_eq!("sc".parse(), Ok(SystemId::SummonersChess));
+        assert_eq!("fa".parse(), Ok(SystemId::FantasyArmies));
+    }
+
+    #[test]
+    fn an_unknown_name_lists_only_the_playable_systems() {
+        let error = "chess".parse::<SystemId>().unwrap_err();
+        assert_eq!(
+            error,
+            "unknown game system 'chess'; the systems: fantasy-armies (fa), \
+             chessboard-confrontation (cc), summoners-chess (sc)"
+        );
+        assert!(!SystemId::ChessWar.is_playable());
+    }
 }

@@ -219,6 +219,7 @@ fn every_error_code_is_explained() {
         ErrorCode::InvalidMatch,
         ErrorCode::MatchFull,
         ErrorCode::AlreadySeated,
+        ErrorCode::NameTaken,
         ErrorCode::MatchNotRunning,
         ErrorCode::NotSubscribed,
         ErrorCode::NotYourSeat,

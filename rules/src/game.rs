@@ -66,6 +66,31 @@ pub fn validate_army(list: &ArmyList) -> Result<(), Vec<String>> {
     }
 }
 
+/// Checks an army list against the match it is brought to (created or
+/// joined) by `seat`: what [`validate_army`] checks, and what depends on the
+/// match's options, such as Chessboard Confrontation's points.
+pub fn validate_army_for(
+    config: &MatchConfig,
+    seat: Seat,
+    list: &ArmyList,
+) -> Result<(), SetupError> {
+    if list.system != config.system {
+        return Err(SetupError::WrongSystem {
+            expected: config.system.to_string(),
+            found: list.system.to_string(),
+        });
+    }
+    match list.system {
+        SystemId::ChessboardConfrontation => {
+            chessboard_confrontation::validate_army_for(config, seat.0, list)
+        }
+        _ => validate_army(list).map_err(|reasons| SetupError::InvalidArmy {
+            seat: seat.0,
+            reasons,
+        }),
+    }
+}
+
 impl Game {
     pub fn system(&self) -> SystemId {
         match self {
@@ -133,6 +158,15 @@ impl Game {
 mod tests {
     use super::*;
     use crate::ChaChaDice;
+
+    #[test]
+    fn the_systems_played_are_those_the_protocol_calls_playable() {
+        let mut played: Vec<SystemId> = systems().iter().map(|info| info.id).collect();
+        played.sort();
+        let mut playable = SystemId::PLAYABLE.to_vec();
+        playable.sort();
+        assert_eq!(played, playable);
+    }
 
     #[test]
     fn every_playable_system_has_example_armies_that_set_up_a_game() {

@@ -165,13 +165,20 @@ proptest! {
 
     #[test]
     fn a_list_is_valid_iff_it_keeps_the_rules(list in prop_oneof![legal_list(), any_list()]) {
-        let expected = keeps_rules(&list, BUDGET);
+        // Stored for no match, a list is held to the most any match allows;
+        // brought to a match that sets no points, to the default 50.
+        let expected = keeps_rules(&list, cc::MAX_BUDGET);
         match cc::validate_army(&list) {
             Ok(()) => prop_assert!(expected, "accepted {list:?}"),
             Err(reasons) => {
                 prop_assert!(!expected, "refused {list:?}: {reasons:?}");
                 prop_assert!(!reasons.is_empty());
             }
+        }
+        let expected = keeps_rules(&list, BUDGET);
+        match fray_rules::validate_army_for(&config(), Seat(0), &list) {
+            Ok(()) => prop_assert!(expected, "accepted {list:?} for a match"),
+            Err(refused) => prop_assert!(!expected, "refused {list:?}: {refused}"),
         }
     }
 }

@@ -6,6 +6,7 @@ mod cc_common;
 use std::collections::BTreeSet;
 
 use cc_common::*;
+use fray_rules::SetupError;
 use fray_rules::chessboard_confrontation::{self as cc, OBSTACLES, POINTS, SCENARIO};
 
 #[test]
@@ -27,7 +28,7 @@ fn costs_dice_and_moves_of_every_troop_type() {
 }
 
 #[test]
-fn a_squad_spends_at_most_fifty_points() {
+fn a_squad_spends_at_most_the_matchs_points() {
     // Elite + Fast + Armor = 16; three of them 48; a Minion more is 52.
     let fits = squad(vec![entry("elite", 3, &["fast", "armor"])]);
     assert_eq!(cc::validate_army(&fits), Ok(()));
@@ -35,10 +36,36 @@ fn a_squad_spends_at_most_fifty_points() {
         entry("elite", 3, &["fast", "armor"]),
         entry("minion", 1, &[]),
     ]);
+    // Stored for no match in particular, 52 points is a list some match takes.
+    assert_eq!(cc::validate_army(&over), Ok(()));
+    let for_match = |points: Option<i64>| {
+        let config = match points {
+            Some(points) => config().with(POINTS, OptionValue::Int(points)),
+            None => config(),
+        };
+        fray_rules::validate_army_for(&config, Seat(1), &over)
+    };
     assert_eq!(
-        cc::validate_army(&over),
+        for_match(None),
+        Err(SetupError::InvalidArmy {
+            seat: 1,
+            reasons: vec![
+                "the army costs 52 points; the match's budget is 50 (its 'points' option)"
+                    .to_string()
+            ]
+        })
+    );
+    assert_eq!(for_match(Some(52)), Ok(()));
+    assert!(matches!(
+        for_match(Some(501)),
+        Err(SetupError::BadOption { .. })
+    ));
+    // Past the most any match allows, a list is refused when stored.
+    let huge = squad(vec![entry("monster", 42, &[])]);
+    assert_eq!(
+        cc::validate_army(&huge),
         Err(vec![
-            "the army costs 52 points; the budget is 50".to_string()
+            "the army costs 504 points; no match's budget is over 500".to_string()
         ])
     );
     // Large costs nothing.
@@ -57,7 +84,10 @@ fn every_reason_is_reported() {
             entry("fear", 1, &[]),
         ])
     };
-    let reasons = cc::validate_army(&list).unwrap_err();
+    let reasons = fray_rules::validate_army_for(&config(), Seat(0), &list);
+    let Err(SetupError::InvalidArmy { reasons, .. }) = reasons else {
+        panic!("{reasons:?}");
+    };
     assert_eq!(reasons.len(), 8, "{reasons:#?}");
     assert!(reasons[0].contains("'orcs' is not a Chessboard Confrontation army"));
     assert!(reasons[1].contains("'dragon' is not a troop type"));
@@ -66,7 +96,7 @@ fn every_reason_is_reported() {
     assert!(reasons[4].contains("'sword' is not a trait"));
     assert!(reasons[5].contains("it is a trait"));
     assert!(reasons[6].contains("5 miniatures with Support"));
-    assert!(reasons[7].contains("the budget is 50"));
+    assert!(reasons[7].contains("the match's budget is 50"));
 }
 
 #[test]

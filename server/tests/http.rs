@@ -69,7 +69,7 @@ fn a_player_is_registered_with_a_token_that_is_stored_only_as_a_hash() {
     let alice = server.player("Alice");
     assert_eq!(alice.name, "Alice");
     assert_eq!(alice.token.len(), 64, "32 random bytes as hex");
-    let other = server.player("Alice");
+    let other = server.player("Alicia");
     assert_ne!(alice.token, other.token);
     assert_ne!(alice.id, other.id);
 
@@ -97,6 +97,29 @@ fn a_blank_or_malformed_registration_is_refused() {
         assert_eq!(status, 400, "{body} -> {answer}");
         assert_eq!(answer["error"]["code"], "bad_request");
     }
+}
+
+#[test]
+fn a_name_another_player_holds_in_any_case_is_refused_as_taken() {
+    let server = TestServer::start();
+    server.player("Ada");
+    for taken in ["Ada", "ada", "ADA", " ada "] {
+        let (status, answer) =
+            server.request("POST", "/api/players", None, Some(&json!({"name": taken})));
+        assert_eq!(status, 409, "{taken:?} -> {answer}");
+        assert_eq!(answer["error"]["code"], "name_taken");
+        let message = answer["error"]["message"].as_str().unwrap();
+        assert!(message.contains("is taken"), "{message}");
+    }
+    server.player("Émile");
+    let (status, _) = server.request(
+        "POST",
+        "/api/players",
+        None,
+        Some(&json!({"name": "éMILE"})),
+    );
+    assert_eq!(status, 409, "case beyond ASCII is the same name");
+    server.player("Ada Lovelace");
 }
 
 #[test]

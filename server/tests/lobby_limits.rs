@@ -74,14 +74,16 @@ fn registering_players_is_limited_per_address_and_answered_with_retry_after() {
         config.players_per_minute = 60;
         config.players_burst = 2;
     });
+    let registered = std::cell::Cell::new(0);
     let register = |from| {
+        registered.set(registered.get() + 1);
         request_from(
             &server,
             from,
             "POST",
             "/api/players",
             None,
-            &json!({"name": "Mallory"}),
+            &json!({"name": format!("Mallory {}", registered.get())}),
         )
     };
     assert_eq!(register(HOME).0, 201);

@@ -125,3 +125,74 @@ async fn an_old_database_that_cannot_be_written_is_refused_rather_than_half_migr
     let log = events::all(&pool, MatchId(7)).await.unwrap();
     assert_eq!(log.len(), 3);
 }
+
+/// Players registered before names were unique may share a name in any case:
+/// the migration keeps them all, the oldest keeps the name, later ones are
+/// renamed with a number, and no name can be taken twice after it.
+#[tokio::test]
+async fn old_players_sharing_a_name_are_kept_and_the_later_ones_renamed() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("fray.db").display());
+    database_at_first_schema(dir.path(), &url).await;
+    {
+        let mut connection = url
+            .parse::<SqliteConnectOptions>()
+            .unwrap()
+            .connect()
+            .await
+            .unwrap();
+        for (id, name) in [
+            (1, "ada"),
+            (2, "Bo"),
+            (3, "ADA"),
+            (4, "Émile"),
+            (5, "ada"),
+            (6, "éMILE"),
+        ] {
+            sqlx::query("INSERT INTO players (id, name, token_hash) VALUES (?, ?, ?)")
+                .bind(id)
+                .bind(name)
+                .bind(vec![id as u8])
+                .execute(&mut connection)
+                .await
+                .unwrap();
+        }
+        connection.close().await.unwrap();
+    }
+
+    let pool = db::connect(&url)
+        .await
+        .expect("duplicates do not stop the migration");
+    let names: Vec<(i64, String)> = sqlx::query_as("SELECT id, name FROM players ORDER BY id")
+        .fetch_all(&pool)
+        .await
+        .unwrap();
+    let names: Vec<(i64, &str)> = names
+        .iter()
+        .map(|(id, name)| (*id, name.as_str()))
+        .collect();
+    assert_eq!(
+        names,
+        [
+            (1, "ada"),
+            (2, "Bo"),
+            (3, "ADA (2)"),
+            (4, "Émile"),
+            (5, "ada (3)"),
+            (6, "éMILE (2)")
+        ]
+    );
+
+    let mut tx = pool.begin().await.unwrap();
+    let again = db::players::create(&mut tx, "Ada", &[99])
+        .await
+        .unwrap_err();
+    assert!(again.is_unique_violation(), "{again}");
+    drop(tx);
+
+    let unkeyed: i64 = sqlx::query_scalar("SELECT COUNT(*) FROM players WHERE name_key IS NULL")
+        .fetch_one(&pool)
+        .await
+        .unwrap();
+    assert_eq!(unkeyed, 0, "every old name has its key");
+}

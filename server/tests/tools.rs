@@ -296,8 +296,9 @@ async fn store_match(
     let mut players = Vec::new();
     for name in ["ann", "bob"] {
         let token_hash = [seed, name.as_bytes()[0], 7, 7];
+        // Names are unique, as tokens are: each match its own players.
         players.push(
-            db::players::create(&mut tx, name, &token_hash)
+            db::players::create(&mut tx, &format!("{name} {seed}"), &token_hash)
                 .await
                 .unwrap(),
         );
@@ -377,7 +378,7 @@ async fn a_finished_match_verifies() {
     assert_eq!(report.replayed_outcome, report.stored_outcome);
     assert_eq!(report.last_seq, Some(report.events as u64 - 1));
     assert_eq!(report.seats.len(), 2);
-    assert_eq!(report.seats[1].player, "bob");
+    assert_eq!(report.seats[1].player, "bob 1");
     let text = report.to_string();
     assert!(text.lines().next().unwrap().contains("VERIFIED"), "{text}");
     assert!(text.contains("= SHA-256(seed)"), "{text}");

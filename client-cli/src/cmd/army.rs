@@ -10,7 +10,7 @@ use crate::api::Server;
 use crate::builder;
 use crate::fail::Failure;
 use crate::session::Session;
-use crate::shown::Escaping;
+use crate::shown::{Escaping, shown};
 use crate::{BuildArgs, print, render};
 
 /// The systems, for points and names; a list still shows without them.
@@ -50,14 +50,12 @@ pub fn new(session: &Session, build: BuildArgs) -> Result<(), Failure> {
     let system = build
         .system
         .ok_or_else(|| Failure::usage("a new army list needs --system"))?;
-    let army = build
-        .army
-        .ok_or_else(|| Failure::usage("a new army list needs --army"))?;
-    if build.units.is_empty() {
-        return Err(Failure::usage(
-            "a new army list needs its units: --unit KEY=COUNT, once for each",
-        ));
-    }
+    let army = match build.army {
+        Some(army) => army,
+        None => only_army(&server.systems()?, system)?,
+    };
+    // No --unit is a list of no units: what a Summoners Chess list is, and
+    // for other systems the server's refusal says what the list lacks.
     let list = ArmyList {
         system,
         army,
@@ -96,6 +94,30 @@ pub fn edit(session: &Session, id: ArmyListId, build: BuildArgs) -> Result<(), F
     }
     let stored = server.replace_army_list(id, &list)?;
     saved(&server, "Saved", &stored)
+}
+
+/// The army a list of `system` names when --army is not given: the
+/// system's only one (Summoners Chess, Chessboard Confrontation), else a
+/// usage error that lists the keys.
+fn only_army(systems: &[SystemInfo], system: SystemId) -> Result<String, Failure> {
+    let info = systems
+        .iter()
+        .find(|info| info.id == system)
+        .ok_or_else(|| {
+            Failure::usage(format!(
+                "the server does not play {system}; `fray systems` lists what it plays"
+            ))
+        })?;
+    match info.armies.as_slice() {
+        [only] => Ok(only.key.clone()),
+        armies => {
+            let keys: Vec<&str> = armies.iter().map(|army| army.key.as_str()).collect();
+            Err(Failure::usage(format!(
+                "a new {system} list needs --army, one of: {}",
+                shown(&keys.join(", "))
+            )))
+        }
+    }
 }
 
 fn interactive(

@@ -1,10 +1,11 @@
-//! `fray login`: register a player, or reuse the one saved for the server and
-//! name.
+//! `fray login`: reuse the player saved for the server and name (in any
+//! case), or register it; a name another player holds is refused by the
+//! server, and said so.
 
 use fray_protocol::ErrorCode;
 
 use crate::config::{self, Login};
-use crate::fail::Failure;
+use crate::fail::{Exit, Failure};
 use crate::print;
 use crate::session::Session;
 use crate::shown::shown;
@@ -48,7 +49,21 @@ pub fn run(mut session: Session, name: &str) -> Result<(), Failure> {
         }
     }
 
-    let created = server.register(name)?;
+    let created = server.register(name).map_err(|error| {
+        if error.code() == Some(ErrorCode::NameTaken) {
+            Failure::new(
+                Exit::Conflict,
+                format!(
+                    "the name '{}' is taken on {}: another player registered it. Choose another \
+                     name; a player can be used again only where its login was saved",
+                    shown(name),
+                    session.base
+                ),
+            )
+        } else {
+            error.into()
+        }
+    })?;
     let login = Login {
         server: session.base.clone(),
         player: created.id,

@@ -158,6 +158,7 @@ mod tests {
                 default: OptionValue::Text("open".into()),
                 help: String::new(),
             }],
+            limits: Default::default(),
             army_rules: Vec::new(),
             armies: Vec::new(),
         };

@@ -13,5 +13,5 @@ use crate::{print, render};
 /// `fray systems`.
 pub fn systems(session: &Session) -> Result<(), Failure> {
     let systems = session.server()?.systems()?;
-    print(&render::systems(&systems))
+    print(&render::systems(&systems, render::output_width()))
 }

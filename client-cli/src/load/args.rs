@@ -111,14 +111,10 @@ impl Systems {
 }
 
 fn parse_systems(text: &str) -> Result<Systems, String> {
-    let one = |key: &str| match key {
-        "fantasy-armies" | "fa" => Ok(SystemId::FantasyArmies),
-        "summoners-chess" | "sc" => Ok(SystemId::SummonersChess),
-        "chessboard-confrontation" | "cc" => Ok(SystemId::ChessboardConfrontation),
-        other => Err(format!(
-            "'{other}' is not a playable system; use fantasy-armies (fa), summoners-chess (sc), \
-             chessboard-confrontation (cc) or mix"
-        )),
+    let one = |key: &str| match key.parse::<SystemId>() {
+        Ok(system) if system.is_playable() => Ok(system),
+        Ok(system) => Err(format!("{system} is not playable yet")),
+        Err(unknown) => Err(format!("{unknown}, or mix")),
     };
     match text.trim() {
         "mix" => Ok(Systems(vec![

@@ -117,12 +117,24 @@ pub fn retry<T>(
     }
 }
 
+/// What sets this run's player names apart from an earlier run's on the
+/// same server, where names are unique.
+fn run_tag() -> &'static str {
+    static TAG: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    TAG.get_or_init(|| {
+        let nanos = std::time::SystemTime::now()
+            .duration_since(std::time::UNIX_EPOCH)
+            .map_or(0, |since| since.subsec_nanos());
+        format!("{:08x}", nanos ^ std::process::id().rotate_left(16))
+    })
+}
+
 /// Registers a slot's two players with their army lists. Blocking.
 pub fn pair(rest: &Rest, stats: &Stats, slot: usize, system: SystemId) -> Result<Pair, ApiError> {
     let lists = two_armies(system);
     let mut players = Vec::with_capacity(2);
     for (seat, list) in lists.iter().enumerate() {
-        let name = format!("load-{slot}-{}", ["a", "b"][seat]);
+        let name = format!("load-{}-{slot}-{}", run_tag(), ["a", "b"][seat]);
         let created = retry(stats, || rest.register(&name))?;
         let army_list = retry(stats, || rest.create_army_list(&created.token, list))?;
         players.push(Player {

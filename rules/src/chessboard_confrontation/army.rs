@@ -1,11 +1,27 @@
 //! Buying an army: five troop types and seventeen traits at their costs,
 //! one Support per army, the points budget (50 by default), Large miniatures.
 
-use fray_protocol::{ArmyEntry, ArmyList, Stat, SystemId, UnitInfo};
+use fray_protocol::{ArmyEntry, ArmyList, Buy, Stat, SystemId, UnitInfo};
 
 /// The one "army" key a list names: squads are built from troop types.
 pub const ARMY_KEY: &str = "squad";
 pub const DEFAULT_BUDGET: u32 = 50;
+/// The fewest points the `points` option allows.
+pub const MIN_BUDGET: u32 = 8;
+/// The most points the `points` option allows: a list over it fits no match.
+pub const MAX_BUDGET: u32 = 500;
+
+/// The points a list is checked against. A stored list is for no match in
+/// particular, so it is held to the most any match allows; the match's own
+/// budget is checked when the list is brought to it.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Budget {
+    /// The budget of the match the list plays in (its `points` option).
+    Match(u32),
+    /// No match in particular: [`MAX_BUDGET`].
+    AnyMatch,
+}
+
 /// The pseudo-trait marking a Large miniature; it costs nothing.
 pub const LARGE_KEY: &str = "large";
 
@@ -299,7 +315,7 @@ pub fn squad(trait_key: &str) -> ArmyList {
 
 /// Checks a list against army building with the given budget, reporting
 /// every reason it fails; on success, one entry per miniature in list order.
-pub fn check(list: &ArmyList, budget: u32) -> Result<Vec<Bought>, Vec<String>> {
+pub fn check(list: &ArmyList, budget: Budget) -> Result<Vec<Bought>, Vec<String>> {
     let mut reasons = Vec::new();
     if list.system != SystemId::ChessboardConfrontation {
         reasons.push(format!(
@@ -377,10 +393,14 @@ pub fn check(list: &ArmyList, budget: u32) -> Result<Vec<Bought>, Vec<String>> {
             "the army has {supports} miniatures with Support; an army can have only 1"
         ));
     }
-    if points > budget {
-        reasons.push(format!(
-            "the army costs {points} points; the budget is {budget}"
-        ));
+    match budget {
+        Budget::Match(budget) if points > budget => reasons.push(format!(
+            "the army costs {points} points; the match's budget is {budget} (its 'points' option)"
+        )),
+        Budget::AnyMatch if points > MAX_BUDGET => reasons.push(format!(
+            "the army costs {points} points; no match's budget is over {MAX_BUDGET}"
+        )),
+        _ => {}
     }
     if reasons.is_empty() {
         Ok(bought)
@@ -389,46 +409,57 @@ pub fn check(list: &ArmyList, budget: u32) -> Result<Vec<Bought>, Vec<String>> {
     }
 }
 
-/// Troop types and traits as the units a client offers when building a squad.
+/// Troop types as the units a list buys, then the traits and Large as what
+/// it buys for them.
 pub fn unit_infos() -> Vec<UnitInfo> {
     let mut units: Vec<UnitInfo> = Troop::ALL
         .into_iter()
-        .map(|t| UnitInfo {
-            key: t.key().into(),
-            name: t.name().into(),
-            stats: vec![
-                Stat::new("kind", "troop"),
-                Stat::new("die", format!("d{}", t.die())),
-                Stat::new("move", t.movement().to_string()),
-            ],
-            cost: t.cost().into(),
-            special: Vec::new(),
+        .map(|t| {
+            UnitInfo::new(
+                t.key(),
+                t.name(),
+                vec![
+                    Stat::new("kind", "troop"),
+                    Stat::new("die", format!("d{}", t.die())),
+                    Stat::new("move", t.movement().to_string()),
+                ],
+                t.cost().into(),
+            )
         })
         .collect();
-    units.extend(Trait::ALL.into_iter().map(|t| UnitInfo {
-        key: t.key().into(),
-        name: t.name().into(),
-        stats: vec![Stat::new("kind", "trait"), Stat::new("effect", t.summary())],
-        cost: t.cost().into(),
-        special: if t == Trait::Support {
-            vec!["one per army".into()]
-        } else {
-            Vec::new()
-        },
+    units.extend(Trait::ALL.into_iter().map(|t| {
+        let support = t == Trait::Support;
+        UnitInfo {
+            special: if support {
+                vec!["one per army".into()]
+            } else {
+                Vec::new()
+            },
+            buy: Buy::Trait,
+            max: support.then_some(1),
+            ..UnitInfo::new(
+                t.key(),
+                t.name(),
+                vec![Stat::new("kind", "trait"), Stat::new("effect", t.summary())],
+                t.cost().into(),
+            )
+        }
     }));
     units.push(UnitInfo {
-        key: LARGE_KEY.into(),
-        name: "Large".into(),
-        stats: vec![
-            Stat::new("kind", "size"),
-            Stat::new(
-                "effect",
-                "covers 2×2 spaces; moves and attacks from its main space, chosen among \
-                 the four when it is placed",
-            ),
-        ],
-        cost: 0.0,
-        special: Vec::new(),
+        buy: Buy::Trait,
+        ..UnitInfo::new(
+            LARGE_KEY,
+            "Large",
+            vec![
+                Stat::new("kind", "size"),
+                Stat::new(
+                    "effect",
+                    "covers 2×2 spaces; moves and attacks from its main space, chosen among \
+                     the four when it is placed",
+                ),
+            ],
+            0.0,
+        )
     });
     units
 }

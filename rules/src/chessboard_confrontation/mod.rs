@@ -37,11 +37,14 @@ mod state;
 mod view;
 
 use fray_protocol::{
-    Action, ActionOption, ArmyInfo, ArmyList, Effect, MatchConfig, OptionKind, OptionSpec,
-    OptionValue, Outcome, Rejection, Seat, SeatRange, SystemId, SystemInfo, View, Viewer,
+    Action, ActionOption, ArmyInfo, ArmyLimits, ArmyList, Effect, MatchConfig, OptionKind,
+    OptionSpec, OptionValue, Outcome, Rejection, Seat, SeatRange, SystemId, SystemInfo, View,
+    Viewer,
 };
 
-pub use army::{ARMY_KEY, DEFAULT_BUDGET, LARGE_KEY, Trait, Troop, squad};
+pub use army::{
+    ARMY_KEY, Budget, DEFAULT_BUDGET, LARGE_KEY, MAX_BUDGET, MIN_BUDGET, Trait, Troop, squad,
+};
 pub use moves::Move;
 pub use obstacles::FIXED as FIXED_LAYOUT;
 pub use position::Position;
@@ -62,9 +65,24 @@ pub const QUIET_ROUNDS: &str = "rounds-without-defeat";
 
 const NAME: &str = "Chessboard Confrontation";
 
-/// Checks a list against army building at the standard 50 points, with every reason it fails.
+/// Checks a list against army building for no match in particular, with
+/// every reason it fails: its points are held only to the most any match
+/// allows ([`MAX_BUDGET`]); [`validate_army_for`] holds them to a match's.
 pub fn validate_army(list: &ArmyList) -> Result<(), Vec<String>> {
-    army::check(list, DEFAULT_BUDGET).map(|_| ())
+    army::check(list, Budget::AnyMatch).map(|_| ())
+}
+
+/// Checks a list against the match it is brought to: its points against the
+/// match's `points` option.
+pub fn validate_army_for(
+    config: &MatchConfig,
+    seat: u8,
+    list: &ArmyList,
+) -> Result<(), SetupError> {
+    let settings = read_settings(config)?;
+    army::check(list, Budget::Match(settings.budget))
+        .map(|_| ())
+        .map_err(|reasons| SetupError::InvalidArmy { seat, reasons })
 }
 
 pub fn system_info() -> SystemInfo {
@@ -88,10 +106,11 @@ pub fn system_info() -> SystemInfo {
             int(
                 POINTS,
                 "Points per army",
-                8,
-                500,
+                MIN_BUDGET.into(),
+                MAX_BUDGET.into(),
                 defaults.budget,
-                "Each army may spend at most this many points.",
+                "Each army may spend at most this many points; a list is checked against \
+                 them when it is brought to the match.",
             ),
             OptionSpec {
                 key: SCENARIO.into(),
@@ -151,9 +170,19 @@ pub fn system_info() -> SystemInfo {
                  on miniatures: each entry is a troop type with a count and the traits each of \
                  those miniatures has."
             ),
+            format!(
+                "A list is stored for no match in particular, at up to {MAX_BUDGET} points; it \
+                 is checked against a match's points when it creates or joins the match."
+            ),
             "Each trait can be taken once per miniature; an army can have only 1 miniature with Support.".into(),
             format!("The trait '{LARGE_KEY}' marks a Large miniature (2×2 spaces); it costs nothing."),
         ],
+        limits: ArmyLimits {
+            points: Some(defaults.budget.into()),
+            points_option: Some(POINTS.into()),
+            min_pieces: 1,
+            max_pieces: None,
+        },
         armies: vec![ArmyInfo {
             key: ARMY_KEY.into(),
             name: "Squad".into(),
@@ -186,7 +215,7 @@ fn read_settings(config: &MatchConfig) -> Result<Settings, SetupError> {
             _ => Err(bad(key, "must be text")),
         };
         match key.as_str() {
-            POINTS => settings.budget = number(8, 500)?,
+            POINTS => settings.budget = number(MIN_BUDGET.into(), MAX_BUDGET.into())?,
             MAX_ROUNDS => settings.max_rounds = number(3, 1_000)?,
             QUIET_ROUNDS => settings.quiet_rounds = number(1, 100)?,
             SCENARIO => {
@@ -268,11 +297,12 @@ impl ChessboardConfrontation {
                     found: list.system.to_string(),
                 });
             }
-            let bought =
-                army::check(list, settings.budget).map_err(|reasons| SetupError::InvalidArmy {
+            let bought = army::check(list, Budget::Match(settings.budget)).map_err(|reasons| {
+                SetupError::InvalidArmy {
                     seat: seat as u8,
                     reasons,
-                })?;
+                }
+            })?;
             minis.extend(bought.into_iter().map(|b| Mini {
                 troop: b.troop,
                 traits: b.traits,

@@ -92,6 +92,12 @@ pub fn system_info() -> SystemInfo {
             "Take at least 8 and at most 16 pieces.".into(),
             "Include exactly one king piece (the army's KG unit).".into(),
         ],
+        limits: fray_protocol::ArmyLimits {
+            points: Some(f64::from(army_list::POINTS_LIMIT_HALVES) / 2.0),
+            points_option: None,
+            min_pieces: army_list::MIN_PIECES,
+            max_pieces: Some(army_list::MAX_PIECES),
+        },
         armies: Army::ALL
             .into_iter()
             .map(|army| fray_protocol::ArmyInfo {
@@ -99,12 +105,19 @@ pub fn system_info() -> SystemInfo {
                 name: army.name().into(),
                 description: army.description().into(),
                 units: armies::units_of(army)
-                    .map(|(_, profile)| UnitInfo {
-                        key: profile.key.into(),
-                        name: profile.name.into(),
-                        stats: profile.printed_stats(),
-                        cost: profile.cost(),
-                        special: profile.special.map(|c| c.to_string()).into_iter().collect(),
+                    .map(|(_, profile)| {
+                        let king = profile.is_king();
+                        UnitInfo {
+                            special: profile.special.map(|c| c.to_string()).into_iter().collect(),
+                            min: u32::from(king),
+                            max: king.then_some(1),
+                            ..UnitInfo::new(
+                                profile.key,
+                                profile.name,
+                                profile.printed_stats(),
+                                profile.cost(),
+                            )
+                        }
                     })
                     .collect(),
                 special_rules: army.special_rules().iter().map(|s| s.to_string()).collect(),

@@ -30,8 +30,9 @@ mod view;
 mod winning;
 
 use fray_protocol::{
-    Action, ActionOption, ArmyInfo, ArmyList, Effect, MatchConfig, OptionKind, OptionSpec,
-    OptionValue, Outcome, Rejection, Seat, SeatRange, SystemId, SystemInfo, UnitInfo, View, Viewer,
+    Action, ActionOption, ArmyInfo, ArmyLimits, ArmyList, Buy, Effect, MatchConfig, OptionKind,
+    OptionSpec, OptionValue, Outcome, Rejection, Seat, SeatRange, SystemId, SystemInfo, UnitInfo,
+    View, Viewer,
 };
 
 pub use movement::Move;
@@ -101,12 +102,11 @@ pub fn army_list() -> ArmyList {
 
 pub fn system_info() -> SystemInfo {
     let defaults = Limits::default();
+    // Units come into play by the rules, never bought: listed for their
+    // profiles.
     let unit_info = |profile: &units::Profile| UnitInfo {
-        key: profile.key.into(),
-        name: profile.name.into(),
-        stats: profile.stats(),
-        cost: 0.0,
-        special: Vec::new(),
+        buy: Buy::None,
+        ..UnitInfo::new(profile.key, profile.name, profile.stats(), 0.0)
     };
     SystemInfo {
         id: SystemId::SummonersChess,
@@ -155,6 +155,7 @@ pub fn system_info() -> SystemInfo {
              rest during play. Bring the empty 'summoners' list."
                 .into(),
         ],
+        limits: ArmyLimits::default(),
         armies: vec![ArmyInfo {
             key: ARMY_KEY.into(),
             name: "Summoners".into(),

@@ -156,6 +156,14 @@ pub async fn connect(url: &str) -> Result<SqlitePool, DbError> {
             source,
         })?;
     sqlx::migrate!("../migrations").run(&pool).await?;
+    for renamed in players::key_old_names(&pool).await? {
+        tracing::warn!(
+            player = %renamed.id,
+            from = %renamed.from.escape_debug(),
+            to = %renamed.to.escape_debug(),
+            "a player registered before names were unique shared its name with an older one: renamed"
+        );
+    }
     Ok(pool)
 }
 

@@ -1,22 +1,100 @@
-//! Players and their token hashes.
+//! Players, their token hashes, and their names, unique in any case.
 
 use fray_protocol::{PlayerId, PlayerRef};
 use sqlx::{SqliteConnection, SqlitePool};
 
 use super::DbError;
 
+/// The most characters a name has (the server's text rule for names); a
+/// name renamed for a duplicate is cut to fit it with its number.
+const MAX_NAME_CHARS: usize = 32;
+
+/// What makes two names the same name: Unicode's lower case, so that "Ada",
+/// "ADA" and "ada" are one, and "Émile" and "émile" too (SQLite's NOCASE
+/// folds ASCII only). Not full case folding: "ß" and "ss" stay two names.
+pub fn name_key(name: &str) -> String {
+    name.to_lowercase()
+}
+
+/// A new player; a name another player holds, in any case, is refused as a
+/// unique violation ([`DbError::is_unique_violation`]).
 pub async fn create(
     db: &mut SqliteConnection,
     name: &str,
     token_hash: &[u8],
 ) -> Result<PlayerId, DbError> {
-    let id: i64 =
-        sqlx::query_scalar("INSERT INTO players (name, token_hash) VALUES (?, ?) RETURNING id")
-            .bind(name)
-            .bind(token_hash)
-            .fetch_one(db)
-            .await?;
+    let id: i64 = sqlx::query_scalar(
+        "INSERT INTO players (name, name_key, token_hash) VALUES (?, ?, ?) RETURNING id",
+    )
+    .bind(name)
+    .bind(name_key(name))
+    .bind(token_hash)
+    .fetch_one(db)
+    .await?;
     Ok(PlayerId(id))
+}
+
+/// A player renamed because an older one held the name.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct Renamed {
+    pub id: PlayerId,
+    pub from: String,
+    pub to: String,
+}
+
+/// Keys the names of players registered before names were unique (their
+/// `name_key` is NULL), oldest first: the oldest holder of a name keeps it,
+/// and each later one is renamed `name (2)`, `name (3)`, … to the first that
+/// is free. Nothing to do, and nothing written, once every row has its key.
+pub async fn key_old_names(db: &SqlitePool) -> Result<Vec<Renamed>, DbError> {
+    let unkeyed: Vec<(i64, String)> =
+        sqlx::query_as("SELECT id, name FROM players WHERE name_key IS NULL ORDER BY id")
+            .fetch_all(db)
+            .await?;
+    if unkeyed.is_empty() {
+        return Ok(Vec::new());
+    }
+    let mut tx = db.begin().await?;
+    let mut renamed = Vec::new();
+    for (id, name) in unkeyed {
+        let mut candidate = name.clone();
+        let mut number = 1u32;
+        while key_taken(&mut tx, &name_key(&candidate)).await? {
+            number += 1;
+            candidate = numbered(&name, number);
+        }
+        sqlx::query("UPDATE players SET name = ?, name_key = ? WHERE id = ?")
+            .bind(&candidate)
+            .bind(name_key(&candidate))
+            .bind(id)
+            .execute(&mut *tx)
+            .await?;
+        if candidate != name {
+            renamed.push(Renamed {
+                id: PlayerId(id),
+                from: name,
+                to: candidate,
+            });
+        }
+    }
+    tx.commit().await?;
+    Ok(renamed)
+}
+
+async fn key_taken(db: &mut SqliteConnection, key: &str) -> Result<bool, DbError> {
+    let found: Option<i64> = sqlx::query_scalar("SELECT id FROM players WHERE name_key = ?")
+        .bind(key)
+        .fetch_optional(db)
+        .await?;
+    Ok(found.is_some())
+}
+
+/// `name (n)`, the name cut short enough that the whole fits a name's limit.
+fn numbered(name: &str, number: u32) -> String {
+    let suffix = format!(" ({number})");
+    let room = MAX_NAME_CHARS.saturating_sub(suffix.chars().count());
+    let base: String = name.chars().take(room).collect();
+    format!("{}{suffix}", base.trim_end())
 }
 
 pub async fn by_token_hash(
@@ -32,4 +110,26 @@ pub async fn by_token_hash(
         id: PlayerId(id),
         name,
     }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn names_are_one_in_any_case_and_script() {
+        assert_eq!(name_key("Ada"), name_key("ADA"));
+        assert_eq!(name_key("Émile"), name_key("éMILE"));
+        assert_eq!(name_key("ΣΩΚΡΑΤΗΣ"), name_key("σωκρατης"));
+        assert_ne!(name_key("ada"), name_key("ada "));
+    }
+
+    #[test]
+    fn a_numbered_name_fits_the_limit() {
+        assert_eq!(numbered("ada", 2), "ada (2)");
+        let long = "x".repeat(32);
+        let renamed = numbered(&long, 12);
+        assert_eq!(renamed.chars().count(), 32);
+        assert!(renamed.ends_with("x (12)"), "{renamed}");
+    }
 }

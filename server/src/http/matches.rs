@@ -97,7 +97,8 @@ pub async fn create(
     check_army_for(&new.config, &list)?;
     check_options_text(&new.config)?;
     // A trial set-up with the creator's list in every seat checks the
-    // options now, rather than when the last player joins.
+    // options, and the list against them (its points against the match's),
+    // now rather than when the last player joins.
     let trial: Vec<ArmyList> = vec![list.clone(); seats as usize];
     Game::setup(&new.config, &trial, &mut ChaChaDice::from_u64(0)).map_err(setup_refused)?;
 
@@ -136,6 +137,15 @@ pub async fn join(
             ));
         }
         check_army_for(&before.config, &list)?;
+        // The list was checked for no match in particular when it was
+        // stored; what depends on this match (Chessboard Confrontation's
+        // points) is checked now, before a seat is taken.
+        let seat = before
+            .seats
+            .iter()
+            .find(|seat| seat.player.is_none())
+            .map_or(Seat(0), |seat| seat.seat);
+        fray_rules::validate_army_for(&before.config, seat, &list).map_err(setup_refused)?;
         match take_free_seat(&state, &before, &player, &list).await {
             Ok(started) => {
                 if let Some(match_state) = started {

@@ -1,10 +1,10 @@
-//! `POST /api/players`: register a player; the answer holds its token, shown
-//! this once.
+//! `POST /api/players`: register a player under a name nobody holds (in any
+//! case); the answer holds its token, shown this once.
 
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
-use fray_protocol::{NewPlayer, PlayerCreated};
+use fray_protocol::{ErrorCode, NewPlayer, PlayerCreated};
 
 use super::extract::JsonBody;
 use super::text::PLAYER_NAME;
@@ -20,7 +20,21 @@ pub async fn create(
     PLAYER_NAME.check(name)?;
     let token = new_token();
     let mut tx = state.write().await?;
-    let id = db::players::create(&mut tx, name, &token_hash(&token)).await?;
+    let id = db::players::create(&mut tx, name, &token_hash(&token))
+        .await
+        .map_err(|error| {
+            if error.is_unique_violation() {
+                ApiError::conflict(
+                    ErrorCode::NameTaken,
+                    format!(
+                        "the name '{name}' is taken: another player holds it (in this or \
+                         another case); choose another"
+                    ),
+                )
+            } else {
+                error.into()
+            }
+        })?;
     tx.commit().await?;
     Ok((
         StatusCode::CREATED,

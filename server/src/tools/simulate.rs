@@ -788,17 +788,16 @@ pub fn parse_option(text: &str) -> Result<(String, OptionValue), String> {
     Ok((key.trim().to_string(), value))
 }
 
-/// Reads `--system`: a system's key, or its initials (`fa`, `cc`, `sc`).
+/// Reads `--system`: a system's key or its short name (`fa`, `cc`, `sc`),
+/// as every tool reads it; a system not playable yet is refused here.
 pub fn parse_system(text: &str) -> Result<SystemId, String> {
-    let initials = |system: SystemId| -> String {
-        system
-            .key()
-            .split('-')
-            .filter_map(|word| word.chars().next())
-            .collect()
-    };
-    SystemId::ALL
-        .into_iter()
-        .find(|&system| system.key() == text || initials(system) == text)
-        .ok_or_else(|| format!("unknown game system '{text}'; playable: {}", playable()))
+    let system: SystemId = text.parse()?;
+    if system.is_playable() {
+        Ok(system)
+    } else {
+        Err(format!(
+            "{system} is not playable yet; playable: {}",
+            playable()
+        ))
+    }
 }
