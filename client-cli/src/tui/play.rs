@@ -64,7 +64,10 @@ pub fn absorb(state: &mut GameState, ui: &mut Ui, event: LiveEvent) -> Absorbed 
         }
         LiveEvent::SeatBack { seat } => {
             ui.away.remove(&seat);
-            ui.status = Some(format!("{} is back", seat_label(state, seat)));
+            // Coming back is news to the others, not to the one who came.
+            if state.me != Some(seat) {
+                ui.status = Some(format!("{} is back", seat_label(state, seat)));
+            }
         }
         LiveEvent::Reconnecting { attempt, reason } => {
             ui.connection = Connection::Reconnecting { attempt, reason };

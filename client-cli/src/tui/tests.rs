@@ -1129,3 +1129,21 @@ fn a_replay_opens_the_moves_with_m() {
     assert!(!replay_key(&mut ui, &mut replay, &[KeyCode::Char('q')]));
     assert_eq!(ui.popup, None, "q closes the popup first");
 }
+
+#[test]
+fn only_another_players_return_is_news() {
+    let mut state = reaction();
+    let me = state.me.expect("the reaction state plays a seat");
+    let other = Seat(1 - me.0);
+    let mut ui = Ui::new(&state);
+    play::absorb(&mut state, &mut ui, LiveEvent::SeatBack { seat: me });
+    assert_eq!(ui.status, None, "one's own return is no news");
+    play::absorb(&mut state, &mut ui, LiveEvent::SeatBack { seat: other });
+    assert!(
+        ui.status
+            .as_deref()
+            .is_some_and(|status| status.ends_with(" is back")),
+        "{:?}",
+        ui.status
+    );
+}
