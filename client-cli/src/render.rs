@@ -259,7 +259,14 @@ pub fn army_entries(list: &ArmyList, systems: &[SystemInfo]) -> String {
         |info| format!("{} ({})", info.name, info.key),
     );
     let _ = writeln!(out, "System: {}   Army: {army_name}", list.system);
-    if list.units.is_empty() {
+    let buys_nothing = army.is_some_and(|info| {
+        info.units
+            .iter()
+            .all(|unit| unit.buy == fray_protocol::Buy::None)
+    });
+    if list.units.is_empty() && buys_nothing {
+        let _ = writeln!(out, "(nothing to buy: the army is set by the rules)");
+    } else if list.units.is_empty() {
         let _ = writeln!(out, "(no units yet)");
         return out;
     }
@@ -599,6 +606,24 @@ Special rules:
             assert!(!printed.contains("\nForged"), "{printed}");
             assert!(printed.contains("Elves\\u{1b}"), "{printed}");
         }
+    }
+
+    #[test]
+    fn an_empty_list_says_whether_anything_could_be_bought() {
+        let list = ArmyList {
+            system: SystemId::FantasyArmies,
+            army: "undead".into(),
+            name: "Nobody".into(),
+            units: Vec::new(),
+        };
+        let mut system = sample();
+        assert!(army_entries(&list, &[system.clone()]).contains("(no units yet)"));
+        for unit in &mut system.armies[0].units {
+            unit.buy = fray_protocol::Buy::None;
+        }
+        let printed = army_entries(&list, &[system]);
+        assert!(printed.contains("nothing to buy"), "{printed}");
+        assert!(!printed.contains("no units yet"), "{printed}");
     }
 
     #[test]
