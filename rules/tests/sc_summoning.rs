@@ -45,8 +45,11 @@ fn holding_three_tiles_summons_the_unit_onto_the_fourth() {
         .unwrap()
         .id;
     assert_eq!(chevaliers, PieceId(7), "the next id after the seven pieces");
+    // The summoner is named as a seat, for each client to put a name to.
     assert!(effects.iter().any(|e| matches!(
-        &e.effect, Effect::Narration { text } if text.contains("summons Chevaliers")
+        &e.effect,
+        Effect::Narration { text }
+            if text.seats().eq([Seat(0)]) && text.to_string().contains("summons Chevaliers")
     )));
     // It moves as a Knight on seat 0's next turn.
     play(&mut game, 1, &step(PieceId(6), "h6"));
@@ -89,7 +92,7 @@ fn an_enemy_on_the_fourth_tile_blocks_until_it_leaves_on_its_own_move() {
         .unwrap();
     assert_eq!(
         option.label,
-        "Acolyte on d4 moves to e5, and seat 0 summons Chevaliers on d4"
+        "Acolyte on d4 moves to e5, and your opponent summons Chevaliers on d4"
     );
     let effects = play(&mut game, 1, &step(blocker, "e5"));
     assert_eq!(

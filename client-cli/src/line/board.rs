@@ -10,7 +10,7 @@ use std::fmt::Write;
 
 use fray_protocol::{Outcome, PieceView, Seat, Square, View};
 
-use crate::game_state::GameState;
+use crate::game_state::{GameState, seat_number};
 use crate::shown::shown;
 
 /// The board with ranks down the left, files along the bottom, then the
@@ -124,26 +124,23 @@ pub fn who(state: &GameState, seat: Seat) -> String {
     } else {
         state.seat_name(seat)
     };
-    if name == format!("Seat {}", seat.0 + 1) {
-        name
+    if state.names.iter().any(|(named, _)| *named == seat) || state.me == Some(seat) {
+        format!("{name} ({})", seat_number(seat))
     } else {
-        format!("{name} (seat {})", seat.0 + 1)
+        name
     }
 }
 
-/// "Game over: ada wins (king piece removed)." — the names come from
-/// `name`.
+/// "Game over: ada wins (bo's Clan Lord was removed)." — every seat, the
+/// reason's too, named by `name`.
 pub fn outcome_line(outcome: &Outcome, name: impl Fn(Seat) -> String) -> String {
+    let reason = shown(&outcome.reason.render(&name)).into_owned();
     if outcome.is_draw() {
-        return format!("Game over: a draw ({}).", shown(&outcome.reason));
+        return format!("Game over: a draw ({reason}).");
     }
     let winners: Vec<String> = outcome.winners.iter().map(|seat| name(*seat)).collect();
     let verb = if winners.len() == 1 { "wins" } else { "win" };
-    format!(
-        "Game over: {} {verb} ({}).",
-        winners.join(" and "),
-        shown(&outcome.reason)
-    )
+    format!("Game over: {} {verb} ({reason}).", winners.join(" and "))
 }
 
 fn cell(view: &View, square: Square, symbols: &BTreeMap<String, char>) -> String {
@@ -208,7 +205,9 @@ fn terrain_symbols(view: &View) -> BTreeMap<String, char> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use fray_protocol::{MatchId, MatchStatus, PieceId, PlayerView, Snapshot, TurnView, Wall};
+    use fray_protocol::{
+        MatchId, MatchStatus, Phrase, PieceId, PlayerView, Snapshot, TurnView, Wall,
+    };
 
     fn piece(id: u32, owner: u8, glyph: &str, square: Option<Square>) -> PieceView {
         PieceView {
@@ -310,6 +309,14 @@ Off the board: A1 Piece A, P1 Piece P ×2
         assert_eq!(
             outcome_line(&Outcome::win(Seat(1), "the king fell"), name),
             "Game over: bo wins (the king fell)."
+        );
+        let removed = Outcome::win(
+            Seat(0),
+            Phrase::from(Seat(1)).text("'s Clan Lord was removed"),
+        );
+        assert_eq!(
+            outcome_line(&removed, name),
+            "Game over: ada wins (bo's Clan Lord was removed)."
         );
         assert_eq!(
             outcome_line(&Outcome::draw("turn limit"), name),

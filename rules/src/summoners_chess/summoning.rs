@@ -3,7 +3,7 @@
 //! Checked for both players after every move, so a summons blocked by a piece
 //! on the fourth tile happens as soon as that piece leaves (R3–R8).
 
-use fray_protocol::Seat;
+use fray_protocol::{Phrase, Seat};
 
 use super::board;
 use super::state::SummonersChess;
@@ -27,14 +27,13 @@ impl SummonersChess {
                 let index = self.add_piece(unit, seat, fourth);
                 self.summoned[chart as usize][seat as usize] |= terrain.bit();
                 made += 1;
-                log.say(|| {
-                    format!(
-                        "{} holds three {} tiles and summons {} (#{index}) on {}",
-                        Seat(seat),
+                log.tell(|| {
+                    Phrase::from(Seat(seat)).text(format!(
+                        " holds three {} tiles and summons {} (#{index}) on {}",
                         terrain.name(),
                         profile(unit).name,
                         board::to_square(fourth)
-                    )
+                    ))
                 });
             }
         }
