@@ -6,6 +6,7 @@
 //! a capture and by the opponent's move; several at once (R7).
 
 mod sc_common;
+use fray_rules::summoners_chess::summons_told_first;
 use sc_common::*;
 
 /// Seat 1's pieces, one per terrain far from the action, so none summons.
@@ -271,4 +272,58 @@ fn a_summons_resets_the_count_of_quiet_turns() {
     let mut game = p.build();
     play(&mut game, 0, &step(mover, "c4"));
     assert!(game.outcome().is_none(), "the summons kept the game going");
+}
+
+/// The kind of each effect, with a narration's words: the order a log
+/// tells things in.
+fn told(effects: &[ScopedEffect]) -> Vec<String> {
+    effects
+        .iter()
+        .map(|scoped| match &scoped.effect {
+            Effect::Narration { text } => format!("narration: {text}"),
+            Effect::PieceMoved { piece, to, .. } => format!("moved: {} to {to}", piece.0),
+            Effect::PiecePlaced { piece } => format!("placed: {}", piece.kind),
+            Effect::TurnChanged { .. } => "turn".into(),
+            other => format!("{other:?}"),
+        })
+        .collect()
+}
+
+#[test]
+fn a_summons_is_told_after_the_move_that_caused_it() {
+    // As in the test above: seat 1's Elves leave d4 for f5, and two
+    // summons follow, the mover's first.
+    let mut p = Position::new();
+    p.place(0, "acolyte", "a4");
+    p.place(0, "acolyte", "b4");
+    p.place(0, "acolyte", "c4");
+    let elves = p.place(1, "elves", "d4");
+    p.place(1, "acolyte", "e5");
+    p.place(1, "acolyte", "g5");
+    p.to_move(Seat(1));
+    let mut game = p.build();
+    let effects = play(&mut game, 1, &step(elves, "f5"));
+    let now = vec![
+        format!("moved: {} to f5", elves.0),
+        "placed: rocs".to_string(),
+        "narration: seat 1 holds three Peaks tiles and summons Rocs (#6) on h5".to_string(),
+        "placed: chevaliers".to_string(),
+        "narration: seat 0 holds three Castles tiles and summons Chevaliers (#7) on d4".to_string(),
+        "turn".to_string(),
+    ];
+    assert_eq!(told(&effects), now);
+
+    // Logs stored before told both summons first; they still agree.
+    let earlier = summons_told_first(&effects).expect("a summons to move");
+    assert_eq!(told(&earlier), [2, 4, 0, 1, 3, 5].map(|at| now[at].clone()));
+    assert!(fray_rules::agrees_as_made_earlier(
+        fray_protocol::SystemId::SummonersChess,
+        &earlier,
+        &effects
+    ));
+    assert!(!fray_rules::agrees_as_made_earlier(
+        fray_protocol::SystemId::SummonersChess,
+        &effects[1..],
+        &effects
+    ));
 }

@@ -202,7 +202,7 @@ impl ChessboardConfrontation {
                 log.tell(|| Phrase::from(Seat(seat)).text(" passes"));
                 self.after_turn(seat, dice, log);
             }
-            Move::Step { piece, to } => self.step(piece, to, log),
+            Move::Step { piece, to } => self.step(piece, to),
             Move::Attack {
                 piece,
                 target,
