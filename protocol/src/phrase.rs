@@ -148,7 +148,18 @@ impl fmt::Display for Phrase {
 /// True when the phrase reads as `text` in its plain rendering.
 impl PartialEq<str> for Phrase {
     fn eq(&self, text: &str) -> bool {
-        self.to_string() == text
+        let mut rest = text;
+        for part in &self.parts {
+            let read: Cow<'_, str> = match part {
+                PhrasePart::Text(text) => Cow::Borrowed(text),
+                PhrasePart::Seat(seat) => Cow::Owned(seat.to_string()),
+            };
+            match rest.strip_prefix(read.as_ref()) {
+                Some(after) => rest = after,
+                None => return false,
+            }
+        }
+        rest.is_empty()
     }
 }
 
@@ -311,6 +322,14 @@ mod tests {
             assert_eq!(read.seats().count(), 0, "{text}");
             assert_eq!(read.to_string(), text);
         }
+    }
+
+    #[test]
+    fn a_phrase_equals_the_text_of_its_plain_rendering_only() {
+        assert!(clan_lord() == "seat 1's Clan Lord was removed");
+        assert!(clan_lord() != "seat 1's Clan Lord was");
+        assert!(clan_lord() != "seat 1's Clan Lord was removed!");
+        assert!(clan_lord() != "seat 0's Clan Lord was removed");
     }
 
     #[test]
