@@ -6,8 +6,8 @@
 use std::collections::{BTreeMap, BTreeSet};
 
 use fray_protocol::{
-    ActionOption, Batch, DiceRoll, Effect, History, MatchId, MatchStatus, PieceId, Seat, Snapshot,
-    Square, View, apply,
+    ActionOption, Batch, DiceRoll, Effect, History, MatchId, MatchStatus, Phrase, PieceId, Seat,
+    Snapshot, Square, View, apply,
 };
 
 use crate::shown::shown;
@@ -172,15 +172,14 @@ impl GameState {
             }
             let told = match effect {
                 Effect::DiceRolled { roll } => {
-                    let words = shown(&roll_words(&self.view, roll)).into_owned();
-                    let text = format!("Roll: {words}");
+                    let words = shown(&roll_words(&self.view, &self.names, roll)).into_owned();
                     self.last_rolls.push(ToldRoll {
                         roll: roll.clone(),
-                        words,
+                        words: words.clone(),
                     });
-                    Some(text)
+                    Some(words)
                 }
-                other => describe(&self.view, other),
+                other => describe(&self.view, &self.names, other),
             };
             if let Some(text) = told {
                 let text = shown(&text).into_owned();
@@ -213,12 +212,36 @@ impl GameState {
     /// A seat's player name, safe to print, else "Seat N" (counting from 1,
     /// as people do).
     pub fn seat_name(&self, seat: Seat) -> String {
-        self.names
-            .iter()
-            .find(|(s, _)| *s == seat)
-            .map(|(_, name)| shown(name).into_owned())
-            .unwrap_or_else(|| format!("Seat {}", seat.0 + 1))
+        seat_name(&self.names, seat)
     }
+
+    /// Words from the server with each seat named by its player, safe to
+    /// print.
+    pub fn say(&self, phrase: &Phrase) -> String {
+        say(&self.names, phrase)
+    }
+}
+
+/// A seat's player name among `names`, safe to print; a seat nobody's name
+/// is known for (an open seat, a summary not read) is "Seat N", counted
+/// from 1 as everywhere the client shows a seat's number.
+pub fn seat_name(names: &[(Seat, String)], seat: Seat) -> String {
+    names
+        .iter()
+        .find(|(s, _)| *s == seat)
+        .map(|(_, name)| shown(name).into_owned())
+        .unwrap_or_else(|| format!("Seat {}", u16::from(seat.0) + 1))
+}
+
+/// How the client writes a seat's number: counted from 1 ("seat 1" is the
+/// protocol's `Seat(0)`), so that the first player is the first seat.
+pub fn seat_number(seat: Seat) -> String {
+    format!("seat {}", u16::from(seat.0) + 1)
+}
+
+/// `phrase` with each seat named as [`seat_name`] names it, safe to print.
+pub fn say(names: &[(Seat, String)], phrase: &Phrase) -> String {
+    shown(&phrase.render(|seat| seat_name(names, seat))).into_owned()
 }
 
 fn piece_name(view: &View, piece: PieceId) -> String {
@@ -228,12 +251,25 @@ fn piece_name(view: &View, piece: PieceId) -> String {
         .unwrap_or_else(|| format!("piece {}", piece.0))
 }
 
-/// One roll in words: "attack (Knight): 4 5 +1 = 10, hit".
-pub fn roll_words(view: &View, roll: &DiceRoll) -> String {
+/// One roll in words, saying whose roll it was and what for: "ada rolls
+/// for attack (Knight): 4 5 +1 = 10, hit"; a roll of no seat's (a set-up
+/// shuffle, a coin flip) "Rolled for coin flip: 2, bo moves first". A
+/// result that only repeats the total is left out ("ada rolls for
+/// initiative: 10", not "10, 10").
+pub fn roll_words(view: &View, names: &[(Seat, String)], roll: &DiceRoll) -> String {
     let faces: Vec<String> = roll.dice.iter().map(|die| die.face.to_string()).collect();
-    let mut text = roll.purpose.clone();
+    let mut text = match roll.seat {
+        Some(seat) => format!("{} rolls for ", seat_name(names, seat)),
+        None => "Rolled for ".to_string(),
+    };
+    let purpose = say(names, &roll.purpose);
+    text.push_str(&purpose);
+    // Most purposes name their piece already ("Necromancer on b4 saves").
     if let Some(piece) = roll.piece {
-        text.push_str(&format!(" ({})", piece_name(view, piece)));
+        let piece = shown(&piece_name(view, piece)).into_owned();
+        if !purpose.contains(&piece) {
+            text.push_str(&format!(" ({piece})"));
+        }
     }
     text.push_str(": ");
     text.push_str(&faces.join(" "));
@@ -243,15 +279,16 @@ pub fn roll_words(view: &View, roll: &DiceRoll) -> String {
     if roll.dice.len() > 1 || roll.modifier != 0 {
         text.push_str(&format!(" = {}", roll.total));
     }
-    if !roll.result.is_empty() {
-        text.push_str(&format!(", {}", roll.result));
+    let result = say(names, &roll.result);
+    if !result.is_empty() && result != roll.total.to_string() {
+        text.push_str(&format!(", {result}"));
     }
     text
 }
 
-/// What an effect tells a person, given the view before it; none for the
-/// bookkeeping a log would only clutter with.
-pub fn describe(view: &View, effect: &Effect) -> Option<String> {
+/// What an effect tells a person, given the view before it and the players'
+/// names; none for the bookkeeping a log would only clutter with.
+pub fn describe(view: &View, names: &[(Seat, String)], effect: &Effect) -> Option<String> {
     match effect {
         Effect::GameCreated { system, .. } => Some(format!("A game of {system} is set up.")),
         Effect::PieceMoved { piece, from, to } => Some(match from {
@@ -261,17 +298,21 @@ pub fn describe(view: &View, effect: &Effect) -> Option<String> {
         Effect::PieceRemoved { piece, reason } => {
             Some(format!("{} is {reason}.", piece_name(view, *piece)))
         }
-        Effect::DiceRolled { roll } => Some(format!("Roll: {}", roll_words(view, roll))),
-        Effect::Narration { text } => Some(text.clone()),
+        Effect::DiceRolled { roll } => Some(roll_words(view, names, roll)),
+        Effect::Narration { text } => Some(say(names, text)),
         Effect::GameEnded { outcome } => Some(if outcome.is_draw() {
-            format!("The game ends in a draw: {}.", outcome.reason)
+            format!("The game ends in a draw: {}.", say(names, &outcome.reason))
         } else {
             let winners: Vec<String> = outcome
                 .winners
                 .iter()
-                .map(|seat| format!("Seat {}", seat.0 + 1))
+                .map(|seat| seat_name(names, *seat))
                 .collect();
-            format!("{} wins: {}.", winners.join(" and "), outcome.reason)
+            format!(
+                "{} wins: {}.",
+                winners.join(" and "),
+                say(names, &outcome.reason)
+            )
         }),
         Effect::PlayerChanged { .. }
         | Effect::ResourceChanged { .. }
@@ -323,7 +364,7 @@ mod tests {
     }
 
     fn state() -> GameState {
-        GameState::from_snapshot(Snapshot {
+        let mut state = GameState::from_snapshot(Snapshot {
             match_id: MatchId(7),
             seq: 3,
             status: MatchStatus::Running,
@@ -332,7 +373,9 @@ mod tests {
             to_act: vec![Seat(0)],
             options: Vec::new(),
             commitment: "00".into(),
-        })
+        });
+        state.names = vec![(Seat(0), "ada".into()), (Seat(1), "bo".into())];
+        state
     }
 
     #[test]
@@ -372,7 +415,7 @@ mod tests {
             log,
             [
                 "Knight moves b1 to c3.",
-                "Roll: attack (Knight): 4 5 +1 = 10, hit"
+                "ada rolls for attack (Knight): 4 5 +1 = 10, hit"
             ]
         );
         assert_eq!(state.last_rolls.len(), 1);
@@ -444,8 +487,134 @@ mod tests {
         assert!(state.apply_batch(&batch));
         assert!(!state.view.pieces.contains_key(&PieceId(1)));
         assert_eq!(state.last_rolls.len(), 1);
-        assert_eq!(state.last_rolls[0].words, "defence (Knight): 1, fails");
-        assert_eq!(state.log[0].text, "Roll: defence (Knight): 1, fails");
+        assert_eq!(
+            state.last_rolls[0].words,
+            "bo rolls for defence (Knight): 1, fails"
+        );
+        assert_eq!(state.log[0].text, "bo rolls for defence (Knight): 1, fails");
+    }
+
+    fn logged(state: &mut GameState, effects: &[Effect]) -> Vec<String> {
+        let seq = state.seq + 1;
+        state.apply_effects(seq, effects);
+        state
+            .log
+            .iter()
+            .filter(|entry| entry.seq == seq)
+            .map(|entry| entry.text.clone())
+            .collect()
+    }
+
+    #[test]
+    fn each_roll_says_whose_it_is_and_a_result_that_repeats_the_total_is_left_out() {
+        let initiative = |seat: u8, face: u8| Effect::DiceRolled {
+            roll: DiceRoll {
+                seat: Some(Seat(seat)),
+                piece: None,
+                purpose: "initiative".into(),
+                dice: vec![Die { sides: 10, face }],
+                modifier: 0,
+                total: i32::from(face),
+                result: face.to_string().into(),
+            },
+        };
+        let coin = Effect::DiceRolled {
+            roll: DiceRoll {
+                seat: None,
+                piece: None,
+                purpose: Phrase::new()
+                    .text("coin flip (1: ")
+                    .seat(Seat(0))
+                    .text(" moves first, 2: ")
+                    .seat(Seat(1))
+                    .text(")"),
+                dice: vec![Die { sides: 2, face: 2 }],
+                modifier: 0,
+                total: 2,
+                result: Phrase::from(Seat(1)).text(" moves first"),
+            },
+        };
+        let mut state = state();
+        assert_eq!(
+            logged(&mut state, &[initiative(0, 10), initiative(1, 7), coin]),
+            [
+                "ada rolls for initiative: 10",
+                "bo rolls for initiative: 7",
+                "Rolled for coin flip (1: ada moves first, 2: bo): 2, bo moves first",
+            ]
+        );
+    }
+
+    #[test]
+    fn a_roll_names_its_piece_once() {
+        let roll = |purpose: &str| Effect::DiceRolled {
+            roll: DiceRoll {
+                seat: Some(Seat(0)),
+                piece: Some(PieceId(1)),
+                purpose: purpose.into(),
+                dice: vec![Die { sides: 6, face: 5 }],
+                modifier: 0,
+                total: 5,
+                result: "saved".into(),
+            },
+        };
+        let mut state = state();
+        assert_eq!(
+            logged(&mut state, &[roll("Knight on b1 saves (5+)"), roll("save")]),
+            [
+                "ada rolls for Knight on b1 saves (5+): 5, saved",
+                "ada rolls for save (Knight): 5, saved",
+            ]
+        );
+    }
+
+    #[test]
+    fn narration_and_outcomes_name_the_players_not_seat_numbers() {
+        let mut state = state();
+        let lines = logged(
+            &mut state,
+            &[
+                Effect::Narration {
+                    text: Phrase::from(Seat(0)).text(" deploys first"),
+                },
+                Effect::GameEnded {
+                    outcome: Outcome::win(
+                        Seat(0),
+                        Phrase::from(Seat(1)).text("'s Clan Lord was removed"),
+                    ),
+                },
+            ],
+        );
+        assert_eq!(
+            lines,
+            ["ada deploys first", "ada wins: bo's Clan Lord was removed."]
+        );
+    }
+
+    #[test]
+    fn a_seat_without_a_known_name_is_counted_from_1() {
+        let mut state = state();
+        state.names.clear();
+        let lines = logged(
+            &mut state,
+            &[Effect::Narration {
+                text: Phrase::from(Seat(1)).text(" passes"),
+            }],
+        );
+        assert_eq!(lines, ["Seat 2 passes"]);
+    }
+
+    #[test]
+    fn a_hostile_name_is_escaped_where_a_phrase_names_its_seat() {
+        let mut state = state();
+        state.names[1].1 = "bo\x1b]0;owned\x07".into();
+        let lines = logged(
+            &mut state,
+            &[Effect::Narration {
+                text: Phrase::from(Seat(1)).text(" passes"),
+            }],
+        );
+        assert_eq!(lines, ["bo\\u{1b}]0;owned\\u{7} passes"]);
     }
 
     #[test]
@@ -560,7 +729,7 @@ mod tests {
             texts(&state),
             [
                 (0, "A game of test is set up."),
-                (0, "Roll: roll-off: 2, deploys first"),
+                (0, "ada rolls for roll-off: 2, deploys first"),
                 (1, "Knight moves b1 to c3."),
                 (4, "Knight moves c3 to d5."),
             ],
@@ -582,7 +751,10 @@ mod tests {
         state.seq = 0;
         state.restore_log(&history(vec![(0, setup_effects())]));
         assert_eq!(state.last_rolls.len(), 1);
-        assert_eq!(state.last_rolls[0].words, "roll-off: 2, deploys first");
+        assert_eq!(
+            state.last_rolls[0].words,
+            "ada rolls for roll-off: 2, deploys first"
+        );
     }
 
     #[test]

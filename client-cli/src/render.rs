@@ -3,10 +3,11 @@
 use std::fmt::Write;
 
 use fray_protocol::{
-    ArmyEntry, ArmyInfo, ArmyList, MatchSummary, OptionKind, OptionSpec, OptionValue, SeatRange,
-    StoredArmyList, SystemInfo, UnitInfo,
+    ArmyEntry, ArmyInfo, ArmyList, MatchSummary, OptionKind, OptionSpec, OptionValue, Seat,
+    SeatRange, StoredArmyList, SystemInfo, UnitInfo,
 };
 
+use crate::game_state::{say, seat_name};
 use crate::shown::shown;
 use crate::table::{Align, Table};
 
@@ -349,15 +350,36 @@ pub fn matches(matches: &[MatchSummary]) -> String {
     table.render("")
 }
 
+/// "finished (won by ada)", safe to print.
 fn status(summary: &MatchSummary) -> String {
+    let names = summary_names(summary);
     match &summary.outcome {
         Some(outcome) if outcome.is_draw() => "finished (draw)".to_string(),
         Some(outcome) => {
-            let winners: Vec<String> = outcome.winners.iter().map(|s| s.0.to_string()).collect();
-            format!("finished (won by seat {})", winners.join(", "))
+            let winners: Vec<String> = outcome
+                .winners
+                .iter()
+                .map(|seat| seat_name(&names, *seat))
+                .collect();
+            format!("finished (won by {})", winners.join(" and "))
         }
         None => summary.status.to_string(),
     }
+}
+
+/// The players' names by seat, as the summary has them.
+fn summary_names(summary: &MatchSummary) -> Vec<(Seat, String)> {
+    summary
+        .seats
+        .iter()
+        .filter_map(|seat| Some((seat.seat, seat.player.as_ref()?.name.clone())))
+        .collect()
+}
+
+/// A seat's number in the seat column: counted from 1, as the client
+/// counts seats everywhere (`seat_number`).
+fn seat_count(seat: Seat) -> String {
+    (u16::from(seat.0) + 1).to_string()
 }
 
 /// One match: its system, status, options, then a row per seat.
@@ -366,7 +388,8 @@ pub fn match_summary(summary: &MatchSummary) -> String {
     let _ = writeln!(out, "Match {}: {}", summary.id, summary.system);
     let _ = writeln!(out, "Status:   {}", status(summary));
     if let Some(outcome) = &summary.outcome {
-        let _ = writeln!(out, "Outcome:  {}", shown(&outcome.reason));
+        let reason = say(&summary_names(summary), &outcome.reason);
+        let _ = writeln!(out, "Outcome:  {reason}");
     }
     if summary.seq > 0 {
         let _ = writeln!(out, "Actions:  {}", summary.seq);
@@ -391,12 +414,12 @@ pub fn match_summary(summary: &MatchSummary) -> String {
     for seat in &summary.seats {
         match &seat.player {
             Some(player) => table.row([
-                seat.seat.0.to_string(),
+                seat_count(seat.seat),
                 format!("{} (player {})", player.name, player.id),
                 seat.army.clone().unwrap_or_default(),
                 seat.list_name.clone().unwrap_or_default(),
             ]),
-            None => table.row([seat.seat.0.to_string(), "(open)".to_string()]),
+            None => table.row([seat_count(seat.seat), "(open)".to_string()]),
         }
     }
     out.push('\n');
@@ -542,7 +565,8 @@ Special rules:
     /// refused such names) makes it look.
     fn hostile_match() -> MatchSummary {
         use fray_protocol::{
-            MatchConfig, MatchId, MatchStatus, Outcome, PlayerId, PlayerRef, Seat, SeatSummary,
+            MatchConfig, MatchId, MatchStatus, Outcome, Phrase, PlayerId, PlayerRef, Seat,
+            SeatSummary,
         };
         let seat = |n: u8, name: &str| SeatSummary {
             seat: Seat(n),
@@ -562,7 +586,12 @@ Special rules:
             seats: vec![seat(0, "Eve"), seat(1, "Mallory")],
             seq: 12,
             commitment: None,
-            outcome: Some(Outcome::win(Seat(1), format!("won{HOSTILE}\nForged: line"))),
+            outcome: Some(Outcome::win(
+                Seat(1),
+                Phrase::new()
+                    .text(format!("won{HOSTILE}\nForged: line, against "))
+                    .seat(Seat(0)),
+            )),
             created_at: "2025-01-01 00:00:00".into(),
         }
     }
@@ -584,6 +613,40 @@ Special rules:
         let shown = match_summary(&summary);
         assert!(shown.contains("list\\u{1b}"), "{shown}");
         assert!(shown.contains("won\\u{1b}"), "{shown}");
+    }
+
+    #[test]
+    fn a_finished_match_names_its_players_and_counts_seats_from_1() {
+        use fray_protocol::{Outcome, Phrase, PlayerId, PlayerRef, Seat};
+        let mut summary = hostile_match();
+        for (seat, name) in summary.seats.iter_mut().zip(["ada", "bo"]) {
+            seat.player = Some(PlayerRef {
+                id: PlayerId(1),
+                name: name.into(),
+            });
+            seat.list_name = None;
+        }
+        summary.outcome = Some(Outcome::win(
+            Seat(0),
+            Phrase::from(Seat(1)).text("'s Clan Lord was removed"),
+        ));
+        let shown = match_summary(&summary);
+        assert!(
+            shown.contains("Status:   finished (won by ada)\n"),
+            "{shown}"
+        );
+        assert!(
+            shown.contains("Outcome:  bo's Clan Lord was removed\n"),
+            "{shown}"
+        );
+        let seats: Vec<&str> = shown
+            .lines()
+            .filter(|line| line.contains("(player 1)"))
+            .filter_map(|line| line.split_whitespace().next())
+            .collect();
+        assert_eq!(seats, ["1", "2"], "{shown}");
+        let listed = matches(std::slice::from_ref(&summary));
+        assert!(listed.contains("finished (won by ada)"), "{listed}");
     }
 
     #[test]

@@ -340,7 +340,7 @@ mod tests {
         assert_eq!(at_two.len(), 4);
         assert_eq!(
             at_two[3],
-            (2, "Roll: attack (Knight 2): 6, hit".to_string())
+            (2, "Seat 2 rolls for attack (Knight 2): 6, hit".to_string())
         );
 
         assert!(replay.step_back());

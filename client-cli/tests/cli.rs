@@ -295,7 +295,7 @@ fn two_players_create_list_join_and_show_a_match() {
 
     let out = bo.ok(&["match", "join", &id, "--army", &bo_army]);
     assert!(
-        out.contains(&format!("Joined match {id} in seat 1")),
+        out.contains(&format!("Joined match {id} in seat 2")),
         "{out}"
     );
     assert!(out.contains("the match has started"), "{out}");

@@ -124,18 +124,28 @@ impl Table {
         let summary = self.summary();
         assert_eq!(summary["status"], "finished", "{summary}");
         let outcome = &summary["outcome"];
-        let reason = outcome["reason"].as_str().expect("a reason");
+        let name = |seat: &Value| {
+            let seat = seat.as_u64().expect("a seat") as usize;
+            summary["seats"][seat]["player"]["name"]
+                .as_str()
+                .expect("a name")
+                .to_string()
+        };
+        // The reason's parts: text, or a seat the client names by its player.
+        let reason: String = outcome["reason"]
+            .as_array()
+            .expect("a reason in parts")
+            .iter()
+            .map(|part| match part.as_str() {
+                Some(text) => text.to_string(),
+                None => name(&part["seat"]),
+            })
+            .collect();
         let winners: Vec<String> = outcome["winners"]
             .as_array()
             .expect("winners")
             .iter()
-            .map(|seat| {
-                let seat = seat.as_u64().expect("a seat") as usize;
-                summary["seats"][seat]["player"]["name"]
-                    .as_str()
-                    .expect("a name")
-                    .to_string()
-            })
+            .map(name)
             .collect();
         match winners.as_slice() {
             [] => format!("Game over: a draw ({reason})."),
@@ -348,12 +358,14 @@ fn a_whole_game(setup: &Setup, watch: bool) {
         ada_text.contains("   a "),
         "the board has its files:\n{ada_text}"
     );
-    assert!(bo_text.contains("Bot playing seat 2"), "{bo_text}");
+    assert!(bo_text.contains("Bot playing seat 2 (bo)"), "{bo_text}");
+    let mut watched = None;
     if let Some((child, mut output)) = watcher.take() {
         let text = output.finish(GAME_PATIENCE, "fray watch");
         exits_zero(child, &text, "fray watch");
         assert!(text.contains("you are watching"), "{text}");
         assert!(text.contains(&outcome), "{outcome}\n{text}");
+        watched = Some(text);
     }
 
     // The replay, with standard input at its end: every event, then the
@@ -377,6 +389,15 @@ fn a_whole_game(setup: &Setup, watch: bool) {
         !seed_line.contains("not") && !seed_line.contains("mismatch"),
         "{text}"
     );
+    // Players are named, and a seat's number, where one shows, counts
+    // from 1: the protocol's seat 0 never reaches the screen.
+    for shown in [&ada_text, &bo_text, &text]
+        .into_iter()
+        .chain(watched.as_ref())
+    {
+        assert!(!shown.contains("seat 0"), "{shown}");
+        assert!(!shown.contains("Roll: "), "{shown}");
+    }
 }
 
 #[test]

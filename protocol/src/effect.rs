@@ -2,7 +2,7 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::{
-    Marker, Outcome, PieceId, PieceView, PlayerView, Seat, Square, Stat, TurnView, Viewer,
+    Marker, Outcome, Phrase, PieceId, PieceView, PlayerView, Seat, Square, Stat, TurnView, Viewer,
 };
 
 /// One change to what a viewer sees, or one thing that happened worth telling
@@ -54,7 +54,7 @@ pub enum Effect {
     /// Dice were rolled; changes nothing in the view, but tells the roll.
     DiceRolled { roll: DiceRoll },
     /// Something worth telling in words; changes nothing in the view.
-    Narration { text: String },
+    Narration { text: Phrase },
     /// The game is over; the view's `outcome` is set.
     GameEnded { outcome: Outcome },
 }
@@ -84,7 +84,7 @@ pub struct DiceRoll {
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub piece: Option<PieceId>,
     /// Why the dice were rolled, in words: "contest", "Fireblast casting (5+)".
-    pub purpose: String,
+    pub purpose: Phrase,
     pub dice: Vec<Die>,
     /// Added to the sum of the dice.
     #[serde(default)]
@@ -92,7 +92,7 @@ pub struct DiceRoll {
     /// What the roll came to, as the rules count it.
     pub total: i32,
     /// What the roll did, in words: "hit", "saved", "fails to cast".
-    pub result: String,
+    pub result: Phrase,
 }
 
 /// One die of a roll.

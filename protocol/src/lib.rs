@@ -12,6 +12,7 @@ mod error;
 mod lobby;
 mod message;
 mod outcome;
+mod phrase;
 mod system;
 pub mod text;
 mod view;
@@ -29,6 +30,7 @@ pub use lobby::{
 };
 pub use message::{Batch, ClientMessage, Limits, PROTOCOL_VERSION, Role, ServerMessage, Snapshot};
 pub use outcome::Outcome;
+pub use phrase::{Phrase, PhrasePart};
 pub use system::{
     ArmyInfo, ArmyLimits, Buy, MatchConfig, OptionKind, OptionSpec, OptionValue, SeatRange,
     SystemId, SystemInfo, UnitInfo,

@@ -8,7 +8,7 @@ use crate::{Action, ActionOption, Effect, ErrorCode, MatchId, MatchStatus, Playe
 
 /// The protocol version this crate speaks. A client says it in `hello`; the
 /// server refuses a version it does not speak.
-pub const PROTOCOL_VERSION: u32 = 2;
+pub const PROTOCOL_VERSION: u32 = 3;
 
 /// What a client sends.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]

@@ -81,9 +81,31 @@ fn escape_except(text: &str, keep: impl Fn(char) -> bool) -> Cow<'_, str> {
     Cow::Owned(out)
 }
 
+/// A notation as a player may type it: without white space, in lower case,
+/// so that "ed1supportsrb1" is "Ed1 supports Rb1". The notations of one
+/// decision's options differ even in this form (the rules' tests hold every
+/// system to it), so a client may match what is typed by it.
+pub fn typed_notation(notation: &str) -> String {
+    notation
+        .chars()
+        .filter(|c| !c.is_whitespace())
+        .flat_map(char::to_lowercase)
+        .collect()
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_typed_notation_ignores_white_space_and_case() {
+        assert_eq!(typed_notation("Ed1 supports Rb1"), "ed1supportsrb1");
+        assert_eq!(
+            typed_notation(" Qh2  armour-of-thorns\th2 "),
+            "qh2armour-of-thornsh2"
+        );
+        assert_eq!(typed_notation("Qh2-h3"), "qh2-h3");
+    }
 
     #[test]
     fn terminal_commands_and_reordering_are_unsafe_and_letters_are_not() {

@@ -2,7 +2,7 @@
 //! someone listens (the server does; simulations and benchmarks do not).
 //! Shared by every game system.
 
-use fray_protocol::{DiceRoll, Die, Effect, ScopedEffect, Seat};
+use fray_protocol::{DiceRoll, Die, Effect, Phrase, ScopedEffect, Seat};
 
 pub struct Log {
     enabled: bool,
@@ -29,9 +29,14 @@ impl Log {
     }
 
     pub fn say(&mut self, text: impl FnOnce() -> String) {
+        self.tell(|| text().into());
+    }
+
+    /// Narration that names seats, for each client to name its own way.
+    pub fn tell(&mut self, phrase: impl FnOnce() -> Phrase) {
         if self.enabled {
             self.effects
-                .push(ScopedEffect::public(Effect::Narration { text: text() }));
+                .push(ScopedEffect::public(Effect::Narration { text: phrase() }));
         }
     }
 
@@ -98,10 +103,10 @@ pub fn roll_for(
     DiceRoll {
         seat: Some(Seat(seat)),
         piece: piece.map(|p| fray_protocol::PieceId(u32::from(p))),
-        purpose,
+        purpose: purpose.into(),
         dice,
         modifier,
         total,
-        result,
+        result: result.into(),
     }
 }

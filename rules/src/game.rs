@@ -91,6 +91,29 @@ pub fn validate_army_for(
     }
 }
 
+/// True when `stored`, the effects of one action in a match's log, are
+/// `made`, the effects the rules make for it now, as an earlier release made
+/// them: Summoners Chess told a summons before the move that caused it, and
+/// Chessboard Confrontation narrated each step besides moving the piece
+/// (before protocol version 3). Logs stored then still verify and rebuild;
+/// anything else must be `made` exactly.
+pub fn agrees_as_made_earlier(
+    system: SystemId,
+    stored: &[ScopedEffect],
+    made: &[ScopedEffect],
+) -> bool {
+    match system {
+        SystemId::SummonersChess => {
+            summoners_chess::summons_told_first(made).is_some_and(|earlier| earlier == stored)
+        }
+        SystemId::ChessboardConfrontation => {
+            chessboard_confrontation::without_steps_told_twice(stored)
+                .is_some_and(|now| now == made)
+        }
+        _ => false,
+    }
+}
+
 impl Game {
     pub fn system(&self) -> SystemId {
         match self {

@@ -18,5 +18,7 @@ pub mod summoners_chess;
 
 pub use dice::{ChaChaDice, Dice, ScriptedDice};
 pub use engine::{GameRules, SetupError};
-pub use game::{Game, example_armies, systems, validate_army, validate_army_for};
+pub use game::{
+    Game, agrees_as_made_earlier, example_armies, systems, validate_army, validate_army_for,
+};
 pub use move_rules::MoveRules;

@@ -27,6 +27,54 @@ fn movement_is_straight_or_diagonal_up_to_move() {
 }
 
 #[test]
+fn a_step_is_told_once_by_the_piece_moving() {
+    let (mut game, a, _) = duel(("regular", &[], "d4"), ("regular", &[], "h1"));
+    play(&mut game, 0, &activate(a), &[]);
+    let effects = play(&mut game, 0, &step(a, "d6"), &[]);
+    let moved = Effect::PieceMoved {
+        piece: a,
+        from: Some(sq("d4")),
+        to: sq("d6"),
+    };
+    assert_eq!(
+        effects.iter().filter(|e| e.effect == moved).count(),
+        1,
+        "{effects:?}"
+    );
+    assert!(
+        !effects
+            .iter()
+            .any(|e| matches!(e.effect, Effect::Narration { .. })),
+        "nothing tells the step again: {effects:?}"
+    );
+
+    // A log stored before told it twice, a narration just before the move:
+    // it still agrees with the rules.
+    let at = effects.iter().position(|e| e.effect == moved).unwrap();
+    let mut earlier = effects.clone();
+    earlier.insert(
+        at,
+        ScopedEffect::public(Effect::Narration {
+            text: "the Regular Troops moves from d4 to d6".into(),
+        }),
+    );
+    assert!(fray_rules::agrees_as_made_earlier(
+        SystemId::ChessboardConfrontation,
+        &earlier,
+        &effects
+    ));
+    // Any other narration there does not.
+    earlier[at] = ScopedEffect::public(Effect::Narration {
+        text: "the Regular Troops moves from d4 to d5".into(),
+    });
+    assert!(!fray_rules::agrees_as_made_earlier(
+        SystemId::ChessboardConfrontation,
+        &earlier,
+        &effects
+    ));
+}
+
+#[test]
 fn obstacles_enemies_and_corner_gaps_block_allies_do_not() {
     // A corridor: a2 and b2 are obstacles, so a1's only way out is b1.
     let mut p = Position::new(2);

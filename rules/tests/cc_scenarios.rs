@@ -18,6 +18,10 @@ fn the_last_player_with_miniatures_wins() {
     play(&mut game, 0, &attack(a, b, "melee"), &[6, 1]);
     let outcome = game.outcome().unwrap();
     assert_eq!(outcome.winners, vec![Seat(0)]);
+    assert_eq!(
+        outcome.reason,
+        fray_protocol::Phrase::from(Seat(0)).text(" is the last player with miniatures")
+    );
     assert!(game.to_act().is_empty());
 }
 
@@ -114,7 +118,7 @@ fn rounds_without_a_defeat_end_the_game_in_a_draw() {
     let mut game = p.build();
     play(&mut game, 0, &Action::new("pass"), &[]);
     let outcome = game.outcome().unwrap();
-    assert!(outcome.is_draw() && outcome.reason.contains("6 rounds"));
+    assert!(outcome.is_draw() && outcome.reason.to_string().contains("6 rounds"));
 }
 
 #[test]
@@ -191,7 +195,7 @@ fn survival_by_points_counts_the_points_of_the_miniatures_left() {
     play(&mut game, 0, &pass(), &[]);
     let outcome = game.outcome().unwrap();
     assert_eq!(outcome.winners, vec![Seat(0)]);
-    assert!(outcome.reason.contains("most points"));
+    assert!(outcome.reason.to_string().contains("most points"));
     // Equal in both: a draw.
     let mut p = survival_at_the_end(Tally::Points);
     p.place(0, "elite", &[], "d4");

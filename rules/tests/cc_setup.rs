@@ -304,7 +304,7 @@ fn a_game_is_drawn_at_the_round_limit() {
     play(&mut game, 0, &Action::new("pass"), &[]);
     let outcome = game.outcome().unwrap();
     assert!(outcome.is_draw());
-    assert!(outcome.reason.contains("limit of 3 rounds"));
+    assert!(outcome.reason.to_string().contains("limit of 3 rounds"));
     let _ = SCENARIO;
 }
 

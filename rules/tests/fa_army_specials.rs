@@ -42,7 +42,11 @@ fn every_king_piece_gives_an_adjacent_friend_one_more_die_when_attacking() {
         // from the square the attacker fights from, though f3 is not next to the king.
         let rolls = play(&mut game, 0, &step(attacker, "f3"), &[6, 6, 6, 1, 1]);
         assert_eq!(dice_counts(&rolls), vec![3, 1, 1], "{army:?}");
-        assert!(rolls[0].purpose.contains("HTH 2"), "{}", rolls[0].purpose);
+        assert!(
+            rolls[0].purpose.to_string().contains("HTH 2"),
+            "{}",
+            rolls[0].purpose
+        );
         assert!(is_removed(&game, warrior), "{army:?}");
         // The aura is not shown in the profile (R36).
         assert_eq!(stat(&game, attacker, "HTH"), "1", "{army:?}");
@@ -210,7 +214,11 @@ fn man_at_arms_under_fire(clerics: &[&str]) -> (FantasyArmies, PieceId, PieceId)
 fn a_cleric_improves_an_adjacent_save_by_one_step() {
     let (mut game, man, hobgoblin) = man_at_arms_under_fire(&["c1"]);
     let rolls = play(&mut game, 1, &shoot(hobgoblin, man), &[5, 4]);
-    assert!(rolls[1].purpose.contains("4+"), "{}", rolls[1].purpose);
+    assert!(
+        rolls[1].purpose.to_string().contains("4+"),
+        "{}",
+        rolls[1].purpose
+    );
     assert!(at(&game, man, "d2"));
     // The shown profile keeps 5+ (R36).
     assert_eq!(stat(&game, man, "D"), "5+");
@@ -227,7 +235,11 @@ fn without_a_cleric_the_same_save_of_4_fails() {
 fn two_clerics_do_not_stack() {
     let (mut game, man, hobgoblin) = man_at_arms_under_fire(&["c1", "e1"]);
     let rolls = play(&mut game, 1, &shoot(hobgoblin, man), &[5, 3]);
-    assert!(rolls[1].purpose.contains("4+"), "{}", rolls[1].purpose);
+    assert!(
+        rolls[1].purpose.to_string().contains("4+"),
+        "{}",
+        rolls[1].purpose
+    );
     assert!(is_removed(&game, man));
 }
 
@@ -265,7 +277,11 @@ fn a_cleric_adds_its_step_on_top_of_armour() {
     p.to_move(Seat(1));
     let mut game = p.build();
     let rolls = play(&mut game, 1, &shoot(hobgoblin, wizard), &[6, 3]);
-    assert!(rolls[1].purpose.contains("3+"), "{}", rolls[1].purpose);
+    assert!(
+        rolls[1].purpose.to_string().contains("3+"),
+        "{}",
+        rolls[1].purpose
+    );
     assert!(at(&game, wizard, "d2"));
 }
 

@@ -496,10 +496,10 @@ proptest! {
         if outcome.is_draw() {
             if quiet >= quiet_cap {
                 prop_assert_eq!(quiet, quiet_cap);
-                prop_assert!(outcome.reason.contains("without a piece removed"), "{}", outcome.reason);
+                prop_assert!(outcome.reason.to_string().contains("without a piece removed"), "{}", outcome.reason);
             } else {
                 prop_assert_eq!(battle_turns, max_turns, "a draw before either cap: {:?}", outcome);
-                prop_assert!(outcome.reason.contains("limit"), "{}", outcome.reason);
+                prop_assert!(outcome.reason.to_string().contains("limit"), "{}", outcome.reason);
             }
         } else {
             prop_assert_eq!(outcome.winners.len(), 1);

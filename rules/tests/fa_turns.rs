@@ -298,7 +298,11 @@ fn removing_the_enemy_king_in_a_contest_wins_the_game() {
     assert!(is_removed(&game, lich));
     let outcome = game.outcome().expect("the game is over");
     assert_eq!(outcome.winners, vec![Seat(0)]);
-    assert_eq!(outcome.reason, "seat 1's Liche Lord was removed");
+    // The loser is a seat in the reason, for each client to name.
+    assert_eq!(
+        outcome.reason,
+        fray_protocol::Phrase::from(Seat(1)).text("'s Liche Lord was removed")
+    );
     assert!(
         effects
             .iter()

@@ -79,3 +79,51 @@ fn systems_not_yet_written_are_refused_with_a_reason() {
         assert!(matches!(refused, Err(SetupError::NotImplemented(_))));
     }
 }
+
+/// A player may type a notation as one word, in any case
+/// (`fray_protocol::text::typed_notation`): no two options of one decision
+/// may read alike that way, in any system, in random games from set-up to
+/// the end.
+#[test]
+fn the_options_of_a_decision_differ_when_typed_as_one_word_in_any_case() {
+    use fray_protocol::text::typed_notation;
+    use std::collections::BTreeMap;
+    for system in [
+        SystemId::FantasyArmies,
+        SystemId::ChessboardConfrontation,
+        SystemId::SummonersChess,
+    ] {
+        let mut with_spaces = 0;
+        for seed in 0..6 {
+            let armies = lists(system);
+            let mut dice = ChaChaDice::from_u64(seed);
+            let (mut game, _) = Game::setup(&MatchConfig::new(system), &armies, &mut dice)
+                .unwrap_or_else(|e| panic!("{system}: {e}"));
+            let mut actions = 0;
+            while game.outcome().is_none() && actions < 3_000 {
+                for seat in game.to_act() {
+                    let mut typed = BTreeMap::new();
+                    for option in game.options(seat) {
+                        with_spaces += usize::from(option.notation.contains(' '));
+                        if let Some(other) =
+                            typed.insert(typed_notation(&option.notation), option.notation.clone())
+                        {
+                            panic!("{system}: '{other}' and '{}' read alike", option.notation);
+                        }
+                    }
+                }
+                let seat = game.to_act()[0];
+                let options = game.options(seat);
+                let pick = usize::from(dice.roll(250)) % options.len();
+                game.act(seat, &options[pick].action, &mut dice).unwrap();
+                actions += 1;
+            }
+        }
+        if system != SystemId::SummonersChess {
+            assert!(
+                with_spaces > 0,
+                "{system}: no notation with spaces was seen"
+            );
+        }
+    }
+}

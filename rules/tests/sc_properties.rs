@@ -211,13 +211,17 @@ fn play_to_the_end(setting: Setting, seed: u64) -> Result<(), TestCaseError> {
         if quiet >= quiet_cap {
             prop_assert_eq!(quiet, quiet_cap);
             prop_assert!(
-                outcome.reason.contains("without a capture"),
+                outcome.reason.to_string().contains("without a capture"),
                 "{}",
                 outcome.reason
             );
         } else {
             prop_assert_eq!(view.turn.number, max_turns);
-            prop_assert!(outcome.reason.contains("limit"), "{}", outcome.reason);
+            prop_assert!(
+                outcome.reason.to_string().contains("limit"),
+                "{}",
+                outcome.reason
+            );
         }
     } else {
         prop_assert_eq!(outcome.winners.len(), 1);

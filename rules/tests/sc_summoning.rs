@@ -6,6 +6,7 @@
 //! a capture and by the opponent's move; several at once (R7).
 
 mod sc_common;
+use fray_rules::summoners_chess::summons_told_first;
 use sc_common::*;
 
 /// Seat 1's pieces, one per terrain far from the action, so none summons.
@@ -45,8 +46,11 @@ fn holding_three_tiles_summons_the_unit_onto_the_fourth() {
         .unwrap()
         .id;
     assert_eq!(chevaliers, PieceId(7), "the next id after the seven pieces");
+    // The summoner is named as a seat, for each client to put a name to.
     assert!(effects.iter().any(|e| matches!(
-        &e.effect, Effect::Narration { text } if text.contains("summons Chevaliers")
+        &e.effect,
+        Effect::Narration { text }
+            if text.seats().eq([Seat(0)]) && text.to_string().contains("summons Chevaliers")
     )));
     // It moves as a Knight on seat 0's next turn.
     play(&mut game, 1, &step(PieceId(6), "h6"));
@@ -89,7 +93,7 @@ fn an_enemy_on_the_fourth_tile_blocks_until_it_leaves_on_its_own_move() {
         .unwrap();
     assert_eq!(
         option.label,
-        "Acolyte on d4 moves to e5, and seat 0 summons Chevaliers on d4"
+        "Acolyte on d4 moves to e5, and your opponent summons Chevaliers on d4"
     );
     let effects = play(&mut game, 1, &step(blocker, "e5"));
     assert_eq!(
@@ -285,4 +289,58 @@ fn a_summons_resets_the_count_of_quiet_turns() {
     let mut game = p.build();
     play(&mut game, 0, &step(mover, "c4"));
     assert!(game.outcome().is_none(), "the summons kept the game going");
+}
+
+/// The kind of each effect, with a narration's words: the order a log
+/// tells things in.
+fn told(effects: &[ScopedEffect]) -> Vec<String> {
+    effects
+        .iter()
+        .map(|scoped| match &scoped.effect {
+            Effect::Narration { text } => format!("narration: {text}"),
+            Effect::PieceMoved { piece, to, .. } => format!("moved: {} to {to}", piece.0),
+            Effect::PiecePlaced { piece } => format!("placed: {}", piece.kind),
+            Effect::TurnChanged { .. } => "turn".into(),
+            other => format!("{other:?}"),
+        })
+        .collect()
+}
+
+#[test]
+fn a_summons_is_told_after_the_move_that_caused_it() {
+    // As in the test above: seat 1's Elves leave d4 for f5, and two
+    // summons follow, the mover's first.
+    let mut p = Position::new();
+    p.place(0, "acolyte", "a4");
+    p.place(0, "acolyte", "b4");
+    p.place(0, "acolyte", "c4");
+    let elves = p.place(1, "elves", "d4");
+    p.place(1, "acolyte", "e5");
+    p.place(1, "acolyte", "g5");
+    p.to_move(Seat(1));
+    let mut game = p.build();
+    let effects = play(&mut game, 1, &step(elves, "f5"));
+    let now = vec![
+        format!("moved: {} to f5", elves.0),
+        "placed: rocs".to_string(),
+        "narration: seat 1 holds three Peaks tiles and summons Rocs (#6) on h5".to_string(),
+        "placed: chevaliers".to_string(),
+        "narration: seat 0 holds three Castles tiles and summons Chevaliers (#7) on d4".to_string(),
+        "turn".to_string(),
+    ];
+    assert_eq!(told(&effects), now);
+
+    // Logs stored before told both summons first; they still agree.
+    let earlier = summons_told_first(&effects).expect("a summons to move");
+    assert_eq!(told(&earlier), [2, 4, 0, 1, 3, 5].map(|at| now[at].clone()));
+    assert!(fray_rules::agrees_as_made_earlier(
+        fray_protocol::SystemId::SummonersChess,
+        &earlier,
+        &effects
+    ));
+    assert!(!fray_rules::agrees_as_made_earlier(
+        fray_protocol::SystemId::SummonersChess,
+        &effects[1..],
+        &effects
+    ));
 }

@@ -3,6 +3,7 @@
 //! (R13); nothing is accepted once it is over.
 
 mod sc_common;
+use fray_protocol::Phrase;
 use sc_common::*;
 
 fn outcome_of(effects: &[ScopedEffect]) -> Option<fray_protocol::Outcome> {
@@ -31,14 +32,20 @@ fn capturing_the_last_acolyte_wins_however_many_pieces_are_left() {
         .find(|o| o.action == step(rook, "a6"))
         .unwrap();
     assert!(
-        option.label.ends_with(": seat 1 lost all four Acolytes"),
+        option
+            .label
+            .ends_with(": your opponent lost all four Acolytes"),
         "{}",
         option.label
     );
     let effects = play(&mut game, 0, &step(rook, "a6"));
     let outcome = outcome_of(&effects).expect("the game ended");
     assert_eq!(outcome.winners, vec![Seat(0)]);
-    assert_eq!(outcome.reason, "seat 1 lost all four Acolytes");
+    // The loser is a seat in the reason, for each client to name.
+    assert_eq!(
+        outcome.reason,
+        Phrase::from(Seat(1)).text(" lost all four Acolytes")
+    );
     assert!(!view(&game).pieces.contains_key(&last));
 }
 
@@ -54,7 +61,10 @@ fn leaving_the_opponent_two_pieces_wins() {
     let effects = play(&mut game, 0, &step(rook, "a6"));
     let outcome = outcome_of(&effects).expect("the game ended");
     assert_eq!(outcome.winners, vec![Seat(0)]);
-    assert_eq!(outcome.reason, "seat 1 was reduced to 2 pieces");
+    assert_eq!(
+        outcome.reason,
+        Phrase::from(Seat(1)).text(" was reduced to 2 pieces")
+    );
     assert_eq!(game.outcome(), Some(outcome));
     assert!(game.to_act().is_empty());
 }
@@ -76,7 +86,7 @@ fn both_conditions_at_once_are_one_win_with_both_reasons() {
     assert_eq!(outcome.winners, vec![Seat(0)]);
     assert_eq!(
         outcome.reason,
-        "seat 1 lost all four Acolytes and was reduced to 2 pieces"
+        Phrase::from(Seat(1)).text(" lost all four Acolytes and was reduced to 2 pieces")
     );
 }
 

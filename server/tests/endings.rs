@@ -8,8 +8,8 @@ mod common;
 use common::TestServer;
 use common::play::{Chooser, Follower, play, seen_by, two_armies};
 use fray_protocol::{
-    ClientMessage, MatchConfig, MatchId, MatchStatus, Outcome, PlayerCreated, Replay, Role, Seat,
-    ServerMessage, SystemId, View, Viewer, apply_all,
+    ClientMessage, MatchConfig, MatchId, MatchStatus, Outcome, Phrase, PlayerCreated, Replay, Role,
+    Seat, ServerMessage, SystemId, View, Viewer, apply_all,
 };
 
 /// A game longer than this is a bug in the caps, not a long game.
@@ -107,11 +107,14 @@ fn ends_alike_everywhere(system: SystemId, ending: Ending) {
         Ending::Rules => {}
         Ending::ResignOverSocket | Ending::ResignOverRest => {
             assert_eq!(outcome.winners, vec![Seat(0)]);
-            assert!(outcome.reason.contains("resigned"), "{}", outcome.reason);
+            assert_eq!(outcome.reason, Phrase::from(Seat(1)).text(" resigned"));
         }
         Ending::Abandon => {
             assert_eq!(outcome.winners, vec![Seat(0)]);
-            assert!(outcome.reason.contains("abandoned"), "{}", outcome.reason);
+            assert_eq!(
+                outcome.reason,
+                Phrase::from(Seat(1)).text(" abandoned the match")
+            );
         }
     }
     for follower in &still_there {

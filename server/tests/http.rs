@@ -413,7 +413,10 @@ fn resigning_ends_the_match_and_publishes_the_replay_with_the_seed() {
     assert_eq!(finished.status, MatchStatus::Finished);
     let outcome = finished.outcome.clone().expect("an outcome");
     assert_eq!(outcome.winners, vec![fray_protocol::Seat(0)]);
-    assert!(outcome.reason.contains("resigned"), "{}", outcome.reason);
+    assert_eq!(
+        outcome.reason,
+        fray_protocol::Phrase::from(fray_protocol::Seat(1)).text(" resigned")
+    );
 
     let (status, body) = server.request("POST", &resign, Some(&alice.token), None);
     assert_eq!(

@@ -19,6 +19,7 @@ use fray_server::tools::simulate::{
 };
 use fray_server::tools::verify::{self, Problem, VerifyError, verify, verify_url};
 use indicatif::ProgressBar;
+use serde_json::Value;
 use sqlx::SqlitePool;
 use tempfile::TempDir;
 
@@ -382,6 +383,201 @@ async fn a_finished_match_verifies() {
     let text = report.to_string();
     assert!(text.lines().next().unwrap().contains("VERIFIED"), "{text}");
     assert!(text.contains("= SHA-256(seed)"), "{text}");
+}
+
+/// Writes every phrase of `value` as the servers before phrases stored it:
+/// one string, each seat spelled out as "seat N".
+fn spelled_out(value: &mut Value) {
+    match value {
+        Value::Object(map) => {
+            for (key, field) in map.iter_mut() {
+                let phrase = ["text", "purpose", "result", "reason"].contains(&key.as_str());
+                match field {
+                    Value::Array(parts) if phrase => {
+                        let text: String = parts
+                            .iter()
+                            .map(|part| match part {
+                                Value::String(text) => text.clone(),
+                                seat => format!("seat {}", seat["seat"]),
+                            })
+                            .collect();
+                        *field = Value::String(text);
+                    }
+                    other => spelled_out(other),
+                }
+            }
+        }
+        Value::Array(items) => items.iter_mut().for_each(spelled_out),
+        _ => {}
+    }
+}
+
+/// Rewrites a stored match's events and outcome in the form before phrases;
+/// true if some seat was spelled out.
+async fn store_as_before_phrases(pool: &SqlitePool, id: MatchId) -> bool {
+    let rows: Vec<(i64, String)> =
+        sqlx::query_as("SELECT seq, effects FROM events WHERE match_id = ?")
+            .bind(id.0)
+            .fetch_all(pool)
+            .await
+            .unwrap();
+    let mut any_seat = false;
+    for (seq, effects) in rows {
+        let mut value: Value = serde_json::from_str(&effects).unwrap();
+        spelled_out(&mut value);
+        let old = value.to_string();
+        any_seat |= old.contains("seat 0") || old.contains("seat 1");
+        sqlx::query("UPDATE events SET effects = ? WHERE match_id = ? AND seq = ?")
+            .bind(old)
+            .bind(id.0)
+            .bind(seq)
+            .execute(pool)
+            .await
+            .unwrap();
+    }
+    let outcome: Option<String> = sqlx::query_scalar("SELECT outcome FROM matches WHERE id = ?")
+        .bind(id.0)
+        .fetch_one(pool)
+        .await
+        .unwrap();
+    if let Some(outcome) = outcome {
+        let mut value: Value = serde_json::from_str(&outcome).unwrap();
+        spelled_out(&mut value);
+        assert!(value["reason"].is_string(), "{value}");
+        sqlx::query("UPDATE matches SET outcome = ? WHERE id = ?")
+            .bind(value.to_string())
+            .bind(id.0)
+            .execute(pool)
+            .await
+            .unwrap();
+    }
+    any_seat
+}
+
+#[tokio::test]
+async fn a_match_stored_before_phrases_verifies_and_reads_its_seats_back() {
+    let db = test_db().await;
+    for (armies, seed) in [(summoners(), 1), (kingdoms_against_undead(), 4)] {
+        let id = store_match(&db.pool, armies, seed, None).await;
+        let before = db::matches::summary(&db.pool, id).await.unwrap().unwrap();
+        assert!(
+            store_as_before_phrases(&db.pool, id).await,
+            "the set-up or the ending names a seat"
+        );
+        let report = verify(&db.pool, id).await.unwrap();
+        assert!(report.matches(), "{report}");
+        // "seat 1's Clan Lord was removed" reads as seat 1 again, for a
+        // client to name.
+        let after = db::matches::summary(&db.pool, id).await.unwrap().unwrap();
+        assert_eq!(after.outcome, before.outcome);
+        let reason = after.outcome.expect("the game was played out").reason;
+        if !before.outcome.as_ref().unwrap().is_draw() {
+            assert_eq!(reason.seats().count(), 1, "{reason}");
+        }
+    }
+}
+
+/// Rewrites each action's effects of a stored match as releases before
+/// protocol version 3 made them: a Summoners Chess summons told before the
+/// move that caused it, a Chessboard Confrontation step narrated just before
+/// its move. How many effects moved or were added.
+async fn store_in_earlier_order(pool: &SqlitePool, id: MatchId, system: SystemId) -> usize {
+    let rows: Vec<(i64, Option<String>, String)> =
+        sqlx::query_as("SELECT seq, action, effects FROM events WHERE match_id = ? ORDER BY seq")
+            .bind(id.0)
+            .fetch_all(pool)
+            .await
+            .unwrap();
+    let mut names = BTreeMap::new();
+    let mut changed = 0;
+    for (seq, action, effects) in rows {
+        let effects: Vec<Value> = serde_json::from_str(&effects).unwrap();
+        let step = system == SystemId::ChessboardConfrontation
+            && action.is_some_and(|action| action.contains(r#""verb":"move""#));
+        let kind = |effect: &Value| effect["effect"]["type"].as_str().unwrap_or("").to_string();
+        let mut earlier = Vec::new();
+        let mut summons = Vec::new();
+        for (at, effect) in effects.iter().enumerate() {
+            if kind(effect) == "piece_placed" {
+                let piece = &effect["effect"]["piece"];
+                names.insert(piece["id"].clone().to_string(), piece["name"].clone());
+            }
+            let after_placed = system == SystemId::SummonersChess
+                && seq > 0
+                && at > 0
+                && kind(&effects[at - 1]) == "piece_placed";
+            if kind(effect) == "narration" && after_placed {
+                summons.push(effect.clone());
+                continue;
+            }
+            if kind(effect) == "piece_moved" && step && !effect["effect"]["from"].is_null() {
+                let moved = &effect["effect"];
+                let name = names[&moved["piece"].to_string()].as_str().unwrap();
+                let text = format!(
+                    "the {name} moves from {} to {}",
+                    moved["from"].as_str().unwrap(),
+                    moved["to"].as_str().unwrap()
+                );
+                earlier.push(serde_json::json!({
+                    "audience": {"kind": "everyone"},
+                    "effect": {"type": "narration", "text": text},
+                }));
+                changed += 1;
+            }
+            earlier.push(effect.clone());
+        }
+        changed += summons.len();
+        let told_first = earlier
+            .iter()
+            .take_while(|effect| kind(effect) == "narration")
+            .count();
+        earlier.splice(told_first..told_first, summons);
+        sqlx::query("UPDATE events SET effects = ? WHERE match_id = ? AND seq = ?")
+            .bind(Value::Array(earlier).to_string())
+            .bind(id.0)
+            .bind(seq)
+            .execute(pool)
+            .await
+            .unwrap();
+    }
+    changed
+}
+
+#[tokio::test]
+async fn a_match_stored_with_summons_told_first_or_steps_told_twice_verifies() {
+    let db = test_db().await;
+    let squads = fray_rules::example_armies(SystemId::ChessboardConfrontation).unwrap();
+    for (armies, seeds) in [(summoners(), 1..=60), (squads, 101..=160)] {
+        let system = armies[0].system;
+        // Random play summons rarely: the first seeds whose game does.
+        let mut rewritten = 0;
+        for seed in seeds {
+            let id = store_match(&db.pool, armies.clone(), seed, None).await;
+            if store_in_earlier_order(&db.pool, id, system).await == 0 {
+                continue;
+            }
+            let report = verify(&db.pool, id).await.unwrap();
+            assert!(report.matches(), "{system}: {report}");
+            rewritten += 1;
+            if rewritten == 2 {
+                break;
+            }
+        }
+        assert_eq!(
+            rewritten, 2,
+            "{system}: too few games told in the earlier order"
+        );
+    }
+    // Told in an order no release made, it differs.
+    let id = store_match(&db.pool, summoners(), 200, None).await;
+    tamper(
+        &db.pool,
+        "UPDATE events SET effects = json_insert(effects, '$[#]', json_extract(effects, '$[0]')) \
+         WHERE match_id = ? AND seq = 1",
+        id,
+    )
+    .await;
+    assert!(!verify(&db.pool, id).await.unwrap().matches());
 }
 
 #[tokio::test]

@@ -89,7 +89,11 @@ fn a_player_away_longer_than_the_grace_period_loses_by_abandonment() {
         })
         .expect("the match ended");
     assert_eq!(outcome.winners, vec![Seat(0)]);
-    assert!(outcome.reason.contains("abandoned"), "{}", outcome.reason);
+    assert!(
+        outcome.reason.to_string().contains("abandoned"),
+        "{}",
+        outcome.reason
+    );
     assert!(alice.options.is_empty() && alice.to_act.is_empty());
 }
 

@@ -9,6 +9,7 @@ use fray_protocol::{
 
 use crate::api::MatchFilter;
 use crate::fail::Failure;
+use crate::game_state::seat_number;
 use crate::session::Session;
 use crate::{print, render};
 
@@ -77,9 +78,9 @@ pub fn join(session: &Session, id: MatchId, army: ArmyListId) -> Result<(), Fail
         .seats
         .iter()
         .find(|seat| seat.player.as_ref().is_some_and(|player| player.id == me))
-        .map(|seat| seat.seat.0.to_string())
-        .unwrap_or_else(|| "?".to_string());
-    let mut out = format!("Joined match {} in seat {seat}.", summary.id);
+        .map(|seat| seat_number(seat.seat))
+        .unwrap_or_else(|| "a seat".to_string());
+    let mut out = format!("Joined match {} in {seat}.", summary.id);
     match summary.status {
         MatchStatus::Running => out.push_str(" Every seat is taken: the match has started."),
         MatchStatus::Open => out.push_str(" Waiting for more players."),

@@ -9,7 +9,7 @@ use fray_protocol::{ErrorCode, MatchId, MatchStatus, MatchSummary, PlayerId, Rol
 
 use crate::api::{ApiError, Server};
 use crate::fail::{Exit, Failure};
-use crate::game_state::GameState;
+use crate::game_state::{GameState, say};
 use crate::line::bot::BotSettings;
 use crate::line::{self, follow, seat_names};
 use crate::live::LiveMatch;
@@ -123,7 +123,7 @@ fn take_seat(session: &Session, id: MatchId) -> Result<(LiveMatch, GameState), F
         let outcome = summary
             .outcome
             .as_ref()
-            .map(|outcome| format!(" ({})", outcome.reason))
+            .map(|outcome| format!(" ({})", say(&seat_names(&summary), &outcome.reason)))
             .unwrap_or_default();
         return Err(Failure::new(
             Exit::Conflict,

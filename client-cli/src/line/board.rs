@@ -12,7 +12,7 @@ use std::fmt::Write;
 use fray_protocol::{Outcome, Seat, Square};
 
 use crate::cells::{Cells, units};
-use crate::game_state::GameState;
+use crate::game_state::{GameState, seat_number};
 use crate::shown::shown;
 
 /// The board with ranks down the left, files along the bottom, then the
@@ -174,26 +174,23 @@ pub fn who(state: &GameState, seat: Seat) -> String {
     } else {
         state.seat_name(seat)
     };
-    if name == format!("Seat {}", seat.0 + 1) {
-        name
+    if state.names.iter().any(|(named, _)| *named == seat) || state.me == Some(seat) {
+        format!("{name} ({})", seat_number(seat))
     } else {
-        format!("{name} (seat {})", seat.0 + 1)
+        name
     }
 }
 
-/// "Game over: ada wins (king piece removed)." — the names come from
-/// `name`.
+/// "Game over: ada wins (bo's Clan Lord was removed)." — every seat, the
+/// reason's too, named by `name`.
 pub fn outcome_line(outcome: &Outcome, name: impl Fn(Seat) -> String) -> String {
+    let reason = shown(&outcome.reason.render(&name)).into_owned();
     if outcome.is_draw() {
-        return format!("Game over: a draw ({}).", shown(&outcome.reason));
+        return format!("Game over: a draw ({reason}).");
     }
     let winners: Vec<String> = outcome.winners.iter().map(|seat| name(*seat)).collect();
     let verb = if winners.len() == 1 { "wins" } else { "win" };
-    format!(
-        "Game over: {} {verb} ({}).",
-        winners.join(" and "),
-        shown(&outcome.reason)
-    )
+    format!("Game over: {} {verb} ({reason}).", winners.join(" and "))
 }
 
 fn file_label(file: u8) -> String {
@@ -209,7 +206,8 @@ mod tests {
     use std::collections::BTreeMap;
 
     use fray_protocol::{
-        MatchId, MatchStatus, PieceId, PieceView, PlayerView, Snapshot, TurnView, View, Wall,
+        MatchId, MatchStatus, Phrase, PieceId, PieceView, PlayerView, Snapshot, TurnView, View,
+        Wall,
     };
 
     fn piece(id: u32, owner: u8, glyph: &str, square: Option<Square>) -> PieceView {
@@ -344,6 +342,14 @@ Off the board: A Piece A, P Piece P ×2
         assert_eq!(
             outcome_line(&Outcome::win(Seat(1), "the king fell"), name),
             "Game over: bo wins (the king fell)."
+        );
+        let removed = Outcome::win(
+            Seat(0),
+            Phrase::from(Seat(1)).text("'s Clan Lord was removed"),
+        );
+        assert_eq!(
+            outcome_line(&removed, name),
+            "Game over: ada wins (bo's Clan Lord was removed)."
         );
         assert_eq!(
             outcome_line(&Outcome::draw("turn limit"), name),

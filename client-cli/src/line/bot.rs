@@ -4,7 +4,7 @@
 use std::time::Duration;
 
 use crate::fail::Failure;
-use crate::game_state::GameState;
+use crate::game_state::{GameState, seat_number};
 use crate::live::LiveMatch;
 use crate::print;
 use crate::random::SplitMix64;
@@ -31,9 +31,11 @@ pub fn run(live: LiveMatch, state: GameState, settings: &BotSettings) -> Result<
     let mut random = SplitMix64::new(settings.seed);
     let mut refusals = 0;
     let mut played = Played::default();
-    let seat = follower.state.me.map_or(0, |seat| seat.0 + 1);
+    let seat = follower.state.me.map_or_else(String::new, |seat| {
+        format!("{} ({})", seat_number(seat), follower.state.seat_name(seat))
+    });
     print(&format!(
-        "Bot playing seat {seat} of match {} (seed {}).\n",
+        "Bot playing {seat} of match {} (seed {}).\n",
         follower.state.match_id, settings.seed
     ))?;
     loop {

@@ -2,6 +2,7 @@
 //! notation) or one of the few commands.
 
 use fray_protocol::ActionOption;
+use fray_protocol::text::typed_notation;
 use thiserror::Error;
 
 /// One line of input, understood.
@@ -35,7 +36,9 @@ pub enum ChoiceError {
 
 /// Reads one line against the options listed now (none when this seat
 /// does not decide). A number picks by position from 1; a notation must
-/// match exactly, or else without regard to case.
+/// match exactly, or else without regard to case and white space
+/// ("ed1supportsrb1" for "Ed1 supports Rb1"), so that every notation can be
+/// typed as one word.
 pub fn parse(line: &str, options: &[ActionOption]) -> Result<Choice, ChoiceError> {
     let text = line.trim();
     if text.is_empty() {
@@ -64,10 +67,11 @@ pub fn parse(line: &str, options: &[ActionOption]) -> Result<Choice, ChoiceError
         "quit" | "exit" => return Ok(Choice::Quit),
         _ => {}
     }
+    let typed = typed_notation(text);
     let matching: Vec<usize> = options
         .iter()
         .enumerate()
-        .filter(|(_, option)| option.notation.eq_ignore_ascii_case(text))
+        .filter(|(_, option)| typed_notation(&option.notation) == typed)
         .map(|(index, _)| index)
         .collect();
     match matching.as_slice() {
@@ -87,8 +91,9 @@ pub fn parse(line: &str, options: &[ActionOption]) -> Result<Choice, ChoiceError
 
 /// What the prompt accepts, for `help`.
 pub const HELP: &str = "\
-Type the number of an option, or its notation (such as Qh2-h3; case does
-not matter). Other commands:
+Type the number of an option, or its notation (such as Qh2-h3); case and
+spaces do not matter, so `ed1supportsrb1` is `Ed1 supports Rb1`. Other
+commands:
   board   show the board again
   history the match's moves, one line each (also `moves`)
   resign  give up the match (your opponents win); asks you to confirm
@@ -135,6 +140,23 @@ mod tests {
         assert_eq!(parse("Qh2xc7", &options()), Ok(Choice::Option(1)));
         assert_eq!(parse("qh2XC7", &options()), Ok(Choice::Option(1)));
         assert_eq!(parse("END", &options()), Ok(Choice::Option(2)));
+    }
+
+    #[test]
+    fn a_notation_with_spaces_is_typed_as_one_word() {
+        let mut options = options();
+        options[0].notation = "Ed1 supports Rb1".into();
+        options[1].notation = "Qh2 armour-of-thorns h2".into();
+        assert_eq!(parse("ed1supportsrb1", &options), Ok(Choice::Option(0)));
+        assert_eq!(parse("Ed1  supports Rb1", &options), Ok(Choice::Option(0)));
+        assert_eq!(
+            parse("QH2ARMOUR-OF-THORNSH2", &options),
+            Ok(Choice::Option(1))
+        );
+        assert_eq!(
+            parse("qh2armour-of-thorns", &options),
+            Err(ChoiceError::Unknown("qh2armour-of-thorns".into()))
+        );
     }
 
     #[test]

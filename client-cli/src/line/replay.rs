@@ -7,6 +7,7 @@ use std::io::BufRead;
 use fray_protocol::{EventKind, Outcome, Replay, Seat};
 
 use crate::fail::Failure;
+use crate::game_state::seat_name;
 use crate::print;
 use crate::replay_state::ReplayState;
 
@@ -159,11 +160,6 @@ impl Replayer {
     }
 
     fn name(&self, seat: Seat) -> String {
-        self.info
-            .names
-            .iter()
-            .find(|(s, _)| *s == seat)
-            .map(|(_, name)| name.clone())
-            .unwrap_or_else(|| format!("Seat {}", seat.0 + 1))
+        seat_name(&self.info.names, seat)
     }
 }

@@ -44,14 +44,18 @@ pub fn turn(state: &GameState) -> Vec<Line<'static>> {
     let deciding: Vec<String> = state.to_act.iter().map(|s| seat_label(state, *s)).collect();
     if let Some(outcome) = &view.outcome {
         let text = if outcome.is_draw() {
-            format!("Drawn: {}", outcome.reason)
+            format!("Drawn: {}", state.say(&outcome.reason))
         } else {
             let winners: Vec<String> = outcome
                 .winners
                 .iter()
                 .map(|s| seat_label(state, *s))
                 .collect();
-            format!("{} won: {}", winners.join(" and "), outcome.reason)
+            format!(
+                "{} won: {}",
+                winners.join(" and "),
+                state.say(&outcome.reason)
+            )
         };
         lines.push(Line::from(Span::styled(
             text,

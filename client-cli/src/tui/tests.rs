@@ -767,15 +767,15 @@ fn the_servers_text_is_drawn_escaped_wherever_it_shows() {
     let roll = DiceRoll {
         seat: Some(Seat(1)),
         piece: Some(PieceId(2)),
-        purpose: hostile("casting"),
+        purpose: hostile("casting").into(),
         dice: vec![Die { sides: 6, face: 4 }],
         modifier: 0,
         total: 4,
-        result: hostile("cast"),
+        result: hostile("cast").into(),
     };
     let effects = [
         Effect::Narration {
-            text: hostile("a voice"),
+            text: hostile("a voice").into(),
         },
         Effect::DiceRolled { roll },
     ];
@@ -815,7 +815,7 @@ fn a_replay_draws_the_servers_text_escaped() {
     replay.events[1]
         .effects
         .push(ScopedEffect::public(Effect::Narration {
-            text: hostile("a voice"),
+            text: hostile("a voice").into(),
         }));
     let mut replay = ReplayState::new(replay);
     let mut ui = Ui::new(replay.state());

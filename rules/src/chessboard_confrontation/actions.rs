@@ -4,7 +4,7 @@
 
 use std::fmt::Write;
 
-use fray_protocol::{Action, ActionOption, PieceId, RejectCode, Rejection, Seat};
+use fray_protocol::{Action, ActionOption, PieceId, RejectCode, Rejection};
 
 use super::board;
 use super::large::{Reach, footprint};
@@ -485,9 +485,11 @@ impl ChessboardConfrontation {
 
     pub(crate) fn not_your_turn(&self) -> Rejection {
         match self.deciding_seat() {
-            Some(deciding) => Rejection::new(
+            // The rejected seat sees who decides in its view; a seat number
+            // here would be one it cannot put a name to.
+            Some(_) => Rejection::new(
                 RejectCode::NotYourTurn,
-                format!("it is not your turn: {} decides now", Seat(deciding)),
+                "it is not your turn: another player decides now",
             ),
             None => Rejection::new(RejectCode::GameOver, "the game is over"),
         }

@@ -38,6 +38,6 @@ pub fn told(
             .collect(),
         modifier,
         total,
-        result,
+        result: result.into(),
     }
 }

@@ -45,6 +45,7 @@ use fray_protocol::{
 pub use army::{
     ARMY_KEY, Budget, DEFAULT_BUDGET, LARGE_KEY, MAX_BUDGET, MIN_BUDGET, Trait, Troop, squad,
 };
+pub use movement::without_steps_told_twice;
 pub use moves::Move;
 pub use obstacles::FIXED as FIXED_LAYOUT;
 pub use position::Position;

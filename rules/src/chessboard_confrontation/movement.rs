@@ -4,6 +4,8 @@
 //! but ends on a free open space. A Large miniature moves by its main space
 //! and may end partly on obstacles. Summon moves an ally beside the summoner.
 
+use fray_protocol::{Effect, ScopedEffect};
+
 use super::army::Trait;
 use super::board::{self, SQUARES, Sq};
 use super::log::Log;
@@ -49,20 +51,13 @@ impl ChessboardConfrontation {
             .fold(0, |mask, sq| mask | board::bit(sq))
     }
 
-    pub(crate) fn step(&mut self, piece: u8, to: Sq, log: &mut Log) {
-        let from = self.mini(piece).square().expect("on the board");
+    /// A step is told by its `piece_moved` alone: a narration of it too
+    /// would log it twice.
+    pub(crate) fn step(&mut self, piece: u8, to: Sq) {
         self.put(piece, to);
         if let Some(a) = self.activation.as_mut() {
             a.moved = true;
         }
-        log.say(|| {
-            format!(
-                "the {} moves from {} to {}",
-                self.mini(piece).troop.name(),
-                board::to_square(from),
-                board::to_square(to)
-            )
-        });
     }
 
     pub(crate) fn summon_moves(&self, piece: u8, out: &mut Vec<Move>) {
@@ -101,3 +96,31 @@ impl ChessboardConfrontation {
 }
 
 const _: () = assert!(SQUARES == 64, "square masks are u64");
+
+/// `stored`, the effects of one action as releases before protocol version 3
+/// logged them, without what they told twice: a step was narrated ("the
+/// Minion moves from g1 to g2") just before its `piece_moved`. `None` when
+/// nothing was.
+pub fn without_steps_told_twice(stored: &[ScopedEffect]) -> Option<Vec<ScopedEffect>> {
+    let told_twice = |at: usize| {
+        let (Effect::Narration { text }, Some(next)) = (&stored[at].effect, stored.get(at + 1))
+        else {
+            return false;
+        };
+        let Effect::PieceMoved {
+            from: Some(from),
+            to,
+            ..
+        } = &next.effect
+        else {
+            return false;
+        };
+        let text = text.to_string();
+        text.starts_with("the ") && text.ends_with(&format!(" moves from {from} to {to}"))
+    };
+    let kept: Vec<ScopedEffect> = (0..stored.len())
+        .filter(|&at| !told_twice(at))
+        .map(|at| stored[at].clone())
+        .collect();
+    (kept.len() < stored.len()).then_some(kept)
+}

@@ -4,6 +4,8 @@
 //! the caps that end a game. `play` dispatches a move and runs the turn on
 //! until someone must decide.
 
+use fray_protocol::{Phrase, Seat};
+
 use super::board;
 use super::log::{Log, told};
 use super::moves::Move;
@@ -123,13 +125,12 @@ impl ChessboardConfrontation {
             piece,
             ..Activation::default()
         });
-        log.say(|| {
-            format!(
-                "{} takes a turn with the {} on {}",
-                fray_protocol::Seat(seat),
+        log.tell(|| {
+            Phrase::from(Seat(seat)).text(format!(
+                " takes a turn with the {} on {}",
                 self.mini(piece).troop.name(),
                 board::to_square(self.mini(piece).square().expect("on the board"))
-            )
+            ))
         });
         self.start_of_turn(piece);
     }
@@ -198,10 +199,10 @@ impl ChessboardConfrontation {
                 let seat = self.deciding_seat().expect("a seat decides");
                 self.tokens[seat as usize] -= 1;
                 self.turn += 1;
-                log.say(|| format!("{} passes", fray_protocol::Seat(seat)));
+                log.tell(|| Phrase::from(Seat(seat)).text(" passes"));
                 self.after_turn(seat, dice, log);
             }
-            Move::Step { piece, to } => self.step(piece, to, log),
+            Move::Step { piece, to } => self.step(piece, to),
             Move::Attack {
                 piece,
                 target,

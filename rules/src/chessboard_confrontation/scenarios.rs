@@ -4,7 +4,7 @@
 //! carrier), Survival (most miniatures, or most points of miniatures, after
 //! three rounds), and the outcome in words.
 
-use fray_protocol::{Outcome, Seat};
+use fray_protocol::{Outcome, Phrase, Seat};
 
 use super::board::{self, Sq};
 use super::log::Log;
@@ -140,34 +140,28 @@ impl ChessboardConfrontation {
         Some(match ending {
             Ending::LastStanding { winner } => Outcome::win(
                 Seat(winner),
-                format!("{} is the last player with miniatures", Seat(winner)),
+                Phrase::from(Seat(winner)).text(" is the last player with miniatures"),
             ),
             Ending::Infiltrated { winner } => Outcome::win(
                 Seat(winner),
-                format!(
-                    "{} has two miniatures on an opponent's starting side",
-                    Seat(winner)
-                ),
+                Phrase::from(Seat(winner))
+                    .text(" has two miniatures on an opponent's starting side"),
             ),
             Ending::Retrieved { winner } => Outcome::win(
                 Seat(winner),
-                format!(
-                    "{} carried the objective to a corner of its side",
-                    Seat(winner)
-                ),
+                Phrase::from(Seat(winner))
+                    .text(" carried the objective to a corner of its side"),
             ),
             Ending::Survived {
                 winner: Some(winner),
             } => Outcome::win(
                 Seat(winner),
-                format!(
-                    "{} has the {} after three rounds",
-                    Seat(winner),
-                    match self.settings.survival {
-                        Tally::Miniatures => "most miniatures (points break a tie)",
-                        Tally::Points => "most points of miniatures (their number breaks a tie)",
+                Phrase::from(Seat(winner)).text(match self.settings.survival {
+                    Tally::Miniatures => " has the most miniatures (points break a tie) after three rounds",
+                    Tally::Points => {
+                        " has the most points of miniatures (their number breaks a tie) after three rounds"
                     }
-                ),
+                }),
             ),
             Ending::Survived { winner: None } => {
                 Outcome::draw("players tie for the most miniatures and points after three rounds")

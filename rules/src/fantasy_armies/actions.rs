@@ -4,7 +4,7 @@
 
 use std::fmt::Write;
 
-use fray_protocol::{Action, ActionOption, PieceId, RejectCode, Rejection, Seat};
+use fray_protocol::{Action, ActionOption, PieceId, RejectCode, Rejection};
 
 use super::armies::Role;
 use super::board;
@@ -415,8 +415,10 @@ impl FantasyArmies {
     }
 
     pub(crate) fn not_your_turn(&self) -> Rejection {
-        let message = match self.deciding_seat() {
-            Some(deciding) => format!("it is not your turn: {} decides now", Seat(deciding)),
+        let message: String = match self.deciding_seat() {
+            // The rejected seat sees who decides in its view; a seat
+            // number here would be one it cannot put a name to.
+            Some(_) => "it is not your turn: another player decides now".into(),
             None => "the game is over".into(),
         };
         let code = if self.deciding_seat().is_some() {

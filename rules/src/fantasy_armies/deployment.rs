@@ -2,7 +2,7 @@
 //! ties rerolled), deployment within two rows (Rangers: the whole half), and
 //! the first deployer's choice of who moves first.
 
-use fray_protocol::Seat;
+use fray_protocol::{Phrase, Seat};
 
 use super::army_list::CheckedArmy;
 use super::board::Sq;
@@ -73,7 +73,13 @@ impl FantasyArmies {
     pub(crate) fn go_first(&mut self, me: bool, log: &mut Log) {
         let chooser = self.first_deployer;
         let first = if me { chooser } else { 1 - chooser };
-        log.say(|| format!("{} chooses {} to move first", Seat(chooser), Seat(first)));
+        log.tell(|| {
+            Phrase::new()
+                .seat(Seat(chooser))
+                .text(" chooses ")
+                .seat(Seat(first))
+                .text(" to move first")
+        });
         self.turn = 1;
         self.phase = Phase::Battle { seat: first };
     }

@@ -31,7 +31,7 @@ mod view;
 
 use fray_protocol::{
     Action, ActionOption, ArmyList, Effect, MatchConfig, OptionKind, OptionSpec, OptionValue,
-    Outcome, Rejection, Seat, SeatRange, SystemId, SystemInfo, UnitInfo, View, Viewer,
+    Outcome, Phrase, Rejection, Seat, SeatRange, SystemId, SystemInfo, UnitInfo, View, Viewer,
 };
 
 pub use armies::{Army, starter_list};
@@ -213,7 +213,7 @@ impl FantasyArmies {
                 piece: game.piece_view(index),
             });
         }
-        log.say(|| format!("{} deploys first", Seat(game.first_deployer)));
+        log.tell(|| Phrase::from(Seat(game.first_deployer)).text(" deploys first"));
         log.push(|| Effect::TurnChanged {
             turn: game.turn_view(),
         });

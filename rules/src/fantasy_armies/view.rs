@@ -3,8 +3,8 @@
 //! before and after it so that applying them always gives the new view.
 
 use fray_protocol::{
-    Effect, Marker, Outcome, PieceChange, PieceId, PieceView, PlayerView, Seat, Stat, TurnView,
-    View,
+    Effect, Marker, Outcome, Phrase, PieceChange, PieceId, PieceView, PlayerView, Seat, Stat,
+    TurnView, View,
 };
 
 use super::armies::{Role, defence_text, hth_text, points_text, ranged_text};
@@ -164,7 +164,7 @@ impl FantasyArmies {
                     .map_or("king piece", |p| p.profile().name);
                 Outcome::win(
                     Seat(winner),
-                    format!("{}'s {king} was removed", Seat(loser)),
+                    Phrase::from(Seat(loser)).text(format!("'s {king} was removed")),
                 )
             }
             Ending::TurnsWithoutRemoval => Outcome::draw(format!(

@@ -2,9 +2,7 @@
 //! reading of an `Action` sent by a player, with a reason in words when it
 //! cannot be played.
 
-use std::fmt::Write;
-
-use fray_protocol::{Action, ActionOption, PieceId, RejectCode, Rejection, Seat};
+use fray_protocol::{Action, ActionOption, PieceId, RejectCode, Rejection};
 
 use super::board;
 use super::movement::Move;
@@ -73,14 +71,22 @@ impl SummonersChess {
             if summoned.owner == mover {
                 label.push_str(", summoning ");
             } else {
-                // Writing to a String cannot fail.
-                let _ = write!(label, ", and {} summons ", Seat(summoned.owner));
+                // Only the mover reads its options: the other seat is its
+                // opponent.
+                label.push_str(", and your opponent summons ");
             }
             after.push_describe(&mut label, index);
         }
         if let Some(outcome) = after.outcome_now() {
             label.push_str(": ");
-            label.push_str(&outcome.reason);
+            let reason = outcome.reason.render(|seat| {
+                if seat.0 == mover {
+                    "you"
+                } else {
+                    "your opponent"
+                }
+            });
+            label.push_str(&reason);
         }
         (notation, label)
     }
@@ -163,9 +169,11 @@ impl SummonersChess {
 
     pub(crate) fn not_your_turn(&self) -> Rejection {
         match self.phase {
-            Phase::Play { seat } => Rejection::new(
+            // The rejected seat sees who decides in its view; a seat number
+            // here would be one it cannot put a name to.
+            Phase::Play { .. } => Rejection::new(
                 RejectCode::NotYourTurn,
-                format!("it is not your turn: {} decides now", Seat(seat)),
+                "it is not your turn: another player decides now",
             ),
             Phase::Over(_) => Rejection::new(RejectCode::GameOver, "the game is over"),
         }

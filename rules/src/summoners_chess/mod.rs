@@ -40,7 +40,7 @@ pub use position::Position;
 pub use state::{Limits, Rules, SummonersChess};
 pub use terrain::chart_order;
 pub use units::{Chart, Movement, Terrain};
-pub use view::{ARMY_KEY, SYSTEM_KEY};
+pub use view::{ARMY_KEY, SYSTEM_KEY, summons_told_first};
 
 use crate::dice::Dice;
 use crate::effect_log::Log;

@@ -1,7 +1,7 @@
 //! The start of a match: the terrain tiles laid at random, four Acolytes each
 //! on the back rows, and the coin flip for who moves first.
 
-use fray_protocol::{DiceRoll, Die, Effect, Seat};
+use fray_protocol::{DiceRoll, Die, Effect, Phrase, Seat};
 
 use super::board::{self, SQUARES};
 use super::state::{Phase, Rules, SummonersChess};
@@ -51,7 +51,7 @@ impl SummonersChess {
         let first = flip_coin(dice, log);
         game.first_player = first;
         game.phase = Phase::Play { seat: first };
-        log.say(|| format!("{} moves first", Seat(first)));
+        log.tell(|| Phrase::from(Seat(first)).text(" moves first"));
         log.push(|| Effect::TurnChanged {
             turn: game.turn_view(),
         });
@@ -66,11 +66,16 @@ fn flip_coin(dice: &mut dyn Dice, log: &mut Log) -> u8 {
     log.roll(|| DiceRoll {
         seat: None,
         piece: None,
-        purpose: "coin flip (1: seat 0 moves first, 2: seat 1)".into(),
+        purpose: Phrase::new()
+            .text("coin flip (1: ")
+            .seat(Seat(0))
+            .text(" moves first, 2: ")
+            .seat(Seat(1))
+            .text(")"),
         dice: vec![Die { sides: 2, face }],
         modifier: 0,
         total: i32::from(face),
-        result: format!("{} moves first", Seat(first)),
+        result: Phrase::from(Seat(first)).text(" moves first"),
     });
     first
 }

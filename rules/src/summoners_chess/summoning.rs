@@ -3,17 +3,16 @@
 //! Checked for both players after every move, so a summons blocked by a piece
 //! on the fourth tile happens as soon as that piece leaves (R3–R8).
 
-use fray_protocol::Seat;
-
 use super::board;
 use super::state::SummonersChess;
-use super::units::{COPIES, Chart, Terrain, profile, summoned_unit};
-use crate::effect_log::Log;
+use super::units::{COPIES, Chart, Terrain, summoned_unit};
 
 impl SummonersChess {
     /// Makes every summons the position now calls for: the player who moved
     /// first, then the other, each in chart order (R7). Returns how many.
-    pub(crate) fn resolve_summons(&mut self, mover: u8, log: &mut Log) -> u8 {
+    /// Each is told with the changes of the move (`record_changes`), after
+    /// the move that caused it.
+    pub(crate) fn resolve_summons(&mut self, mover: u8) -> u8 {
         let mut made = 0;
         for seat in [mover, 1 - mover] {
             for terrain in Terrain::ALL {
@@ -24,18 +23,9 @@ impl SummonersChess {
                     continue;
                 };
                 let unit = summoned_unit(terrain, chart);
-                let index = self.add_piece(unit, seat, fourth);
+                self.add_piece(unit, seat, fourth);
                 self.summoned[chart as usize][seat as usize] |= terrain.bit();
                 made += 1;
-                log.say(|| {
-                    format!(
-                        "{} holds three {} tiles and summons {} (#{index}) on {}",
-                        Seat(seat),
-                        terrain.name(),
-                        profile(unit).name,
-                        board::to_square(fourth)
-                    )
-                });
             }
         }
         made

@@ -21,7 +21,7 @@ impl SummonersChess {
         };
         // A summons is part of the move that caused it, so it is made before
         // the game is judged (R8).
-        let summoned = self.resolve_summons(seat, log) > 0;
+        let summoned = self.resolve_summons(seat) > 0;
         self.end_turn(seat, captured, summoned);
     }
 

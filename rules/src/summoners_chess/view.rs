@@ -3,7 +3,9 @@
 //! comparing the position before and after it so that applying them always
 //! gives the new view.
 
-use fray_protocol::{Effect, Marker, PieceId, PieceView, PlayerView, Seat, TurnView, View};
+use fray_protocol::{
+    Effect, Marker, Phrase, PieceId, PieceView, PlayerView, ScopedEffect, Seat, TurnView, View,
+};
 
 use super::board::{self, SIZE, SQUARES};
 use super::state::{Phase, Place, SummonersChess};
@@ -25,6 +27,20 @@ impl SummonersChess {
     pub(crate) fn push_describe(&self, out: &mut String, index: u8) {
         let piece = self.piece(index);
         crate::grid::push_name_on(out, piece.profile().name, piece.square());
+    }
+
+    /// "seat 0 holds three forest tiles and summons Trolls (#9) on d4": the
+    /// summons of piece `index`, which stands on the fourth tile of its
+    /// terrain.
+    fn summons_told(&self, index: u8) -> Phrase {
+        let piece = self.piece(index);
+        let square = piece.square().expect("a summoned piece is on the board");
+        Phrase::from(Seat(piece.owner)).text(format!(
+            " holds three {} tiles and summons {} (#{index}) on {}",
+            self.terrain[square as usize].name(),
+            piece.profile().name,
+            board::to_square(square)
+        ))
     }
 
     pub(crate) fn piece_view(&self, index: u8) -> PieceView {
@@ -96,7 +112,9 @@ impl SummonersChess {
 
     /// The effects that turn the view of `before` into the view of `self`.
     /// Terrain never changes after setup, and pieces change only by moving,
-    /// being captured or being summoned.
+    /// being captured or being summoned. A summoned piece is new (its index
+    /// is past `before`'s), so it comes after the move that summoned it,
+    /// told as it is placed.
     pub(crate) fn record_changes(&self, before: &SummonersChess, log: &mut Log) {
         for (index, piece) in self.all_pieces() {
             let id = PieceId(u32::from(index));
@@ -104,6 +122,7 @@ impl SummonersChess {
                 log.push(|| Effect::PiecePlaced {
                     piece: self.piece_view(index),
                 });
+                log.tell(|| self.summons_told(index));
                 continue;
             }
             match (before.piece(index).place, piece.place) {
@@ -130,4 +149,32 @@ impl SummonersChess {
             log.push(|| Effect::GameEnded { outcome });
         }
     }
+}
+
+/// `effects` of one action in the order releases before protocol version 3
+/// made them, when that order differs: each summons told first, before the
+/// move that caused it, after only what was told while the move was played
+/// (a pass). Logs stored by those releases still verify and rebuild.
+pub fn summons_told_first(effects: &[ScopedEffect]) -> Option<Vec<ScopedEffect>> {
+    let is_summons = |at: usize| {
+        at > 0
+            && matches!(effects[at].effect, Effect::Narration { .. })
+            && matches!(effects[at - 1].effect, Effect::PiecePlaced { .. })
+    };
+    let summons: Vec<usize> = (0..effects.len()).filter(|&at| is_summons(at)).collect();
+    if summons.is_empty() {
+        return None;
+    }
+    let told_while_playing = effects
+        .iter()
+        .take_while(|scoped| matches!(scoped.effect, Effect::Narration { .. }))
+        .count();
+    let mut earlier: Vec<ScopedEffect> = effects[..told_while_playing].to_vec();
+    earlier.extend(summons.iter().map(|&at| effects[at].clone()));
+    earlier.extend(
+        (told_while_playing..effects.len())
+            .filter(|at| !summons.contains(at))
+            .map(|at| effects[at].clone()),
+    );
+    Some(earlier)
 }

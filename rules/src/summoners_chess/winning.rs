@@ -2,7 +2,7 @@
 //! reducing the opponent to two pieces or fewer; a game that goes on too long
 //! without a capture or a summons, or too long in all, is drawn.
 
-use fray_protocol::{Outcome, Seat};
+use fray_protocol::{Outcome, Phrase, Seat};
 
 use super::state::{Ending, Phase, SummonersChess};
 
@@ -58,19 +58,16 @@ impl SummonersChess {
                 no_acolytes,
                 pieces_left,
             } => {
-                let loser = Seat(1 - winner);
                 let pieces = match pieces_left {
                     1 => "1 piece".to_string(),
                     n => format!("{n} pieces"),
                 };
-                let reason = match (no_acolytes, pieces_left <= 2) {
-                    (true, true) => {
-                        format!("{loser} lost all four Acolytes and was reduced to {pieces}")
-                    }
-                    (true, false) => format!("{loser} lost all four Acolytes"),
-                    _ => format!("{loser} was reduced to {pieces}"),
+                let what = match (no_acolytes, pieces_left <= 2) {
+                    (true, true) => format!(" lost all four Acolytes and was reduced to {pieces}"),
+                    (true, false) => " lost all four Acolytes".to_string(),
+                    _ => format!(" was reduced to {pieces}"),
                 };
-                Outcome::win(Seat(winner), reason)
+                Outcome::win(Seat(winner), Phrase::from(Seat(1 - winner)).text(what))
             }
             Ending::QuietTurns => Outcome::draw(format!(
                 "{} turns passed without a capture or a summons",

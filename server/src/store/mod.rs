@@ -300,8 +300,8 @@ fn write(log: &mut LogWriter<'_>, batch: &[Job]) -> Result<(), DbError> {
 #[cfg(test)]
 mod tests {
     use fray_protocol::{
-        Action, Effect, EventKind, MatchConfig, MatchId, MatchStatus, ReplayEvent, ScopedEffect,
-        Seat, SystemId,
+        Action, Effect, EventKind, MatchConfig, MatchId, MatchStatus, Phrase, ReplayEvent,
+        ScopedEffect, Seat, SystemId,
     };
     use sqlx::SqliteConnection;
 
@@ -317,7 +317,7 @@ mod tests {
             action: None,
             action_id: None,
             effects: vec![ScopedEffect::public(Effect::Narration {
-                text: format!("event {seq}"),
+                text: format!("event {seq}").into(),
             })],
         }
     }
@@ -486,7 +486,7 @@ mod tests {
         let mut log = LogWriter::lock(&mut connection).await.unwrap();
         let outcome = Outcome {
             winners: vec![Seat(1)],
-            reason: "seat 0 resigned".into(),
+            reason: Phrase::from(Seat(0)).text(" resigned"),
         };
         write(&mut log, &[job(event(id, 1), Some(outcome.clone()))]).unwrap();
         let summary = matches::summary(&db, id).await.unwrap().unwrap();

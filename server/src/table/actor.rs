@@ -9,7 +9,7 @@ use std::time::Duration;
 
 use axum::extract::ws::Utf8Bytes;
 use fray_protocol::{
-    Action, Batch, Effect, ErrorCode, EventKind, MatchId, MatchStatus, Outcome, PlayerId,
+    Action, Batch, Effect, ErrorCode, EventKind, MatchId, MatchStatus, Outcome, Phrase, PlayerId,
     ScopedEffect, Seat, ServerMessage, Snapshot, View, Viewer, apply,
 };
 use fray_rules::{ChaChaDice, Game};
@@ -397,11 +397,10 @@ impl MatchActor {
             }
             None => {}
         }
-        if let Some(outcome) = self.outcome() {
-            refuse(
-                ErrorCode::GameOver,
-                format!("the match is over: {}", outcome.reason),
-            );
+        if self.outcome().is_some() {
+            // Without the reason: it names seats, and this message goes out
+            // as plain words; the seat's view holds the outcome to show.
+            refuse(ErrorCode::GameOver, "the match is over".to_string());
             return Ok(());
         }
         let effects = match self.state.game.act(seat, &action, &mut self.state.dice) {
@@ -523,8 +522,8 @@ impl MatchActor {
             .filter(|other| *other != seat)
             .collect();
         let reason = match kind {
-            EventKind::Resign => format!("{seat} resigned"),
-            _ => format!("{seat} abandoned the match"),
+            EventKind::Resign => Phrase::from(seat).text(" resigned"),
+            _ => Phrase::from(seat).text(" abandoned the match"),
         };
         let outcome = Outcome { winners, reason };
         self.state.ended = Some(outcome.clone());

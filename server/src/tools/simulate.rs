@@ -592,7 +592,7 @@ impl Summary {
             self.draws += 1;
             *self
                 .draw_reasons
-                .entry(result.outcome.reason.clone())
+                .entry(result.outcome.reason.to_string())
                 .or_default() += 1;
         }
         for &Seat(winner) in &result.outcome.winners {
