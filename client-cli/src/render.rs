@@ -519,6 +519,8 @@ Special rules:
             commitment: None,
             outcome: Some(Outcome::win(Seat(1), format!("won{HOSTILE}\nForged: line"))),
             created_at: "2025-01-01 00:00:00".into(),
+            rematch: None,
+            rematch_of: None,
         }
     }
 

@@ -26,7 +26,9 @@ pub use lobby::{
     ArmyListId, EventKind, JoinMatch, MatchId, MatchStatus, MatchSummary, NewMatch, NewPlayer,
     PlayerCreated, PlayerId, PlayerRef, Replay, ReplayEvent, SeatSummary, StoredArmyList,
 };
-pub use message::{Batch, ClientMessage, Limits, PROTOCOL_VERSION, Role, ServerMessage, Snapshot};
+pub use message::{
+    Batch, ChatLine, ClientMessage, Limits, PROTOCOL_VERSION, Role, ServerMessage, Snapshot,
+};
 pub use outcome::Outcome;
 pub use system::{
     ArmyInfo, MatchConfig, OptionKind, OptionSpec, OptionValue, SeatRange, SystemId, SystemInfo,

@@ -199,6 +199,12 @@ fn answer(follower: &mut Follower, line: &str) -> Result<Leave, Failure> {
                 ))?;
             }
         }
+        Ok(Choice::Say(text)) => {
+            // The server's echo shows it, as everyone else sees it.
+            follower.live.say(text);
+        }
+        Ok(Choice::OfferDraw) => follower.live.offer_draw(),
+        Ok(Choice::AnswerDraw(accept)) => follower.live.answer_draw(accept),
         Ok(Choice::Board) => {
             if deciding {
                 print(&decision(&follower.state))?;

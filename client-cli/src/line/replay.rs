@@ -9,6 +9,7 @@ use fray_protocol::{EventKind, Outcome, Replay, Seat};
 use crate::fail::Failure;
 use crate::print;
 use crate::replay_state::ReplayState;
+use crate::shown::chat_line;
 
 use super::board::{board, outcome_line, status};
 use super::seat_names;
@@ -129,6 +130,7 @@ impl Replayer {
                     EventKind::Action => format!("{who} acts"),
                     EventKind::Resign => format!("{who} resigns"),
                     EventKind::Abandon => format!("{who} abandoned the match"),
+                    EventKind::Draw => format!("{who} accepts the draw"),
                 }
             }
         };
@@ -138,6 +140,9 @@ impl Replayer {
         }
         out.push_str(&board(&state.view));
         out.push_str(&status(state));
+        for line in self.replay.chat() {
+            out.push_str(&format!("  {}\n", chat_line(line)));
+        }
         print(&out)
     }
 

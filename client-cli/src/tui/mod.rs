@@ -12,6 +12,7 @@ mod panels;
 mod play;
 mod replay;
 mod screen;
+mod social;
 mod terminal;
 mod ui;
 
@@ -28,6 +29,7 @@ use crate::game_state::GameState;
 use crate::live::LiveMatch;
 use crate::replay_state::ReplayState;
 use crate::tui::input::Command;
+use crate::tui::social::{Ask, Social};
 use crate::tui::terminal::{Guard, failure};
 use crate::tui::ui::Ui;
 
@@ -40,16 +42,29 @@ const TICK: Duration = Duration::from_millis(50);
 pub fn run_live(live: LiveMatch, state: GameState) -> Result<(), Failure> {
     let mut state = state;
     let mut ui = Ui::new(&state);
+    let mut social = Social::default();
     let mut guard = Guard::take()?;
     live.applied(state.seq);
     loop {
         guard
             .screen
-            .draw(|frame| play::draw(frame, &state, &ui))
+            .draw(|frame| {
+                play::draw(frame, &state, &ui);
+                social::draw(frame, &social, &state);
+            })
             .map_err(|e| failure("cannot draw", &e))?;
         if event::poll(TICK).map_err(|e| failure("cannot read the keyboard", &e))? {
             let read = event::read().map_err(|e| failure("cannot read the keyboard", &e))?;
             if let Event::Key(key) = read {
+                if let Some(ask) = social::on_key(&mut social, &mut ui, &state, key) {
+                    match ask {
+                        Some(Ask::Say(text)) => live.say(text),
+                        Some(Ask::OfferDraw) => live.offer_draw(),
+                        Some(Ask::AnswerDraw(accept)) => live.answer_draw(accept),
+                        None => {}
+                    }
+                    continue;
+                }
                 match input::on_key(&mut ui, &state, key) {
                     Command::Nothing => {}
                     Command::Play(action) => ui.pending = Some(live.act(action)),
@@ -67,6 +82,7 @@ pub fn run_live(live: LiveMatch, state: GameState) -> Result<(), Failure> {
                     return Err(Failure::other("the connection to the server was lost"));
                 }
             };
+            social::absorb(&mut social, &mut state, &mut ui, &event);
             let absorbed = play::absorb(&mut state, &mut ui, event);
             if let Some(seq) = absorbed.applied {
                 live.applied(seq);

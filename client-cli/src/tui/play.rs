@@ -63,6 +63,8 @@ pub fn absorb(state: &mut GameState, ui: &mut Ui, event: LiveEvent) -> Absorbed 
             ui.connection = Connection::Reconnecting { attempt, reason };
         }
         LiveEvent::Connected => ui.connection = Connection::Connected,
+        // Folded in by `social::absorb`.
+        LiveEvent::Chat(_) | LiveEvent::DrawOffered { .. } | LiveEvent::DrawDeclined { .. } => {}
         LiveEvent::Closed { failure } => absorbed.closed = Some(failure),
     }
     ui.sync(state);
@@ -242,6 +244,9 @@ fn help() -> Vec<Line<'static>> {
         "Tab                 the options list (↑↓, Enter plays)",
         ":                   type an option's notation, Enter plays it",
         "PgUp / PgDn         scroll the log",
+        "t                   say something to the table (Enter sends)",
+        "d                   offer a draw; answer one offered (y / n);",
+        "                    d again withdraws your own offer",
         "r                   resign (asks first)",
         "q                   leave (asks first while you play)",
         "?                   this help; any key closes it",

@@ -56,10 +56,13 @@ type MatchRow = (
     Option<String>,
     String,
     i64,
+    Option<i64>,
+    Option<i64>,
 );
 
 const SUMMARY_COLUMNS: &str = "m.id, m.system, m.config, m.seat_count, m.status, m.commitment, \
-     m.outcome, m.created_at, COALESCE((SELECT MAX(seq) FROM events e WHERE e.match_id = m.id), 0)";
+     m.outcome, m.created_at, COALESCE((SELECT MAX(seq) FROM events e WHERE e.match_id = m.id), 0), \
+     (SELECT r.id FROM matches r WHERE r.rematch_of = m.id), m.rematch_of";
 
 pub async fn create(
     tx: &mut Transaction<'_, Sqlite>,
@@ -224,7 +227,19 @@ fn parse_status(text: &str) -> Result<MatchStatus, DbError> {
 }
 
 fn summary_from_row(row: MatchRow, seats: Vec<SeatSummary>) -> Result<MatchSummary, DbError> {
-    let (id, system, config, seat_count, status, commitment, outcome, created_at, seq) = row;
+    let (
+        id,
+        system,
+        config,
+        seat_count,
+        status,
+        commitment,
+        outcome,
+        created_at,
+        seq,
+        rematch,
+        rematch_of,
+    ) = row;
     let id = MatchId(id);
     let mut all_seats: Vec<SeatSummary> = (0..seat_count)
         .map(|seat| SeatSummary {
@@ -251,6 +266,8 @@ fn summary_from_row(row: MatchRow, seats: Vec<SeatSummary>) -> Result<MatchSumma
             .map(|text| from_json(&format!("match {id} outcome"), &text))
             .transpose()?,
         created_at,
+        rematch: rematch.map(MatchId),
+        rematch_of: rematch_of.map(MatchId),
     })
 }
 

@@ -229,6 +229,7 @@ async fn take_free_seat(
             players,
             ended: None,
             action_ids: ActionIds::default(),
+            chat: Vec::new(),
         })
     } else {
         None
@@ -274,11 +275,13 @@ pub async fn replay(
         .await?
         .ok_or_else(|| ApiError::internal(format!("finished match {id} has no seed")))?;
     let events = db::events::all(&state.db, id).await?;
+    let chat = db::chat::recent(&state.db, id, None).await?;
     Ok(Json(Replay {
         summary,
         armies: started.armies,
         seed: to_hex(&started.seed),
         events,
+        chat,
     }))
 }
 

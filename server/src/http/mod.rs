@@ -9,7 +9,7 @@ mod limiter;
 mod matches;
 mod players;
 mod systems;
-mod text;
+pub(crate) mod text;
 mod throttle;
 
 use std::sync::Arc;
