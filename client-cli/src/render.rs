@@ -357,6 +357,15 @@ pub fn match_summary(summary: &MatchSummary) -> String {
     };
     let _ = writeln!(out, "Options:  {options}");
     let _ = writeln!(out, "Created:  {} UTC", summary.created_at);
+    if let Some(of) = summary.rematch_of {
+        let _ = writeln!(
+            out,
+            "Rematch:  of match {of}; its seats are kept for its players"
+        );
+    }
+    if let Some(rematch) = summary.rematch {
+        let _ = writeln!(out, "Rematch:  match {rematch}");
+    }
     if let Some(commitment) = &summary.commitment {
         let _ = writeln!(out, "Dice:     seed committed as SHA-256 {commitment}");
     }

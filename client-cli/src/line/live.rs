@@ -321,6 +321,10 @@ fn finish(state: &GameState) -> Result<(), Failure> {
         } else {
             "You lose.\n"
         });
+        out.push_str(&format!(
+            "Play again, seats swapped: `fray match rematch {}`\n",
+            state.match_id
+        ));
     }
     print(&out)
 }

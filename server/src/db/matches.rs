@@ -83,6 +83,60 @@ pub async fn create(
     Ok(MatchId(id))
 }
 
+/// Creates the rematch of `of`: open, with its config and seat count.
+/// Fails with a unique violation when `of` has a rematch already.
+pub async fn create_rematch(
+    tx: &mut Transaction<'_, Sqlite>,
+    of: MatchId,
+    config: &MatchConfig,
+    seat_count: u8,
+    rules_version: &str,
+) -> Result<MatchId, DbError> {
+    let id: i64 = sqlx::query_scalar(
+        "INSERT INTO matches (system, config, seat_count, status, rules_version, rematch_of) \
+         VALUES (?, ?, ?, 'open', ?, ?) RETURNING id",
+    )
+    .bind(config.system.key())
+    .bind(to_json(config))
+    .bind(seat_count)
+    .bind(rules_version)
+    .bind(of.0)
+    .fetch_one(&mut **tx)
+    .await?;
+    Ok(MatchId(id))
+}
+
+/// The army list `player` played in match `id`, as it was when the seat
+/// was taken.
+pub async fn played_list(
+    db: &SqlitePool,
+    id: MatchId,
+    player: PlayerId,
+) -> Result<Option<ArmyList>, DbError> {
+    let list: Option<String> =
+        sqlx::query_scalar("SELECT army_list FROM seats WHERE match_id = ? AND player = ?")
+            .bind(id.0)
+            .bind(player.0)
+            .fetch_optional(db)
+            .await?;
+    list.map(|text| from_json(&format!("match {id} army list"), &text))
+        .transpose()
+}
+
+/// The players seated so far in match `id`, by seat (within `tx`, which
+/// sees the seats taken in it).
+pub async fn seated_players(
+    tx: &mut Transaction<'_, Sqlite>,
+    id: MatchId,
+) -> Result<Vec<PlayerId>, DbError> {
+    let rows: Vec<i64> =
+        sqlx::query_scalar("SELECT player FROM seats WHERE match_id = ? ORDER BY seat")
+            .bind(id.0)
+            .fetch_all(&mut **tx)
+            .await?;
+    Ok(rows.into_iter().map(PlayerId).collect())
+}
+
 pub async fn take_seat(
     tx: &mut Transaction<'_, Sqlite>,
     id: MatchId,

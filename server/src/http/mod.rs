@@ -97,6 +97,7 @@ pub fn app(state: AppState) -> Router {
         .route("/api/matches/{id}", get(matches::show))
         .route("/api/matches/{id}/join", post(matches::join))
         .route("/api/matches/{id}/resign", post(matches::resign))
+        .route("/api/matches/{id}/rematch", post(matches::rematch))
         .route("/api/matches/{id}/replay", get(matches::replay))
         .route("/ws", get(crate::ws::upgrade))
         .fallback(error::not_found)
