@@ -72,9 +72,9 @@ struct Job {
 pub struct Store {
     jobs: mpsc::Sender<Job>,
     /// Chat is written apart from the log, in its turn like a lobby write:
-    /// a line is rare beside actions and changes no game.
-    db: SqlitePool,
-    turn: WriteTurn,
+    /// a line is rare beside actions and changes no game. Behind one
+    /// pointer, as every connection's task holds a handle.
+    chat: Arc<(SqlitePool, WriteTurn)>,
 }
 
 /// Why a commit did not happen.
@@ -111,8 +111,7 @@ impl Store {
         let (jobs, queue) = mpsc::channel(MAX_BATCH * 2);
         let store = Store {
             jobs,
-            db: db.clone(),
-            turn: turn.clone(),
+            chat: Arc::new((db.clone(), turn.clone())),
         };
         let (stopped_tx, stopped) = oneshot::channel();
         let runtime = tokio::runtime::Builder::new_current_thread()
@@ -152,7 +151,8 @@ impl Store {
         player: PlayerId,
         text: &str,
     ) -> Result<u64, DbError> {
-        let mut tx = WriteTx::begin(&self.db, &self.turn).await?;
+        let (db, turn) = &*self.chat;
+        let mut tx = WriteTx::begin(db, turn).await?;
         let id = crate::db::chat::insert(&mut tx, match_id, seq, seat, player, text).await?;
         tx.commit().await?;
         Ok(id)

@@ -16,7 +16,7 @@ use futures_util::{SinkExt, StreamExt};
 use tokio::sync::oneshot;
 use tokio::time::{MissedTickBehavior, Sleep};
 
-use super::rate::{CHAT_BURST, CHAT_EVERY_SECONDS, OverLimit, RateLimit};
+use super::rate::{CHAT_BURST, CHAT_EVERY_SECONDS, ChatRate, OverLimit, RateLimit};
 use crate::http::text::CHAT_TEXT;
 use crate::http::{AppState, authenticate};
 use crate::metrics::{Dropped, Metrics, Open, Via};
@@ -37,6 +37,10 @@ struct Subscription {
     handle: MatchHandle,
     /// The seat played; none for a spectator.
     seat: Option<Seat>,
+    /// Chat has a tighter limit of its own, on top of the connection's
+    /// message limit; kept here so that an idle connection's task does not
+    /// carry it.
+    chat_rate: ChatRate,
 }
 
 struct Connection {
@@ -47,8 +51,6 @@ struct Connection {
     subscriptions: HashMap<MatchId, Subscription>,
     rate: RateLimit,
     over_limit: OverLimit,
-    /// Chat has a tighter limit of its own, on top of `rate`.
-    chat_rate: RateLimit,
 }
 
 pub async fn run(socket: WebSocket, state: AppState) {
@@ -69,7 +71,6 @@ pub async fn run(socket: WebSocket, state: AppState) {
     let mut connection = Connection {
         rate: RateLimit::new(state.config.messages_per_second),
         over_limit: OverLimit::default(),
-        chat_rate: RateLimit::chat(),
         state,
         outbox,
         greeted: false,
@@ -392,8 +393,19 @@ impl Connection {
                 "the match is restarting; subscribe again".into(),
             );
         }
-        self.subscriptions
-            .insert(match_id, Subscription { handle, seat });
+        // Subscribing again keeps the chat limit where it was.
+        let chat_rate = self
+            .subscriptions
+            .remove(&match_id)
+            .map_or_else(ChatRate::new, |earlier| earlier.chat_rate);
+        self.subscriptions.insert(
+            match_id,
+            Subscription {
+                handle,
+                seat,
+                chat_rate,
+            },
+        );
     }
 
     /// The seat this connection plays in `match_id`, or the refusal to send.
@@ -455,7 +467,11 @@ impl Connection {
                 error.to_string(),
             );
         }
-        if !self.chat_rate.allow() {
+        let allowed = self
+            .subscriptions
+            .get_mut(&match_id)
+            .is_some_and(|subscription| subscription.chat_rate.allow());
+        if !allowed {
             return self.refuse(
                 Some(match_id),
                 None,

@@ -7,32 +7,15 @@ use tokio::time::Instant;
 
 pub struct RateLimit {
     per_second: f64,
-    burst: f64,
     tokens: f64,
     refilled: Instant,
 }
 
-/// Chat lines a connection may send at once, then one every
-/// [`CHAT_EVERY_SECONDS`]: enough to talk, too few to flood the table.
-pub const CHAT_BURST: u32 = 5;
-pub const CHAT_EVERY_SECONDS: u32 = 2;
-
 impl RateLimit {
     pub fn new(per_second: u32) -> RateLimit {
-        let per_second = f64::from(per_second.max(1));
-        RateLimit::bursts(per_second, per_second)
-    }
-
-    /// Bursts of `burst` chat lines, refilled one every [`CHAT_EVERY_SECONDS`].
-    pub fn chat() -> RateLimit {
-        RateLimit::bursts(f64::from(CHAT_BURST), 1.0 / f64::from(CHAT_EVERY_SECONDS))
-    }
-
-    fn bursts(burst: f64, per_second: f64) -> RateLimit {
         RateLimit {
-            per_second,
-            burst,
-            tokens: burst,
+            per_second: f64::from(per_second.max(1)),
+            tokens: f64::from(per_second.max(1)),
             refilled: Instant::now(),
         }
     }
@@ -42,7 +25,44 @@ impl RateLimit {
         let now = Instant::now();
         let elapsed = now.duration_since(self.refilled).as_secs_f64();
         self.refilled = now;
-        self.tokens = (self.tokens + elapsed * self.per_second).min(self.burst);
+        self.tokens = (self.tokens + elapsed * self.per_second).min(self.per_second);
+        if self.tokens >= 1.0 {
+            self.tokens -= 1.0;
+            true
+        } else {
+            false
+        }
+    }
+}
+
+/// Chat lines a connection may send at once, then one every
+/// [`CHAT_EVERY_SECONDS`]: enough to talk, too few to flood the table.
+pub const CHAT_BURST: u32 = 5;
+pub const CHAT_EVERY_SECONDS: u32 = 2;
+
+/// The chat limit, on top of the message limit: a bucket of [`CHAT_BURST`]
+/// lines. Made on a connection's first line, so the many connections that
+/// never chat do not carry it.
+pub struct ChatRate {
+    tokens: f64,
+    refilled: Instant,
+}
+
+impl ChatRate {
+    pub fn new() -> ChatRate {
+        ChatRate {
+            tokens: f64::from(CHAT_BURST),
+            refilled: Instant::now(),
+        }
+    }
+
+    /// Takes one line's token; false when none is left.
+    pub fn allow(&mut self) -> bool {
+        let now = Instant::now();
+        let elapsed = now.duration_since(self.refilled).as_secs_f64();
+        self.refilled = now;
+        self.tokens =
+            (self.tokens + elapsed / f64::from(CHAT_EVERY_SECONDS)).min(f64::from(CHAT_BURST));
         if self.tokens >= 1.0 {
             self.tokens -= 1.0;
             true
