@@ -192,3 +192,28 @@ fn chat_is_kept_for_latecomers_across_a_restart_and_published_in_the_replay() {
         ]
     );
 }
+
+#[test]
+fn a_resumed_subscription_is_sent_the_chat_from_its_since_on() {
+    let server = TestServer::start();
+    let (id, mut players) = start_two_player(&server, SystemId::FantasyArmies);
+    say(&mut players[0], "before");
+    for follower in players.iter_mut() {
+        next_chat(follower);
+    }
+    play(&mut players, &mut [], &mut Chooser::new(2), 2);
+    say(&mut players[1], "after");
+    for follower in players.iter_mut() {
+        next_chat(follower);
+    }
+
+    let mut back = server.client(None);
+    back.subscribe(id, Role::Spectator, Some(1));
+    assert!(matches!(back.recv_game(), ServerMessage::Batch(batch) if batch.seq == 2));
+    match back.recv_game() {
+        ServerMessage::Chat { chat, .. } => {
+            assert_eq!((chat.seq, chat.text.as_str()), (2, "after"))
+        }
+        other => panic!("expected the line said since, got {other:?}"),
+    }
+}

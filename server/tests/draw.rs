@@ -174,3 +174,42 @@ fn an_offer_lapses_when_an_action_is_played_and_a_newcomer_is_told_of_one_that_s
     answer(&mut players[0], true);
     assert_eq!(refusal(&mut players[0]), ErrorCode::NoDrawOffer);
 }
+
+#[test]
+fn in_a_match_of_three_every_other_seat_must_accept() {
+    let server = TestServer::start();
+    let system = SystemId::ChessboardConfrontation;
+    let [a, b] = common::play::two_armies(system);
+    let players: Vec<_> = ["Alice", "Bob", "Carol"]
+        .iter()
+        .map(|name| server.player(name))
+        .collect();
+    let config = fray_protocol::MatchConfig::new(system);
+    let id = server
+        .started_match(
+            &config,
+            &[(&players[0], &a), (&players[1], &b), (&players[2], &a)],
+        )
+        .id;
+    let mut seats: Vec<Follower> = players
+        .iter()
+        .map(|player| Follower::subscribe(server.client(Some(&player.token)), id, Role::Player))
+        .collect();
+
+    offer(&mut seats[0]);
+    for follower in seats.iter_mut() {
+        assert_eq!(offered(follower), (Seat(0), vec![]));
+    }
+    answer(&mut seats[1], true);
+    for follower in seats.iter_mut() {
+        assert_eq!(offered(follower), (Seat(0), vec![Seat(1)]), "not over yet");
+    }
+    answer(&mut seats[1], true);
+    assert_eq!(refusal(&mut seats[1]), ErrorCode::DrawOfferStanding);
+    answer(&mut seats[2], true);
+    for follower in seats.iter_mut() {
+        follower.next_batch();
+        let outcome = follower.view.outcome.clone().expect("drawn");
+        assert!(outcome.winners.is_empty());
+    }
+}

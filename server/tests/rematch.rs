@@ -160,3 +160,43 @@ fn only_a_finished_match_has_a_rematch_and_only_for_its_players() {
     let (_, summary) = server.get(&format!("/api/matches/{id}"));
     assert!(summary.get("rematch").is_none(), "{summary}");
 }
+
+#[test]
+fn with_three_players_each_moves_one_seat_on() {
+    let server = TestServer::start();
+    let system = SystemId::ChessboardConfrontation;
+    let [a, b] = two_armies(system);
+    let players: Vec<PlayerCreated> = ["Alice", "Bob", "Carol"]
+        .iter()
+        .map(|name| server.player(name))
+        .collect();
+    let config = MatchConfig::new(system);
+    let id = server
+        .started_match(
+            &config,
+            &[(&players[0], &a), (&players[1], &b), (&players[2], &a)],
+        )
+        .id;
+    let (status, _) = server.request(
+        "POST",
+        &format!("/api/matches/{id}/resign"),
+        Some(&players[2].token),
+        None,
+    );
+    assert_eq!(status, 200);
+
+    let mut last = serde_json::Value::Null;
+    for (n, player) in players.iter().enumerate() {
+        let (status, body) = rematch(&server, id, &player.token);
+        assert_eq!(status, if n == 0 { 201 } else { 200 }, "{body}");
+        last = body;
+    }
+    let started: MatchSummary = serde_json::from_value(last).unwrap();
+    assert_eq!(started.status, MatchStatus::Running);
+    let order: Vec<_> = started
+        .seats
+        .iter()
+        .map(|seat| seat.player.as_ref().unwrap().id)
+        .collect();
+    assert_eq!(order, [players[2].id, players[0].id, players[1].id]);
+}
