@@ -269,6 +269,16 @@ impl Server {
         )
     }
 
+    /// `POST /api/matches/{id}/rematch`: this player's seat in the rematch
+    /// of finished match `id`, made if no one asked before.
+    pub fn rematch(&self, id: MatchId) -> Result<MatchSummary, ApiError> {
+        self.json(
+            Method::Post,
+            &format!("/api/matches/{id}/rematch"),
+            None::<&()>,
+        )
+    }
+
     /// Checks that the server knows this client's token, before a wait
     /// that would otherwise only find out at the end. The lobby has no
     /// who-am-I path: listing one's army lists is the cheapest request that

@@ -14,7 +14,7 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::mpsc::{self, Receiver, Sender};
 use std::thread::JoinHandle;
 
-use fray_protocol::{Action, Batch, ErrorCode, History, MatchId, Role, Seat, Snapshot};
+use fray_protocol::{Action, Batch, ChatLine, ErrorCode, History, MatchId, Role, Seat, Snapshot};
 
 use crate::api::Server;
 use crate::fail::{Exit, Failure};
@@ -54,6 +54,18 @@ pub enum LiveEvent {
     SeatBack {
         seat: Seat,
     },
+    /// A player said something at the table (each line once, even when the
+    /// server sends it again after a resume).
+    Chat(ChatLine),
+    /// A draw offer by `seat` stands; `accepted` have agreed so far.
+    DrawOffered {
+        seat: Seat,
+        accepted: Vec<Seat>,
+    },
+    /// The draw offer is off: `seat` declined (or, the offerer, withdrew) it.
+    DrawDeclined {
+        seat: Seat,
+    },
     /// The connection dropped; trying again (attempt n, why it dropped).
     Reconnecting {
         attempt: u32,
@@ -73,6 +85,9 @@ pub enum LiveEvent {
 enum Request {
     Act { id: u64, action: Action },
     Resign { id: u64 },
+    Chat { text: String },
+    OfferDraw,
+    AnswerDraw { accept: bool },
 }
 
 /// One match, followed live.
@@ -151,6 +166,24 @@ impl LiveMatch {
         let id = self.next_id();
         self.request(Request::Resign { id });
         id
+    }
+
+    /// Says `text` at the table; answered by a `Chat` event, or `Refused`
+    /// with no id.
+    pub fn say(&self, text: String) {
+        self.request(Request::Chat { text });
+    }
+
+    /// Offers the other seats a draw; answered by `DrawOffered`, or
+    /// `Refused` with no id.
+    pub fn offer_draw(&self) {
+        self.request(Request::OfferDraw);
+    }
+
+    /// Accepts or declines the draw offer that stands (the offerer's
+    /// decline withdraws it).
+    pub fn answer_draw(&self, accept: bool) {
+        self.request(Request::AnswerDraw { accept });
     }
 
     /// Tells the thread the last seq the owner applied, so a reconnect

@@ -268,6 +268,14 @@ enum MatchCommand {
         #[arg(long, value_name = "ID")]
         army: ArmyListId,
     },
+    /// Ask for the rematch of a finished match you played: the same
+    /// players and options, seats moved on (two players swap), each with
+    /// the army list they played. It starts when every player has asked.
+    #[command(after_help = EXIT_CODES)]
+    Rematch {
+        #[arg(value_name = "MATCH")]
+        id: MatchId,
+    },
     /// One match: its options, seats, players and armies.
     #[command(after_help = EXIT_CODES)]
     Show {
@@ -344,6 +352,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
                 mine,
             } => cmd::matches::list(&session, status, system, mine),
             MatchCommand::Join { id, army } => cmd::matches::join(&session, id, army),
+            MatchCommand::Rematch { id } => cmd::matches::rematch(&session, id),
             MatchCommand::Show { id } => cmd::matches::show(&session, id),
         },
         Command::Play(args) => cmd::play::play(&session, args),

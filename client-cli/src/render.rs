@@ -407,6 +407,15 @@ pub fn match_summary(summary: &MatchSummary) -> String {
     };
     let _ = writeln!(out, "Options:  {options}");
     let _ = writeln!(out, "Created:  {} UTC", summary.created_at);
+    if let Some(of) = summary.rematch_of {
+        let _ = writeln!(
+            out,
+            "Rematch:  of match {of}; its seats are kept for its players"
+        );
+    }
+    if let Some(rematch) = summary.rematch {
+        let _ = writeln!(out, "Rematch:  match {rematch}");
+    }
     if let Some(commitment) = &summary.commitment {
         let _ = writeln!(out, "Dice:     seed committed as SHA-256 {commitment}");
     }
@@ -593,6 +602,8 @@ Special rules:
                     .seat(Seat(0)),
             )),
             created_at: "2025-01-01 00:00:00".into(),
+            rematch: None,
+            rematch_of: None,
         }
     }
 

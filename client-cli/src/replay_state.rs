@@ -97,6 +97,15 @@ impl ReplayState {
         self.replay.events.get(self.index)
     }
 
+    /// What the players said after the current event, before the next.
+    pub fn chat(&self) -> impl Iterator<Item = &fray_protocol::ChatLine> {
+        let seq = self.event().map(|event| event.seq);
+        self.replay
+            .chat
+            .iter()
+            .filter(move |line| Some(line.seq) == seq)
+    }
+
     /// The whole replay, as the server sent it.
     pub fn replay(&self) -> &Replay {
         &self.replay
@@ -274,9 +283,12 @@ mod tests {
                 commitment: Some(commitment),
                 outcome: None,
                 created_at: String::new(),
+                rematch: None,
+                rematch_of: None,
             },
             armies: Vec::new(),
             seed: SEED.into(),
+            chat: Vec::new(),
             events: vec![
                 event(0, setup),
                 event(1, public(vec![moved(1, "b1", "c3"), turn(2, 1)])),
@@ -393,6 +405,28 @@ mod tests {
         let none = ReplayState::new(uncommitted);
         assert!(!none.seed_matches_commitment());
         assert!(none.seed_check_line().contains("does not match"));
+    }
+
+    #[test]
+    fn chat_is_shown_after_the_event_it_was_said_at() {
+        let mut replay = replay();
+        let line = |id, seq, text: &str| fray_protocol::ChatLine {
+            id,
+            seq,
+            seat: Seat(1),
+            name: "bo".into(),
+            text: text.into(),
+        };
+        replay.chat = vec![line(1, 0, "gl"), line(2, 1, "oh no"), line(3, 1, "hm")];
+        let mut state = ReplayState::new(replay);
+        let said = |state: &ReplayState| -> Vec<String> {
+            state.chat().map(|line| line.text.clone()).collect()
+        };
+        assert_eq!(said(&state), ["gl"]);
+        state.step_forward();
+        assert_eq!(said(&state), ["oh no", "hm"]);
+        state.step_forward();
+        assert!(said(&state).is_empty());
     }
 
     #[test]

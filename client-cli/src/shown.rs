@@ -23,6 +23,12 @@ pub fn shown(text: &str) -> Cow<'_, str> {
     escape(text)
 }
 
+/// A line of chat as both screens print it: the player's name, then what
+/// they said, both escaped (a line break in either cannot forge a line).
+pub fn chat_line(line: &fray_protocol::ChatLine) -> String {
+    format!("{} says: {}", shown(&line.name), shown(&line.text))
+}
+
 /// Text about to be printed: every unsafe character escaped but the line
 /// breaks.
 pub fn shown_lines(text: &str) -> Cow<'_, str> {

@@ -584,3 +584,65 @@ fn help_lists_the_playing_commands() {
         "{out}"
     );
 }
+
+/// Reads `output` until it holds `wanted`; panics after 30 seconds.
+fn wait_for(output: &mut Output, wanted: &str) {
+    let deadline = Instant::now() + Duration::from_secs(30);
+    while !output.text().contains(wanted) {
+        assert!(
+            output.pump(Duration::from_millis(50)) && Instant::now() < deadline,
+            "never printed {wanted:?}; printed:\n{}",
+            output.text()
+        );
+    }
+}
+
+#[test]
+fn players_chat_agree_a_draw_and_ask_for_a_rematch_by_lines() {
+    let table = Table::open(&FANTASY_ARMIES);
+    table.join();
+    let id = table.match_id.clone();
+    let mut ada = table.ada.spawn(&["play", &id, "--lines"]);
+    let mut ada_out = Output::of(&mut ada);
+    let mut ada_in = ada.stdin.take().expect("a piped stdin");
+    let mut bo = table.bo.spawn(&["play", &id, "--lines"]);
+    let mut bo_out = Output::of(&mut bo);
+    let mut bo_in = bo.stdin.take().expect("a piped stdin");
+    wait_for(&mut ada_out, "Type `help`");
+    wait_for(&mut bo_out, "Type `help`");
+
+    writeln!(ada_in, "say good luck, bo").unwrap();
+    wait_for(&mut bo_out, "ada says: good luck, bo");
+    writeln!(ada_in, "draw").unwrap();
+    wait_for(&mut bo_out, "offers a draw.");
+    writeln!(bo_in, "accept").unwrap();
+
+    let ada_text = ada_out.finish(Duration::from_secs(30), "ada's fray play");
+    let bo_text = bo_out.finish(Duration::from_secs(30), "bo's fray play");
+    drop((ada_in, bo_in));
+    exits_zero(ada, &ada_text, "ada's fray play");
+    exits_zero(bo, &bo_text, "bo's fray play");
+    for text in [&ada_text, &bo_text] {
+        assert!(
+            text.contains("Game over: a draw (drawn by agreement)."),
+            "{text}"
+        );
+        assert!(text.contains("Nobody wins."), "{text}");
+        assert!(text.contains(&format!("fray match rematch {id}")), "{text}");
+    }
+    assert!(ada_text.contains("ada says: good luck, bo"), "{ada_text}");
+
+    let replay = table.ada.ok(&["replay", &id, "--lines"]);
+    assert!(replay.contains("ada says: good luck, bo"), "{replay}");
+    assert!(replay.contains("accepts the draw"), "{replay}");
+
+    let asked = table.bo.ok(&["match", "rematch", &id]);
+    assert!(asked.contains("Waiting for 1 more player"), "{asked}");
+    let rematch = number_after(&asked, ": match ");
+    let started = table.ada.ok(&["match", "rematch", &id]);
+    assert!(started.contains("it has started"), "{started}");
+    let summary = table.server.get(&format!("/api/matches/{rematch}"));
+    assert_eq!(summary["status"], "running", "{summary}");
+    assert_eq!(summary["seats"][0]["player"]["name"], "bo", "{summary}");
+    assert_eq!(summary["rematch_of"].to_string(), id, "{summary}");
+}

@@ -55,6 +55,18 @@ pub enum ErrorCode {
     /// The seat already used this action id in this match for another
     /// action (the same action again is a resend, answered with its ack).
     DuplicateId,
+    /// A rematch asked for while the match is still open or being played.
+    MatchNotOver,
+    // Draw offers.
+    /// An answer to a draw offer when none stands.
+    NoDrawOffer,
+    /// A draw offered while one stands, or an offer accepted twice.
+    DrawOfferStanding,
+    /// The offerer accepting its own draw offer.
+    OwnDrawOffer,
+    /// A draw offered again before the next batch by a seat whose last offer
+    /// was declined.
+    OfferTooSoon,
     // The rules' answers.
     /// The game is over; it takes no more actions.
     GameOver,
@@ -94,6 +106,11 @@ impl ErrorCode {
             ErrorCode::NotSubscribed => "not_subscribed",
             ErrorCode::NotYourSeat => "not_your_seat",
             ErrorCode::DuplicateId => "duplicate_id",
+            ErrorCode::MatchNotOver => "match_not_over",
+            ErrorCode::NoDrawOffer => "no_draw_offer",
+            ErrorCode::DrawOfferStanding => "draw_offer_standing",
+            ErrorCode::OwnDrawOffer => "own_draw_offer",
+            ErrorCode::OfferTooSoon => "offer_too_soon",
             ErrorCode::GameOver => "game_over",
             ErrorCode::NotYourTurn => "not_your_turn",
             ErrorCode::NotYourPiece => "not_your_piece",

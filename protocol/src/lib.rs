@@ -28,7 +28,9 @@ pub use lobby::{
     NewMatch, NewPlayer, PlayerCreated, PlayerId, PlayerRef, Replay, ReplayEvent, SeatSummary,
     StoredArmyList,
 };
-pub use message::{Batch, ClientMessage, Limits, PROTOCOL_VERSION, Role, ServerMessage, Snapshot};
+pub use message::{
+    Batch, ChatLine, ClientMessage, Limits, PROTOCOL_VERSION, Role, ServerMessage, Snapshot,
+};
 pub use outcome::Outcome;
 pub use phrase::{Phrase, PhrasePart};
 pub use system::{

@@ -5,7 +5,9 @@ use std::fmt;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::{Action, ArmyList, Effect, MatchConfig, Outcome, ScopedEffect, Seat, SystemId, Viewer};
+use crate::{
+    Action, ArmyList, ChatLine, Effect, MatchConfig, Outcome, ScopedEffect, Seat, SystemId, Viewer,
+};
 
 macro_rules! id_type {
     ($(#[$doc:meta])* $name:ident) => {
@@ -170,6 +172,13 @@ pub struct MatchSummary {
     pub outcome: Option<Outcome>,
     /// When the match was created, UTC, `YYYY-MM-DD HH:MM:SS`.
     pub created_at: String,
+    /// The rematch of this match, once one of its players asked for it.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rematch: Option<MatchId>,
+    /// The match this one is the rematch of: its seats are kept for that
+    /// match's players.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub rematch_of: Option<MatchId>,
 }
 
 /// `GET /api/matches/{id}/replay`: everything needed to re-run or step
@@ -184,6 +193,10 @@ pub struct Replay {
     /// `seq` 0 is the set-up; each later event is one accepted action, or the
     /// server ending the match (a resignation or an abandonment).
     pub events: Vec<ReplayEvent>,
+    /// What the players said, in the order they said it; each line follows
+    /// the event of its `seq`. Left out when nobody said anything.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub chat: Vec<ChatLine>,
 }
 
 /// One entry of a match's log.
@@ -254,6 +267,8 @@ pub enum EventKind {
     Resign,
     /// A player stayed away longer than the grace period.
     Abandon,
+    /// Every seat agreed to a draw; the event's seat accepted last.
+    Draw,
 }
 
 impl EventKind {
@@ -263,6 +278,7 @@ impl EventKind {
             EventKind::Action => "action",
             EventKind::Resign => "resign",
             EventKind::Abandon => "abandon",
+            EventKind::Draw => "draw",
         }
     }
 }
@@ -276,6 +292,7 @@ impl std::str::FromStr for EventKind {
             "action" => Ok(EventKind::Action),
             "resign" => Ok(EventKind::Resign),
             "abandon" => Ok(EventKind::Abandon),
+            "draw" => Ok(EventKind::Draw),
             other => Err(format!("unknown event kind '{other}'")),
         }
     }

@@ -53,6 +53,20 @@ pub enum ClientMessage {
         /// or the `error`.
         id: u64,
     },
+    /// Say something to the match's table: every subscriber, spectators
+    /// too, gets it as a `chat` message. Players only.
+    Chat {
+        match_id: MatchId,
+        /// 1 to 280 characters that show something, none of them a control
+        /// or reordering character (the rules of player names).
+        text: String,
+    },
+    /// Offer the other seats a draw. Answered by a `draw_offered` to every
+    /// subscriber, the offerer too.
+    OfferDraw { match_id: MatchId },
+    /// Answer the draw offer that stands: accept it, or decline it (the
+    /// offerer declining withdraws it).
+    AnswerDraw { match_id: MatchId, accept: bool },
     /// Keepalive; answered with `pong`.
     Ping {
         /// Any number; the `pong` carries it back.
@@ -126,11 +140,38 @@ pub enum ServerMessage {
     },
     /// The away seat's player is back; the clock stopped.
     SeatBack { match_id: MatchId, seat: Seat },
+    /// A seat's player said something at the table.
+    Chat { match_id: MatchId, chat: ChatLine },
+    /// A draw offer stands: `seat` offered it, `accepted` have agreed so far
+    /// (in a match of three or four seats every other seat must).
+    DrawOffered {
+        match_id: MatchId,
+        seat: Seat,
+        accepted: Vec<Seat>,
+    },
+    /// The draw offer is off: `seat` declined it, or withdrew it when it is
+    /// the offerer. An offer also lapses, untold, with the next batch.
+    DrawDeclined { match_id: MatchId, seat: Seat },
     /// The answer to `ping`.
     Pong {
         /// The `ping`'s nonce.
         nonce: u64,
     },
+}
+
+/// One thing a player said in a match.
+#[derive(Debug, Clone, PartialEq, Eq, Serialize, Deserialize, JsonSchema)]
+pub struct ChatLine {
+    /// Grows with every line of every match: a client that is sent a line it
+    /// shows already (after a resume) knows it by its id.
+    pub id: u64,
+    /// The match's `seq` when it was said: it follows that event.
+    pub seq: u64,
+    pub seat: Seat,
+    /// The name of the seat's player.
+    pub name: String,
+    /// As the player wrote it; escape it before printing it (`text::escape`).
+    pub text: String,
 }
 
 /// A match as one viewer may see it now: the answer to `subscribe`.

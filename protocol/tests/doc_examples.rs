@@ -178,9 +178,19 @@ fn shown_types(type_name: &str) -> BTreeSet<String> {
 
 #[test]
 fn every_message_has_an_example() {
-    let client: BTreeSet<String> = ["hello", "subscribe", "unsubscribe", "act", "resign", "ping"]
-        .map(String::from)
-        .into();
+    let client: BTreeSet<String> = [
+        "hello",
+        "subscribe",
+        "unsubscribe",
+        "act",
+        "resign",
+        "chat",
+        "offer_draw",
+        "answer_draw",
+        "ping",
+    ]
+    .map(String::from)
+    .into();
     let server: BTreeSet<String> = [
         "welcome",
         "snapshot",
@@ -189,6 +199,9 @@ fn every_message_has_an_example() {
         "error",
         "seat_away",
         "seat_back",
+        "chat",
+        "draw_offered",
+        "draw_declined",
         "pong",
     ]
     .map(String::from)
@@ -224,6 +237,11 @@ fn every_error_code_is_explained() {
         ErrorCode::NotSubscribed,
         ErrorCode::NotYourSeat,
         ErrorCode::DuplicateId,
+        ErrorCode::MatchNotOver,
+        ErrorCode::NoDrawOffer,
+        ErrorCode::DrawOfferStanding,
+        ErrorCode::OwnDrawOffer,
+        ErrorCode::OfferTooSoon,
         ErrorCode::GameOver,
         ErrorCode::NotYourTurn,
         ErrorCode::NotYourPiece,

@@ -196,3 +196,74 @@ async fn old_players_sharing_a_name_are_kept_and_the_later_ones_renamed() {
         .unwrap();
     assert_eq!(unkeyed, 0, "every old name has its key");
 }
+
+/// 0006 makes the event log again to let it hold agreed draws: every row
+/// comes across with the action id a client gave it, and the new kind is
+/// taken while an unknown one still is not.
+#[tokio::test]
+async fn the_log_made_again_for_draws_keeps_each_events_action_id() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("fray.db").display());
+    let before_draws = dir.path().join("before-draws");
+    std::fs::create_dir(&before_draws).unwrap();
+    for entry in std::fs::read_dir(MIGRATIONS).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_str().unwrap().to_owned();
+        if name.ends_with(".sql") && name.as_str() < "0006" {
+            std::fs::copy(&path, before_draws.join(&name)).unwrap();
+        }
+    }
+    let mut connection = url
+        .parse::<SqliteConnectOptions>()
+        .unwrap()
+        .create_if_missing(true)
+        .connect()
+        .await
+        .unwrap();
+    Migrator::new(before_draws.as_path())
+        .await
+        .unwrap()
+        .run(&mut connection)
+        .await
+        .unwrap();
+    sqlx::query(
+        "INSERT INTO matches (id, system, config, seat_count, status, rules_version) \
+         VALUES (7, 'fantasy-armies', '{}', 2, 'running', 'old')",
+    )
+    .execute(&mut connection)
+    .await
+    .unwrap();
+    sqlx::query(
+        "INSERT INTO events (match_id, seq, kind, seat, action, action_id, effects) VALUES \
+         (7, 0, 'setup', NULL, NULL, NULL, '[]'), \
+         (7, 1, 'action', 0, '{\"verb\":\"pass\"}', 42, '[]')",
+    )
+    .execute(&mut connection)
+    .await
+    .unwrap();
+    connection.close().await.unwrap();
+
+    let pool = db::connect(&url)
+        .await
+        .expect("the newer server migrates it");
+
+    let ids = events::recent_action_ids(&pool, MatchId(7), 32)
+        .await
+        .unwrap();
+    assert_eq!(ids.len(), 1);
+    assert_eq!((ids[0].action_id, ids[0].seq), (42, 1));
+    sqlx::query(
+        "INSERT INTO events (match_id, seq, kind, seat, effects) VALUES (7, 2, 'draw', 1, '[]')",
+    )
+    .execute(&pool)
+    .await
+    .expect("a draw is an event kind now");
+    let unknown = sqlx::query(
+        "INSERT INTO events (match_id, seq, kind, effects) VALUES (7, 3, 'truce', '[]')",
+    )
+    .execute(&pool)
+    .await;
+    assert!(unknown.is_err(), "the kinds are still checked");
+    let log = events::all(&pool, MatchId(7)).await.unwrap();
+    assert_eq!(log.last().unwrap().kind, EventKind::Draw);
+}

@@ -91,6 +91,38 @@ pub fn join(session: &Session, id: MatchId, army: ArmyListId) -> Result<(), Fail
     print(&out)
 }
 
+/// Asks for the rematch of finished match `id`: the same players and
+/// options, seats moved on, each with the list they played.
+pub fn rematch(session: &Session, id: MatchId) -> Result<(), Failure> {
+    let me = session.login()?.player;
+    let summary = session.player_server()?.rematch(id)?;
+    let seat = summary
+        .seats
+        .iter()
+        .find(|seat| seat.player.as_ref().is_some_and(|player| player.id == me))
+        .map(|seat| seat.seat.0.to_string())
+        .unwrap_or_else(|| "?".to_string());
+    let new = summary.id;
+    let mut out = format!("Rematch of match {id}: match {new}, you in seat {seat}.");
+    match summary.status {
+        MatchStatus::Running => out.push_str(&format!(
+            " Everyone asked: it has started. `fray play {new}`."
+        )),
+        MatchStatus::Open => {
+            let waiting = summary.seats.iter().filter(|s| s.player.is_none()).count();
+            out.push_str(&format!(
+                " Waiting for {waiting} more player{} to ask with `fray match rematch {id}`; \
+                 `fray play {new}` waits with you.",
+                if waiting == 1 { "" } else { "s" }
+            ));
+        }
+        MatchStatus::Finished => {}
+    }
+    out.push_str("\n\n");
+    out.push_str(&render::match_summary(&summary));
+    print(&out)
+}
+
 pub fn show(session: &Session, id: MatchId) -> Result<(), Failure> {
     let summary = session.server()?.match_summary(id)?;
     print(&render::match_summary(&summary))

@@ -11,6 +11,12 @@ pub enum Choice {
     /// The option at this index of the list (0-based).
     Option(usize),
     Resign,
+    /// Say this at the table.
+    Say(String),
+    /// Offer the other seats a draw.
+    OfferDraw,
+    /// Accept (true) or decline the draw offer that stands.
+    AnswerDraw(bool),
     /// Print the board again.
     Board,
     /// Print the match's moves, one line per action.
@@ -30,6 +36,8 @@ pub enum ChoiceError {
     NothingToChoose,
     #[error("'{0}' is neither an option's number or notation nor a command (type `help`)")]
     Unknown(String),
+    #[error("say what? type `say` and then your message")]
+    NothingToSay,
     #[error("'{text}' is the notation of several options ({numbers}): choose one by its number")]
     Ambiguous { text: String, numbers: String },
 }
@@ -59,8 +67,20 @@ pub fn parse(line: &str, options: &[ActionOption]) -> Result<Choice, ChoiceError
     if let Some(index) = options.iter().position(|option| option.notation == text) {
         return Ok(Choice::Option(index));
     }
+    let (word, rest) = text.split_once(char::is_whitespace).unwrap_or((text, ""));
+    if word.eq_ignore_ascii_case("say") {
+        let said = rest.trim();
+        return if said.is_empty() {
+            Err(ChoiceError::NothingToSay)
+        } else {
+            Ok(Choice::Say(said.to_owned()))
+        };
+    }
     match text.to_ascii_lowercase().as_str() {
         "resign" => return Ok(Choice::Resign),
+        "draw" => return Ok(Choice::OfferDraw),
+        "accept" => return Ok(Choice::AnswerDraw(true)),
+        "decline" => return Ok(Choice::AnswerDraw(false)),
         "board" => return Ok(Choice::Board),
         "history" | "moves" => return Ok(Choice::History),
         "help" | "?" => return Ok(Choice::Help),
@@ -96,6 +116,10 @@ spaces do not matter, so `ed1supportsrb1` is `Ed1 supports Rb1`. Other
 commands:
   board   show the board again
   history the match's moves, one line each (also `moves`)
+  say TEXT  say TEXT to the table (everyone watching reads it)
+  draw    offer the other players a draw
+  accept  accept the draw offered to you
+  decline decline it (or withdraw your own)
   resign  give up the match (your opponents win); asks you to confirm
   quit    leave; the match goes on, and `fray play MATCH` rejoins it
   help    this text
@@ -167,6 +191,23 @@ mod tests {
         assert_eq!(parse("Moves", &options()), Ok(Choice::History));
         assert_eq!(parse("HELP", &[]), Ok(Choice::Help));
         assert_eq!(parse("quit", &[]), Ok(Choice::Quit));
+    }
+
+    #[test]
+    fn say_takes_the_rest_of_the_line_and_draw_words_are_commands() {
+        assert_eq!(
+            parse("say good luck,  ada ", &options()),
+            Ok(Choice::Say("good luck,  ada".into()))
+        );
+        assert_eq!(parse("SAY gg", &[]), Ok(Choice::Say("gg".into())));
+        assert_eq!(parse("say   ", &[]), Err(ChoiceError::NothingToSay));
+        assert_eq!(parse("draw", &[]), Ok(Choice::OfferDraw));
+        assert_eq!(parse("Accept", &options()), Ok(Choice::AnswerDraw(true)));
+        assert_eq!(parse("decline", &[]), Ok(Choice::AnswerDraw(false)));
+        // An option's own notation still wins over a command's word.
+        let mut options = options();
+        options[2].notation = "draw".into();
+        assert_eq!(parse("draw", &options), Ok(Choice::Option(2)));
     }
 
     #[test]

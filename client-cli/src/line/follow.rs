@@ -9,6 +9,7 @@ use fray_protocol::{ActionOption, ErrorCode, History, Seat};
 use crate::fail::Failure;
 use crate::game_state::{GameState, LogEntry};
 use crate::live::{LiveEvent, LiveMatch};
+use crate::shown::chat_line;
 
 use super::board::who;
 
@@ -173,6 +174,30 @@ impl Follower {
             LiveEvent::SeatBack { seat } => {
                 Update::Note(format!("{} is back.", who(&self.state, seat)))
             }
+            LiveEvent::Chat(line) => Update::Note(chat_line(&line)),
+            LiveEvent::DrawOffered { seat, accepted } => {
+                let by = who(&self.state, seat);
+                let mine = self.state.me == Some(seat);
+                let answered = self.state.me.is_some_and(|me| accepted.contains(&me));
+                let mut text = if mine {
+                    "You offer a draw; the others may accept or decline it.".to_owned()
+                } else {
+                    format!("{by} offers a draw.")
+                };
+                if !accepted.is_empty() {
+                    let names: Vec<String> =
+                        accepted.iter().map(|s| who(&self.state, *s)).collect();
+                    text.push_str(&format!(" Accepted so far by {}.", names.join(", ")));
+                }
+                if self.state.me.is_some() && !mine && !answered {
+                    text.push_str(" Type `accept` or `decline`.");
+                }
+                Update::Note(text)
+            }
+            LiveEvent::DrawDeclined { seat } => Update::Note(format!(
+                "{} declined the draw; play on.",
+                who(&self.state, seat)
+            )),
             LiveEvent::Reconnecting { attempt, reason } => {
                 self.connected = false;
                 // Whatever was in flight may never be answered; the state

@@ -199,6 +199,12 @@ fn answer(follower: &mut Follower, line: &str) -> Result<Leave, Failure> {
                 ))?;
             }
         }
+        Ok(Choice::Say(text)) => {
+            // The server's echo shows it, as everyone else sees it.
+            follower.live.say(text);
+        }
+        Ok(Choice::OfferDraw) => follower.live.offer_draw(),
+        Ok(Choice::AnswerDraw(accept)) => follower.live.answer_draw(accept),
         Ok(Choice::Board) => {
             if deciding {
                 print(&decision(&follower.state))?;
@@ -334,6 +340,10 @@ fn finish(state: &GameState) -> Result<(), Failure> {
         } else {
             "You lose.\n"
         });
+        out.push_str(&format!(
+            "Play again, seats swapped: `fray match rematch {}`\n",
+            state.match_id
+        ));
     }
     print(&out)
 }

@@ -10,6 +10,7 @@ use crate::fail::Failure;
 use crate::game_state::seat_name;
 use crate::print;
 use crate::replay_state::ReplayState;
+use crate::shown::chat_line;
 
 use super::board::{board, outcome_line, status};
 use super::seat_names;
@@ -130,6 +131,7 @@ impl Replayer {
                     EventKind::Action => format!("{who} acts"),
                     EventKind::Resign => format!("{who} resigns"),
                     EventKind::Abandon => format!("{who} abandoned the match"),
+                    EventKind::Draw => format!("{who} accepts the draw"),
                 }
             }
         };
@@ -139,6 +141,9 @@ impl Replayer {
         }
         out.push_str(&board(state));
         out.push_str(&status(state));
+        for line in self.replay.chat() {
+            out.push_str(&format!("  {}\n", chat_line(line)));
+        }
         print(&out)
     }
 

@@ -64,6 +64,9 @@ struct Link {
     last_seq: Option<u64>,
     /// Set once a subscription was answered on the current connection.
     subscribed: bool,
+    /// The last line of chat handed over: after a resume the server sends
+    /// again the lines said since, some of which the owner has.
+    last_chat: Option<u64>,
 }
 
 pub fn run(plan: Plan, events: Sender<LiveEvent>, requests: Receiver<Request>) {
@@ -73,6 +76,7 @@ pub fn run(plan: Plan, events: Sender<LiveEvent>, requests: Receiver<Request>) {
         requests,
         last_seq: None,
         subscribed: false,
+        last_chat: None,
     };
     let mut ever_subscribed = false;
     let mut attempt = 0;
@@ -161,10 +165,11 @@ impl Link {
     /// connection is back, and the owner re-decides after `Connected`.
     fn refuse_offline(&self, request: &Request) -> Result<(), Gone> {
         let id = match request {
-            Request::Act { id, .. } | Request::Resign { id } => *id,
+            Request::Act { id, .. } | Request::Resign { id } => Some(*id),
+            Request::Chat { .. } | Request::OfferDraw | Request::AnswerDraw { .. } => None,
         };
         self.tell(LiveEvent::Refused {
-            id: Some(id),
+            id,
             code: ErrorCode::Unavailable,
             message: "not connected to the server just now; choose again once it is back".into(),
         })
@@ -225,6 +230,11 @@ impl Link {
                         action,
                     },
                     Request::Resign { id } => ClientMessage::Resign { match_id, id },
+                    Request::Chat { text } => ClientMessage::Chat { match_id, text },
+                    Request::OfferDraw => ClientMessage::OfferDraw { match_id },
+                    Request::AnswerDraw { accept } => {
+                        ClientMessage::AnswerDraw { match_id, accept }
+                    }
                 };
                 if let Err(reason) = socket.send(&message) {
                     return End::Dropped(reason);
@@ -419,6 +429,17 @@ impl Link {
             } => LiveEvent::Refused { id, code, message },
             ServerMessage::SeatAway { seat, seconds, .. } => LiveEvent::SeatAway { seat, seconds },
             ServerMessage::SeatBack { seat, .. } => LiveEvent::SeatBack { seat },
+            ServerMessage::Chat { chat, .. } => {
+                if self.last_chat.is_some_and(|last| chat.id <= last) {
+                    return Ok(());
+                }
+                self.last_chat = Some(chat.id);
+                LiveEvent::Chat(chat)
+            }
+            ServerMessage::DrawOffered { seat, accepted, .. } => {
+                LiveEvent::DrawOffered { seat, accepted }
+            }
+            ServerMessage::DrawDeclined { seat, .. } => LiveEvent::DrawDeclined { seat },
             ServerMessage::Welcome { .. } | ServerMessage::Pong { .. } => return Ok(()),
         };
         self.tell(event)?;
@@ -433,7 +454,10 @@ fn about(message: &ServerMessage) -> Option<MatchId> {
         ServerMessage::Batch(batch) => Some(batch.match_id),
         ServerMessage::Ack { match_id, .. }
         | ServerMessage::SeatAway { match_id, .. }
-        | ServerMessage::SeatBack { match_id, .. } => Some(*match_id),
+        | ServerMessage::SeatBack { match_id, .. }
+        | ServerMessage::Chat { match_id, .. }
+        | ServerMessage::DrawOffered { match_id, .. }
+        | ServerMessage::DrawDeclined { match_id, .. } => Some(*match_id),
         ServerMessage::Error { match_id, .. } => *match_id,
         ServerMessage::Welcome { .. } | ServerMessage::Pong { .. } => None,
     }

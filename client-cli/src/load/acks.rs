@@ -401,9 +401,12 @@ mod tests {
                 commitment: None,
                 outcome: None,
                 created_at: String::new(),
+                rematch: None,
+                rematch_of: None,
             },
             armies: Vec::new(),
             seed: String::new(),
+            chat: Vec::new(),
             events: all,
         }
     }

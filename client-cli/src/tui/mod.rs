@@ -14,6 +14,7 @@ mod panels;
 mod play;
 mod replay;
 mod screen;
+mod social;
 mod terminal;
 mod ui;
 
@@ -30,6 +31,7 @@ use crate::game_state::GameState;
 use crate::live::LiveMatch;
 use crate::replay_state::ReplayState;
 use crate::tui::input::Command;
+use crate::tui::social::{Ask, Social};
 use crate::tui::terminal::{Guard, failure};
 use crate::tui::ui::Ui;
 
@@ -53,12 +55,25 @@ pub fn run_live(live: LiveMatch, state: GameState) -> Result<(), Failure> {
 
 fn live_loop(live: &LiveMatch, state: &mut GameState, guard: &mut Guard) -> Result<(), Failure> {
     let mut ui = Ui::new(state);
+    let mut social = Social::default();
     live.applied(state.seq);
     loop {
-        guard.draw(|frame| play::draw(frame, state, &ui))?;
+        guard.draw(|frame| {
+            play::draw(frame, state, &ui);
+            social::draw(frame, &social, state);
+        })?;
         if event::poll(TICK).map_err(|e| failure("cannot read the keyboard", &e))? {
             let read = event::read().map_err(|e| failure("cannot read the keyboard", &e))?;
             if let Event::Key(key) = read {
+                if let Some(ask) = social::on_key(&mut social, &mut ui, state, key) {
+                    match ask {
+                        Some(Ask::Say(text)) => live.say(text),
+                        Some(Ask::OfferDraw) => live.offer_draw(),
+                        Some(Ask::AnswerDraw(accept)) => live.answer_draw(accept),
+                        None => {}
+                    }
+                    continue;
+                }
                 match input::on_key(&mut ui, state, key) {
                     Command::Nothing => {}
                     Command::Play(action) => ui.pending = Some(live.act(action)),
@@ -76,6 +91,7 @@ fn live_loop(live: &LiveMatch, state: &mut GameState, guard: &mut Guard) -> Resu
                     return Err(Failure::other("the connection to the server was lost"));
                 }
             };
+            social::absorb(&mut social, state, &mut ui, &event);
             let absorbed = play::absorb(state, &mut ui, event);
             if let Some(seq) = absorbed.applied {
                 live.applied(seq);

@@ -73,6 +73,8 @@ pub fn absorb(state: &mut GameState, ui: &mut Ui, event: LiveEvent) -> Absorbed 
             ui.connection = Connection::Reconnecting { attempt, reason };
         }
         LiveEvent::Connected => ui.connection = Connection::Connected,
+        // Folded in by `social::absorb`.
+        LiveEvent::Chat(_) | LiveEvent::DrawOffered { .. } | LiveEvent::DrawDeclined { .. } => {}
         LiveEvent::Closed { failure } => absorbed.closed = Some(failure),
     }
     ui.sync(state);
@@ -305,7 +307,12 @@ fn help(state: &GameState) -> Vec<Line<'static>> {
         "PgUp / PgDn         scroll the log",
         "m                   the match's moves, one line each",
     ];
+    if state.me.is_some() {
+        lines.push("t                   say something to the table (Enter sends)");
+    }
     if playing {
+        lines.push("d                   offer a draw; answer one offered (y / n);");
+        lines.push("                    d again withdraws your own offer");
         lines.push("r                   resign (asks first)");
         lines.push("q                   leave; the match goes on (asks first)");
     } else {

@@ -8,6 +8,7 @@ use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 
 use crate::replay_state::ReplayState;
+use crate::shown::chat_line;
 use crate::tui::input::scroll_history;
 use crate::tui::panels::seat_label;
 use crate::tui::screen::{self, Slot};
@@ -182,6 +183,7 @@ fn event_lines(replay: &ReplayState) -> Vec<Line<'static>> {
         ),
         (EventKind::Resign, Some(who)) => format!("{who} resigns"),
         (EventKind::Abandon, Some(who)) => format!("{who} abandons the match"),
+        (EventKind::Draw, Some(who)) => format!("{who} accepts the draw: drawn by agreement"),
         (kind, None) => kind.key().to_string(),
     };
     let mut lines = vec![Line::from(Span::styled(
@@ -199,6 +201,11 @@ fn told(replay: &ReplayState, event: &ReplayEvent) -> Vec<Line<'static>> {
         .iter()
         .filter(|entry| entry.seq == event.seq)
         .map(|entry| Line::from(format!("  {}", entry.text)))
+        .chain(
+            replay
+                .chat()
+                .map(|line| Line::from(format!("  {}", chat_line(line)))),
+        )
         .collect()
 }
 

@@ -611,9 +611,12 @@ fn little_replay() -> Replay {
             ),
             outcome: None,
             created_at: String::new(),
+            rematch: None,
+            rematch_of: None,
         },
         armies: Vec::new(),
         seed: "00".repeat(32),
+        chat: Vec::new(),
         events: vec![
             event(
                 0,

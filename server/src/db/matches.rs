@@ -56,10 +56,13 @@ type MatchRow = (
     Option<String>,
     String,
     i64,
+    Option<i64>,
+    Option<i64>,
 );
 
 const SUMMARY_COLUMNS: &str = "m.id, m.system, m.config, m.seat_count, m.status, m.commitment, \
-     m.outcome, m.created_at, COALESCE((SELECT MAX(seq) FROM events e WHERE e.match_id = m.id), 0)";
+     m.outcome, m.created_at, COALESCE((SELECT MAX(seq) FROM events e WHERE e.match_id = m.id), 0), \
+     (SELECT r.id FROM matches r WHERE r.rematch_of = m.id), m.rematch_of";
 
 pub async fn create(
     tx: &mut Transaction<'_, Sqlite>,
@@ -78,6 +81,60 @@ pub async fn create(
     .fetch_one(&mut **tx)
     .await?;
     Ok(MatchId(id))
+}
+
+/// Creates the rematch of `of`: open, with its config and seat count.
+/// Fails with a unique violation when `of` has a rematch already.
+pub async fn create_rematch(
+    tx: &mut Transaction<'_, Sqlite>,
+    of: MatchId,
+    config: &MatchConfig,
+    seat_count: u8,
+    rules_version: &str,
+) -> Result<MatchId, DbError> {
+    let id: i64 = sqlx::query_scalar(
+        "INSERT INTO matches (system, config, seat_count, status, rules_version, rematch_of) \
+         VALUES (?, ?, ?, 'open', ?, ?) RETURNING id",
+    )
+    .bind(config.system.key())
+    .bind(to_json(config))
+    .bind(seat_count)
+    .bind(rules_version)
+    .bind(of.0)
+    .fetch_one(&mut **tx)
+    .await?;
+    Ok(MatchId(id))
+}
+
+/// The army list `player` played in match `id`, as it was when the seat
+/// was taken.
+pub async fn played_list(
+    db: &SqlitePool,
+    id: MatchId,
+    player: PlayerId,
+) -> Result<Option<ArmyList>, DbError> {
+    let list: Option<String> =
+        sqlx::query_scalar("SELECT army_list FROM seats WHERE match_id = ? AND player = ?")
+            .bind(id.0)
+            .bind(player.0)
+            .fetch_optional(db)
+            .await?;
+    list.map(|text| from_json(&format!("match {id} army list"), &text))
+        .transpose()
+}
+
+/// The players seated so far in match `id`, by seat (within `tx`, which
+/// sees the seats taken in it).
+pub async fn seated_players(
+    tx: &mut Transaction<'_, Sqlite>,
+    id: MatchId,
+) -> Result<Vec<PlayerId>, DbError> {
+    let rows: Vec<i64> =
+        sqlx::query_scalar("SELECT player FROM seats WHERE match_id = ? ORDER BY seat")
+            .bind(id.0)
+            .fetch_all(&mut **tx)
+            .await?;
+    Ok(rows.into_iter().map(PlayerId).collect())
 }
 
 pub async fn take_seat(
@@ -224,7 +281,19 @@ fn parse_status(text: &str) -> Result<MatchStatus, DbError> {
 }
 
 fn summary_from_row(row: MatchRow, seats: Vec<SeatSummary>) -> Result<MatchSummary, DbError> {
-    let (id, system, config, seat_count, status, commitment, outcome, created_at, seq) = row;
+    let (
+        id,
+        system,
+        config,
+        seat_count,
+        status,
+        commitment,
+        outcome,
+        created_at,
+        seq,
+        rematch,
+        rematch_of,
+    ) = row;
     let id = MatchId(id);
     let mut all_seats: Vec<SeatSummary> = (0..seat_count)
         .map(|seat| SeatSummary {
@@ -251,6 +320,8 @@ fn summary_from_row(row: MatchRow, seats: Vec<SeatSummary>) -> Result<MatchSumma
             .map(|text| from_json(&format!("match {id} outcome"), &text))
             .transpose()?,
         created_at,
+        rematch: rematch.map(MatchId),
+        rematch_of: rematch_of.map(MatchId),
     })
 }
 

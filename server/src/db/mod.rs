@@ -4,6 +4,7 @@
 //! requests, writes in its turn ([`WriteTurn`]).
 
 pub mod army_lists;
+pub mod chat;
 pub mod events;
 pub mod health;
 pub mod matches;

@@ -136,6 +136,12 @@ pub async fn join(
                 format!("you already hold a seat in match {id}"),
             ));
         }
+        if let Some(of) = before.rematch_of {
+            return Err(ApiError::forbidden(format!(
+                "match {id} is the rematch of match {of}: its seats are kept for that \
+                 match's players, who take them with POST /api/matches/{of}/rematch"
+            )));
+        }
         check_army_for(&before.config, &list)?;
         // The list was checked for no match in particular when it was
         // stored; what depends on this match (Chessboard Confrontation's
@@ -216,35 +222,139 @@ async fn take_free_seat(
     let mut tx = state.write().await?;
     db::matches::take_seat(&mut tx, id, seat, player.id, list).await?;
     let started = if full {
-        let armies = db::matches::seated_armies(&mut tx, id).await?;
-        let seed = new_seed();
-        let mut dice = ChaChaDice::from_seed(seed);
-        let (game, effects) =
-            Game::setup(&before.config, &armies, &mut dice).map_err(setup_refused)?;
-        let commitment = commitment(&seed);
-        db::matches::start(&mut tx, id, &seed, &commitment).await?;
-        db::events::insert_all(&mut tx, &[&NewEvent::setup(id, effects)]).await?;
-        let mut players: Vec<_> = before
-            .seats
-            .iter()
-            .filter_map(|seat| seat.player.as_ref().map(|player| player.id))
-            .collect();
-        players.push(player.id);
-        Some(MatchState {
-            id,
-            game,
-            dice,
-            seq: 0,
-            commitment,
-            players,
-            ended: None,
-            action_ids: ActionIds::default(),
-        })
+        Some(set_up(&mut tx, id, &before.config).await?)
     } else {
         None
     };
     tx.commit().await?;
     Ok(started)
+}
+
+/// Sets up match `id`, whose seats are all taken in `tx`: rolls its seed,
+/// stores its start and set-up event; the state its actor begins with.
+async fn set_up(
+    tx: &mut db::WriteTx,
+    id: MatchId,
+    config: &MatchConfig,
+) -> Result<MatchState, ApiError> {
+    let armies = db::matches::seated_armies(tx, id).await?;
+    let players = db::matches::seated_players(tx, id).await?;
+    let seed = new_seed();
+    let mut dice = ChaChaDice::from_seed(seed);
+    let (game, effects) = Game::setup(config, &armies, &mut dice).map_err(setup_refused)?;
+    let commitment = commitment(&seed);
+    db::matches::start(tx, id, &seed, &commitment).await?;
+    db::events::insert_all(tx, &[&NewEvent::setup(id, effects)]).await?;
+    Ok(MatchState {
+        id,
+        game,
+        dice,
+        seq: 0,
+        commitment,
+        players,
+        ended: None,
+        action_ids: ActionIds::default(),
+        chat: Vec::new(),
+    })
+}
+
+/// `POST /api/matches/{id}/rematch`: the caller, a player of the finished
+/// match `id`, takes their seat in its rematch, made now if no one asked
+/// before. The rematch has the same system, options and seats; each
+/// player moves one seat on (two players swap), with the army list they
+/// played; the seats are kept for them, and the match starts when the last
+/// of them has asked.
+pub async fn rematch(
+    State(state): State<AppState>,
+    Player(player): Player,
+    PathId(id): PathId<MatchId>,
+) -> Result<(StatusCode, Json<MatchSummary>), ApiError> {
+    let old = summary(&state, id).await?;
+    let old_seat = old
+        .seats
+        .iter()
+        .find(|seat| {
+            seat.player
+                .as_ref()
+                .is_some_and(|held| held.id == player.id)
+        })
+        .map(|seat| seat.seat)
+        .ok_or_else(|| {
+            ApiError::forbidden(format!(
+                "you held no seat in match {id}; only its players may ask for its rematch"
+            ))
+        })?;
+    if old.status != MatchStatus::Finished {
+        return Err(ApiError::conflict(
+            ErrorCode::MatchNotOver,
+            format!(
+                "match {id} is {}: a rematch follows a finished match",
+                old.status
+            ),
+        ));
+    }
+    // The list as it was played, not as stored now: a list edited or
+    // deleted since changes no rematch, as it changed no match.
+    let list = db::matches::played_list(&state.db, id, player.id)
+        .await?
+        .ok_or_else(|| ApiError::internal(format!("match {id} has no list for your seat")))?;
+    let seats = old.seats.len();
+    let seat = Seat(((old_seat.0 as usize + 1) % seats) as u8);
+    // Two players asking at once may both find no rematch yet; the unique
+    // index lets one make it, and the other looks again.
+    for _ in 0..2 {
+        let known = summary(&state, id).await?.rematch;
+        let mut tx = state.write().await?;
+        let (rematch, created) = match known {
+            Some(rematch) => (rematch, false),
+            None => {
+                match db::matches::create_rematch(
+                    &mut tx,
+                    id,
+                    &old.config,
+                    seats as u8,
+                    fray_rules_version(),
+                )
+                .await
+                {
+                    Ok(rematch) => (rematch, true),
+                    Err(error) if error.is_unique_violation() => continue,
+                    Err(error) => return Err(error.into()),
+                }
+            }
+        };
+        match db::matches::take_seat(&mut tx, rematch, seat, player.id, &list).await {
+            Ok(()) => {}
+            // The seat is kept for this player alone: they hold it already.
+            Err(error) if error.is_unique_violation() => {
+                drop(tx);
+                return Ok((StatusCode::OK, Json(summary(&state, rematch).await?)));
+            }
+            Err(error) => return Err(error.into()),
+        }
+        let full = db::matches::seated_players(&mut tx, rematch).await?.len() == seats;
+        let started = if full {
+            Some(set_up(&mut tx, rematch, &old.config).await?)
+        } else {
+            None
+        };
+        tx.commit().await?;
+        if let Some(match_state) = started {
+            state.tables.start(match_state).await;
+            tracing::info!(match_id = %rematch, of = %id, "rematch started");
+        }
+        let status = if created {
+            StatusCode::CREATED
+        } else {
+            StatusCode::OK
+        };
+        return Ok((status, Json(summary(&state, rematch).await?)));
+    }
+    Err(ApiError::new(
+        StatusCode::SERVICE_UNAVAILABLE,
+        ErrorCode::Unavailable,
+        format!("the rematch of match {id} was being made while you asked; try again"),
+    ))
 }
 
 pub async fn resign(
@@ -284,11 +394,13 @@ pub async fn replay(
         .await?
         .ok_or_else(|| ApiError::internal(format!("finished match {id} has no seed")))?;
     let events = db::events::all(&state.db, id).await?;
+    let chat = db::chat::recent(&state.db, id, None).await?;
     Ok(Json(Replay {
         summary,
         armies: started.armies,
         seed: to_hex(&started.seed),
         events,
+        chat,
     }))
 }
 

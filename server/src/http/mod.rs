@@ -10,7 +10,7 @@ mod limiter;
 mod matches;
 mod players;
 mod systems;
-mod text;
+pub(crate) mod text;
 mod throttle;
 
 use std::sync::Arc;
@@ -98,6 +98,7 @@ pub fn app(state: AppState) -> Router {
         .route("/api/matches/{id}", get(matches::show))
         .route("/api/matches/{id}/join", post(matches::join))
         .route("/api/matches/{id}/resign", post(matches::resign))
+        .route("/api/matches/{id}/rematch", post(matches::rematch))
         .route("/api/matches/{id}/replay", get(matches::replay))
         .route("/api/matches/{id}/history", get(history::history))
         .route("/ws", get(crate::ws::upgrade))

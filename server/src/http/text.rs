@@ -47,6 +47,13 @@ pub const ARMY_LIST_NAME: TextRule = TextRule {
     blank: Blank::EmptyAllowed,
 };
 
+/// A line of chat: a short message, read by everyone at the table.
+pub const CHAT_TEXT: TextRule = TextRule {
+    what: "a chat message",
+    max_chars: 280,
+    blank: Blank::Refused,
+};
+
 /// Army, unit, trait and option keys, and option values given as text: the
 /// longest any system uses is 26 characters.
 pub const KEY: TextRule = TextRule {

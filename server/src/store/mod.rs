@@ -33,14 +33,14 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use fray_protocol::Outcome;
+use fray_protocol::{MatchId, Outcome, PlayerId, Seat};
 use sqlx::{Connection, SqlitePool};
 use tokio::sync::{mpsc, oneshot};
 
 use crate::db::events::NewEvent;
 use crate::db::health::{StorageHealth, Work};
 use crate::db::probe::probe_while_failing;
-use crate::db::{DbError, WriteTurn};
+use crate::db::{DbError, WriteTurn, WriteTx};
 use crate::metrics::Metrics;
 use log_writer::LogWriter;
 
@@ -71,6 +71,10 @@ struct Job {
 #[derive(Clone)]
 pub struct Store {
     jobs: mpsc::Sender<Job>,
+    /// Chat is written apart from the log, in its turn like a lobby write:
+    /// a line is rare beside actions and changes no game. Behind one
+    /// pointer, as every connection's task holds a handle.
+    chat: Arc<(SqlitePool, WriteTurn)>,
 }
 
 /// Why a commit did not happen.
@@ -105,6 +109,10 @@ impl Store {
         metrics: Arc<Metrics>,
     ) -> std::io::Result<(Store, StoreThread)> {
         let (jobs, queue) = mpsc::channel(MAX_BATCH * 2);
+        let store = Store {
+            jobs,
+            chat: Arc::new((db.clone(), turn.clone())),
+        };
         let (stopped_tx, stopped) = oneshot::channel();
         let runtime = tokio::runtime::Builder::new_current_thread()
             .enable_all()
@@ -115,7 +123,7 @@ impl Store {
                 runtime.block_on(run(db, turn, metrics, queue));
                 let _ = stopped_tx.send(());
             })?;
-        Ok((Store { jobs }, StoreThread { stopped }))
+        Ok((store, StoreThread { stopped }))
     }
 
     /// Commits `commit`; returns it once it is durable.
@@ -130,6 +138,24 @@ impl Store {
             Ok(Err(error)) => Err(StoreError::Db(error)),
             Err(_) => Err(StoreError::Stopped),
         }
+    }
+}
+
+impl Store {
+    /// Stores a line of chat; its id once it is durable.
+    pub async fn say(
+        &self,
+        match_id: MatchId,
+        seq: u64,
+        seat: Seat,
+        player: PlayerId,
+        text: &str,
+    ) -> Result<u64, DbError> {
+        let (db, turn) = &*self.chat;
+        let mut tx = WriteTx::begin(db, turn).await?;
+        let id = crate::db::chat::insert(&mut tx, match_id, seq, seat, player, text).await?;
+        tx.commit().await?;
+        Ok(id)
     }
 }
 

@@ -9,8 +9,8 @@ use std::time::Duration;
 
 use axum::extract::ws::Utf8Bytes;
 use fray_protocol::{
-    Action, Batch, Effect, ErrorCode, EventKind, MatchId, MatchStatus, Outcome, Phrase, PlayerId,
-    ScopedEffect, Seat, ServerMessage, Snapshot, View, Viewer, apply,
+    Action, Batch, ChatLine, Effect, ErrorCode, EventKind, MatchId, MatchStatus, Outcome, Phrase,
+    PlayerId, PlayerRef, ScopedEffect, Seat, ServerMessage, Snapshot, View, Viewer, apply,
 };
 use fray_rules::{ChaChaDice, Game};
 use tokio::sync::{mpsc, oneshot};
@@ -47,6 +47,19 @@ pub enum Command {
         id: u64,
         action: Action,
     },
+    /// A seat's player says something at the table.
+    Chat {
+        seat: Seat,
+        player: PlayerRef,
+        text: String,
+        done: oneshot::Sender<Result<(), (ErrorCode, String)>>,
+    },
+    /// A seat offers a draw (`answer` none), or answers the offer.
+    Draw {
+        seat: Seat,
+        answer: Option<bool>,
+        done: oneshot::Sender<Result<(), (ErrorCode, String)>>,
+    },
     /// A seat gives up; answered with the `seq` of the ending event. `id`
     /// is the client's, over the websocket (REST resignations have none).
     Resign {
@@ -68,6 +81,19 @@ pub struct MatchState {
     pub ended: Option<Outcome>,
     /// The ids of each seat's recent actions, to know a resend.
     pub action_ids: ActionIds,
+    /// The last lines said, oldest first, for those who subscribe.
+    pub chat: Vec<ChatLine>,
+}
+
+/// How many recent lines of chat a subscriber is sent after its snapshot.
+pub const RECENT_CHAT: usize = 20;
+
+/// A draw offer that stands: kept in memory only, so a restart of the
+/// server (or of the match's actor) withdraws it.
+struct DrawOffer {
+    by: Seat,
+    /// The other seats that accepted so far.
+    accepted: Vec<Seat>,
 }
 
 struct Subscriber {
@@ -84,6 +110,12 @@ struct MatchActor {
     recent: VecDeque<(u64, Vec<ScopedEffect>)>,
     /// Per seat: when it loses by abandonment, while its clock runs.
     away_until: Vec<Option<Instant>>,
+    /// The last [`RECENT_CHAT`] lines said.
+    chat: VecDeque<ChatLine>,
+    draw: Option<DrawOffer>,
+    /// Seats whose draw offer was declined since the last event: they may
+    /// not offer again until the game moves on, so no one is pestered.
+    declined: Vec<Seat>,
     metrics: Arc<Metrics>,
     running: RunningMatch,
 }
@@ -91,7 +123,7 @@ struct MatchActor {
 /// Runs a match until nothing can reach it any more (or, once it is over,
 /// until its last subscriber leaves).
 pub async fn run(
-    state: MatchState,
+    mut state: MatchState,
     store: Store,
     config: Arc<TableConfig>,
     metrics: Arc<Metrics>,
@@ -99,7 +131,11 @@ pub async fn run(
 ) {
     let seats = state.players.len();
     let over = state.ended.is_some() || state.game.outcome().is_some();
+    let chat = std::mem::take(&mut state.chat).into();
     let mut actor = MatchActor {
+        chat,
+        draw: None,
+        declined: Vec::new(),
         state,
         store,
         config,
@@ -188,6 +224,20 @@ impl MatchActor {
                 id,
                 action,
             } => self.act(outbox, seat, id, action).await,
+            Command::Chat {
+                seat,
+                player,
+                text,
+                done,
+            } => {
+                let _ = done.send(self.chat(seat, player, text).await);
+                Ok(())
+            }
+            Command::Draw { seat, answer, done } => {
+                let answered = self.draw(seat, answer).await?;
+                let _ = done.send(answered);
+                Ok(())
+            }
             Command::Resign { seat, id, done } => {
                 if let Some(id) = id
                     && let Some(earlier) =
@@ -233,6 +283,7 @@ impl MatchActor {
             .filter(|batches| {
                 batches.iter().map(|batch| batch.len()).sum::<usize>() <= outbox.max_bytes() / 2
             });
+        let resumed_any = resumed.is_some();
         let delivery = match resumed {
             Some(batches) => batches
                 .iter()
@@ -243,6 +294,23 @@ impl MatchActor {
         };
         if delivery != Delivery::Queued {
             return;
+        }
+        // The chat the newcomer may have missed: all that is kept after a
+        // snapshot; after resumed batches, what was said from `since` on
+        // (the client knows a line it has by its id).
+        let chat_since = if resumed_any { since.unwrap_or(0) } else { 0 };
+        for line in self.chat.iter().filter(|line| line.seq >= chat_since) {
+            outbox.send(&ServerMessage::Chat {
+                match_id: self.id(),
+                chat: line.clone(),
+            });
+        }
+        if let Some(offer) = &self.draw {
+            outbox.send(&ServerMessage::DrawOffered {
+                match_id: self.id(),
+                seat: offer.by,
+                accepted: offer.accepted.clone(),
+            });
         }
         self.subscribers.push(Subscriber {
             outbox: outbox.clone(),
@@ -423,6 +491,132 @@ impl MatchActor {
         Ok(())
     }
 
+    /// Stores a line of chat, then tells every subscriber. Said at the
+    /// match's current `seq`; allowed after the game ends too (a "good
+    /// game"), for as long as the match is followed.
+    async fn chat(
+        &mut self,
+        seat: Seat,
+        player: PlayerRef,
+        text: String,
+    ) -> Result<(), (ErrorCode, String)> {
+        let seq = self.state.seq;
+        let id = match self.store.say(self.id(), seq, seat, player.id, &text).await {
+            Ok(id) => id,
+            Err(error) => {
+                tracing::error!(match_id = %self.id(), %error, "a line of chat could not be stored");
+                return Err((
+                    ErrorCode::Unavailable,
+                    "the message could not be stored; try again".to_owned(),
+                ));
+            }
+        };
+        let line = ChatLine {
+            id,
+            seq,
+            seat,
+            name: player.name,
+            text,
+        };
+        self.tell_all(&ServerMessage::Chat {
+            match_id: self.id(),
+            chat: line.clone(),
+        });
+        self.chat.push_back(line);
+        while self.chat.len() > RECENT_CHAT {
+            self.chat.pop_front();
+        }
+        Ok(())
+    }
+
+    /// A draw offered (`answer` none), accepted or declined by `seat`. The
+    /// refusal to send, if it is one; `Broken` if the draw that ends the
+    /// match could not be stored.
+    async fn draw(
+        &mut self,
+        seat: Seat,
+        answer: Option<bool>,
+    ) -> Result<Result<(), (ErrorCode, String)>, Broken> {
+        if let Some(outcome) = self.outcome() {
+            return Ok(Err((
+                ErrorCode::GameOver,
+                format!("the match is over: {}", outcome.reason),
+            )));
+        }
+        let match_id = self.id();
+        let Some(accept) = answer else {
+            if let Some(offer) = &self.draw {
+                return Ok(Err((
+                    ErrorCode::DrawOfferStanding,
+                    format!(
+                        "{} offered a draw already; answer that offer first",
+                        offer.by
+                    ),
+                )));
+            }
+            if self.declined.contains(&seat) {
+                return Ok(Err((
+                    ErrorCode::OfferTooSoon,
+                    "your draw offer was declined; you may offer again after the next move"
+                        .to_owned(),
+                )));
+            }
+            self.draw = Some(DrawOffer {
+                by: seat,
+                accepted: Vec::new(),
+            });
+            self.tell_all(&ServerMessage::DrawOffered {
+                match_id,
+                seat,
+                accepted: Vec::new(),
+            });
+            return Ok(Ok(()));
+        };
+        let Some(offer) = &mut self.draw else {
+            return Ok(Err((
+                ErrorCode::NoDrawOffer,
+                "no draw offer stands in this match".to_owned(),
+            )));
+        };
+        if !accept {
+            let by = offer.by;
+            self.draw = None;
+            if seat != by {
+                self.declined.push(by);
+            }
+            self.tell_all(&ServerMessage::DrawDeclined { match_id, seat });
+            return Ok(Ok(()));
+        }
+        if seat == offer.by {
+            return Ok(Err((
+                ErrorCode::OwnDrawOffer,
+                "you cannot accept your own draw offer: the other players answer it".to_owned(),
+            )));
+        }
+        if offer.accepted.contains(&seat) {
+            return Ok(Err((
+                ErrorCode::DrawOfferStanding,
+                "you have accepted this draw offer already".to_owned(),
+            )));
+        }
+        offer.accepted.push(seat);
+        let (by, accepted) = (offer.by, offer.accepted.clone());
+        if accepted.len() + 1 < self.state.players.len() {
+            self.tell_all(&ServerMessage::DrawOffered {
+                match_id,
+                seat: by,
+                accepted,
+            });
+            return Ok(Ok(()));
+        }
+        let outcome = Outcome::draw("drawn by agreement");
+        self.state.ended = Some(outcome.clone());
+        let effects = vec![ScopedEffect::public(Effect::GameEnded { outcome })];
+        self.record(EventKind::Draw, seat, None, None, effects)
+            .await?;
+        Ok(Ok(()))
+    }
+
     /// Commits one event, then sends its batch to every subscriber.
     async fn record(
         &mut self,
@@ -454,6 +648,9 @@ impl MatchActor {
             }
         };
         self.state.seq = seq;
+        // Any event moves the game on: a draw offer lapses with it.
+        self.draw = None;
+        self.declined.clear();
         self.recent.push_back((seq, event.effects));
         while self.recent.len() > self.config.history {
             self.recent.pop_front();

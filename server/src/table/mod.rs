@@ -15,7 +15,7 @@ use std::collections::HashMap;
 use std::convert::Infallible;
 use std::sync::Arc;
 
-use fray_protocol::{Action, ErrorCode, MatchId, PlayerId, Seat, Viewer};
+use fray_protocol::{Action, ErrorCode, MatchId, PlayerId, PlayerRef, Seat, Viewer};
 use sqlx::SqlitePool;
 use thiserror::Error;
 use tokio::sync::{Mutex, Semaphore, mpsc, oneshot};
@@ -23,7 +23,7 @@ use tokio::sync::{Mutex, Semaphore, mpsc, oneshot};
 pub use action_ids::ActionIds;
 use action_ids::REMEMBERED_PER_SEAT;
 use actor::Command;
-pub use actor::{MatchState, TableConfig};
+pub use actor::{MatchState, RECENT_CHAT, TableConfig};
 use outbox::{ConnId, Outbox};
 use rebuild::{RebuildError, rebuild};
 pub use recovery::RecoveryProgress;
@@ -115,6 +115,49 @@ impl MatchHandle {
             .await
             .map_err(|_| unavailable())?;
         answer.await.map_err(|_| unavailable())?
+    }
+
+    /// `seat`'s player says `text` (checked already) at the table.
+    pub async fn chat(
+        &self,
+        seat: Seat,
+        player: PlayerRef,
+        text: String,
+    ) -> Result<(), (ErrorCode, String)> {
+        let (done, answer) = oneshot::channel();
+        let unavailable = || {
+            (
+                ErrorCode::Unavailable,
+                "the match is restarting; try again".to_owned(),
+            )
+        };
+        self.commands
+            .send(Command::Chat {
+                seat,
+                player,
+                text,
+                done,
+            })
+            .await
+            .map_err(|_| unavailable())?;
+        answer.await.map_err(|_| unavailable())?
+    }
+
+    /// `seat` offers a draw (`answer` none) or answers the offer that
+    /// stands; the refusal, if it is one.
+    pub async fn draw(&self, seat: Seat, answer: Option<bool>) -> Result<(), (ErrorCode, String)> {
+        let (done, answered) = oneshot::channel();
+        let unavailable = || {
+            (
+                ErrorCode::Unavailable,
+                "the match is restarting; try again".to_owned(),
+            )
+        };
+        self.commands
+            .send(Command::Draw { seat, answer, done })
+            .await
+            .map_err(|_| unavailable())?;
+        answered.await.map_err(|_| unavailable())?
     }
 
     fn is_alive(&self) -> bool {
@@ -250,6 +293,7 @@ impl Tables {
         };
         let events = db::events::all(&self.db, id).await?;
         let action_ids = db::events::recent_action_ids(&self.db, id, REMEMBERED_PER_SEAT).await?;
+        let chat = db::chat::recent(&self.db, id, Some(RECENT_CHAT)).await?;
         let rebuilt = tokio::task::spawn_blocking(move || {
             rebuild(&started, &events).map(|rebuilt| (started, rebuilt))
         })
@@ -271,6 +315,7 @@ impl Tables {
             players: started.players,
             ended,
             action_ids: ActionIds::from_log(&action_ids),
+            chat,
         })
     }
 

@@ -97,12 +97,13 @@ pub fn rebuild(started: &StartedMatch, events: &[ReplayEvent]) -> Result<Rebuilt
                 }
                 outcome = game.outcome();
             }
-            EventKind::Resign | EventKind::Abandon => {
+            EventKind::Resign | EventKind::Abandon | EventKind::Draw => {
                 outcome =
                     Some(
                         ended_by(&event.effects).ok_or_else(|| RebuildError::Malformed {
                             seq,
-                            problem: "a resignation or abandonment without its outcome".into(),
+                            problem: "a resignation, abandonment or draw without its outcome"
+                                .into(),
                         })?,
                     );
             }

@@ -16,7 +16,8 @@ use futures_util::{SinkExt, StreamExt};
 use tokio::sync::oneshot;
 use tokio::time::{MissedTickBehavior, Sleep};
 
-use super::rate::{OverLimit, RateLimit};
+use super::rate::{CHAT_BURST, CHAT_EVERY_SECONDS, ChatRate, OverLimit, RateLimit};
+use crate::http::text::CHAT_TEXT;
 use crate::http::{AppState, authenticate};
 use crate::metrics::{Dropped, Metrics, Open, Via};
 use crate::table::outbox::{Delivery, Inbox, Outbox, outbox};
@@ -36,6 +37,10 @@ struct Subscription {
     handle: MatchHandle,
     /// The seat played; none for a spectator.
     seat: Option<Seat>,
+    /// Chat has a tighter limit of its own, on top of the connection's
+    /// message limit; kept here so that an idle connection's task does not
+    /// carry it.
+    chat_rate: ChatRate,
 }
 
 struct Connection {
@@ -294,6 +299,11 @@ impl Connection {
                 action,
             } => self.act(match_id, id, action).await,
             ClientMessage::Resign { match_id, id } => self.resign(match_id, id).await,
+            ClientMessage::Chat { match_id, text } => self.chat(match_id, text).await,
+            ClientMessage::OfferDraw { match_id } => self.draw(match_id, None).await,
+            ClientMessage::AnswerDraw { match_id, accept } => {
+                self.draw(match_id, Some(accept)).await
+            }
         }
     }
 
@@ -383,8 +393,19 @@ impl Connection {
                 "the match is restarting; subscribe again".into(),
             );
         }
-        self.subscriptions
-            .insert(match_id, Subscription { handle, seat });
+        // Subscribing again keeps the chat limit where it was.
+        let chat_rate = self
+            .subscriptions
+            .remove(&match_id)
+            .map_or_else(ChatRate::new, |earlier| earlier.chat_rate);
+        self.subscriptions.insert(
+            match_id,
+            Subscription {
+                handle,
+                seat,
+                chat_rate,
+            },
+        );
     }
 
     /// The seat this connection plays in `match_id`, or the refusal to send.
@@ -427,6 +448,57 @@ impl Connection {
         match answer {
             Ok(seq) => self.send(&ServerMessage::Ack { match_id, id, seq }),
             Err((code, message)) => self.refuse(Some(match_id), Some(id), code, message),
+        }
+    }
+
+    /// Says `text` at the match's table. Checked here, before the match's
+    /// actor hears of it; a line refused takes no chat token, so a typo
+    /// costs nothing.
+    async fn chat(&mut self, match_id: MatchId, text: String) {
+        let (handle, seat) = match self.playing(match_id) {
+            Ok((handle, seat)) => (handle.clone(), seat),
+            Err((code, message)) => return self.refuse(Some(match_id), None, code, message),
+        };
+        if let Err(error) = CHAT_TEXT.check(&text) {
+            return self.refuse(
+                Some(match_id),
+                None,
+                ErrorCode::BadRequest,
+                error.to_string(),
+            );
+        }
+        let allowed = self
+            .subscriptions
+            .get_mut(&match_id)
+            .is_some_and(|subscription| subscription.chat_rate.allow());
+        if !allowed {
+            return self.refuse(
+                Some(match_id),
+                None,
+                ErrorCode::RateLimited,
+                format!(
+                    "at most {CHAT_BURST} messages at once, then one every \
+                     {CHAT_EVERY_SECONDS} seconds: this one was not sent"
+                ),
+            );
+        }
+        // A seat is played only with a token: `playing` found one.
+        let Some(player) = self.player.clone() else {
+            return;
+        };
+        if let Err((code, message)) = handle.chat(seat, player, text).await {
+            self.refuse(Some(match_id), None, code, message);
+        }
+    }
+
+    /// Offers a draw (`answer` none) or answers the offer that stands.
+    async fn draw(&mut self, match_id: MatchId, answer: Option<bool>) {
+        let answered = match self.playing(match_id) {
+            Ok((handle, seat)) => handle.draw(seat, answer).await,
+            Err(refusal) => Err(refusal),
+        };
+        if let Err((code, message)) = answered {
+            self.refuse(Some(match_id), None, code, message);
         }
     }
 
