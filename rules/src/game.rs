@@ -93,9 +93,10 @@ pub fn validate_army_for(
 
 /// True when `stored`, the effects of one action in a match's log, are
 /// `made`, the effects the rules make for it now, as an earlier release made
-/// them: Summoners Chess told a summons before the move that caused it, and
-/// Chessboard Confrontation narrated each step besides moving the piece
-/// (before protocol version 3). Logs stored then still verify and rebuild;
+/// them: Summoners Chess told a summons before the move that caused it,
+/// Chessboard Confrontation narrated each step besides moving the piece, and
+/// Fantasy Armies narrated each removal besides removing the piece (before
+/// protocol version 3). Logs stored then still verify and rebuild;
 /// anything else must be `made` exactly.
 pub fn agrees_as_made_earlier(
     system: SystemId,
@@ -110,6 +111,7 @@ pub fn agrees_as_made_earlier(
             chessboard_confrontation::without_steps_told_twice(stored)
                 .is_some_and(|now| now == made)
         }
+        SystemId::FantasyArmies => fantasy_armies::removals_told_twice(stored, made),
         _ => false,
     }
 }

@@ -44,6 +44,27 @@ fn a_removed_defender_gives_its_square_to_the_attacker() {
 }
 
 #[test]
+fn a_removal_is_told_once_with_its_cause() {
+    let (mut game, warrior, skeleton) = warrior_against("skeleton");
+    let effects = play_effects(&mut game, 0, &step(warrior, "d5"), &[6, 2, 3, 4]);
+    let removals: Vec<&Effect> = effects
+        .iter()
+        .map(|scoped| &scoped.effect)
+        .filter(|effect| {
+            matches!(effect, Effect::PieceRemoved { .. })
+                || matches!(effect, Effect::Narration { text } if text.to_string().contains("removed"))
+        })
+        .collect();
+    assert_eq!(
+        removals,
+        vec![&Effect::PieceRemoved {
+            piece: skeleton,
+            reason: "removed (lost a contest)".into(),
+        }]
+    );
+}
+
+#[test]
 fn a_defender_that_saves_keeps_its_square_and_the_attacker_stays_put() {
     let (mut game, warrior, skeleton) = warrior_against("skeleton");
     // The Warrior wins, but the Skeleton makes its 5+ save with a 5.

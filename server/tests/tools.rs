@@ -480,7 +480,8 @@ async fn a_match_stored_before_phrases_verifies_and_reads_its_seats_back() {
 /// Rewrites each action's effects of a stored match as releases before
 /// protocol version 3 made them: a Summoners Chess summons told before the
 /// move that caused it, a Chessboard Confrontation step narrated just before
-/// its move. How many effects moved or were added.
+/// its move, a Fantasy Armies removal narrated with its cause and then told
+/// as "removed from play". How many effects moved or were added.
 async fn store_in_earlier_order(pool: &SqlitePool, id: MatchId, system: SystemId) -> usize {
     let rows: Vec<(i64, Option<String>, String)> =
         sqlx::query_as("SELECT seq, action, effects FROM events WHERE match_id = ? ORDER BY seq")
@@ -524,6 +525,26 @@ async fn store_in_earlier_order(pool: &SqlitePool, id: MatchId, system: SystemId
                 }));
                 changed += 1;
             }
+            let removal = effect["effect"]["reason"]
+                .as_str()
+                .and_then(|reason| reason.strip_prefix("removed ("))
+                .and_then(|cause| cause.strip_suffix(')'));
+            if let (SystemId::FantasyArmies, "piece_removed", Some(cause)) =
+                (system, kind(effect).as_str(), removal)
+            {
+                let name = names[&effect["effect"]["piece"].to_string()]
+                    .as_str()
+                    .unwrap();
+                earlier.push(serde_json::json!({
+                    "audience": {"kind": "everyone"},
+                    "effect": {"type": "narration", "text": format!("{name} is removed ({cause})")},
+                }));
+                let mut told = effect.clone();
+                told["effect"]["reason"] = "removed from play".into();
+                earlier.push(told);
+                changed += 1;
+                continue;
+            }
             earlier.push(effect.clone());
         }
         changed += summons.len();
@@ -544,10 +565,14 @@ async fn store_in_earlier_order(pool: &SqlitePool, id: MatchId, system: SystemId
 }
 
 #[tokio::test]
-async fn a_match_stored_with_summons_told_first_or_steps_told_twice_verifies() {
+async fn a_match_stored_with_summons_told_first_or_steps_or_removals_told_twice_verifies() {
     let db = test_db().await;
     let squads = fray_rules::example_armies(SystemId::ChessboardConfrontation).unwrap();
-    for (armies, seeds) in [(summoners(), 1..=60), (squads, 101..=160)] {
+    for (armies, seeds) in [
+        (summoners(), 1..=60),
+        (squads, 101..=160),
+        (kingdoms_against_undead(), 161..=220),
+    ] {
         let system = armies[0].system;
         // Random play summons rarely: the first seeds whose game does.
         let mut rewritten = 0;

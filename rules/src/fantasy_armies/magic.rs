@@ -192,7 +192,9 @@ impl FantasyArmies {
             .iter()
             .enumerate()
             .filter_map(|(index, piece)| match piece.place {
-                Place::Removed { order } if piece.owner == owner && !piece.profile().is_king() => {
+                Place::Removed { order, .. }
+                    if piece.owner == owner && !piece.profile().is_king() =>
+                {
                     Some((order, index as u8))
                 }
                 _ => None,
@@ -254,7 +256,7 @@ impl FantasyArmies {
             Spell::DrainLife => self.drain_life(caster, target, log),
             Spell::RaiseDeadZombie => self.raise_dead(target, ZOMBIE, to, log),
             Spell::RaiseDeadSkeleton => self.raise_dead(target, SKELETON, to, log),
-            Spell::Slay => self.remove(target, log, "slain"),
+            Spell::Slay => self.remove(target, "slain"),
             Spell::ArrowStorm => {
                 let sq = self.piece(target).square().expect("target on the board");
                 let mut around: Vec<u8> = board::neighbours(sq)

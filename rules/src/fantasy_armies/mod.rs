@@ -24,6 +24,7 @@ mod magic;
 mod movement;
 pub mod moves;
 pub mod position;
+mod removals;
 mod shooting;
 mod state;
 mod turn;
@@ -38,6 +39,7 @@ pub use armies::{Army, starter_list};
 pub use contest::{ContestWinner, contest_winner};
 pub use moves::{Move, Spell};
 pub use position::Position;
+pub use removals::removals_told_twice;
 pub use state::{FantasyArmies, Limits};
 
 use crate::dice::Dice;

@@ -67,7 +67,10 @@ impl Position {
         self.game.pieces.push(Piece {
             unit,
             owner: seat,
-            place: Place::Removed { order },
+            place: Place::Removed {
+                order,
+                cause: "removed before the position",
+            },
             hth_change: 0,
             moved: false,
             entangled: false,

@@ -91,7 +91,7 @@ impl FantasyArmies {
             match profile.role {
                 Role::Cannon => {
                     log.say(|| format!("{} explodes: two or more 1s", self.describe(shooter)));
-                    self.remove(shooter, log, "misfired");
+                    self.remove(shooter, "misfired");
                 }
                 _ => {
                     log.say(|| format!("{} misfires: a 1 was rolled", self.describe(shooter)));
@@ -108,7 +108,7 @@ impl FantasyArmies {
         index: u8,
         dice: &mut dyn Dice,
         log: &mut Log,
-        cause: &str,
+        cause: &'static str,
     ) -> bool {
         let need = self.defence(index);
         let face = dice.roll(6);
@@ -128,23 +128,23 @@ impl FantasyArmies {
             )
         });
         if !saved {
-            self.remove(index, log, cause);
+            self.remove(index, cause);
         }
         !saved
     }
 
     /// Takes a piece off the board. Spells it kept up, or that were kept up on
     /// it, end with it.
-    pub(crate) fn remove(&mut self, index: u8, log: &mut Log, cause: &str) {
+    /// The removal itself is told by the view's change, with its `cause`.
+    pub(crate) fn remove(&mut self, index: u8, cause: &'static str) {
         let Place::Board(sq) = self.piece(index).place else {
             return;
         };
-        log.say(|| format!("{} is removed ({cause})", self.describe(index)));
         self.board[sq as usize] = super::state::EMPTY;
         let order = self.removals;
         self.removals += 1;
         let piece = self.piece_mut(index);
-        piece.place = Place::Removed { order };
+        piece.place = Place::Removed { order, cause };
         piece.lasting = None;
         piece.entangled = false;
         for caster in &mut self.pieces {

@@ -14,9 +14,11 @@ pub enum Place {
     /// Not yet deployed.
     Reserve,
     Board(Sq),
-    /// Removed from play; `order` counts removals, so the earliest can be found.
+    /// Removed from play; `order` counts removals, so the earliest can be
+    /// found; `cause` is told with the removal ("lost a contest").
     Removed {
         order: u16,
+        cause: &'static str,
     },
 }
 

@@ -9,6 +9,7 @@ use fray_protocol::{
 
 use super::armies::{Role, defence_text, hth_text, points_text, ranged_text};
 use super::board::{self, SIZE};
+use super::removals::removal_reason;
 use super::state::{Ending, FantasyArmies, Lasting, Phase, Place};
 use crate::effect_log::Log;
 
@@ -201,10 +202,10 @@ impl FantasyArmies {
             let (old, new) = (before.piece(index).place, self.piece(index).place);
             let id = PieceId(u32::from(index));
             match (old, new) {
-                (Place::Board(_) | Place::Reserve, Place::Removed { .. }) => {
+                (Place::Board(_) | Place::Reserve, Place::Removed { cause, .. }) => {
                     log.push(|| Effect::PieceRemoved {
                         piece: id,
-                        reason: "removed from play".into(),
+                        reason: removal_reason(cause),
                     });
                     continue;
                 }
