@@ -18,6 +18,9 @@ pub fn farewell(state: &GameState) -> String {
                 "You lose."
             });
             out.push('\n');
+            out.push_str(&format!(
+                "Play again, seats swapped: `fray match rematch {id}`\n"
+            ));
         }
         out.push_str(&format!("`fray replay {id}` goes through it again.\n"));
         return out;
@@ -69,5 +72,8 @@ mod tests {
             "{text}"
         );
         assert!(text.contains("`fray replay 7`"));
+        assert!(text.contains("`fray match rematch 7`"), "{text}");
+        let watched = farewell(&state(None, Some(Outcome::draw("agreed"))));
+        assert!(!watched.contains("rematch"), "a spectator has none to ask");
     }
 }
