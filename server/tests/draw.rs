@@ -26,8 +26,18 @@ fn answer(follower: &mut Follower, accept: bool) {
 
 fn refusal(follower: &mut Follower) -> ErrorCode {
     match follower.client.recv_game() {
-        ServerMessage::Error { match_id, code, .. } => {
+        ServerMessage::Error {
+            match_id,
+            code,
+            message,
+            ..
+        } => {
             assert_eq!(match_id, Some(follower.match_id));
+            // Plain text a client cannot rename names no seat by number.
+            assert!(
+                !(0..4).any(|seat| message.contains(&format!("seat {seat}"))),
+                "{message}"
+            );
             code
         }
         other => panic!("expected an error, got {other:?}"),
@@ -142,12 +152,24 @@ fn a_declined_offer_is_told_and_cannot_be_repeated_until_the_game_moves() {
     for follower in players.iter_mut() {
         assert_eq!(declined(follower), Seat(1));
     }
+    // A withdrawn offer waits for a move as a declined one does.
+    offer(&mut players[1]);
+    assert_eq!(refusal(&mut players[1]), ErrorCode::OfferTooSoon);
 
-    // Once an action is played, the declined seat may offer again.
+    // Once an action is played, both may offer again.
     play(&mut players, &mut [], &mut Chooser::new(5), 1);
     offer(&mut players[0]);
     for follower in players.iter_mut() {
         assert_eq!(offered(follower).0, Seat(0));
+    }
+    answer(&mut players[0], false);
+    for follower in players.iter_mut() {
+        assert_eq!(declined(follower), Seat(0));
+    }
+    play(&mut players, &mut [], &mut Chooser::new(6), 1);
+    offer(&mut players[1]);
+    for follower in players.iter_mut() {
+        assert_eq!(offered(follower).0, Seat(1));
     }
     let (status, summary) = server.get(&format!("/api/matches/{id}"));
     assert_eq!((status, summary["status"].as_str()), (200, Some("running")));

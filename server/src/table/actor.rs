@@ -537,21 +537,20 @@ impl MatchActor {
         seat: Seat,
         answer: Option<bool>,
     ) -> Result<Result<(), (ErrorCode, String)>, Broken> {
-        if let Some(outcome) = self.outcome() {
+        // Refusals are plain text, which no client can rename: they name
+        // no seat (the outcome and the offer are in the client's view).
+        if self.outcome().is_some() {
             return Ok(Err((
                 ErrorCode::GameOver,
-                format!("the match is over: {}", outcome.reason),
+                "the match is over: there is no draw to offer or answer".to_owned(),
             )));
         }
         let match_id = self.id();
         let Some(accept) = answer else {
-            if let Some(offer) = &self.draw {
+            if self.draw.is_some() {
                 return Ok(Err((
                     ErrorCode::DrawOfferStanding,
-                    format!(
-                        "{} offered a draw already; answer that offer first",
-                        offer.by
-                    ),
+                    "a draw offer stands already; answer that offer first".to_owned(),
                 )));
             }
             if self.declined.contains(&seat) {
@@ -581,9 +580,9 @@ impl MatchActor {
         if !accept {
             let by = offer.by;
             self.draw = None;
-            if seat != by {
-                self.declined.push(by);
-            }
+            // A withdrawn offer waits for a move too, or offering and
+            // withdrawing could pester the table without end.
+            self.declined.push(by);
             self.tell_all(&ServerMessage::DrawDeclined { match_id, seat });
             return Ok(Ok(()));
         }
