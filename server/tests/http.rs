@@ -103,7 +103,7 @@ fn a_blank_or_malformed_registration_is_refused() {
 fn a_name_another_player_holds_in_any_case_is_refused_as_taken() {
     let server = TestServer::start();
     server.player("Ada");
-    for taken in ["Ada", "ada", "ADA", " ada "] {
+    for taken in ["Ada", "ada", "ADA", " ada ", "ada\u{200b}", "a\u{2060}DA"] {
         let (status, answer) =
             server.request("POST", "/api/players", None, Some(&json!({"name": taken})));
         assert_eq!(status, 409, "{taken:?} -> {answer}");

@@ -1,5 +1,6 @@
 //! Players, their token hashes, and their names, unique in any case.
 
+use fray_protocol::text::is_invisible;
 use fray_protocol::{PlayerId, PlayerRef};
 use sqlx::{SqliteConnection, SqlitePool};
 
@@ -9,11 +10,23 @@ use super::DbError;
 /// name renamed for a duplicate is cut to fit it with its number.
 const MAX_NAME_CHARS: usize = 32;
 
-/// What makes two names the same name: Unicode's lower case, so that "Ada",
-/// "ADA" and "ada" are one, and "Émile" and "émile" too (SQLite's NOCASE
-/// folds ASCII only). Not full case folding: "ß" and "ss" stay two names.
+/// What makes two names the same name: what they show, in Unicode's lower
+/// case. "Ada", "ADA" and "ada" are one, and "Émile" and "émile" too
+/// (SQLite's NOCASE folds ASCII only); characters that show nothing
+/// (a zero-width space, a joiner, a variation selector) are left out and
+/// any run of spaces counts as one, so "ada\u{200b}" and " ada " are "ada"
+/// too. Not full case folding nor compatibility forms: "ß" and "ss", or a
+/// Cyrillic "а" and a Latin "a", stay two names.
 pub fn name_key(name: &str) -> String {
-    name.to_lowercase()
+    let shown: String = name
+        .chars()
+        .filter(|&c| c.is_whitespace() || !is_invisible(c))
+        .collect();
+    shown
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+        .to_lowercase()
 }
 
 /// A new player; a name another player holds, in any case, is refused as a
@@ -121,7 +134,23 @@ mod tests {
         assert_eq!(name_key("Ada"), name_key("ADA"));
         assert_eq!(name_key("Émile"), name_key("éMILE"));
         assert_eq!(name_key("ΣΩΚΡΑΤΗΣ"), name_key("σωκρατης"));
-        assert_ne!(name_key("ada"), name_key("ada "));
+        assert_eq!(
+            name_key("ada"),
+            name_key(" ada  "),
+            "spaces around show nothing"
+        );
+        assert_eq!(
+            name_key("ada"),
+            name_key("a\u{200b}da\u{fe0f}"),
+            "nor do these"
+        );
+        assert_eq!(name_key("ada lovelace"), name_key("Ada\u{3000}  Lovelace"));
+        assert_ne!(name_key("ada"), name_key("ad a"));
+        assert_ne!(
+            name_key("ada"),
+            name_key("\u{430}da"),
+            "a Cyrillic а is its own"
+        );
     }
 
     #[test]
