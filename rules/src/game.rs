@@ -153,6 +153,27 @@ impl Game {
         }
     }
 
+    /// The set-up an earlier release gave this match, where it differs from
+    /// today's: Chessboard Confrontation's Retrieve let random obstacles on
+    /// the corners of seated players' sides. Set up again this way, a match
+    /// stored then rebuilds and verifies; none where nothing changed.
+    pub fn setup_as_made_earlier(
+        config: &MatchConfig,
+        armies: &[ArmyList],
+        dice: &mut dyn Dice,
+    ) -> Option<Result<(Self, Vec<ScopedEffect>), SetupError>> {
+        match config.system {
+            SystemId::ChessboardConfrontation => {
+                ChessboardConfrontation::setup_as_made_earlier(config, armies, dice).map(|made| {
+                    made.map(|(game, effects)| {
+                        (Game::ChessboardConfrontation(Box::new(game)), effects)
+                    })
+                })
+            }
+            _ => None,
+        }
+    }
+
     pub fn to_act(&self) -> Vec<Seat> {
         on_each_system!(self, game => game.to_act())
     }

@@ -293,6 +293,26 @@ async fn store_match(
     actions: Option<usize>,
 ) -> MatchId {
     let config = MatchConfig::new(armies[0].system);
+    store_match_as(pool, &config, armies, seed, actions, Release::Now).await
+}
+
+/// Which release's set-up a stored match was given.
+#[derive(Clone, Copy, PartialEq)]
+enum Release {
+    Now,
+    /// Before Retrieve kept the corners clear of random obstacles.
+    Earlier,
+}
+
+async fn store_match_as(
+    pool: &SqlitePool,
+    config: &MatchConfig,
+    armies: [ArmyList; 2],
+    seed: u8,
+    actions: Option<usize>,
+    release: Release,
+) -> MatchId {
+    let config = config.clone();
     let mut tx = pool.begin().await.unwrap();
     let mut players = Vec::new();
     for name in ["ann", "bob"] {
@@ -317,7 +337,12 @@ async fn store_match(
         .await
         .unwrap();
     let mut dice = ChaChaDice::from_seed(seed);
-    let (mut game, effects) = Game::setup(&config, &armies, &mut dice).unwrap();
+    let (mut game, effects) = match release {
+        Release::Now => Game::setup(&config, &armies, &mut dice).unwrap(),
+        Release::Earlier => Game::setup_as_made_earlier(&config, &armies, &mut dice)
+            .expect("an earlier set-up")
+            .unwrap(),
+    };
     let mut events = vec![NewEvent::setup(id, effects)];
     let mut chooser = Chooser(ChaChaDice::from_u64(u64::from(seed[0])));
     while game.outcome().is_none() && actions.is_none_or(|most| events.len() <= most) {
@@ -599,6 +624,57 @@ async fn a_match_stored_with_summons_told_first_or_steps_or_removals_told_twice_
         &db.pool,
         "UPDATE events SET effects = json_insert(effects, '$[#]', json_extract(effects, '$[0]')) \
          WHERE match_id = ? AND seq = 1",
+        id,
+    )
+    .await;
+    assert!(!verify(&db.pool, id).await.unwrap().matches());
+}
+
+/// Retrieve with random obstacles: a match whose set-up put an obstacle on
+/// a home corner, as releases before the corners were kept clear did,
+/// verifies; the same log with today's set-up does not.
+#[tokio::test]
+async fn a_retrieve_match_stored_before_the_corners_were_kept_clear_verifies() {
+    let db = test_db().await;
+    let squads = fray_rules::example_armies(SystemId::ChessboardConfrontation).unwrap();
+    let mut config = MatchConfig::new(SystemId::ChessboardConfrontation);
+    config.options = BTreeMap::from([
+        (cc::SCENARIO.into(), OptionValue::Text("retrieve".into())),
+        (cc::OBSTACLES.into(), OptionValue::Text("random".into())),
+    ]);
+    let mut differing = 0;
+    for seed in 1..=40u8 {
+        let mut now = ChaChaDice::from_seed([seed; 32]);
+        let (_, today) = Game::setup(&config, &squads, &mut now).unwrap();
+        let mut then = ChaChaDice::from_seed([seed; 32]);
+        let (_, earlier) = Game::setup_as_made_earlier(&config, &squads, &mut then)
+            .unwrap()
+            .unwrap();
+        if today == earlier {
+            continue;
+        }
+        let id = store_match_as(
+            &db.pool,
+            &config,
+            squads.clone(),
+            seed,
+            Some(30),
+            Release::Earlier,
+        )
+        .await;
+        let report = verify(&db.pool, id).await.unwrap();
+        assert!(report.matches(), "seed {seed}: {report}");
+        differing += 1;
+        if differing == 3 {
+            break;
+        }
+    }
+    assert_eq!(differing, 3, "too few set-ups changed by the corners rule");
+    // Any other set-up still differs.
+    let id = store_match_as(&db.pool, &config, squads, 41, Some(5), Release::Now).await;
+    tamper(
+        &db.pool,
+        "UPDATE events SET effects = json_remove(effects, '$[1]') WHERE match_id = ? AND seq = 0",
         id,
     )
     .await;

@@ -38,8 +38,8 @@ mod view;
 
 use fray_protocol::{
     Action, ActionOption, ArmyInfo, ArmyLimits, ArmyList, Effect, MatchConfig, OptionKind,
-    OptionSpec, OptionValue, Outcome, Rejection, Seat, SeatRange, SystemId, SystemInfo, View,
-    Viewer,
+    OptionSpec, OptionValue, Outcome, Rejection, ScopedEffect, Seat, SeatRange, SystemId,
+    SystemInfo, View, Viewer,
 };
 
 pub use army::{
@@ -268,9 +268,43 @@ impl ChessboardConfrontation {
         self.settings
     }
 
+    /// The set-up a match stored before Retrieve kept the corners clear of
+    /// random obstacles was given, so that such a match is set up again as
+    /// it was; none for a match whose set-up did not change.
+    pub fn setup_as_made_earlier(
+        config: &MatchConfig,
+        armies: &[ArmyList],
+        dice: &mut dyn Dice,
+    ) -> Option<Result<(Self, Vec<ScopedEffect>), SetupError>> {
+        let settings = read_settings(config).ok()?;
+        if settings.scenario != Scenario::Retrieve || settings.layout != Layout::Random {
+            return None;
+        }
+        let mut log = Log::recording();
+        let earlier = Settings {
+            corners_clear: false,
+            ..settings
+        };
+        Some(
+            Self::new_match_with(config, armies, earlier, dice, &mut log)
+                .map(|game| (game, log.effects)),
+        )
+    }
+
     fn new_match(
         config: &MatchConfig,
         armies: &[ArmyList],
+        dice: &mut dyn Dice,
+        log: &mut Log,
+    ) -> Result<Self, SetupError> {
+        let settings = read_settings(config)?;
+        Self::new_match_with(config, armies, settings, dice, log)
+    }
+
+    fn new_match_with(
+        config: &MatchConfig,
+        armies: &[ArmyList],
+        settings: Settings,
         dice: &mut dyn Dice,
         log: &mut Log,
     ) -> Result<Self, SetupError> {
@@ -289,7 +323,6 @@ impl ChessboardConfrontation {
                 got: armies.len(),
             });
         }
-        let settings = read_settings(config)?;
         let mut minis = Vec::new();
         for (seat, list) in armies.iter().enumerate() {
             if list.system != system {
@@ -320,7 +353,7 @@ impl ChessboardConfrontation {
             width: board::SIZE,
             height: board::SIZE,
         });
-        let obstacles = obstacles::lay(settings.layout, seats, settings.scenario, dice, log);
+        let obstacles = obstacles::lay(&settings, seats, dice, log);
         let objective = (settings.scenario == Scenario::Retrieve).then(|| {
             let face = dice.roll(4);
             let sq = board::CENTRE[face as usize - 1];

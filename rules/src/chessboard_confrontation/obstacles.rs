@@ -8,7 +8,7 @@
 
 use super::board::{self, DIRECTIONS, Sq};
 use super::log::{Log, roll_of};
-use super::state::{Layout, Scenario};
+use super::state::{Layout, Scenario, Settings};
 use crate::dice::Dice;
 
 pub const TRIES: u8 = 10;
@@ -43,13 +43,15 @@ pub fn connected(obstacles: u64) -> bool {
     seen == open
 }
 
-fn forbidden(seats: u8, scenario: Scenario) -> u64 {
+fn forbidden(seats: u8, scenario: Scenario, corners_clear: bool) -> u64 {
     let mut mask = (0..seats).fold(0, |mask, seat| mask | board::side(seat));
     if scenario == Scenario::Retrieve {
         mask |= board::CENTRE.iter().fold(0, |m, &sq| m | board::bit(sq));
-        mask |= (0..seats)
-            .flat_map(board::corners)
-            .fold(0, |m, sq| m | board::bit(sq));
+        if corners_clear {
+            mask |= (0..seats)
+                .flat_map(board::corners)
+                .fold(0, |m, sq| m | board::bit(sq));
+        }
     }
     mask
 }
@@ -60,13 +62,8 @@ fn allowed(sq: Sq, obstacles: u64, forbidden: u64) -> bool {
 }
 
 /// The obstacles for a new game.
-pub fn lay(
-    layout: Layout,
-    seats: u8,
-    scenario: Scenario,
-    dice: &mut dyn Dice,
-    log: &mut Log,
-) -> u64 {
+pub fn lay(settings: &Settings, seats: u8, dice: &mut dyn Dice, log: &mut Log) -> u64 {
+    let (layout, scenario) = (settings.layout, settings.scenario);
     match layout {
         Layout::Open => 0,
         Layout::Fixed => FIXED.iter().fold(0, |mask, name| {
@@ -85,7 +82,7 @@ pub fn lay(
                     format!("{} obstacles", u32::from(count) + 10),
                 )
             });
-            let forbidden = forbidden(seats, scenario);
+            let forbidden = forbidden(seats, scenario, settings.corners_clear);
             let mut obstacles = 0u64;
             for _ in 0..u32::from(count) + 10 {
                 if let Some(sq) = place_one(obstacles, forbidden, dice, log) {
@@ -148,18 +145,25 @@ fn place_one(obstacles: u64, forbidden: u64, dice: &mut dyn Dice, log: &mut Log)
 mod tests {
     use super::*;
 
+    fn settings(layout: Layout, scenario: Scenario) -> Settings {
+        Settings {
+            layout,
+            scenario,
+            ..Settings::default()
+        }
+    }
+
     #[test]
     fn the_fixed_layout_is_connected_and_clear_of_sides_and_centre() {
         let fixed = lay(
-            Layout::Fixed,
+            &settings(Layout::Fixed, Scenario::Retrieve),
             4,
-            Scenario::Retrieve,
             &mut crate::ScriptedDice::new([]),
             &mut Log::silent(),
         );
         assert_eq!(fixed.count_ones(), 12);
         assert!(connected(fixed));
-        assert_eq!(fixed & forbidden(4, Scenario::Retrieve), 0);
+        assert_eq!(fixed & forbidden(4, Scenario::Retrieve, true), 0);
     }
 
     /// Ten obstacles, as (row, column) rolls, on squares two apart from each
@@ -189,9 +193,8 @@ mod tests {
         let mut faces = vec![1, 1, 1, 1];
         faces.extend(spread_faces());
         let obstacles = lay(
-            Layout::Random,
+            &settings(Layout::Random, Scenario::Retrieve),
             2,
-            Scenario::Retrieve,
             &mut crate::ScriptedDice::new(faces),
             &mut Log::silent(),
         );
@@ -207,14 +210,31 @@ mod tests {
     }
 
     #[test]
+    fn a_match_stored_before_the_corners_were_kept_clear_is_laid_as_then() {
+        // The same rolls as above: a1 takes the first obstacle.
+        let mut faces = vec![1, 1, 1];
+        faces.extend(spread_faces());
+        let earlier = Settings {
+            corners_clear: false,
+            ..settings(Layout::Random, Scenario::Retrieve)
+        };
+        let obstacles = lay(
+            &earlier,
+            2,
+            &mut crate::ScriptedDice::new(faces),
+            &mut Log::silent(),
+        );
+        assert_ne!(obstacles & board::bit(board::at(0, 0)), 0);
+    }
+
+    #[test]
     fn outside_retrieve_a_corner_may_hold_an_obstacle() {
         // d6 = 1, then row 1, column 1: a1 takes it, then the ten.
         let mut faces = vec![1, 1, 1];
         faces.extend(spread_faces());
         let obstacles = lay(
-            Layout::Random,
+            &settings(Layout::Random, Scenario::LastStanding),
             2,
-            Scenario::LastStanding,
             &mut crate::ScriptedDice::new(faces),
             &mut Log::silent(),
         );
@@ -230,9 +250,8 @@ mod tests {
             for seed in 0..1000u64 {
                 let mut dice = crate::ChaChaDice::from_u64(seed * 7 + u64::from(seats));
                 let obstacles = lay(
-                    Layout::Random,
+                    &settings(Layout::Random, Scenario::Retrieve),
                     seats,
-                    Scenario::Retrieve,
                     &mut dice,
                     &mut Log::silent(),
                 );

@@ -155,6 +155,10 @@ pub struct Settings {
     pub max_rounds: u32,
     /// The game is over after this many whole rounds in a row without a removal.
     pub quiet_rounds: u32,
+    /// In Retrieve, no random obstacle on a corner of a seated player's
+    /// side. Not an option: false only to set up again a match stored before
+    /// the corners were kept clear.
+    pub corners_clear: bool,
 }
 
 impl Default for Settings {
@@ -166,6 +170,7 @@ impl Default for Settings {
             layout: Layout::Random,
             max_rounds: 30,
             quiet_rounds: 6,
+            corners_clear: true,
         }
     }
 }

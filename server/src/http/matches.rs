@@ -455,7 +455,10 @@ fn setup_refused(error: SetupError) -> ApiError {
     }
 }
 
-/// The rules' version, stored with each match: a log is re-run by it.
+/// The release that started a match, stored with it for people to read
+/// (`fray-server verify` prints it). A log is re-run by today's rules, which
+/// accept the forms earlier releases stored (`fray_rules::agrees_as_made_earlier`,
+/// `Game::setup_as_made_earlier`).
 pub fn fray_rules_version() -> &'static str {
     env!("CARGO_PKG_VERSION")
 }
