@@ -125,6 +125,27 @@ fn a_flood_of_chat_is_cut_to_the_chat_limit() {
 }
 
 #[test]
+fn subscribing_again_does_not_refill_the_chat_limit() {
+    let server = TestServer::start();
+    let (id, players) = start_two_player(&server, SystemId::FantasyArmies);
+    let [mut ada, _bo] = players;
+    for n in 0..5 {
+        say(&mut ada, &format!("line {n}"));
+    }
+    for n in 0..5 {
+        assert_eq!(next_chat(&mut ada).text, format!("line {n}"));
+    }
+    ada.client
+        .send(&ClientMessage::Unsubscribe { match_id: id });
+    let mut ada = Follower::subscribe(ada.client, id, Role::Player);
+    for n in 0..5 {
+        assert_eq!(next_chat(&mut ada).text, format!("line {n}"), "told again");
+    }
+    say(&mut ada, "and one more");
+    assert_eq!(refusal(&mut ada), ErrorCode::RateLimited);
+}
+
+#[test]
 fn chat_is_kept_for_latecomers_across_a_restart_and_published_in_the_replay() {
     let server = TestServer::start();
     let alice = server.player("Alice");

@@ -17,6 +17,7 @@ use tokio::sync::{mpsc, oneshot};
 use tokio::time::Instant;
 
 use super::action_ids::{ActionIds, Deed, Earlier};
+use super::chat_rate::{CHAT_BURST, CHAT_EVERY_SECONDS, ChatRate};
 use super::outbox::{ConnId, Delivery, Outbox, encode};
 use crate::db::events::NewEvent;
 use crate::metrics::{Metrics, RunningMatch, Via};
@@ -112,6 +113,8 @@ struct MatchActor {
     away_until: Vec<Option<Instant>>,
     /// The last [`RECENT_CHAT`] lines said.
     chat: VecDeque<ChatLine>,
+    /// Per seat that has chatted: how fast it may go on.
+    chat_rates: Vec<(Seat, ChatRate)>,
     draw: Option<DrawOffer>,
     /// Seats whose draw offer was declined since the last event: they may
     /// not offer again until the game moves on, so no one is pestered.
@@ -134,6 +137,7 @@ pub async fn run(
     let chat = std::mem::take(&mut state.chat).into();
     let mut actor = MatchActor {
         chat,
+        chat_rates: Vec::new(),
         draw: None,
         declined: Vec::new(),
         state,
@@ -500,6 +504,22 @@ impl MatchActor {
         player: PlayerRef,
         text: String,
     ) -> Result<(), (ErrorCode, String)> {
+        let at = match self.chat_rates.iter().position(|(held, _)| *held == seat) {
+            Some(at) => at,
+            None => {
+                self.chat_rates.push((seat, ChatRate::new()));
+                self.chat_rates.len() - 1
+            }
+        };
+        if !self.chat_rates[at].1.allow() {
+            return Err((
+                ErrorCode::RateLimited,
+                format!(
+                    "at most {CHAT_BURST} messages at once, then one every \
+                     {CHAT_EVERY_SECONDS} seconds: this one was not sent"
+                ),
+            ));
+        }
         let seq = self.state.seq;
         let id = match self.store.say(self.id(), seq, seat, player.id, &text).await {
             Ok(id) => id,

@@ -16,7 +16,7 @@ use futures_util::{SinkExt, StreamExt};
 use tokio::sync::oneshot;
 use tokio::time::{MissedTickBehavior, Sleep};
 
-use super::rate::{CHAT_BURST, CHAT_EVERY_SECONDS, ChatRate, OverLimit, RateLimit};
+use super::rate::{OverLimit, RateLimit};
 use crate::http::text::CHAT_TEXT;
 use crate::http::{AppState, authenticate};
 use crate::metrics::{Dropped, Metrics, Open, Via};
@@ -37,10 +37,6 @@ struct Subscription {
     handle: MatchHandle,
     /// The seat played; none for a spectator.
     seat: Option<Seat>,
-    /// Chat has a tighter limit of its own, on top of the connection's
-    /// message limit; kept here so that an idle connection's task does not
-    /// carry it.
-    chat_rate: ChatRate,
 }
 
 struct Connection {
@@ -393,19 +389,8 @@ impl Connection {
                 "the match is restarting; subscribe again".into(),
             );
         }
-        // Subscribing again keeps the chat limit where it was.
-        let chat_rate = self
-            .subscriptions
-            .remove(&match_id)
-            .map_or_else(ChatRate::new, |earlier| earlier.chat_rate);
-        self.subscriptions.insert(
-            match_id,
-            Subscription {
-                handle,
-                seat,
-                chat_rate,
-            },
-        );
+        self.subscriptions
+            .insert(match_id, Subscription { handle, seat });
     }
 
     /// The seat this connection plays in `match_id`, or the refusal to send.
@@ -465,21 +450,6 @@ impl Connection {
                 None,
                 ErrorCode::BadRequest,
                 error.to_string(),
-            );
-        }
-        let allowed = self
-            .subscriptions
-            .get_mut(&match_id)
-            .is_some_and(|subscription| subscription.chat_rate.allow());
-        if !allowed {
-            return self.refuse(
-                Some(match_id),
-                None,
-                ErrorCode::RateLimited,
-                format!(
-                    "at most {CHAT_BURST} messages at once, then one every \
-                     {CHAT_EVERY_SECONDS} seconds: this one was not sent"
-                ),
             );
         }
         // A seat is played only with a token: `playing` found one.
