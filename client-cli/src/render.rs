@@ -3,8 +3,8 @@
 use std::fmt::Write;
 
 use fray_protocol::{
-    ArmyEntry, ArmyInfo, ArmyList, MatchSummary, OptionKind, OptionSpec, OptionValue, Seat,
-    SeatRange, StoredArmyList, SystemInfo, UnitInfo,
+    ArmyEntry, ArmyInfo, ArmyList, MatchStatus, MatchSummary, OptionKind, OptionSpec, OptionValue,
+    Seat, SeatRange, StoredArmyList, SystemInfo, UnitInfo,
 };
 
 use crate::game_state::{say, seat_name};
@@ -363,7 +363,14 @@ fn status(summary: &MatchSummary) -> String {
                 .collect();
             format!("finished (won by {})", winners.join(" and "))
         }
-        None => summary.status.to_string(),
+        // Its seats are kept for the players of the match it follows: no
+        // one else may join it.
+        None => match summary.rematch_of {
+            Some(earlier) if summary.status == MatchStatus::Open => {
+                format!("open (rematch of {earlier}: seats kept)")
+            }
+            _ => summary.status.to_string(),
+        },
     }
 }
 
@@ -605,6 +612,21 @@ Special rules:
             rematch: None,
             rematch_of: None,
         }
+    }
+
+    #[test]
+    fn an_open_rematch_is_listed_as_kept_for_its_players() {
+        let mut rematch = hostile_match();
+        rematch.outcome = None;
+        rematch.status = MatchStatus::Open;
+        rematch.rematch_of = Some(fray_protocol::MatchId(6));
+        let listed = matches(std::slice::from_ref(&rematch));
+        assert!(
+            listed.contains("open (rematch of 6: seats kept)"),
+            "{listed}"
+        );
+        rematch.status = MatchStatus::Running;
+        assert!(!matches(&[rematch]).contains("rematch of"));
     }
 
     #[test]
