@@ -181,6 +181,16 @@ pub struct MatchSummary {
     pub rematch_of: Option<MatchId>,
 }
 
+impl MatchSummary {
+    /// The seat `player` holds in the match, if any.
+    pub fn seat_of(&self, player: PlayerId) -> Option<Seat> {
+        self.seats
+            .iter()
+            .find(|seat| seat.player.as_ref().is_some_and(|held| held.id == player))
+            .map(|seat| seat.seat)
+    }
+}
+
 /// `GET /api/matches/{id}/replay`: everything needed to re-run or step
 /// through a finished match.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]

@@ -174,6 +174,22 @@ fn paragraph(frame: &mut Frame, area: Rect, title: &str, lines: Vec<Line<'static
     );
 }
 
+/// `text` wrapped to `width`, its first row numbered with `seq` in the
+/// left five columns, the rest indented under it.
+fn numbered_rows(rows: &mut Vec<Line<'static>>, seq: u64, text: &str, width: usize) {
+    for (at, piece) in panels::wrap(text, width).into_iter().enumerate() {
+        let number = if at == 0 {
+            format!("{seq:>4} ")
+        } else {
+            "     ".to_string()
+        };
+        rows.push(Line::from(vec![
+            Span::styled(number, Style::new().fg(Color::DarkGray)),
+            Span::raw(piece),
+        ]));
+    }
+}
+
 /// The log's newest lines (or older ones, scrolled back), wrapped by hand
 /// so the tail is known before drawing.
 fn draw_log(frame: &mut Frame, state: &GameState, scroll: usize, area: Rect) {
@@ -188,20 +204,7 @@ fn draw_log(frame: &mut Frame, state: &GameState, scroll: usize, area: Rect) {
     let mut rows: Vec<Line> = Vec::new();
     let entries = state.log.len().saturating_sub(scroll);
     for entry in &state.log[..entries] {
-        for (at, piece) in panels::wrap(&shown(&entry.text), width)
-            .into_iter()
-            .enumerate()
-        {
-            let number = if at == 0 {
-                format!("{:>4} ", entry.seq)
-            } else {
-                "     ".to_string()
-            };
-            rows.push(Line::from(vec![
-                Span::styled(number, Style::new().fg(Color::DarkGray)),
-                Span::raw(piece),
-            ]));
-        }
+        numbered_rows(&mut rows, entry.seq, &shown(&entry.text), width);
     }
     let skip = rows.len().saturating_sub(usize::from(inner.height));
     let visible: Vec<Line> = rows.into_iter().skip(skip).collect();
@@ -221,17 +224,7 @@ fn draw_history(frame: &mut Frame, state: &GameState, area: Rect) {
         } else {
             format!("{}: {}", entry.who, entry.what)
         };
-        for (at, piece) in panels::wrap(&text, width).into_iter().enumerate() {
-            let number = if at == 0 {
-                format!("{:>4} ", entry.seq)
-            } else {
-                "     ".to_string()
-            };
-            rows.push(Line::from(vec![
-                Span::styled(number, Style::new().fg(Color::DarkGray)),
-                Span::raw(piece),
-            ]));
-        }
+        numbered_rows(&mut rows, entry.seq, &text, width);
     }
     if rows.is_empty() {
         rows.push(Line::from(Span::styled(

@@ -39,20 +39,12 @@ pub async fn history(
         Role::Spectator => Viewer::Spectator,
         Role::Player => {
             let player = player_of(&headers, &state).await?;
-            let seat = summary
-                .seats
-                .iter()
-                .find(|seat| {
-                    seat.player
-                        .as_ref()
-                        .is_some_and(|held| held.id == player.id)
-                })
-                .ok_or_else(|| {
-                    ApiError::forbidden(format!(
-                        "you hold no seat in match {id}; ask for role=spectator"
-                    ))
-                })?;
-            Viewer::Seat(seat.seat)
+            let seat = summary.seat_of(player.id).ok_or_else(|| {
+                ApiError::forbidden(format!(
+                    "you hold no seat in match {id}; ask for role=spectator"
+                ))
+            })?;
+            Viewer::Seat(seat)
         }
     };
     let events = db::events::up_to(&state.db, id, query.upto.unwrap_or(u64::MAX)).await?;

@@ -130,7 +130,7 @@ pub async fn join(
                 format!("match {id} is {}: every seat is taken", before.status),
             ));
         }
-        if seated(&before, &player) {
+        if before.seat_of(player.id).is_some() {
             return Err(ApiError::conflict(
                 ErrorCode::AlreadySeated,
                 format!("you already hold a seat in match {id}"),
@@ -270,20 +270,11 @@ pub async fn rematch(
     PathId(id): PathId<MatchId>,
 ) -> Result<(StatusCode, Json<MatchSummary>), ApiError> {
     let old = summary(&state, id).await?;
-    let old_seat = old
-        .seats
-        .iter()
-        .find(|seat| {
-            seat.player
-                .as_ref()
-                .is_some_and(|held| held.id == player.id)
-        })
-        .map(|seat| seat.seat)
-        .ok_or_else(|| {
-            ApiError::forbidden(format!(
-                "you held no seat in match {id}; only its players may ask for its rematch"
-            ))
-        })?;
+    let old_seat = old.seat_of(player.id).ok_or_else(|| {
+        ApiError::forbidden(format!(
+            "you held no seat in match {id}; only its players may ask for its rematch"
+        ))
+    })?;
     if old.status != MatchStatus::Finished {
         return Err(ApiError::conflict(
             ErrorCode::MatchNotOver,
@@ -408,14 +399,6 @@ async fn summary(state: &AppState, id: MatchId) -> Result<MatchSummary, ApiError
     db::matches::summary(&state.db, id)
         .await?
         .ok_or_else(|| ApiError::not_found(format!("no match {id}")))
-}
-
-fn seated(summary: &MatchSummary, player: &PlayerRef) -> bool {
-    summary.seats.iter().any(|seat| {
-        seat.player
-            .as_ref()
-            .is_some_and(|held| held.id == player.id)
-    })
 }
 
 fn check_army_for(config: &MatchConfig, list: &ArmyList) -> Result<(), ApiError> {
