@@ -122,6 +122,38 @@ fn rounds_without_a_defeat_end_the_game_in_a_draw() {
 }
 
 #[test]
+fn a_cap_of_zero_rounds_is_no_cap() {
+    // (round limit, rounds without a defeat, the round played, ends): five
+    // quiet rounds are behind each game, so a cap of 6 draws at this
+    // round's end, and so does a round limit reached.
+    for (max_rounds, quiet_rounds, round, ends) in [
+        (30, 0, 10, false),
+        (0, 0, 30, false),
+        (0, 6, 10, true),
+        (30, 0, 30, true),
+    ] {
+        let mut p = Position::new(2);
+        p.settings(Settings {
+            max_rounds,
+            quiet_rounds,
+            ..Settings::default()
+        });
+        p.quiet_rounds(5).round(round).tokens(1, 0).tokens(0, 1);
+        p.place(0, "regular", &[], "d4");
+        p.place(1, "regular", &[], "d8");
+        let mut game = p.build();
+        // Initiative for the next round when the game goes on: 4, then 2.
+        let rolls: &[u8] = if ends { &[] } else { &[4, 2] };
+        play(&mut game, 0, &Action::new("pass"), rolls);
+        assert_eq!(
+            game.outcome().is_some(),
+            ends,
+            "limit {max_rounds}, quiet {quiet_rounds}, round {round}"
+        );
+    }
+}
+
+#[test]
 fn the_objective_can_be_dropped_on_the_carriers_space_or_next_to_it() {
     let mut p = Position::new(2);
     p.scenario(Scenario::Retrieve).obstacles(&["e5"]);

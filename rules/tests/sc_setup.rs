@@ -159,12 +159,26 @@ fn every_option_is_read_and_checked() {
         }
     );
 
+    let off = config()
+        .with(MAX_TURNS, OptionValue::Int(0))
+        .with(QUIET_TURNS, OptionValue::Int(0));
+    let (game, _) = setup_with(&off, &chart_order_shuffle(1));
+    assert_eq!(
+        game.rules().limits,
+        Limits {
+            max_turns: 0,
+            quiet_turns: 0
+        },
+        "0 switches a cap off"
+    );
+
     let refused = |config: MatchConfig| {
         SummonersChess::setup(&config, &lists(), &mut ScriptedDice::new([])).err()
     };
     for (key, value) in [
         (SECOND_UNIT, OptionValue::Int(1)),
-        (MAX_TURNS, OptionValue::Int(9)),
+        (MAX_TURNS, OptionValue::Int(-1)),
+        (MAX_TURNS, OptionValue::Int(10_001)),
         (MAX_TURNS, OptionValue::Bool(true)),
         (QUIET_TURNS, OptionValue::Int(1_001)),
         ("second unit", OptionValue::Bool(true)),

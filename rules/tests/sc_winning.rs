@@ -155,6 +155,17 @@ fn nothing_is_accepted_once_the_game_is_over() {
 }
 
 fn capped(quiet: u32, turn: u32) -> (SummonersChess, PieceId, PieceId) {
+    capped_by(
+        Limits {
+            max_turns: 50,
+            quiet_turns: 10,
+        },
+        quiet,
+        turn,
+    )
+}
+
+fn capped_by(limits: Limits, quiet: u32, turn: u32) -> (SummonersChess, PieceId, PieceId) {
     let mut p = Position::new();
     let mine = p.place(0, "acolyte", "e1");
     p.place(0, "acolyte", "a1");
@@ -162,12 +173,7 @@ fn capped(quiet: u32, turn: u32) -> (SummonersChess, PieceId, PieceId) {
     p.place(1, "acolyte", "h8");
     p.place(1, "acolyte", "a8");
     p.place(1, "acolyte", "h6");
-    p.limits(Limits {
-        max_turns: 50,
-        quiet_turns: 10,
-    })
-    .quiet_turns(quiet)
-    .turn(turn);
+    p.limits(limits).quiet_turns(quiet).turn(turn);
     (p.build(), mine, victim)
 }
 
@@ -213,6 +219,35 @@ fn a_capture_resets_the_quiet_count() {
         play(&mut game, (turn % 2) as u8, &step(piece, to));
     }
     assert!(game.outcome().unwrap().is_draw());
+}
+
+#[test]
+fn a_cap_of_zero_is_no_cap() {
+    // Nine quiet turns before, at turn 50 of a cap of 50: either cap would
+    // end the game on this quiet move.
+    for limits in [
+        Limits {
+            max_turns: 0,
+            quiet_turns: 0,
+        },
+        Limits {
+            max_turns: 0,
+            quiet_turns: 9,
+        },
+        Limits {
+            max_turns: 50,
+            quiet_turns: 0,
+        },
+    ] {
+        let (mut game, mine, _) = capped_by(limits, 9, 50);
+        let effects = play(&mut game, 0, &step(mine, "f1"));
+        let ended = outcome_of(&effects).is_some();
+        assert_eq!(
+            ended,
+            limits.max_turns > 0 || limits.quiet_turns > 0,
+            "{limits:?}"
+        );
+    }
 }
 
 #[test]

@@ -151,18 +151,19 @@ pub fn system_info() -> SystemInfo {
             int(
                 MAX_ROUNDS,
                 "Round limit",
-                3,
+                0,
                 1_000,
                 defaults.max_rounds,
-                "The game is drawn at the end of this round.",
+                "The game is drawn at the end of this round; 0: never (the book has no such cap).",
             ),
             int(
                 QUIET_ROUNDS,
                 "Rounds without a defeat",
-                1,
+                0,
                 100,
                 defaults.quiet_rounds,
-                "The game is drawn after this many whole rounds in a row with no miniature defeated.",
+                "The game is drawn after this many whole rounds in a row with no miniature \
+                 defeated; 0: never (the book has no such cap).",
             ),
         ],
         army_rules: vec![
@@ -217,8 +218,8 @@ fn read_settings(config: &MatchConfig) -> Result<Settings, SetupError> {
         };
         match key.as_str() {
             POINTS => settings.budget = number(MIN_BUDGET.into(), MAX_BUDGET.into())?,
-            MAX_ROUNDS => settings.max_rounds = number(3, 1_000)?,
-            QUIET_ROUNDS => settings.quiet_rounds = number(1, 100)?,
+            MAX_ROUNDS => settings.max_rounds = number(0, 1_000)?,
+            QUIET_ROUNDS => settings.quiet_rounds = number(0, 100)?,
             SCENARIO => {
                 let t = text()?;
                 settings.scenario = Scenario::ALL

@@ -174,9 +174,9 @@ impl ChessboardConfrontation {
         if self.settings.scenario == Scenario::Survival && self.round >= 3 {
             let winner = self.survivor();
             self.finish(Ending::Survived { winner });
-        } else if self.round >= self.settings.max_rounds {
+        } else if capped(self.round, self.settings.max_rounds) {
             self.finish(Ending::RoundLimit);
-        } else if self.quiet_rounds >= self.settings.quiet_rounds {
+        } else if capped(self.quiet_rounds, self.settings.quiet_rounds) {
             self.finish(Ending::QuietRounds);
         } else {
             self.start_round(dice, log);
@@ -286,4 +286,9 @@ impl ChessboardConfrontation {
             false
         }
     }
+}
+
+/// Whether `count` reached `cap`; a cap of 0 is none.
+fn capped(count: u32, cap: u32) -> bool {
+    cap > 0 && count >= cap
 }

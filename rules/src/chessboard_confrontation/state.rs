@@ -151,9 +151,10 @@ pub struct Settings {
     /// Survival: what decides the winner.
     pub survival: Tally,
     pub layout: Layout,
-    /// The game is over at the end of this round.
+    /// The game is over at the end of this round; 0: never.
     pub max_rounds: u32,
-    /// The game is over after this many whole rounds in a row without a removal.
+    /// The game is over after this many whole rounds in a row without a
+    /// removal; 0: never.
     pub quiet_rounds: u32,
     /// In Retrieve, no random obstacle on a corner of a seated player's
     /// side. Not an option: false only to set up again a match stored before

@@ -55,8 +55,9 @@ pub const MAX_TURNS: &str = "max-turns";
 /// capture and no summons.
 pub const QUIET_TURNS: &str = "quiet-turns";
 
-const MAX_TURNS_RANGE: (i64, i64) = (10, 10_000);
-const QUIET_TURNS_RANGE: (i64, i64) = (10, 1_000);
+/// 0 switches a cap off: the book has neither (R13).
+const MAX_TURNS_RANGE: (i64, i64) = (0, 10_000);
+const QUIET_TURNS_RANGE: (i64, i64) = (0, 1_000);
 
 /// Both players use the same fixed set, so the only valid list is the empty
 /// `summoners` list: it names the system and chooses nothing.
@@ -135,7 +136,9 @@ pub fn system_info() -> SystemInfo {
                     max: MAX_TURNS_RANGE.1,
                 },
                 default: OptionValue::Int(defaults.max_turns.into()),
-                help: "The game is drawn after this many turns in all.".into(),
+                help: "The game is drawn after this many turns in all; 0: never (the book \
+                       has no such cap)."
+                    .into(),
             },
             OptionSpec {
                 key: QUIET_TURNS.into(),
@@ -146,7 +149,7 @@ pub fn system_info() -> SystemInfo {
                 },
                 default: OptionValue::Int(defaults.quiet_turns.into()),
                 help: "The game is drawn after this many turns in a row with no piece captured \
-                       and no unit summoned."
+                       and no unit summoned; 0: never (the book has no such cap)."
                     .into(),
             },
         ],

@@ -64,7 +64,7 @@ pub enum Ending {
     TurnLimit,
 }
 
-/// The caps that end a game that would never finish (R13).
+/// The caps that end a game that would never finish (R13); 0 is no cap.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Limits {
     /// Turns in all.

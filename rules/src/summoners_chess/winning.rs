@@ -20,11 +20,12 @@ impl SummonersChess {
         } else {
             self.quiet_turns + 1
         };
-        if self.quiet_turns >= self.rules.limits.quiet_turns {
+        let limits = self.rules.limits;
+        if limits.quiet_turns > 0 && self.quiet_turns >= limits.quiet_turns {
             self.phase = Phase::Over(Ending::QuietTurns);
             return;
         }
-        if self.turn >= self.rules.limits.max_turns {
+        if limits.max_turns > 0 && self.turn >= limits.max_turns {
             self.phase = Phase::Over(Ending::TurnLimit);
             return;
         }

@@ -26,8 +26,9 @@ use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{Rng, SeedableRng};
 use thiserror::Error;
 
-/// No game of any system comes near this many actions (every system caps its
-/// turns); a game that does is a rules bug, reported rather than run forever.
+/// No game of any system comes near this many actions with its turn caps on
+/// (the defaults); a game that does is reported rather than run forever: a
+/// rules bug, or caps a match option switched off.
 pub const MAX_ACTIONS_PER_GAME: u64 = 1_000_000;
 
 /// What to simulate, as the command line gives it.
@@ -428,7 +429,10 @@ fn play_game<G: MoveRules>(
         state.play_quiet(mv, &mut dice);
         actions += 1;
         if actions >= MAX_ACTIONS_PER_GAME {
-            return Err(engine(format!("the game did not end in {actions} actions")));
+            return Err(engine(format!(
+                "the game did not end in {actions} actions (a cap set to 0 lets a game go on \
+                 for ever)"
+            )));
         }
     }
     let outcome = state
