@@ -425,7 +425,20 @@ fn a_cannon_rolling_a_single_one_does_not_misfire() {
 #[test]
 fn a_cannon_rolling_four_ones_is_removed_once() {
     let (mut game, cannon, skeleton) = cannon_and_target();
-    play(&mut game, 0, &shoot(cannon, skeleton), &[1, 1, 1, 1]);
+    let effects = play_effects(&mut game, 0, &shoot(cannon, skeleton), &[1, 1, 1, 1]);
+    let removals: Vec<&Effect> = effects
+        .iter()
+        .map(|scoped| &scoped.effect)
+        .filter(|effect| matches!(effect, Effect::PieceRemoved { .. }))
+        .collect();
+    assert_eq!(
+        removals,
+        vec![&Effect::PieceRemoved {
+            piece: cannon,
+            reason: "removed (misfired)".into(),
+        }],
+        "one removal, of the Cannon, however many 1s"
+    );
     assert!(is_removed(&game, cannon));
     assert!(at(&game, skeleton, "e6"));
 }

@@ -570,7 +570,9 @@ fn try_every_option(lists: &[ArmyList; 2], seed: u64) -> Result<usize, TestCaseE
                 option
             );
         }
-        if chooser.one_in(10) {
+        // Every option of the first decision, then of one in ten, so that
+        // each game tries some.
+        if tried == 0 || chooser.one_in(10) {
             for option in &options {
                 let mut trial = game.clone();
                 let mut trial_dice = dice.clone();
@@ -892,7 +894,8 @@ proptest! {
     /// Guarantee 3: every listed option is accepted (all of them, at sampled states).
     #[test]
     fn every_listed_option_is_accepted(lists in two_lists(), seed in any::<u64>()) {
-        try_every_option(&lists, seed)?;
+        let tried = try_every_option(&lists, seed)?;
+        prop_assert!(tried > 0, "no option was tried");
     }
 
     /// Guarantee 3: actions that are not listed are rejected and change nothing.
