@@ -196,6 +196,23 @@ fn a_cannon_rolls_no_dice_when_attacked_even_next_to_its_high_king() {
 }
 
 #[test]
+fn a_cannon_rolls_no_dice_when_attacked_even_next_to_a_dwarf_lord() {
+    let mut p = Position::new([Army::Dwarfs, Army::Undead]);
+    let cannon = p.place(0, "cannon", "e2");
+    p.place(0, "dwarf-lord", "f1");
+    let skeleton = p.place(1, "skeleton", "d3");
+    p.moved(skeleton).to_move(Seat(1));
+    let mut game = p.build();
+    // 1+1 = 2 against nothing: the Lord's +1 HTH gives a "-" piece no die;
+    // the Cannon fails its 4+ save with a 3.
+    let rolls = play(&mut game, 1, &step(skeleton, "e2"), &[1, 1, 3]);
+    assert_eq!(dice_counts(&rolls), vec![2, 0, 1]);
+    assert_eq!(rolls[1].piece, Some(cannon));
+    assert!(is_removed(&game, cannon));
+    assert!(at(&game, skeleton, "e2"));
+}
+
+#[test]
 fn a_piece_drained_to_hth_0_still_rolls_the_movers_extra_die() {
     let mut p = Position::new([Army::Dwarfs, Army::Undead]);
     let warrior = p.place(0, "warrior", "e4");
