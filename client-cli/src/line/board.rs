@@ -181,6 +181,28 @@ pub fn who(state: &GameState, seat: Seat) -> String {
     }
 }
 
+/// How a finished match ended, as both screens say it on leaving: the
+/// outcome line, and for a player whether they won and how to play again;
+/// none while it runs. Each line ends in a newline; safe to print.
+pub fn ending_lines(state: &GameState) -> Option<String> {
+    let outcome = state.view.outcome.as_ref()?;
+    let mut out = format!("{}\n", outcome_line(outcome, |seat| state.seat_name(seat)));
+    if let Some(me) = state.me {
+        out.push_str(if outcome.winners.contains(&me) {
+            "You win.\n"
+        } else if outcome.is_draw() {
+            "Nobody wins.\n"
+        } else {
+            "You lose.\n"
+        });
+        out.push_str(&format!(
+            "Play again, seats swapped: `fray match rematch {}`\n",
+            state.match_id
+        ));
+    }
+    Some(out)
+}
+
 /// "Game over: ada wins (bo's Clan Lord was removed)." — every seat, the
 /// reason's too, named by `name`.
 pub fn outcome_line(outcome: &Outcome, name: impl Fn(Seat) -> String) -> String {

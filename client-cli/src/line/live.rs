@@ -11,7 +11,7 @@ use crate::live::LiveMatch;
 use crate::print;
 use crate::shown::shown;
 
-use super::board::{board, outcome_line, status, who};
+use super::board::{board, ending_lines, status, who};
 use super::choice::{self, Choice, HELP};
 use super::follow::{Follower, Update};
 use super::options_text;
@@ -325,25 +325,8 @@ fn log_lines(follower: &mut Follower) -> String {
 
 /// The final word: the outcome, and for a player, whether they won.
 fn finish(state: &GameState) -> Result<(), Failure> {
-    let Some(outcome) = &state.view.outcome else {
-        return Ok(());
-    };
-    let mut out = format!(
-        "\n{}\n",
-        outcome_line(outcome, |seat| state.seat_name(seat))
-    );
-    if let Some(me) = state.me {
-        out.push_str(if outcome.winners.contains(&me) {
-            "You win.\n"
-        } else if outcome.is_draw() {
-            "Nobody wins.\n"
-        } else {
-            "You lose.\n"
-        });
-        out.push_str(&format!(
-            "Play again, seats swapped: `fray match rematch {}`\n",
-            state.match_id
-        ));
+    match ending_lines(state) {
+        Some(ending) => print(&format!("\n{ending}")),
+        None => Ok(()),
     }
-    print(&out)
 }

@@ -2,26 +2,12 @@
 //! left blank: how the match ended, or that it goes on and how to come back.
 
 use crate::game_state::GameState;
-use crate::line::board::outcome_line;
+use crate::line::board::ending_lines;
 
 /// One or two lines, each ending in a newline; safe to print.
 pub fn farewell(state: &GameState) -> String {
     let id = state.match_id;
-    if let Some(outcome) = &state.view.outcome {
-        let mut out = format!("{}\n", outcome_line(outcome, |seat| state.seat_name(seat)));
-        if let Some(me) = state.me {
-            out.push_str(if outcome.winners.contains(&me) {
-                "You win."
-            } else if outcome.is_draw() {
-                "Nobody wins."
-            } else {
-                "You lose."
-            });
-            out.push('\n');
-            out.push_str(&format!(
-                "Play again, seats swapped: `fray match rematch {id}`\n"
-            ));
-        }
+    if let Some(mut out) = ending_lines(state) {
         out.push_str(&format!("`fray replay {id}` goes through it again.\n"));
         return out;
     }
