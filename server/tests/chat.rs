@@ -5,10 +5,9 @@
 mod common;
 
 use common::TestServer;
-use common::play::{Chooser, Follower, play, start_two_player, two_armies};
+use common::play::{Chooser, Follower, play, start_two_player, two_player_match};
 use fray_protocol::{
-    ChatLine, ClientMessage, ErrorCode, MatchConfig, MatchId, Replay, Role, Seat, ServerMessage,
-    SystemId,
+    ChatLine, ClientMessage, ErrorCode, MatchId, Replay, Role, Seat, ServerMessage, SystemId,
 };
 
 fn say(follower: &mut Follower, text: &str) {
@@ -148,13 +147,7 @@ fn subscribing_again_does_not_refill_the_chat_limit() {
 #[test]
 fn chat_is_kept_for_latecomers_across_a_restart_and_published_in_the_replay() {
     let server = TestServer::start();
-    let alice = server.player("Alice");
-    let bob = server.player("Bob");
-    let [a, b] = two_armies(SystemId::FantasyArmies);
-    let config = MatchConfig::new(SystemId::FantasyArmies);
-    let id = server
-        .started_match(&config, &[(&alice, &a), (&bob, &b)])
-        .id;
+    let (id, [alice, bob]) = two_player_match(&server, SystemId::FantasyArmies);
     let mut players = [
         Follower::subscribe(server.client(Some(&alice.token)), id, Role::Player),
         Follower::subscribe(server.client(Some(&bob.token)), id, Role::Player),

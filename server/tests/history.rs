@@ -4,7 +4,7 @@
 mod common;
 
 use common::TestServer;
-use common::play::{Chooser, Follower, play, two_armies};
+use common::play::{Chooser, Follower, play, two_armies, two_player_match};
 use fray_protocol::{
     Effect, EventKind, History, MatchConfig, MatchId, PlayerCreated, Role, Seat, SystemId, View,
     apply_all,
@@ -17,21 +17,12 @@ struct Table {
 }
 
 fn started(server: &TestServer, system: SystemId) -> Table {
-    let players = [server.player("ada"), server.player("bo")];
-    let [a, b] = two_armies(system);
-    let summary = server.started_match(
-        &MatchConfig::new(system),
-        &[(&players[0], &a), (&players[1], &b)],
-    );
+    let (id, players) = two_player_match(server, system);
     let followers = [0, 1].map(|seat| {
-        Follower::subscribe(
-            server.client(Some(&players[seat].token)),
-            summary.id,
-            Role::Player,
-        )
+        Follower::subscribe(server.client(Some(&players[seat].token)), id, Role::Player)
     });
     Table {
-        id: summary.id,
+        id,
         players,
         followers,
     }

@@ -4,7 +4,7 @@
 mod common;
 
 use common::TestServer;
-use common::play::two_armies;
+use common::play::{two_armies, two_player_match};
 use fray_protocol::{
     MatchConfig, MatchId, MatchStatus, MatchSummary, PlayerCreated, Role, Seat, ServerMessage,
     SystemId,
@@ -21,13 +21,7 @@ struct Finished {
 /// A match Bob resigned.
 fn finished() -> Finished {
     let server = TestServer::start();
-    let alice = server.player("Alice");
-    let bob = server.player("Bob");
-    let [a, b] = two_armies(SystemId::FantasyArmies);
-    let config = MatchConfig::new(SystemId::FantasyArmies);
-    let id = server
-        .started_match(&config, &[(&alice, &a), (&bob, &b)])
-        .id;
+    let (id, [alice, bob]) = two_player_match(&server, SystemId::FantasyArmies);
     let (status, body) = server.request(
         "POST",
         &format!("/api/matches/{id}/resign"),
@@ -136,13 +130,7 @@ fn the_rematch_swaps_the_seats_keeps_the_lists_and_starts_when_both_asked() {
 #[test]
 fn only_a_finished_match_has_a_rematch_and_only_for_its_players() {
     let server = TestServer::start();
-    let alice = server.player("Alice");
-    let bob = server.player("Bob");
-    let [a, b] = two_armies(SystemId::FantasyArmies);
-    let config = MatchConfig::new(SystemId::FantasyArmies);
-    let id = server
-        .started_match(&config, &[(&alice, &a), (&bob, &b)])
-        .id;
+    let (id, [alice, _bob]) = two_player_match(&server, SystemId::FantasyArmies);
 
     let (status, body) = rematch(&server, id, &alice.token);
     assert_eq!(

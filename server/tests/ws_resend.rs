@@ -5,11 +5,9 @@
 
 mod common;
 
-use common::play::{Chooser, Follower, play, start_two_player, two_armies};
+use common::play::{Chooser, Follower, play, start_two_player, two_player_match};
 use common::{Client, TestServer};
-use fray_protocol::{
-    Action, ClientMessage, ErrorCode, MatchConfig, MatchId, Role, ServerMessage, SystemId,
-};
+use fray_protocol::{Action, ClientMessage, ErrorCode, MatchId, Role, ServerMessage, SystemId};
 
 fn act(client: &mut Client, match_id: MatchId, id: u64, action: &Action) {
     client.send(&ClientMessage::Act {
@@ -80,13 +78,7 @@ fn an_action_sent_again_with_its_id_is_acked_again_and_played_once() {
 #[test]
 fn a_resend_after_a_crash_is_known_from_the_log() {
     let server = TestServer::start_unthrottled();
-    let alice = server.player("Alice");
-    let bob = server.player("Bob");
-    let [a, b] = two_armies(SystemId::FantasyArmies);
-    let config = MatchConfig::new(SystemId::FantasyArmies);
-    let id = server
-        .started_match(&config, &[(&alice, &a), (&bob, &b)])
-        .id;
+    let (id, [alice, bob]) = two_player_match(&server, SystemId::FantasyArmies);
     let tokens = [&alice.token, &bob.token];
     let mut players =
         tokens.map(|token| Follower::subscribe(server.client(Some(token)), id, Role::Player));

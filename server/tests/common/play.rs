@@ -3,24 +3,31 @@
 //! listed option until the game ends.
 
 use fray_protocol::{
-    ActionOption, ArmyList, Batch, ClientMessage, Effect, MatchId, ReplayEvent, Role, Seat,
-    ServerMessage, SystemId, View, Viewer, apply_all,
+    ActionOption, ArmyList, Batch, ClientMessage, Effect, MatchId, PlayerCreated, ReplayEvent,
+    Role, Seat, ServerMessage, SystemId, View, Viewer, apply_all,
 };
 
 use super::{Client, TestServer};
 
 /// A running two-player match of `system` with both players subscribed.
 pub fn start_two_player(server: &TestServer, system: SystemId) -> (MatchId, [Follower; 2]) {
+    let (id, [alice, bob]) = two_player_match(server, system);
+    let players = [
+        Follower::subscribe(server.client(Some(&alice.token)), id, Role::Player),
+        Follower::subscribe(server.client(Some(&bob.token)), id, Role::Player),
+    ];
+    (id, players)
+}
+
+/// A running two-player match of `system` between Alice (seat 0) and Bob,
+/// nobody subscribed yet: for a test that needs their tokens.
+pub fn two_player_match(server: &TestServer, system: SystemId) -> (MatchId, [PlayerCreated; 2]) {
     let alice = server.player("Alice");
     let bob = server.player("Bob");
     let [a, b] = two_armies(system);
     let config = fray_protocol::MatchConfig::new(system);
     let summary = server.started_match(&config, &[(&alice, &a), (&bob, &b)]);
-    let players = [
-        Follower::subscribe(server.client(Some(&alice.token)), summary.id, Role::Player),
-        Follower::subscribe(server.client(Some(&bob.token)), summary.id, Role::Player),
-    ];
-    (summary.id, players)
+    (summary.id, [alice, bob])
 }
 
 /// Two valid army lists for a system.
