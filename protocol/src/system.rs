@@ -134,6 +134,18 @@ impl MatchConfig {
         self.options.insert(key.into(), value);
         self
     }
+
+    /// This config with every option `specs` declares and it leaves out set
+    /// to its default. A match stores its options this way so that a default
+    /// changed by a later release never changes a match already stored.
+    pub fn with_defaults(mut self, specs: &[OptionSpec]) -> Self {
+        for spec in specs {
+            self.options
+                .entry(spec.key.clone())
+                .or_insert_with(|| spec.default.clone());
+        }
+        self
+    }
 }
 
 /// What a client needs to know of a system to offer it: its options, armies

@@ -6,7 +6,8 @@ mod common;
 use common::TestServer;
 use common::play::two_armies;
 use fray_protocol::{
-    ArmyEntry, MatchConfig, MatchStatus, MatchSummary, Replay, StoredArmyList, SystemId, SystemInfo,
+    ArmyEntry, MatchConfig, MatchStatus, MatchSummary, OptionKind, OptionValue, Replay,
+    StoredArmyList, SystemId, SystemInfo,
 };
 use serde_json::{Value, json};
 
@@ -380,6 +381,52 @@ fn a_match_with_a_list_of_another_system_or_bad_options_is_refused() {
     }
     let (_, listed) = server.get("/api/matches");
     assert_eq!(listed, json!([]), "nothing was created");
+}
+
+/// A match stores every option its system declares, the ones its creator
+/// left out at their defaults, so that a later release changing a default
+/// does not change how a stored match plays when it is re-run.
+#[test]
+fn a_new_match_stores_every_option_with_the_defaults_it_was_created_under() {
+    let server = TestServer::start();
+    let alice = server.player("Alice");
+    for system in [
+        SystemId::FantasyArmies,
+        SystemId::ChessboardConfrontation,
+        SystemId::SummonersChess,
+    ] {
+        let [list, _] = two_armies(system);
+        let list = server.army_list(&alice.token, &list);
+        let info: SystemInfo = serde_json::from_value(server.get("/api/systems").1)
+            .map(|systems: Vec<SystemInfo>| {
+                systems.into_iter().find(|info| info.id == system).unwrap()
+            })
+            .unwrap();
+        let chosen = &info.options[0];
+        let chosen_value = match &chosen.kind {
+            OptionKind::Int { max, .. } => json!(max),
+            OptionKind::Bool => json!(chosen.default != OptionValue::Bool(true)),
+            OptionKind::Choice { choices } => json!(choices.last().unwrap()),
+        };
+        let body = json!({
+            "config": {"system": system, "options": {chosen.key.clone(): chosen_value}},
+            "army_list": list.id,
+        });
+        let (status, made) =
+            server.request("POST", "/api/matches", Some(&alice.token), Some(&body));
+        assert_eq!(status, 201, "{made}");
+        let made: MatchSummary = serde_json::from_value(made).unwrap();
+
+        let mut expected: Vec<(String, OptionValue)> = info
+            .options
+            .iter()
+            .map(|spec| (spec.key.clone(), spec.default.clone()))
+            .collect();
+        expected[0].1 = serde_json::from_value(chosen_value).unwrap();
+        let stored: Vec<(String, OptionValue)> = made.config.options.into_iter().collect();
+        expected.sort_by(|a, b| a.0.cmp(&b.0));
+        assert_eq!(stored, expected, "{system}");
+    }
 }
 
 #[test]

@@ -96,17 +96,18 @@ pub async fn create(
     }
     check_army_for(&new.config, &list)?;
     check_options_text(&new.config)?;
+    let config = new.config.with_defaults(&info.options);
     // A trial set-up with the creator's list in every seat checks the
     // options, and the list against them (its points against the match's),
     // now rather than when the last player joins.
     let trial: Vec<ArmyList> = vec![list.clone(); seats as usize];
-    Game::setup(&new.config, &trial, &mut ChaChaDice::from_u64(0)).map_err(setup_refused)?;
+    Game::setup(&config, &trial, &mut ChaChaDice::from_u64(0)).map_err(setup_refused)?;
 
     let mut tx = state.write().await?;
-    let id = db::matches::create(&mut tx, &new.config, seats, fray_rules_version()).await?;
+    let id = db::matches::create(&mut tx, &config, seats, fray_rules_version()).await?;
     db::matches::take_seat(&mut tx, id, Seat(0), player.id, &list).await?;
     tx.commit().await?;
-    tracing::info!(match_id = %id, system = %new.config.system, player = %player.id, "match created");
+    tracing::info!(match_id = %id, system = %config.system, player = %player.id, "match created");
     Ok((StatusCode::CREATED, Json(summary(&state, id).await?)))
 }
 
