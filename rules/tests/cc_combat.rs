@@ -473,6 +473,52 @@ fn a_large_miniature_covers_four_spaces_and_is_a_target_on_each() {
     assert_eq!(targets(&game, 0, archer, "greater"), ids(&[big]));
 }
 
+#[test]
+fn a_large_target_is_in_sight_while_a_line_reaches_any_of_its_spaces() {
+    // Seat 1's Large miniature covers d6, e6, d5, e5. From b4 the lines to d5
+    // and d6 cross c5, those to e5 and e6 cross c4.
+    for (obstacles, in_sight) in [
+        (&["c5"][..], true),
+        (&["c4"][..], true),
+        (&["c4", "c5"][..], false),
+    ] {
+        let mut p = Position::new(2);
+        let big = p.place(1, "monster", &["large"], "d6");
+        let archer = p.place(0, "regular", &["greater-ranged"], "b4");
+        p.obstacles(obstacles);
+        let mut game = p.build();
+        play(&mut game, 0, &activate(archer), &[]);
+        let seen = targets(&game, 0, archer, "greater").contains(&big);
+        assert_eq!(seen, in_sight, "obstacles on {obstacles:?}");
+    }
+    // An enemy on c4 blocks as an obstacle does; it is a target itself.
+    let mut p = Position::new(2);
+    let big = p.place(1, "monster", &["large"], "d6");
+    let blocker = p.place(1, "regular", &[], "c4");
+    let archer = p.place(0, "regular", &["greater-ranged"], "b4");
+    p.obstacles(&["c5"]);
+    let mut game = p.build();
+    play(&mut game, 0, &activate(archer), &[]);
+    let seen = targets(&game, 0, archer, "greater");
+    assert!(seen.contains(&blocker) && !seen.contains(&big));
+}
+
+#[test]
+fn a_large_miniature_shoots_from_its_main_space_only() {
+    // Main space a1, body a1 b1 a2 b2. The line from a1 to a5 crosses a3,
+    // an obstacle; the one from b2 would not, but b2 is not where it shoots from.
+    for (obstacles, in_sight) in [(&[][..], true), (&["a3"][..], false)] {
+        let mut p = Position::new(2);
+        let big = p.place_large(0, "monster", &["greater-ranged"], "a1", "ne");
+        let target = p.place(1, "regular", &[], "a5");
+        p.obstacles(obstacles);
+        let mut game = p.build();
+        play(&mut game, 0, &activate(big), &[]);
+        let seen = targets(&game, 0, big, "greater").contains(&target);
+        assert_eq!(seen, in_sight, "obstacles on {obstacles:?}");
+    }
+}
+
 /// Seat 0's attacker on d4; seat 1's Support miniature (holding its marker) on
 /// d5, an ally 2 spaces from it on f7 and one 4 spaces away on h8.
 fn support_under_attack(attacker_traits: &[&str]) -> (Game, [PieceId; 4]) {
