@@ -139,8 +139,7 @@ fn the_rulings_are_a_match_option_the_book_by_default() {
             &lists,
             &mut ScriptedDice::new([]),
         )
-        .err()
-        .expect("a bad value is refused");
+        .expect_err("a bad value is refused");
         let text = refused.to_string();
         assert!(text.contains(RULINGS), "{text}");
     }
@@ -149,8 +148,7 @@ fn the_rulings_are_a_match_option_the_book_by_default() {
         &lists,
         &mut ScriptedDice::new([]),
     )
-    .err()
-    .unwrap();
+    .expect_err("a value not offered is refused");
     assert!(
         refused.to_string().contains("choose book or fray-2025"),
         "{refused}"

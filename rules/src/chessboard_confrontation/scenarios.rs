@@ -26,7 +26,6 @@ impl ChessboardConfrontation {
             Scenario::Infiltrate => {
                 if let Some(winner) = (0..self.seats).find(|&seat| self.infiltrated(seat)) {
                     self.finish(Ending::Infiltrated { winner });
-                    return;
                 }
             }
             Scenario::Retrieve => {
