@@ -3,8 +3,8 @@
 //! around it. Attack roll against Defence roll, ties to the attacker; Brutal,
 //! Sharpshooter and Armor roll two dice and keep the higher; Poison takes 1
 //! off every die; Fear demands a Skill roll first; Poison and Stun attacks
-//! mark enemies instead of defeating them. Before the dice are rolled against another
-//! player's Support miniature, its owner may give its marker away.
+//! mark enemies instead of defeating them. Before the dice are rolled against
+//! another player's Support miniature, its owner may give its marker away.
 
 use super::army::Trait;
 use super::board::{self, Sq};
@@ -329,7 +329,8 @@ impl ChessboardConfrontation {
                 log.say(|| format!("the {name} is stunned"));
                 self.mini_mut(ex.target).markers |= marks::STUN;
             }
-            // Poison and Stun spare enemies only; an ally in the blast is hit as by any attack (R28).
+            // Poison and Stun spare enemies only; an ally caught in the blast
+            // is hit as by any attack (R28).
             _ => {
                 log.say(|| format!("the {name} is defeated"));
                 self.defeat(ex.target);

@@ -7,9 +7,8 @@
 
 use super::state::Kind;
 
-#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Rulings {
-    #[default]
     Book,
     Fray2025,
 }
