@@ -184,14 +184,18 @@ fn stealth_hides_a_miniature_from_the_blast_and_from_being_its_aim() {
     let mut p = Position::new(2);
     let mage = p.place(0, "regular", &["area-effect"], "a1");
     let aim = p.place(1, "regular", &[], "d4");
-    let hidden = p.place(1, "regular", &[], "e4");
+    let hidden = p.place(1, "regular", &[], "c5");
     let plain = p.place(1, "regular", &[], "d3");
     p.place(1, "regular", &[], "h8");
+    // In the open, c5 is in sight of a1.
+    let mut game = p.build();
+    play(&mut game, 0, &activate(mage), &[]);
+    assert!(targets(&game, 0, mage, "area").contains(&hidden));
     p.marker(hidden, "stealth");
     let mut game = p.build();
     play(&mut game, 0, &activate(mage), &[]);
     assert!(!targets(&game, 0, mage, "area").contains(&hidden));
-    // The aim 6→3 against 1; e4, hidden, rolls nothing; d3 6→3 against 1.
+    // The aim 6→3 against 1; c5, hidden, rolls nothing; d3 6→3 against 1.
     play(&mut game, 0, &attack(mage, aim, "area"), &[6, 1, 6, 1]);
     assert!(is_removed(&game, aim) && is_removed(&game, plain));
     assert!(!is_removed(&game, hidden));
