@@ -313,19 +313,80 @@ fn assault_attacks_twice_only_without_moving() {
     assert!(attacks(&game, 0, a).is_empty());
 }
 
-#[test]
-fn summon_moves_any_ally_beside_the_summoner_and_forbids_attacking() {
+/// Seat 0's summoner on d4 with an ally far away on a1; seat 1's enemy on d5.
+fn summoning(rulings: Rulings, summoner_traits: &[&str]) -> (Game, [PieceId; 3]) {
     let mut p = Position::new(2);
-    let s = p.place(0, "regular", &["summon"], "d4");
+    p.rulings(rulings);
+    let s = p.place(0, "regular", summoner_traits, "d4");
     let ally = p.place(0, "regular", &[], "a1");
     let enemy = p.place(1, "regular", &[], "d5");
-    let mut game = p.build();
+    (p.build(), [s, ally, enemy])
+}
+
+#[test]
+fn summon_brings_any_ally_beside_the_summoner_on_a_skill_roll_and_forbids_attacking() {
+    let (mut game, [s, ally, enemy]) = summoning(Rulings::Book, &["summon"]);
     play(&mut game, 0, &activate(s), &[]);
-    let summon = Action::new("summon").piece(s).target(ally).to(sq("c3"));
-    play(&mut game, 0, &summon, &[]);
+    // Skill roll 4: the ally comes from a1 to c3.
+    let effects = play(&mut game, 0, &summon(s, ally, "c3"), &[4]);
+    assert_eq!(rolls(&effects)[0].total, 4);
     assert_eq!(square_of(&game, ally).as_deref(), Some("c3"));
     assert!(attacks(&game, 0, s).is_empty());
     refuse(&mut game, 0, &attack(s, enemy, "melee"));
+}
+
+#[test]
+fn a_failed_summon_brings_no_one_and_still_spends_the_attack() {
+    let (mut game, [s, ally, enemy]) = summoning(Rulings::Book, &["summon"]);
+    play(&mut game, 0, &activate(s), &[]);
+    // Skill roll 3: the ally stays on a1; no second try, no attack.
+    play(&mut game, 0, &summon(s, ally, "c3"), &[3]);
+    assert_eq!(square_of(&game, ally).as_deref(), Some("a1"));
+    assert!(verbs_of(&game, 0, s, "summon").is_empty());
+    refuse(&mut game, 0, &attack(s, enemy, "melee"));
+    // Lucky may reroll the failed Skill roll: 2 fails, rerolled to 5.
+    let (mut game, [s, ally, _]) = summoning(Rulings::Book, &["summon", "lucky"]);
+    play(&mut game, 0, &activate(s), &[]);
+    play(&mut game, 0, &summon(s, ally, "c3"), &[2]);
+    assert_eq!(phase(&game), "reroll");
+    assert_eq!(square_of(&game, ally).as_deref(), Some("a1"));
+    play(&mut game, 0, &reroll("lucky"), &[5]);
+    assert_eq!(square_of(&game, ally).as_deref(), Some("c3"));
+    // Declining the reroll lets the failure stand.
+    let (mut game, [s, ally, _]) = summoning(Rulings::Book, &["summon", "lucky"]);
+    play(&mut game, 0, &activate(s), &[]);
+    play(&mut game, 0, &summon(s, ally, "c3"), &[2]);
+    play(&mut game, 0, &accept(), &[]);
+    assert_eq!(square_of(&game, ally).as_deref(), Some("a1"));
+    assert_eq!(phase(&game), "battle");
+}
+
+#[test]
+fn under_the_earlier_rulings_summon_takes_no_skill_roll() {
+    let (mut game, [s, ally, enemy]) = summoning(Rulings::Fray2025, &["summon"]);
+    play(&mut game, 0, &activate(s), &[]);
+    // No dice at all: the ally comes.
+    play(&mut game, 0, &summon(s, ally, "c3"), &[]);
+    assert_eq!(square_of(&game, ally).as_deref(), Some("c3"));
+    refuse(&mut game, 0, &attack(s, enemy, "melee"));
+}
+
+#[test]
+fn a_stunned_ally_cannot_be_summoned() {
+    let mut p = Position::new(2);
+    let s = p.place(0, "regular", &["summon"], "d4");
+    let stunned = p.place(0, "regular", &[], "a1");
+    let free = p.place(0, "regular", &[], "h1");
+    p.place(1, "regular", &[], "h8");
+    p.marker(stunned, "stun");
+    let mut game = p.build();
+    play(&mut game, 0, &activate(s), &[]);
+    let summoned: std::collections::BTreeSet<PieceId> = verbs_of(&game, 0, s, "summon")
+        .iter()
+        .map(|a| a.target.unwrap())
+        .collect();
+    assert_eq!(summoned, ids(&[free]));
+    refuse(&mut game, 0, &summon(s, stunned, "c3"));
 }
 
 #[test]
@@ -410,6 +471,52 @@ fn a_large_miniature_covers_four_spaces_and_is_a_target_on_each() {
     play(&mut game, 0, &activate(archer), &[]);
     // The ally on c5 does not block; the line to d5 is clear.
     assert_eq!(targets(&game, 0, archer, "greater"), ids(&[big]));
+}
+
+#[test]
+fn a_large_target_is_in_sight_while_a_line_reaches_any_of_its_spaces() {
+    // Seat 1's Large miniature covers d6, e6, d5, e5. From b4 the lines to d5
+    // and d6 cross c5, those to e5 and e6 cross c4.
+    for (obstacles, in_sight) in [
+        (&["c5"][..], true),
+        (&["c4"][..], true),
+        (&["c4", "c5"][..], false),
+    ] {
+        let mut p = Position::new(2);
+        let big = p.place(1, "monster", &["large"], "d6");
+        let archer = p.place(0, "regular", &["greater-ranged"], "b4");
+        p.obstacles(obstacles);
+        let mut game = p.build();
+        play(&mut game, 0, &activate(archer), &[]);
+        let seen = targets(&game, 0, archer, "greater").contains(&big);
+        assert_eq!(seen, in_sight, "obstacles on {obstacles:?}");
+    }
+    // An enemy on c4 blocks as an obstacle does; it is a target itself.
+    let mut p = Position::new(2);
+    let big = p.place(1, "monster", &["large"], "d6");
+    let blocker = p.place(1, "regular", &[], "c4");
+    let archer = p.place(0, "regular", &["greater-ranged"], "b4");
+    p.obstacles(&["c5"]);
+    let mut game = p.build();
+    play(&mut game, 0, &activate(archer), &[]);
+    let seen = targets(&game, 0, archer, "greater");
+    assert!(seen.contains(&blocker) && !seen.contains(&big));
+}
+
+#[test]
+fn a_large_miniature_shoots_from_its_main_space_only() {
+    // Main space a1, body a1 b1 a2 b2. The line from a1 to a5 crosses a3,
+    // an obstacle; the one from b2 would not, but b2 is not where it shoots from.
+    for (obstacles, in_sight) in [(&[][..], true), (&["a3"][..], false)] {
+        let mut p = Position::new(2);
+        let big = p.place_large(0, "monster", &["greater-ranged"], "a1", "ne");
+        let target = p.place(1, "regular", &[], "a5");
+        p.obstacles(obstacles);
+        let mut game = p.build();
+        play(&mut game, 0, &activate(big), &[]);
+        let seen = targets(&game, 0, big, "greater").contains(&target);
+        assert_eq!(seen, in_sight, "obstacles on {obstacles:?}");
+    }
 }
 
 /// Seat 0's attacker on d4; seat 1's Support miniature (holding its marker) on

@@ -1,6 +1,6 @@
 //! Property tests of the engine contract (docs/design.md, guarantees 1–5) for
 //! Chessboard Confrontation: random legal squads for two to four players,
-//! random options (scenario, obstacles), random seeds; complete games played
+//! random options (scenario, obstacles, rulings), random seeds; complete games played
 //! through the public trait API by choosing uniformly among the options.
 
 mod cc_common;
@@ -12,7 +12,8 @@ use fray_protocol::{ActionOption, apply_all};
 use fray_rules::Dice;
 use fray_rules::MoveRules;
 use fray_rules::chessboard_confrontation::{
-    self as cc, LARGE_KEY, MAX_ROUNDS, OBSTACLES, POINTS, QUIET_ROUNDS, SCENARIO, Trait, Troop,
+    self as cc, LARGE_KEY, MAX_ROUNDS, OBSTACLES, POINTS, QUIET_ROUNDS, RULINGS, SCENARIO, Trait,
+    Troop,
 };
 use proptest::prelude::*;
 use proptest::sample::select;
@@ -77,11 +78,13 @@ fn options_config() -> impl Strategy<Value = MatchConfig> {
         select(vec!["last-standing", "infiltrate", "retrieve", "survival"]),
         select(vec!["random", "fixed", "open"]),
         prop::option::of(3i64..=12),
+        select(vec!["book", "fray-2025"]),
     )
-        .prop_map(|(scenario, layout, rounds)| {
+        .prop_map(|(scenario, layout, rounds, rulings)| {
             let mut config = config()
                 .with(SCENARIO, OptionValue::Text(scenario.into()))
-                .with(OBSTACLES, OptionValue::Text(layout.into()));
+                .with(OBSTACLES, OptionValue::Text(layout.into()))
+                .with(RULINGS, OptionValue::Text(rulings.into()));
             if let Some(r) = rounds {
                 config = config
                     .with(MAX_ROUNDS, OptionValue::Int(r))
@@ -317,6 +320,81 @@ fn expect_rejected(
     }
 }
 
+/// The spaces a piece in the view covers: its square, or for a Large
+/// miniature the 2×2 its `reach` stat names from it; off the board is an error.
+fn spaces_of(view: &View, piece: &fray_protocol::PieceView) -> Result<Vec<Square>, TestCaseError> {
+    let Some(main) = piece.square else {
+        return Ok(Vec::new());
+    };
+    let stat = |key: &str| {
+        piece
+            .stats
+            .iter()
+            .find(|s| s.key == key)
+            .map(|s| s.value.as_str())
+    };
+    if stat("size") != Some("large") {
+        return Ok(vec![main]);
+    }
+    let (df, dr): (i16, i16) = match stat("reach") {
+        Some("north-east") => (1, 1),
+        Some("north-west") => (-1, 1),
+        Some("south-east") => (1, -1),
+        Some("south-west") => (-1, -1),
+        other => {
+            return Err(TestCaseError::fail(format!(
+                "a Large miniature reaching {other:?}"
+            )));
+        }
+    };
+    let mut spaces = Vec::new();
+    for (f, r) in [(0, 0), (df, 0), (0, dr), (df, dr)] {
+        let (file, rank) = (i16::from(main.file) + f, i16::from(main.rank) + r);
+        prop_assert!(
+            (0..i16::from(view.width)).contains(&file)
+                && (0..i16::from(view.height)).contains(&rank),
+            "{:?} reaches off the board from {}",
+            piece.id,
+            main
+        );
+        spaces.push(Square::new(file as u8, rank as u8));
+    }
+    Ok(spaces)
+}
+
+/// The rules' invariants, read from the referee's view after every action:
+/// no two miniatures on one space, no main space on an obstacle (a Large
+/// miniature's body may lie on one), at most four tokens a player, and a
+/// miniature stunned before the action still where it stood (or defeated).
+fn keeps_the_rules(before: &View, after: &View) -> Result<(), TestCaseError> {
+    let mut taken = HashSet::new();
+    for piece in after.pieces.values() {
+        for space in spaces_of(after, piece)? {
+            prop_assert!(taken.insert(space), "two miniatures on {}", space);
+        }
+        if let Some(main) = piece.square {
+            prop_assert!(
+                after.terrain.get(&main).map(String::as_str) != Some("obstacle"),
+                "{:?} stands on the obstacle {}",
+                piece.id,
+                main
+            );
+        }
+    }
+    for player in &after.players {
+        let tokens = player.resources.get("tokens").copied().unwrap_or(0);
+        prop_assert!((0..=4).contains(&tokens), "{} tokens", tokens);
+    }
+    for piece in before.pieces.values() {
+        if piece.markers.iter().any(|m| m.key == "stun")
+            && let Some(now) = after.pieces.get(&piece.id)
+        {
+            prop_assert_eq!(now.square, piece.square, "a stunned {:?} moved", piece.id);
+        }
+    }
+    Ok(())
+}
+
 /// Plays one whole game, checking the contract as it goes; returns the bytes of every batch.
 fn play_game(
     config: &MatchConfig,
@@ -377,7 +455,9 @@ fn play_game(
         }
         let pick = chooser.index(options.len());
         prop_assert_eq!(&quiet.option_for(moves[pick]), &options[pick]);
+        let before = game.view(Viewer::Referee);
         let effects = act_listed(&mut game, seat, &options[pick], &mut dice)?;
+        keeps_the_rules(&before, &game.view(Viewer::Referee))?;
         quiet.play_quiet(moves[pick], &mut quiet_dice);
         prop_assert!(
             game == quiet,

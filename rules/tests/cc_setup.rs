@@ -7,7 +7,7 @@ use std::collections::BTreeSet;
 
 use cc_common::*;
 use fray_rules::SetupError;
-use fray_rules::chessboard_confrontation::{self as cc, OBSTACLES, POINTS, SCENARIO};
+use fray_rules::chessboard_confrontation::{self as cc, OBSTACLES, POINTS, RULINGS, SCENARIO};
 
 #[test]
 fn costs_dice_and_moves_of_every_troop_type() {
@@ -111,6 +111,48 @@ fn the_budget_is_a_match_option() {
         .with(POINTS, OptionValue::Int(60))
         .with(OBSTACLES, OptionValue::Text("open".into()));
     assert!(Game::setup(&config, &lists, &mut dice).is_ok());
+}
+
+#[test]
+fn the_rulings_are_a_match_option_the_book_by_default() {
+    let lists = vec![
+        squad(vec![entry("minion", 1, &[])]),
+        squad(vec![entry("minion", 1, &[])]),
+    ];
+    let open = config().with(OBSTACLES, OptionValue::Text("open".into()));
+    let (game, _) = Game::setup(&open, &lists, &mut ScriptedDice::new([])).unwrap();
+    assert_eq!(game.settings().rulings, Rulings::Book);
+    let earlier = open
+        .clone()
+        .with(RULINGS, OptionValue::Text("fray-2025".into()));
+    let (game, _) = Game::setup(&earlier, &lists, &mut ScriptedDice::new([])).unwrap();
+    assert_eq!(game.settings().rulings, Rulings::Fray2025);
+    let spec = cc::system_info()
+        .options
+        .into_iter()
+        .find(|o| o.key == RULINGS)
+        .expect("the rulings option is listed");
+    assert_eq!(spec.default, OptionValue::Text("book".into()));
+    for bad in [OptionValue::Text("2025".into()), OptionValue::Int(1)] {
+        let refused = Game::setup(
+            &open.clone().with(RULINGS, bad),
+            &lists,
+            &mut ScriptedDice::new([]),
+        )
+        .expect_err("a bad value is refused");
+        let text = refused.to_string();
+        assert!(text.contains(RULINGS), "{text}");
+    }
+    let refused = Game::setup(
+        &open.with(RULINGS, OptionValue::Text("house".into())),
+        &lists,
+        &mut ScriptedDice::new([]),
+    )
+    .expect_err("a value not offered is refused");
+    assert!(
+        refused.to_string().contains("choose book or fray-2025"),
+        "{refused}"
+    );
 }
 
 #[test]

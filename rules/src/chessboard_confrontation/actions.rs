@@ -201,7 +201,11 @@ impl ChessboardConfrontation {
                 self.push_describe(&mut l, ally);
                 l.push_str(" to ");
                 board::push_square(&mut l, to);
-                l.push_str(" (no attack this turn)");
+                l.push_str(if self.settings.rulings.summon_takes_skill_roll() {
+                    " (Skill roll; no attack this turn)"
+                } else {
+                    " (no attack this turn)"
+                });
             }
             Move::PickUp { piece } => {
                 self.push_short(&mut n, piece);

@@ -2,9 +2,9 @@
 //! line no obstacle or enemy blocks; Area Effect on an enemy and every space
 //! around it. Attack roll against Defence roll, ties to the attacker; Brutal,
 //! Sharpshooter and Armor roll two dice and keep the higher; Poison takes 1
-//! off every result; Fear demands a Skill roll first; Poison and Stun attacks
-//! mark instead of defeating. Before the dice are rolled against another
-//! player's Support miniature, its owner may give its marker away.
+//! off every die; Fear demands a Skill roll first; Poison and Stun attacks
+//! mark enemies instead of defeating them. Before the dice are rolled against
+//! another player's Support miniature, its owner may give its marker away.
 
 use super::army::Trait;
 use super::board::{self, Sq};
@@ -123,7 +123,8 @@ impl ChessboardConfrontation {
         });
     }
 
-    /// One die (or the higher of two) of a miniature's die value, less 1 if poisoned.
+    /// One die (or the higher of two) of a miniature's die value, less 1 if
+    /// poisoned, halved for a Lesser Ranged or Area Effect attack.
     fn roll_for(
         &self,
         piece: u8,
@@ -138,12 +139,21 @@ impl ChessboardConfrontation {
         let first = dice.roll(sides);
         let second = two.then(|| dice.roll(sides));
         let best = first.max(second.unwrap_or(0));
-        let halved = if halve { best.div_ceil(2) } else { best };
         let poisoned = mini.marked(marks::POISON);
-        let result = if poisoned {
-            halved.saturating_sub(1)
+        let less = |value: u8| {
+            if poisoned {
+                value.saturating_sub(1)
+            } else {
+                value
+            }
+        };
+        let half = |value: u8| if halve { value.div_ceil(2) } else { value };
+        // The book takes Poison's 1 off "each die result", so before halving (R29).
+        let before_halving = self.settings.rulings.poison_before_halving();
+        let result = if before_halving {
+            half(less(best))
         } else {
-            halved
+            less(half(best))
         };
         log.roll(|| {
             let mut faces = vec![(sides, first)];
@@ -152,11 +162,12 @@ impl ChessboardConfrontation {
             if two {
                 how.push("higher of two");
             }
-            if halve {
-                how.push("halved, rounded up");
-            }
-            if poisoned {
-                how.push("-1 poisoned");
+            let halving = halve.then_some("halved, rounded up");
+            let poison = poisoned.then_some("-1 poisoned");
+            if before_halving {
+                how.extend(poison.into_iter().chain(halving));
+            } else {
+                how.extend(halving.into_iter().chain(poison));
             }
             told(
                 Some(mini.owner),
@@ -214,6 +225,23 @@ impl ChessboardConfrontation {
         t.has(Trait::Fear) && !a.has(Trait::Fear) && t.owner != a.owner
     }
 
+    /// A failed Fear roll (rerolls spent or declined) stands: the attack on
+    /// `target` is not made. If `target` is the miniature an Area Effect is
+    /// aimed at, the whole action is spent with it (R20); a miniature merely
+    /// caught in the blast spares only itself.
+    pub(crate) fn held_back_by_fear(&mut self, target: u8, log: &mut Log) {
+        log.say(|| "Fear holds the attacker back".into());
+        let Some(mut strike) = self.strike else {
+            return;
+        };
+        let aimed_at = strike.kind == Kind::Area && strike.targets[0] == target;
+        if aimed_at && self.settings.rulings.fear_of_the_aim_spends_the_blast() {
+            strike.next = strike.count;
+            self.strike = Some(strike);
+            log.say(|| "the Area Effect is spent".into());
+        }
+    }
+
     /// Rolls the attack and the Defence against one target.
     pub(crate) fn begin_exchange(&mut self, target: u8, dice: &mut dyn Dice, log: &mut Log) {
         let mut strike = self.strike.expect("an attack under way");
@@ -258,7 +286,7 @@ impl ChessboardConfrontation {
                         if self.offer_reroll(Rerollable::Fear { target }) {
                             return;
                         }
-                        log.say(|| "Fear holds the attacker back".into());
+                        self.held_back_by_fear(target, log);
                         continue;
                     }
                 }
@@ -290,18 +318,22 @@ impl ChessboardConfrontation {
             log.say(|| format!("the attack on the {name} fails"));
             return;
         }
+        let ally = self.mini(ex.target).owner == self.mini(strike.attacker).owner;
+        let marks_it = !(ally && self.settings.rulings.poison_and_stun_mark_only_enemies());
         match strike.mode {
-            Mode::Regular => {
-                log.say(|| format!("the {name} is defeated"));
-                self.defeat(ex.target);
-            }
-            Mode::Poison => {
+            Mode::Poison if marks_it => {
                 log.say(|| format!("the {name} is poisoned"));
                 self.mini_mut(ex.target).markers |= marks::POISON;
             }
-            Mode::Stun => {
+            Mode::Stun if marks_it => {
                 log.say(|| format!("the {name} is stunned"));
                 self.mini_mut(ex.target).markers |= marks::STUN;
+            }
+            // Poison and Stun spare enemies only; an ally caught in the blast
+            // is hit as by any attack (R28).
+            _ => {
+                log.say(|| format!("the {name} is defeated"));
+                self.defeat(ex.target);
             }
         }
     }

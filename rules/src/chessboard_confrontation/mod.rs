@@ -17,6 +17,8 @@
 //! - `reactions.rs`: Lucky and Support rerolls, Heal on anyone's turn
 //! - `markers.rs`: Heal, Support, Stealth markers; end-of-turn Skill rolls
 //! - `scenarios.rs`: how a game is won
+//! - `rulings.rs`: the points where the match option `rulings` keeps the
+//!   readings Fray used before
 
 mod actions;
 pub mod army;
@@ -32,6 +34,7 @@ mod placement;
 pub mod position;
 mod reactions;
 mod round;
+mod rulings;
 mod scenarios;
 mod state;
 mod view;
@@ -49,6 +52,7 @@ pub use movement::without_steps_told_twice;
 pub use moves::Move;
 pub use obstacles::FIXED as FIXED_LAYOUT;
 pub use position::Position;
+pub use rulings::Rulings;
 pub use state::{ChessboardConfrontation, Kind, Layout, Mode, Scenario, Settings, Tally};
 
 use crate::dice::Dice;
@@ -63,6 +67,7 @@ pub const SURVIVAL_COUNT: &str = "survival-count";
 pub const OBSTACLES: &str = "obstacles";
 pub const MAX_ROUNDS: &str = "max-rounds";
 pub const QUIET_ROUNDS: &str = "rounds-without-defeat";
+pub const RULINGS: &str = "rulings";
 
 const NAME: &str = "Chessboard Confrontation";
 
@@ -165,6 +170,19 @@ pub fn system_info() -> SystemInfo {
                 "The game is drawn after this many whole rounds in a row with no miniature \
                  defeated; 0: never (the book has no such cap).",
             ),
+            OptionSpec {
+                key: RULINGS.into(),
+                label: "Rulings".into(),
+                kind: OptionKind::Choice {
+                    choices: Rulings::ALL.iter().map(|r| r.key().to_string()).collect(),
+                },
+                default: OptionValue::Text(defaults.rulings.key().into()),
+                help: "book: the book as Fray reads it now (Summon takes a Skill roll; \
+                       Infiltrate needs two miniatures on one opponent's side; and more, \
+                       see the rulings); fray-2025: the readings Fray used before, kept so \
+                       matches stored before play on unchanged and for groups who prefer them."
+                    .into(),
+            },
         ],
         army_rules: vec![
             format!(
@@ -246,12 +264,20 @@ fn read_settings(config: &MatchConfig) -> Result<Settings, SetupError> {
                     .find(|l| l.key() == t)
                     .ok_or_else(|| bad(key, "choose random, fixed or open"))?;
             }
+            RULINGS => {
+                let t = text()?;
+                settings.rulings = Rulings::ALL
+                    .into_iter()
+                    .find(|r| r.key() == t)
+                    .ok_or_else(|| bad(key, "choose book or fray-2025"))?;
+            }
             _ => {
                 return Err(bad(
                     key,
                     format!(
                         "{NAME} has no such option; its options are {POINTS}, {SCENARIO}, \
-                         {SURVIVAL_COUNT}, {OBSTACLES}, {MAX_ROUNDS} and {QUIET_ROUNDS}"
+                         {SURVIVAL_COUNT}, {OBSTACLES}, {MAX_ROUNDS}, {QUIET_ROUNDS} and \
+                         {RULINGS}"
                     ),
                 ));
             }

@@ -10,7 +10,8 @@ use super::army::Trait;
 use super::board::{self, SQUARES, Sq};
 use super::log::Log;
 use super::moves::Move;
-use super::state::{ChessboardConfrontation, marks};
+use super::state::{ChessboardConfrontation, Rerollable, marks};
+use crate::dice::Dice;
 
 impl ChessboardConfrontation {
     /// The squares a miniature may end a move on, as a mask.
@@ -77,12 +78,35 @@ impl ChessboardConfrontation {
         }
     }
 
-    pub(crate) fn summon(&mut self, piece: u8, ally: u8, to: Sq, log: &mut Log) {
-        let from = self.mini(ally).square().expect("on the board");
-        self.put(ally, to);
+    /// Summon is the summoner's action for its turn whether or not the ally
+    /// comes: it cannot attack afterwards. Under the book's reading a Skill
+    /// roll decides whether the ally comes (R12).
+    pub(crate) fn summon(
+        &mut self,
+        piece: u8,
+        ally: u8,
+        to: Sq,
+        dice: &mut dyn Dice,
+        log: &mut Log,
+    ) {
         if let Some(a) = self.activation.as_mut() {
             a.summoned = true;
         }
+        if !self.settings.rulings.summon_takes_skill_roll() {
+            self.bring(piece, ally, to, log);
+            return;
+        }
+        if self.skill_roll(piece, SUMMON_SKILL, dice, log) {
+            self.bring(piece, ally, to, log);
+        } else if !self.offer_reroll(Rerollable::Summon { ally, to }) {
+            self.summons_fails(piece, log);
+        }
+    }
+
+    /// The summoned ally arrives beside the summoner.
+    pub(crate) fn bring(&mut self, piece: u8, ally: u8, to: Sq, log: &mut Log) {
+        let from = self.mini(ally).square().expect("on the board");
+        self.put(ally, to);
         log.say(|| {
             format!(
                 "the {} summons the {} from {} to {}",
@@ -93,7 +117,19 @@ impl ChessboardConfrontation {
             )
         });
     }
+
+    pub(crate) fn summons_fails(&self, piece: u8, log: &mut Log) {
+        log.say(|| {
+            format!(
+                "the {}'s summons fails: no ally comes",
+                self.mini(piece).troop.name()
+            )
+        });
+    }
 }
+
+/// What the Skill roll for Summon is for, as the roll is told.
+pub(crate) const SUMMON_SKILL: &str = "summon an ally";
 
 const _: () = assert!(SQUARES == 64, "square masks are u64");
 

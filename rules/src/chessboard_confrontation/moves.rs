@@ -127,7 +127,9 @@ impl ChessboardConfrontation {
         }
         if self.may_attack() {
             for kind in Kind::ALL {
-                if !self.has_attack(piece, kind) || a.kind.is_some_and(|k| k != kind) {
+                let rulings = self.settings.rulings;
+                let other_type = a.kind.is_some_and(|k| !rulings.same_attack_type(k, kind));
+                if !self.has_attack(piece, kind) || other_type {
                     continue;
                 }
                 for target in self.attack_targets(piece, kind) {

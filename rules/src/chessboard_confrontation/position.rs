@@ -7,6 +7,7 @@ use fray_protocol::{PieceId, Seat, Square};
 use super::army::{LARGE_KEY, Trait, Traits, Troop};
 use super::board;
 use super::large::Reach;
+use super::rulings::Rulings;
 use super::state::{
     ChessboardConfrontation, EMPTY, MAX_SEATS, Mini, Phase, Place, Scenario, Settings, TOKENS,
     marks,
@@ -147,6 +148,12 @@ impl Position {
 
     pub fn scenario(&mut self, scenario: Scenario) -> &mut Self {
         self.game.settings.scenario = scenario;
+        self
+    }
+
+    /// Which reading of the book the position plays (the match option `rulings`).
+    pub fn rulings(&mut self, rulings: Rulings) -> &mut Self {
+        self.game.settings.rulings = rulings;
         self
     }
 

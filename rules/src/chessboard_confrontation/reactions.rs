@@ -7,6 +7,7 @@
 
 use super::board;
 use super::log::Log;
+use super::movement::SUMMON_SKILL;
 use super::state::{ChessboardConfrontation, Pending, Rerollable, marks};
 use crate::dice::Dice;
 
@@ -57,7 +58,7 @@ impl ChessboardConfrontation {
                 if self.skill_roll(piece, "Fear", dice, log) {
                     self.begin_exchange(target, dice, log);
                 } else if !self.offer_reroll(what) {
-                    log.say(|| "Fear holds the attacker back".into());
+                    self.held_back_by_fear(target, log);
                 }
             }
             Rerollable::Attack => {
@@ -81,6 +82,13 @@ impl ChessboardConfrontation {
                     self.take_objective(piece, log);
                 } else {
                     self.offer_reroll(what);
+                }
+            }
+            Rerollable::Summon { ally, to } => {
+                if self.skill_roll(piece, SUMMON_SKILL, dice, log) {
+                    self.bring(piece, ally, to, log);
+                } else if !self.offer_reroll(what) {
+                    self.summons_fails(piece, log);
                 }
             }
         }
@@ -111,8 +119,12 @@ impl ChessboardConfrontation {
             Some(Pending::Reroll(Rerollable::Attack)) | Some(Pending::Heal { .. }) => {
                 self.settle(log)
             }
-            Some(Pending::Reroll(Rerollable::Fear { .. })) => {
-                log.say(|| "Fear holds the attacker back".into())
+            Some(Pending::Reroll(Rerollable::Fear { target })) => {
+                self.held_back_by_fear(target, log)
+            }
+            Some(Pending::Reroll(Rerollable::Summon { .. })) => {
+                let piece = self.activation.expect("a miniature acts").piece;
+                self.summons_fails(piece, log);
             }
             Some(Pending::Support { supporter }) => log.say(|| {
                 format!(

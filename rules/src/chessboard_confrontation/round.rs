@@ -209,7 +209,7 @@ impl ChessboardConfrontation {
                 kind,
                 mode,
             } => self.declare_attack(piece, target, kind, mode, log),
-            Move::Summon { piece, ally, to } => self.summon(piece, ally, to, log),
+            Move::Summon { piece, ally, to } => self.summon(piece, ally, to, dice, log),
             Move::PickUp { piece } => self.pick_up(piece, dice, log),
             Move::Drop { piece, to } => self.drop_objective(piece, to, log),
             Move::Support { piece, ally } => self.give_support(piece, ally, log),

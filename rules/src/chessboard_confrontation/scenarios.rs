@@ -1,5 +1,5 @@
 //! How a game is won: the last player with miniatures (always), Infiltrate
-//! (two miniatures on opponents' starting sides at once), Retrieve (carry the
+//! (two miniatures on one opponent's starting side at once), Retrieve (carry the
 //! objective to a corner of one's own side; drop it on or next to the
 //! carrier), Survival (most miniatures, or most points of miniatures, after
 //! three rounds), and the outcome in words.
@@ -24,18 +24,8 @@ impl ChessboardConfrontation {
         }
         match self.settings.scenario {
             Scenario::Infiltrate => {
-                for seat in 0..self.seats {
-                    let enemy_sides = (0..self.seats)
-                        .filter(|&s| s != seat)
-                        .fold(0, |m, s| m | board::side(s));
-                    let inside = self
-                        .on_board()
-                        .filter(|(i, m)| m.owner == seat && self.covers(*i) & enemy_sides != 0)
-                        .count();
-                    if inside >= 2 {
-                        self.finish(Ending::Infiltrated { winner: seat });
-                        return;
-                    }
+                if let Some(winner) = (0..self.seats).find(|&seat| self.infiltrated(seat)) {
+                    self.finish(Ending::Infiltrated { winner });
                 }
             }
             Scenario::Retrieve => {
@@ -50,6 +40,24 @@ impl ChessboardConfrontation {
                 }
             }
             Scenario::LastStanding | Scenario::Survival => {}
+        }
+    }
+
+    /// Whether `seat` has two miniatures at once on (non-corner) spaces of
+    /// one opponent's starting side, or, under the earlier reading, of the
+    /// opponents' sides taken together (R21).
+    fn infiltrated(&self, seat: u8) -> bool {
+        let inside = |sides: u64| {
+            self.on_board()
+                .filter(|(i, m)| m.owner == seat && self.covers(*i) & sides != 0)
+                .count()
+                >= 2
+        };
+        let mut opponents = (0..self.seats).filter(|&s| s != seat);
+        if self.settings.rulings.infiltrators_share_one_side() {
+            opponents.any(|s| inside(board::side(s)))
+        } else {
+            inside(opponents.fold(0, |m, s| m | board::side(s)))
         }
     }
 

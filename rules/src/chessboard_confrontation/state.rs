@@ -4,6 +4,7 @@
 use super::army::{Trait, Traits, Troop};
 use super::board::{self, SQUARES, Sq};
 use super::large::{Reach, footprint, footprint_mask};
+use super::rulings::Rulings;
 
 pub const EMPTY: u8 = u8::MAX;
 pub const MAX_SEATS: usize = 4;
@@ -160,6 +161,8 @@ pub struct Settings {
     /// side. Not an option: false only to set up again a match stored before
     /// the corners were kept clear.
     pub corners_clear: bool,
+    /// Which reading of the book the match plays where Fray's changed.
+    pub rulings: Rulings,
 }
 
 impl Default for Settings {
@@ -172,6 +175,7 @@ impl Default for Settings {
             max_rounds: 30,
             quiet_rounds: 6,
             corners_clear: true,
+            rulings: Rulings::Book,
         }
     }
 }
@@ -302,6 +306,8 @@ pub enum Rerollable {
     Recover { mark: u8 },
     /// The Skill roll to pick up the objective; it failed.
     PickUp,
+    /// The Skill roll to summon `ally` to `to`; it failed.
+    Summon { ally: u8, to: Sq },
 }
 
 /// A decision that interrupts the flow of a turn.

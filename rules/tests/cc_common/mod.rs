@@ -10,7 +10,7 @@ pub use fray_protocol::{
     Rejection, ScopedEffect, Seat, Square, SystemId, View, Viewer,
 };
 pub use fray_rules::chessboard_confrontation::{
-    ChessboardConfrontation, Position, Scenario, Settings, Tally,
+    ChessboardConfrontation, Position, Rulings, Scenario, Settings, Tally,
 };
 pub use fray_rules::{ChaChaDice, GameRules, ScriptedDice};
 
@@ -70,6 +70,13 @@ pub fn place(piece: PieceId, to: &str) -> Action {
 /// Places a Large miniature with its main space on `to`, its body reaching `reach` ("sw").
 pub fn place_large(piece: PieceId, to: &str, reach: &str) -> Action {
     place(piece, to).choice(reach)
+}
+
+pub fn summon(summoner: PieceId, ally: PieceId, to: &str) -> Action {
+    Action::new("summon")
+        .piece(summoner)
+        .target(ally)
+        .to(sq(to))
 }
 
 pub fn drop_on(piece: PieceId, to: &str) -> Action {
