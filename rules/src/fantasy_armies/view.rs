@@ -7,8 +7,9 @@ use fray_protocol::{
     TurnView, View,
 };
 
-use super::armies::{Role, defence_text, hth_text, points_text, ranged_text};
+use super::armies::{Role, defence_text, points_text, ranged_text};
 use super::board::{self, SIZE};
+use super::hth::{Hth, hth_text};
 use super::removals::removal_reason;
 use super::state::{Ending, FantasyArmies, Lasting, Phase, Place};
 use crate::effect_log::Log;
@@ -19,7 +20,7 @@ pub const SYSTEM_KEY: &str = "fantasy-armies";
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Appearance {
     unit: u8,
-    hth: Option<i32>,
+    hth: Option<Hth>,
     defence: u8,
     armour: bool,
     thorns: bool,
