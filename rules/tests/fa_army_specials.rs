@@ -65,6 +65,7 @@ fn a_piece_away_from_its_king_rolls_only_its_own_dice() {
     let mut game = p.build();
     let rolls = play(&mut game, 0, &step(warrior, "f3"), &[6, 6, 1, 1]);
     assert_eq!(dice_counts(&rolls), vec![2, 1, 1]);
+    assert_eq!(modifiers(&rolls), vec![0, 0, 0]);
 }
 
 #[test]

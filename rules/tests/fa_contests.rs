@@ -191,6 +191,9 @@ fn a_cannon_rolls_no_dice_when_attacked_even_next_to_its_high_king() {
     // 1+1 = 2 against nothing; the Cannon fails its 4+ save with a 3.
     let rolls = play(&mut game, 1, &step(skeleton, "e2"), &[1, 1, 3]);
     assert_eq!(dice_counts(&rolls), vec![2, 0, 1]);
+    // Nor anything to add: the aura gives a "-" piece no modifier (R6).
+    assert_eq!(modifiers(&rolls), vec![0, 0, 0]);
+    assert_eq!(rolls[1].total, 0);
     assert_eq!(rolls[1].piece, Some(cannon));
     assert_eq!(rolls[2].piece, Some(cannon));
     assert!(is_removed(&game, cannon));
@@ -209,6 +212,9 @@ fn a_cannon_rolls_no_dice_when_attacked_even_next_to_a_dwarf_lord() {
     // the Cannon fails its 4+ save with a 3.
     let rolls = play(&mut game, 1, &step(skeleton, "e2"), &[1, 1, 3]);
     assert_eq!(dice_counts(&rolls), vec![2, 0, 1]);
+    // Nor anything to add: the aura gives a "-" piece no modifier (R6).
+    assert_eq!(modifiers(&rolls), vec![0, 0, 0]);
+    assert_eq!(rolls[1].total, 0);
     assert_eq!(rolls[1].piece, Some(cannon));
     assert!(is_removed(&game, cannon));
     assert!(at(&game, skeleton, "e2"));
