@@ -31,19 +31,22 @@ const KINGS_AND_PAWNS: [(Army, &str, &str, &str); 6] = [
 ];
 
 #[test]
-fn every_king_piece_gives_an_adjacent_friend_one_more_die_when_attacking() {
+fn every_king_piece_adds_one_to_an_adjacent_friends_roll_when_attacking() {
     for (army, _, king, pawn) in KINGS_AND_PAWNS {
         let mut p = Position::new([army, Army::Dwarfs]);
         p.place(0, king, "d1");
         let attacker = p.place(0, pawn, "e2");
         let warrior = p.place(1, "warrior", "f3");
         let mut game = p.build();
-        // HTH 1, +1 for the king, +1 for the mover: three dice. The aura counts
-        // from the square the attacker fights from, though f3 is not next to the king.
-        let rolls = play(&mut game, 0, &step(attacker, "f3"), &[6, 6, 6, 1, 1]);
-        assert_eq!(dice_counts(&rolls), vec![3, 1, 1], "{army:?}");
+        // HTH 1+1 (the king) and the mover's die: 1+2+1 = 4 ties the Warrior's
+        // 4, and the two dice beat its one; without the +1 the 3 would lose.
+        // The aura counts from the square the attacker fights from, though f3
+        // is not next to the king. The Warrior fails its 4+ save with a 1.
+        let rolls = play(&mut game, 0, &step(attacker, "f3"), &[1, 2, 4, 1]);
+        assert_eq!(dice_counts(&rolls), vec![2, 1, 1], "{army:?}");
+        assert_eq!(modifiers(&rolls), vec![1, 0, 0], "{army:?}");
         assert!(
-            rolls[0].purpose.to_string().contains("HTH 2"),
+            rolls[0].purpose.to_string().contains("HTH 1+1"),
             "{}",
             rolls[0].purpose
         );
@@ -62,6 +65,7 @@ fn a_piece_away_from_its_king_rolls_only_its_own_dice() {
     let mut game = p.build();
     let rolls = play(&mut game, 0, &step(warrior, "f3"), &[6, 6, 1, 1]);
     assert_eq!(dice_counts(&rolls), vec![2, 1, 1]);
+    assert_eq!(modifiers(&rolls), vec![0, 0, 0]);
 }
 
 #[test]
@@ -72,9 +76,11 @@ fn the_king_aura_also_counts_when_defending() {
     let skeleton = p.place(1, "skeleton", "e3");
     p.moved(skeleton).to_move(Seat(1));
     let mut game = p.build();
-    // Skeleton 1+1 against the Warrior's 6+6; the Skeleton fails its save.
-    let rolls = play(&mut game, 1, &step(skeleton, "d2"), &[1, 1, 6, 6, 1]);
-    assert_eq!(dice_counts(&rolls), vec![2, 2, 1]);
+    // The Skeleton's 1+3 = 4 against the Warrior's 4 + 1 (the king) = 5; without
+    // the +1 the tie would go to the Skeleton's two dice. The Skeleton fails its save.
+    let rolls = play(&mut game, 1, &step(skeleton, "d2"), &[1, 3, 4, 1]);
+    assert_eq!(dice_counts(&rolls), vec![2, 1, 1]);
+    assert_eq!(modifiers(&rolls), vec![0, 1, 0]);
     assert!(is_removed(&game, skeleton));
     assert!(at(&game, warrior, "d2"));
 }
@@ -87,6 +93,7 @@ fn the_king_aura_does_not_reach_the_king_itself() {
     let mut game = p.build();
     let rolls = play(&mut game, 0, &step(king, "d5"), &[6, 6, 6, 1, 1]);
     assert_eq!(dice_counts(&rolls), vec![3, 1, 1]);
+    assert_eq!(modifiers(&rolls), vec![0, 0, 0]);
 }
 
 #[test]
@@ -99,6 +106,7 @@ fn an_enemy_king_gives_no_dice_even_in_a_mirror_match() {
     let mut game = p.build();
     let rolls = play(&mut game, 0, &step(warrior, "f3"), &[6, 6, 1, 1]);
     assert_eq!(dice_counts(&rolls), vec![2, 1, 1]);
+    assert_eq!(modifiers(&rolls), vec![0, 0, 0]);
 }
 
 #[test]
@@ -138,26 +146,35 @@ fn the_king_piece_is_marked_as_such() {
 // --- Dwarfs b: the Dwarf Lord ---------------------------------------------------
 
 #[test]
-fn a_dwarf_lord_gives_an_adjacent_dwarf_one_more_die() {
+fn a_dwarf_lord_adds_one_to_an_adjacent_dwarfs_roll() {
     let mut p = Position::new([Army::Dwarfs, Army::Undead]);
     p.place(0, "dwarf-lord", "d1");
     let warrior = p.place(0, "warrior", "e2");
-    p.place(1, "skeleton", "f3");
+    let skeleton = p.place(1, "skeleton", "f3");
     let mut game = p.build();
-    let rolls = play(&mut game, 0, &step(warrior, "f3"), &[6, 6, 6, 1, 1]);
-    assert_eq!(dice_counts(&rolls), vec![3, 1, 1]);
+    // 1+2 and the Lord's +1 = 4 ties the Skeleton's 4 and wins on dice; the
+    // Skeleton fails its 5+ save with a 1.
+    let rolls = play(&mut game, 0, &step(warrior, "f3"), &[1, 2, 4, 1]);
+    assert_eq!(dice_counts(&rolls), vec![2, 1, 1]);
+    assert_eq!(modifiers(&rolls), vec![1, 0, 0]);
+    assert!(is_removed(&game, skeleton));
+    assert!(at(&game, warrior, "f3"));
 }
 
 #[test]
-fn the_dwarf_lord_and_the_high_king_stack_to_two_more_dice() {
+fn the_dwarf_lord_and_the_high_king_stack_to_plus_two() {
     let mut p = Position::new([Army::Dwarfs, Army::Undead]);
     p.place(0, "dwarf-lord", "d1");
     p.place(0, "high-king", "f1");
     let warrior = p.place(0, "warrior", "e2");
-    p.place(1, "skeleton", "f3");
+    let skeleton = p.place(1, "skeleton", "f3");
     let mut game = p.build();
-    let rolls = play(&mut game, 0, &step(warrior, "f3"), &[6, 6, 6, 6, 1, 1]);
-    assert_eq!(dice_counts(&rolls), vec![4, 1, 1]);
+    // 1+1 and +2 = 4 ties the Skeleton's 4 and wins on dice; with only +1 it
+    // would lose. The Skeleton fails its save with a 1.
+    let rolls = play(&mut game, 0, &step(warrior, "f3"), &[1, 1, 4, 1]);
+    assert_eq!(dice_counts(&rolls), vec![2, 1, 1]);
+    assert_eq!(modifiers(&rolls), vec![2, 0, 0]);
+    assert!(is_removed(&game, skeleton));
 }
 
 #[test]
@@ -166,10 +183,15 @@ fn two_dwarf_lords_do_not_stack() {
     p.place(0, "dwarf-lord", "d1");
     p.place(0, "dwarf-lord", "f1");
     let warrior = p.place(0, "warrior", "e2");
-    p.place(1, "skeleton", "f3");
+    let skeleton = p.place(1, "skeleton", "f3");
     let mut game = p.build();
-    let rolls = play(&mut game, 0, &step(warrior, "f3"), &[6, 6, 6, 1, 1]);
-    assert_eq!(dice_counts(&rolls), vec![3, 1, 1]);
+    // 1+1 and one +1 = 3 loses to the Skeleton's 4 (two Lords stacked would
+    // tie and win on dice); the Warrior saves its hit with a 4.
+    let rolls = play(&mut game, 0, &step(warrior, "f3"), &[1, 1, 4, 4]);
+    assert_eq!(dice_counts(&rolls), vec![2, 1, 1]);
+    assert_eq!(modifiers(&rolls), vec![1, 0, 0]);
+    assert!(at(&game, warrior, "e2"));
+    assert!(at(&game, skeleton, "f3"));
 }
 
 #[test]
@@ -180,6 +202,7 @@ fn the_dwarf_lord_aura_does_not_reach_the_lord_itself() {
     let mut game = p.build();
     let rolls = play(&mut game, 0, &step(lord, "d5"), &[6, 6, 1, 1]);
     assert_eq!(dice_counts(&rolls), vec![2, 1, 1]);
+    assert_eq!(modifiers(&rolls), vec![0, 0, 0]);
 }
 
 #[test]
@@ -190,8 +213,12 @@ fn the_dwarf_lord_aura_counts_when_defending() {
     let skeleton = p.place(1, "skeleton", "e3");
     p.moved(skeleton).to_move(Seat(1));
     let mut game = p.build();
-    let rolls = play(&mut game, 1, &step(skeleton, "d2"), &[1, 1, 6, 6, 6]);
-    assert_eq!(dice_counts(&rolls), vec![2, 2, 1]);
+    // The Skeleton's 1+3 = 4 against the Warrior's 4 + 1 (the Lord) = 5; without
+    // the +1 the tie would go to the Skeleton's two dice. The Skeleton saves with a 6.
+    let rolls = play(&mut game, 1, &step(skeleton, "d2"), &[1, 3, 4, 6]);
+    assert_eq!(dice_counts(&rolls), vec![2, 1, 1]);
+    assert_eq!(modifiers(&rolls), vec![0, 1, 0]);
+    assert_eq!(rolls[2].piece, Some(skeleton));
     assert!(at(&game, skeleton, "e3"));
     assert!(at(&game, warrior, "d2"));
 }
@@ -506,7 +533,8 @@ fn a_vampire_that_removes_an_enemy_when_attacking_gains_one_hth() {
     assert_eq!(dice_counts(&rolls), vec![3, 1, 1]);
     assert!(is_removed(&game, warrior));
     assert!(at(&game, vampire, "e3"));
-    assert_eq!(stat(&game, vampire, "HTH"), "3");
+    // Written as the book writes a modified HTH (R4).
+    assert_eq!(stat(&game, vampire, "HTH"), "2+1");
 }
 
 #[test]
@@ -521,7 +549,7 @@ fn a_vampire_that_removes_an_attacker_when_defending_gains_one_hth() {
     assert_eq!(dice_counts(&rolls), vec![2, 2, 1]);
     assert!(is_removed(&game, warrior));
     assert!(at(&game, vampire, "e2"));
-    assert_eq!(stat(&game, vampire, "HTH"), "3");
+    assert_eq!(stat(&game, vampire, "HTH"), "2+1");
 }
 
 #[test]
@@ -536,16 +564,20 @@ fn a_vampire_gains_nothing_when_the_loser_saves() {
 }
 
 #[test]
-fn a_vampires_gains_add_up_and_give_more_dice() {
+fn a_vampires_gains_add_up_and_add_to_its_roll() {
     let mut p = Position::new([Army::Undead, Army::Dwarfs]);
     let vampire = p.place(0, "vampire", "c1");
     p.hth_change(vampire, 1);
-    p.place(1, "warrior", "e3");
+    let warrior = p.place(1, "warrior", "e3");
     let mut game = p.build();
-    assert_eq!(stat(&game, vampire, "HTH"), "3");
-    let rolls = play(&mut game, 0, &step(vampire, "e3"), &[6, 6, 6, 6, 1, 1]);
-    assert_eq!(dice_counts(&rolls), vec![4, 1, 1]);
-    assert_eq!(stat(&game, vampire, "HTH"), "4");
+    assert_eq!(stat(&game, vampire, "HTH"), "2+1");
+    // Three dice 1+1+1, +1 = 4 ties the Warrior's 4 and wins on dice; without
+    // the +1 the 3 would lose. The Warrior fails its save with a 1.
+    let rolls = play(&mut game, 0, &step(vampire, "e3"), &[1, 1, 1, 4, 1]);
+    assert_eq!(dice_counts(&rolls), vec![3, 1, 1]);
+    assert_eq!(modifiers(&rolls), vec![1, 0, 0]);
+    assert!(is_removed(&game, warrior));
+    assert_eq!(stat(&game, vampire, "HTH"), "2+2");
 }
 
 #[test]
@@ -556,7 +588,7 @@ fn a_ghoul_that_removes_an_enemy_gains_one_hth() {
     let mut game = p.build();
     play(&mut game, 0, &step(ghoul, "a3"), &[6, 6, 1, 1]);
     assert!(at(&game, ghoul, "a3"));
-    assert_eq!(stat(&game, ghoul, "HTH"), "2");
+    assert_eq!(stat(&game, ghoul, "HTH"), "1+1");
 }
 
 #[test]

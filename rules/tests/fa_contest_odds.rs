@@ -1,10 +1,12 @@
 //! The odds of a contest, exactly, and the engine measured against them.
 //!
-//! The book's contest (docs/rules/fantasy-armies.md, R5): the attacker rolls
-//! its HTH in D6 plus one, the defender its HTH in D6 (none for HTH "-"); the
-//! higher total wins; a tie goes to the side that rolled more dice, then to
-//! the mover. The loser takes a hit and is removed unless a D6 equals or beats
-//! its Defence.
+//! The book's contest (docs/rules/fantasy-armies.md, R4, R5): the attacker
+//! rolls its HTH in D6 plus one, the defender its HTH in D6 (none for HTH
+//! "-"), and each adds its HTH modifier ("1+2" is one die and +2) to its
+//! total; the higher total wins; a tie goes to the side that rolled more dice,
+//! then to the mover. The loser takes a hit and is removed unless a D6 equals
+//! or beats its Defence. A match that reads modifiers as extra dice turns
+//! every +1 into one more die instead.
 //!
 //! The exact probabilities come from enumerating the distributions of dice
 //! sums (integer counts, so the fractions are exact). The engine is then run
@@ -14,8 +16,8 @@
 
 use fray_protocol::{Action, DiceRoll, Effect, PieceId, Seat, Viewer};
 use fray_rules::fantasy_armies::armies::{profile, unit_by_key};
-use fray_rules::fantasy_armies::{Army, ContestWinner, Position, contest_winner};
-use fray_rules::{ChaChaDice, Dice, GameRules};
+use fray_rules::fantasy_armies::{Army, ContestWinner, HthModifiers, Position, contest_winner};
+use fray_rules::{ChaChaDice, Dice, GameRules, ScriptedDice};
 
 /// The book's rule, written out apart from the engine's `contest_winner`.
 fn attacker_wins_by_the_book(
@@ -72,15 +74,35 @@ impl Fraction {
     }
 }
 
-/// The exact chance that the attacker wins: HTH `attacker` (+1 die for the
-/// mover) against HTH `defender` (`None` is "-": no dice).
+/// The exact chance that the attacker wins: HTH `attacker` dice (+1 die for
+/// the mover) against HTH `defender` dice (`None` is "-": no dice), with no
+/// modifiers.
 fn attacker_win_chance(attacker: u32, defender: Option<u32>) -> Fraction {
+    attacker_win_chance_modified(attacker, 0, defender, 0)
+}
+
+/// The exact chance that the attacker wins when each side adds a modifier to
+/// its roll: HTH `attacker`+`attacker_modifier` (+1 die for the mover)
+/// against `defender`+`defender_modifier`. Only the dice count in a tie.
+fn attacker_win_chance_modified(
+    attacker: u32,
+    attacker_modifier: i32,
+    defender: Option<u32>,
+    defender_modifier: i32,
+) -> Fraction {
     let (a_dice, d_dice) = (attacker + 1, defender.unwrap_or(0));
     let (a_ways, d_ways) = (ways(a_dice), ways(d_dice));
     let mut wins = 0u128;
     for (a_total, &a) in a_ways.iter().enumerate() {
         for (d_total, &d) in d_ways.iter().enumerate() {
-            if attacker_wins_by_the_book(a_dice, a_total as u32, d_dice, d_total as u32) {
+            let a_score = a_total as i32 + attacker_modifier;
+            let d_score = d_total as i32 + defender_modifier;
+            let won = if a_score != d_score {
+                a_score > d_score
+            } else {
+                attacker_wins_by_the_book(a_dice, 0, d_dice, 0)
+            };
+            if won {
                 wins += u128::from(a) * u128::from(d);
             }
         }
@@ -90,7 +112,12 @@ fn attacker_win_chance(attacker: u32, defender: Option<u32>) -> Fraction {
 
 /// The same chance by listing every roll of every die, with the engine's
 /// own `contest_winner`: a check of the sums and of the engine's rule at once.
-fn attacker_win_chance_by_listing(attacker: u32, defender: Option<u32>) -> Fraction {
+fn attacker_win_chance_by_listing(
+    attacker: u32,
+    attacker_modifier: i32,
+    defender: Option<u32>,
+    defender_modifier: i32,
+) -> Fraction {
     let (a_dice, d_dice) = (attacker + 1, defender.unwrap_or(0));
     let all = a_dice + d_dice;
     let mut wins = 0u128;
@@ -101,8 +128,8 @@ fn attacker_win_chance_by_listing(attacker: u32, defender: Option<u32>) -> Fract
             faces.push((rest % 6) as i32 + 1);
             rest /= 6;
         }
-        let a_total: i32 = faces[..a_dice as usize].iter().sum();
-        let d_total: i32 = faces[a_dice as usize..].iter().sum();
+        let a_total: i32 = faces[..a_dice as usize].iter().sum::<i32>() + attacker_modifier;
+        let d_total: i32 = faces[a_dice as usize..].iter().sum::<i32>() + defender_modifier;
         let winner = contest_winner(a_dice as i32, a_total, d_dice as i32, d_total);
         if winner == ContestWinner::Attacker {
             wins += 1;
@@ -187,23 +214,114 @@ fn exact_odds_worked_by_hand() {
 }
 
 #[test]
+fn exact_odds_with_modifiers_added_to_the_roll() {
+    // A Shaman under Smash! (1+2) attacks a Great Orc (3): 2D6+2 against 3D6,
+    // and a tie goes to the Orc's three dice. From the enumeration: 791 of
+    // 2592, about 0.305.
+    assert_eq!(
+        attacker_win_chance_modified(1, 2, Some(3), 0),
+        Fraction::new(791, 2592)
+    );
+    // Read as extra dice the same Shaman rolls 4D6 against 3D6: about 0.808.
+    assert_eq!(attacker_win_chance(3, Some(3)), Fraction::new(2357, 2916));
+
+    // A drained Bowmaster (1-1) attacks a Goblin (1): 2D6-1 against 1D6, a tie
+    // to the attacker's two dice. It loses only if 2D6 <= the D6: with the D6
+    // on 2..6 that is 1, 3, 6, 10, 15 of 36 ways, 35 of 216. So 181/216.
+    assert_eq!(
+        attacker_win_chance_modified(1, -1, Some(1), 0),
+        Fraction::new(181, 216)
+    );
+    // A Bowmaster (1) attacks a Goblin drained twice (1-2): 2D6 against 1D6-2.
+    // It loses only if 2D6 < D6-2: the D6 on 5 or 6 against 2D6 at most 2 or
+    // 3, 1 and 3 of 36 ways: 4 of 216. So 212/216 = 53/54.
+    assert_eq!(
+        attacker_win_chance_modified(1, 0, Some(1), -2),
+        Fraction::new(53, 54)
+    );
+    // An Orc beside its Chieftain (2+1) attacks a Champion (3): 3D6+1 against
+    // 3D6, equal dice, a tie to the mover. From the enumeration: 9905/15552,
+    // about 0.637 (read as extra dice, 4D6 against 3D6: 0.808).
+    assert_eq!(
+        attacker_win_chance_modified(2, 1, Some(3), 0),
+        Fraction::new(9905, 15552)
+    );
+}
+
+/// Every roll of a Shaman under Smash! (two dice, +2) against a Great Orc
+/// (three dice), played through the engine with scripted dice: each of the
+/// 6^5 contests must go as the book says, and the wins must add up to the
+/// exact chance.
+#[test]
+fn a_shaman_under_smash_beats_a_great_orc_in_791_of_2592_rolls_die_by_die() {
+    let mut position = Position::new([Army::OrcsAndGoblins, Army::OrcsAndGoblins]);
+    let shaman = position.place(0, "shaman", "d4");
+    let great_orc = position.place(1, "great-orc", "d5");
+    position.smash(shaman);
+    let start = position.build();
+    let attack = Action::new("move").piece(shaman).to("d5".parse().unwrap());
+    let mut wins = 0u128;
+    for roll in 0..6u32.pow(5) {
+        let faces: Vec<u8> = (0..5).map(|i| (roll / 6u32.pow(i) % 6) as u8 + 1).collect();
+        let shaman_total = i32::from(faces[0] + faces[1]) + 2;
+        let orc_total = i32::from(faces[2] + faces[3] + faces[4]);
+        // A tie goes to the Orc, which rolled three dice to the Shaman's two.
+        let shaman_wins = shaman_total > orc_total;
+        // The loser saves with a 6, so both stay and only the saving piece tells.
+        let mut dice = ScriptedDice::new(faces.iter().copied().chain([6]));
+        let mut game = start.clone();
+        let effects = game
+            .act(Seat(0), &attack, &mut dice)
+            .unwrap_or_else(|r| panic!("{faces:?}: {r:?}"));
+        assert_eq!(dice.remaining(), 0, "{faces:?}");
+        let rolls: Vec<&DiceRoll> = effects
+            .iter()
+            .filter_map(|e| match &e.effect {
+                Effect::DiceRolled { roll } => Some(roll),
+                _ => None,
+            })
+            .collect();
+        assert_eq!(rolls[0].total, shaman_total, "{faces:?}");
+        assert_eq!(rolls[1].total, orc_total, "{faces:?}");
+        let loser = if shaman_wins { great_orc } else { shaman };
+        assert_eq!(rolls[2].piece, Some(loser), "{faces:?}");
+        wins += u128::from(shaman_wins);
+    }
+    assert_eq!(
+        Fraction::new(wins, 6u128.pow(5)),
+        attacker_win_chance_modified(1, 2, Some(3), 0)
+    );
+    assert_eq!(Fraction::new(wins, 6u128.pow(5)), Fraction::new(791, 2592));
+}
+
+#[test]
 fn summing_and_listing_every_roll_agree() {
-    for (attacker, defender) in [
-        (0, Some(0)),
-        (0, Some(1)),
-        (1, Some(1)),
-        (2, Some(1)),
-        (1, Some(2)),
-        (1, Some(3)),
-        (3, Some(2)),
-        (2, Some(3)),
-        (1, None),
-        (2, None),
+    for (attacker, attacker_modifier, defender, defender_modifier) in [
+        (0, 0, Some(0), 0),
+        (0, 0, Some(1), 0),
+        (1, 0, Some(1), 0),
+        (2, 0, Some(1), 0),
+        (1, 0, Some(2), 0),
+        (1, 0, Some(3), 0),
+        (3, 0, Some(2), 0),
+        (2, 0, Some(3), 0),
+        (1, 0, None, 0),
+        (2, 0, None, 0),
+        (1, 2, Some(3), 0),
+        (1, -1, Some(1), 0),
+        (1, 0, Some(1), -2),
+        (2, 1, Some(3), 0),
+        (1, -3, Some(1), -2),
     ] {
         assert_eq!(
-            attacker_win_chance(attacker, defender),
-            attacker_win_chance_by_listing(attacker, defender),
-            "HTH {attacker} against {defender:?}"
+            attacker_win_chance_modified(attacker, attacker_modifier, defender, defender_modifier),
+            attacker_win_chance_by_listing(
+                attacker,
+                attacker_modifier,
+                defender,
+                defender_modifier
+            ),
+            "HTH {attacker}{attacker_modifier:+} against {defender:?}{defender_modifier:+}"
         );
     }
 }
@@ -211,134 +329,272 @@ fn summing_and_listing_every_roll_agree() {
 // ---------------------------------------------------------------------------
 // The engine over many seeded contests.
 
-/// One matchup: a rook-moving attacker on d4 (seat 0) moves onto the
-/// defender on d5 (seat 1). No king, Dwarf Lord or Cleric stands near
+/// One matchup: an attacker that moves like a rook on d4 (seat 0) moves
+/// onto the defender on d5 (seat 1). No king, Dwarf Lord or Cleric stands near
 /// either, unless `attacker_king` puts the attacker's king on c3 (adjacent
 /// to d4, not to d5) to add its +1 HTH aura.
 struct Matchup {
     name: &'static str,
     armies: [Army; 2],
+    /// How the match reads a +1 HTH.
+    reading: HthModifiers,
     attacker: &'static str,
-    /// Permanent HTH change, as Drain Life leaves it.
+    /// Permanent HTH change, as Drain Life or a Vampire's kills leave it.
     attacker_change: i8,
+    /// The attacker is a Shaman under Smash!.
+    attacker_smash: bool,
     defender: &'static str,
+    defender_change: i8,
     attacker_king: Option<&'static str>,
-    /// The HTH each side fights with, and each side's Defence, as the book
-    /// prints them: checked against the profiles, then used for the odds.
+    /// The HTH each side fights with (its dice and what it adds to their
+    /// total), and each side's Defence: checked against the profiles and the
+    /// reading, then used for the odds.
     attacker_hth: u32,
+    attacker_modifier: i32,
     defender_hth: Option<u32>,
+    defender_modifier: i32,
     attacker_defence: u32,
     defender_defence: u32,
 }
 
-const MATCHUPS: [Matchup; 9] = [
+const MATCHUPS: [Matchup; 14] = [
     Matchup {
         name: "Bowmaster (HTH 1) attacks Goblin (HTH 1)",
+        reading: HthModifiers::AddToRoll,
         armies: [Army::Elves, Army::OrcsAndGoblins],
         attacker: "bowmaster",
         attacker_change: 0,
+        attacker_smash: false,
         defender: "goblin",
+        defender_change: 0,
         attacker_king: None,
         attacker_hth: 1,
+        attacker_modifier: 0,
         defender_hth: Some(1),
+        defender_modifier: 0,
         attacker_defence: 6,
         defender_defence: 6,
     },
     Matchup {
-        name: "drained Bowmaster (HTH 0) attacks Goblin (HTH 1)",
+        name: "drained Bowmaster (HTH 0, read as extra dice) attacks Goblin (HTH 1)",
+        reading: HthModifiers::ExtraDice,
         armies: [Army::Elves, Army::OrcsAndGoblins],
         attacker: "bowmaster",
         attacker_change: -1,
+        attacker_smash: false,
         defender: "goblin",
+        defender_change: 0,
         attacker_king: None,
         attacker_hth: 0,
+        attacker_modifier: 0,
         defender_hth: Some(1),
+        defender_modifier: 0,
         attacker_defence: 6,
         defender_defence: 6,
     },
     Matchup {
         name: "Orc (HTH 2) attacks Bowmaster (HTH 1)",
+        reading: HthModifiers::AddToRoll,
         armies: [Army::OrcsAndGoblins, Army::Elves],
         attacker: "orc",
         attacker_change: 0,
+        attacker_smash: false,
         defender: "bowmaster",
+        defender_change: 0,
         attacker_king: None,
         attacker_hth: 2,
+        attacker_modifier: 0,
         defender_hth: Some(1),
+        defender_modifier: 0,
         attacker_defence: 5,
         defender_defence: 6,
     },
     Matchup {
         name: "Ghoul (HTH 1) attacks Champion (HTH 3)",
+        reading: HthModifiers::AddToRoll,
         armies: [Army::Undead, Army::KingdomsOfMan],
         attacker: "ghoul",
         attacker_change: 0,
+        attacker_smash: false,
         defender: "champion",
+        defender_change: 0,
         attacker_king: None,
         attacker_hth: 1,
+        attacker_modifier: 0,
         defender_hth: Some(3),
+        defender_modifier: 0,
         attacker_defence: 5,
         defender_defence: 5,
     },
     Matchup {
         name: "Champion (HTH 3) attacks Orc (HTH 2)",
+        reading: HthModifiers::AddToRoll,
         armies: [Army::KingdomsOfMan, Army::OrcsAndGoblins],
         attacker: "champion",
         attacker_change: 0,
+        attacker_smash: false,
         defender: "orc",
+        defender_change: 0,
         attacker_king: None,
         attacker_hth: 3,
+        attacker_modifier: 0,
         defender_hth: Some(2),
+        defender_modifier: 0,
         attacker_defence: 5,
         defender_defence: 5,
     },
     Matchup {
         name: "Bowmaster (HTH 1) attacks Zombie (HTH 2)",
+        reading: HthModifiers::AddToRoll,
         armies: [Army::Elves, Army::Undead],
         attacker: "bowmaster",
         attacker_change: 0,
+        attacker_smash: false,
         defender: "zombie",
+        defender_change: 0,
         attacker_king: None,
         attacker_hth: 1,
+        attacker_modifier: 0,
         defender_hth: Some(2),
+        defender_modifier: 0,
         attacker_defence: 6,
         defender_defence: 6,
     },
     Matchup {
         name: "Bone Demon (HTH 2) attacks Blood Demon (HTH 3)",
+        reading: HthModifiers::AddToRoll,
         armies: [Army::Demons, Army::Demons],
         attacker: "bone-demon",
         attacker_change: 0,
+        attacker_smash: false,
         defender: "blood-demon",
+        defender_change: 0,
         attacker_king: None,
         attacker_hth: 2,
+        attacker_modifier: 0,
         defender_hth: Some(3),
+        defender_modifier: 0,
         attacker_defence: 4,
         defender_defence: 5,
     },
     Matchup {
         name: "Bone Demon (HTH 2) attacks Cannon (HTH -)",
+        reading: HthModifiers::AddToRoll,
         armies: [Army::Demons, Army::Dwarfs],
         attacker: "bone-demon",
         attacker_change: 0,
+        attacker_smash: false,
         defender: "cannon",
+        defender_change: 0,
         attacker_king: None,
         attacker_hth: 2,
+        attacker_modifier: 0,
         defender_hth: None,
+        defender_modifier: 0,
         attacker_defence: 4,
         defender_defence: 4,
     },
     Matchup {
-        name: "Orc (HTH 2, +1 from the Chieftain beside it) attacks Champion (HTH 3)",
+        name: "Orc (HTH 3: 2 and a die for the Chieftain beside it, read as extra dice) attacks Champion (HTH 3)",
+        reading: HthModifiers::ExtraDice,
         armies: [Army::OrcsAndGoblins, Army::KingdomsOfMan],
         attacker: "orc",
         attacker_change: 0,
+        attacker_smash: false,
         defender: "champion",
+        defender_change: 0,
         attacker_king: Some("chieftain"),
         attacker_hth: 3,
+        attacker_modifier: 0,
         defender_hth: Some(3),
+        defender_modifier: 0,
         attacker_defence: 5,
         defender_defence: 5,
+    },
+    Matchup {
+        name: "Orc (HTH 2+1 with the Chieftain beside it) attacks Champion (HTH 3)",
+        reading: HthModifiers::AddToRoll,
+        armies: [Army::OrcsAndGoblins, Army::KingdomsOfMan],
+        attacker: "orc",
+        attacker_change: 0,
+        attacker_smash: false,
+        defender: "champion",
+        defender_change: 0,
+        attacker_king: Some("chieftain"),
+        attacker_hth: 2,
+        attacker_modifier: 1,
+        defender_hth: Some(3),
+        defender_modifier: 0,
+        attacker_defence: 5,
+        defender_defence: 5,
+    },
+    Matchup {
+        name: "Shaman (HTH 1+2 under Smash!) attacks Great Orc (HTH 3)",
+        reading: HthModifiers::AddToRoll,
+        armies: [Army::OrcsAndGoblins, Army::OrcsAndGoblins],
+        attacker: "shaman",
+        attacker_change: 0,
+        attacker_smash: true,
+        defender: "great-orc",
+        defender_change: 0,
+        attacker_king: None,
+        attacker_hth: 1,
+        attacker_modifier: 2,
+        defender_hth: Some(3),
+        defender_modifier: 0,
+        attacker_defence: 5,
+        defender_defence: 4,
+    },
+    Matchup {
+        name: "Shaman (HTH 3 under Smash!, read as extra dice) attacks Great Orc (HTH 3)",
+        reading: HthModifiers::ExtraDice,
+        armies: [Army::OrcsAndGoblins, Army::OrcsAndGoblins],
+        attacker: "shaman",
+        attacker_change: 0,
+        attacker_smash: true,
+        defender: "great-orc",
+        defender_change: 0,
+        attacker_king: None,
+        attacker_hth: 3,
+        attacker_modifier: 0,
+        defender_hth: Some(3),
+        defender_modifier: 0,
+        attacker_defence: 5,
+        defender_defence: 4,
+    },
+    Matchup {
+        name: "drained Bowmaster (HTH 1-1) attacks Goblin (HTH 1)",
+        reading: HthModifiers::AddToRoll,
+        armies: [Army::Elves, Army::OrcsAndGoblins],
+        attacker: "bowmaster",
+        attacker_change: -1,
+        attacker_smash: false,
+        defender: "goblin",
+        defender_change: 0,
+        attacker_king: None,
+        attacker_hth: 1,
+        attacker_modifier: -1,
+        defender_hth: Some(1),
+        defender_modifier: 0,
+        attacker_defence: 6,
+        defender_defence: 6,
+    },
+    Matchup {
+        name: "Bowmaster (HTH 1) attacks a Goblin drained twice (HTH 1-2)",
+        reading: HthModifiers::AddToRoll,
+        armies: [Army::Elves, Army::OrcsAndGoblins],
+        attacker: "bowmaster",
+        attacker_change: 0,
+        attacker_smash: false,
+        defender: "goblin",
+        defender_change: -2,
+        attacker_king: None,
+        attacker_hth: 1,
+        attacker_modifier: 0,
+        defender_hth: Some(1),
+        defender_modifier: -2,
+        attacker_defence: 6,
+        defender_defence: 6,
     },
 ];
 
@@ -364,15 +620,49 @@ fn faces(roll: &DiceRoll) -> Vec<u32> {
 fn check_profiles(m: &Matchup) {
     let attacker = profile(unit_by_key(m.armies[0], m.attacker).unwrap());
     let defender = profile(unit_by_key(m.armies[1], m.defender).unwrap());
-    let aura = u32::from(m.attacker_king.is_some());
-    let printed = attacker.hth.map(u32::from).unwrap();
+    let aura = i32::from(m.attacker_king.is_some());
+    let smash = if m.attacker_smash { 2 } else { 0 };
+    if m.attacker_smash {
+        assert_eq!(
+            m.attacker, "shaman",
+            "{}: only a Shaman casts Smash!",
+            m.name
+        );
+    }
+    let printed = i32::from(attacker.hth.unwrap());
+    let attacker_bonus = i32::from(m.attacker_change) + smash + aura;
+    let defender_printed = defender.hth.map(i32::from);
+    let (attacker_side, defender_side) = match m.reading {
+        HthModifiers::AddToRoll => (
+            (printed, attacker_bonus),
+            defender_printed.map(|d| (d, i32::from(m.defender_change))),
+        ),
+        HthModifiers::ExtraDice => (
+            (
+                (printed + i32::from(m.attacker_change)).max(0) + smash + aura,
+                0,
+            ),
+            defender_printed.map(|d| ((d + i32::from(m.defender_change)).max(0), 0)),
+        ),
+    };
     assert_eq!(
-        (printed as i32 + i32::from(m.attacker_change)).max(0) as u32 + aura,
-        m.attacker_hth,
+        attacker_side,
+        (m.attacker_hth as i32, m.attacker_modifier),
         "{}",
         m.name
     );
-    assert_eq!(defender.hth.map(u32::from), m.defender_hth, "{}", m.name);
+    assert_eq!(
+        defender_side.map(|(dice, _)| dice as u32),
+        m.defender_hth,
+        "{}",
+        m.name
+    );
+    assert_eq!(
+        defender_side.map_or(0, |(_, modifier)| modifier),
+        m.defender_modifier,
+        "{}",
+        m.name
+    );
     assert_eq!(
         u32::from(attacker.defence),
         m.attacker_defence,
@@ -397,7 +687,13 @@ fn run(m: &Matchup) -> Tally {
     let mut position = Position::new(m.armies);
     let attacker = position.place(0, m.attacker, "d4");
     let defender = position.place(1, m.defender, "d5");
-    position.hth_change(attacker, m.attacker_change);
+    position
+        .hth_modifiers(m.reading)
+        .hth_change(attacker, m.attacker_change)
+        .hth_change(defender, m.defender_change);
+    if m.attacker_smash {
+        position.smash(attacker);
+    }
     if let Some(king) = m.attacker_king {
         position.place(0, king, "c3");
     }
@@ -439,6 +735,8 @@ fn run(m: &Matchup) -> Tally {
         assert_eq!(attack.len() as u32, a_dice, "{}: attacker's dice", m.name);
         assert_eq!(defence.len() as u32, d_dice, "{}: defender's dice", m.name);
         assert_eq!(save.len(), 1);
+        assert_eq!(rolls[0].modifier, m.attacker_modifier, "{}", m.name);
+        assert_eq!(rolls[1].modifier, m.defender_modifier, "{}", m.name);
         // Every die in the effects is the one the ChaCha stream gave, in order,
         // and the contest rolled no other.
         let told: Vec<u32> = [&attack[..], &defence[..], &save[..]].concat();
@@ -450,8 +748,13 @@ fn run(m: &Matchup) -> Tally {
             m.name
         );
 
-        let won =
-            attacker_wins_by_the_book(a_dice, attack.iter().sum(), d_dice, defence.iter().sum());
+        let attack_total = attack.iter().sum::<u32>() as i32 + m.attacker_modifier;
+        let defence_total = defence.iter().sum::<u32>() as i32 + m.defender_modifier;
+        let won = if attack_total != defence_total {
+            attack_total > defence_total
+        } else {
+            attacker_wins_by_the_book(a_dice, 0, d_dice, 0)
+        };
         let (loser, loser_defence) = if won {
             (defender, m.defender_defence)
         } else {
@@ -519,7 +822,13 @@ fn assert_close(what: &str, count: u64, trials: u64, chance: f64) {
 fn seeded_contests_match_the_exact_odds() {
     for m in &MATCHUPS {
         let tally = run(m);
-        let win = attacker_win_chance(m.attacker_hth, m.defender_hth).f64();
+        let win = attacker_win_chance_modified(
+            m.attacker_hth,
+            m.attacker_modifier,
+            m.defender_hth,
+            m.defender_modifier,
+        )
+        .f64();
         let fails = |defence: u32| f64::from(defence - 1) / 6.0;
         let defender_removed = win * fails(m.defender_defence);
         let attacker_removed = (1.0 - win) * fails(m.attacker_defence);

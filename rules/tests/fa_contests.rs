@@ -1,7 +1,9 @@
 //! Contests for a square (R5): the attacker rolls its HTH dice plus one, the
 //! defender its HTH dice; the higher total wins, then more dice, then the
 //! mover. The loser takes a hit; a surviving defender keeps its square and
-//! the attacker stays put. HTH "-" (R6) and HTH 0 (R7).
+//! the attacker stays put. HTH "-" (R6), and HTH 0 when a match reads
+//! modifiers as extra dice (R7); the book's reading of modifiers is pinned in
+//! `fa_hth_modifiers.rs`.
 //!
 //! Dice order: the attacker's dice, the defender's dice, the loser's save.
 
@@ -189,6 +191,9 @@ fn a_cannon_rolls_no_dice_when_attacked_even_next_to_its_high_king() {
     // 1+1 = 2 against nothing; the Cannon fails its 4+ save with a 3.
     let rolls = play(&mut game, 1, &step(skeleton, "e2"), &[1, 1, 3]);
     assert_eq!(dice_counts(&rolls), vec![2, 0, 1]);
+    // Nor anything to add: the aura gives a "-" piece no modifier (R6).
+    assert_eq!(modifiers(&rolls), vec![0, 0, 0]);
+    assert_eq!(rolls[1].total, 0);
     assert_eq!(rolls[1].piece, Some(cannon));
     assert_eq!(rolls[2].piece, Some(cannon));
     assert!(is_removed(&game, cannon));
@@ -207,14 +212,18 @@ fn a_cannon_rolls_no_dice_when_attacked_even_next_to_a_dwarf_lord() {
     // the Cannon fails its 4+ save with a 3.
     let rolls = play(&mut game, 1, &step(skeleton, "e2"), &[1, 1, 3]);
     assert_eq!(dice_counts(&rolls), vec![2, 0, 1]);
+    // Nor anything to add: the aura gives a "-" piece no modifier (R6).
+    assert_eq!(modifiers(&rolls), vec![0, 0, 0]);
+    assert_eq!(rolls[1].total, 0);
     assert_eq!(rolls[1].piece, Some(cannon));
     assert!(is_removed(&game, cannon));
     assert!(at(&game, skeleton, "e2"));
 }
 
 #[test]
-fn a_piece_drained_to_hth_0_still_rolls_the_movers_extra_die() {
+fn read_as_extra_dice_a_piece_drained_to_hth_0_still_rolls_the_movers_extra_die() {
     let mut p = Position::new([Army::Dwarfs, Army::Undead]);
+    p.hth_modifiers(HthModifiers::ExtraDice);
     let warrior = p.place(0, "warrior", "e4");
     p.moved(warrior).hth_change(warrior, -1);
     let skeleton = p.place(1, "skeleton", "d5");
@@ -227,8 +236,9 @@ fn a_piece_drained_to_hth_0_still_rolls_the_movers_extra_die() {
 }
 
 #[test]
-fn a_piece_drained_to_hth_0_rolls_nothing_when_defending() {
+fn read_as_extra_dice_a_piece_drained_to_hth_0_rolls_nothing_when_defending() {
     let mut p = Position::new([Army::Dwarfs, Army::Undead]);
+    p.hth_modifiers(HthModifiers::ExtraDice);
     let warrior = p.place(0, "warrior", "d4");
     p.hth_change(warrior, -1);
     let skeleton = p.place(1, "skeleton", "e5");
@@ -242,8 +252,9 @@ fn a_piece_drained_to_hth_0_rolls_nothing_when_defending() {
 }
 
 #[test]
-fn hth_never_falls_below_zero() {
+fn read_as_extra_dice_hth_never_falls_below_zero_dice() {
     let mut p = Position::new([Army::Dwarfs, Army::Undead]);
+    p.hth_modifiers(HthModifiers::ExtraDice);
     let warrior = p.place(0, "warrior", "e4");
     p.moved(warrior).hth_change(warrior, -3);
     let skeleton = p.place(1, "skeleton", "d5");

@@ -16,7 +16,8 @@ use fray_protocol::{
 use fray_rules::MoveRules;
 use fray_rules::fantasy_armies::armies::{self, Profile};
 use fray_rules::fantasy_armies::{
-    Army, FantasyArmies, MAX_TURNS, Spell, TURNS_WITHOUT_REMOVAL, starter_list,
+    Army, FantasyArmies, HTH_MODIFIERS, HthModifiers, MAX_TURNS, Spell, TURNS_WITHOUT_REMOVAL,
+    starter_list,
 };
 use fray_rules::{ChaChaDice, Dice, GameRules, validate_army};
 use proptest::prelude::*;
@@ -276,6 +277,15 @@ fn config() -> MatchConfig {
     MatchConfig::new(SystemId::FantasyArmies)
 }
 
+/// Either reading of a +1 HTH, so that random games play both.
+fn reading() -> impl Strategy<Value = HthModifiers> {
+    select(HthModifiers::ALL.to_vec())
+}
+
+fn config_reading(reading: HthModifiers) -> MatchConfig {
+    config().with(HTH_MODIFIERS, OptionValue::Text(reading.key().into()))
+}
+
 proptest! {
     #![proptest_config(ProptestConfig { cases: 256, ..ProptestConfig::default() })]
 
@@ -442,8 +452,13 @@ proptest! {
 
     /// Guarantee 5: no panic, and every game ends with an outcome within its caps.
     #[test]
-    fn every_game_ends_with_an_outcome(lists in two_lists(), seed in any::<u64>(), caps in limits()) {
-        let mut config = config();
+    fn every_game_ends_with_an_outcome(
+        lists in two_lists(),
+        seed in any::<u64>(),
+        caps in limits(),
+        reading in reading(),
+    ) {
+        let mut config = config_reading(reading);
         let (max_turns, quiet_cap) = caps.unwrap_or((500, 100));
         if caps.is_some() {
             config = config
@@ -772,8 +787,13 @@ fn record(
 
 /// Guarantee 4: for every viewer, the setup effects build its view, and each
 /// batch of effects turns its view before an action into its view after.
-fn follow_views(lists: &[ArmyList; 2], seed: u64) -> Result<(), TestCaseError> {
-    let (mut game, setup, mut dice) = start(&config(), lists, seed)?;
+fn follow_views(
+    lists: &[ArmyList; 2],
+    seed: u64,
+    reading: HthModifiers,
+) -> Result<(), TestCaseError> {
+    let (mut game, setup, mut dice) = start(&config_reading(reading), lists, seed)?;
+    prop_assert_eq!(game.hth_modifiers(), reading);
     let mut views: Vec<View> = VIEWERS
         .iter()
         .map(|&viewer| {
@@ -878,8 +898,12 @@ proptest! {
 
     /// Guarantee 4, for all four viewers.
     #[test]
-    fn effects_turn_each_viewers_view_into_the_next(lists in two_lists(), seed in any::<u64>()) {
-        follow_views(&lists, seed)?;
+    fn effects_turn_each_viewers_view_into_the_next(
+        lists in two_lists(),
+        seed in any::<u64>(),
+        reading in reading(),
+    ) {
+        follow_views(&lists, seed, reading)?;
     }
 }
 

@@ -126,6 +126,38 @@ fn armour_of_thorns_ends_on_the_druids_next_casting_attempt_even_a_failed_one() 
 }
 
 #[test]
+fn armour_of_thorns_ends_with_its_target_when_the_target_is_removed() {
+    // R15. The Druid shows that it keeps the spell up on a friend, and the
+    // mark goes when the friend is removed: a Hobgoblin hits the Archer with a
+    // 5 and the Archer fails its 4+ save with a 3.
+    let (mut p, druid) = druid();
+    let archer = p.place(0, "archer", "c3");
+    p.thorns(druid, archer);
+    let hobgoblin = p.place(1, "hobgoblin", "c5");
+    p.to_move(Seat(1));
+    let mut game = p.build();
+    assert!(has_marker(&game, druid, "keeps-armour-of-thorns"));
+    let effects = play_effects(&mut game, 1, &shoot(hobgoblin, archer), &[5, 3]);
+    assert!(is_removed(&game, archer));
+    assert!(!has_marker(&game, druid, "keeps-armour-of-thorns"));
+    // The end is told: the Druid's markers change in the same action.
+    assert!(effects.iter().any(|scoped| matches!(
+        &scoped.effect,
+        Effect::PieceChanged { piece, change }
+            if *piece == druid && change.markers.as_deref() == Some(&[])
+    )));
+}
+
+#[test]
+fn a_druid_under_its_own_armour_of_thorns_is_not_marked_as_keeping_it_on_a_friend() {
+    let (mut p, druid) = druid();
+    p.thorns(druid, druid);
+    let game = p.build();
+    assert!(has_marker(&game, druid, "armour-of-thorns"));
+    assert!(!has_marker(&game, druid, "keeps-armour-of-thorns"));
+}
+
+#[test]
 fn armour_of_thorns_does_not_end_when_the_druid_shoots() {
     let (mut p, druid) = druid();
     p.thorns(druid, druid);
@@ -312,6 +344,64 @@ fn shooting_neither_triggers_nor_clears_entangle() {
     // Only the shooting die, a miss: no escape roll.
     play(&mut game, 1, &shoot(hobgoblin, druid), &[2]);
     assert!(has_marker(&game, hobgoblin, "entangled"));
+}
+
+/// A Druid on d4 for seat 0 and an entangled piece of seat 1's army on e6,
+/// which is to act.
+fn entangled_enemy(army: Army, unit: &str) -> (FantasyArmies, PieceId, PieceId) {
+    let mut p = Position::new([Army::Elves, army]);
+    let druid = p.place(0, "druid", "d4");
+    let piece = p.place(1, unit, "e6");
+    p.moved(piece).entangled(piece).to_move(Seat(1));
+    (p.build(), druid, piece)
+}
+
+#[test]
+fn an_entangled_miner_tunnels_with_no_escape_roll_and_stays_entangled() {
+    // R23: tunnelling is done instead of moving. The only die is the tunnel's
+    // 5; an escape roll would ask for a second die the script does not have.
+    let (mut game, druid, miner) = entangled_enemy(Army::Dwarfs, "miner");
+    let rolls = play(&mut game, 1, &tunnel(miner, "h3"), &[5]);
+    assert_eq!(dice_counts(&rolls), vec![1]);
+    assert!(at(&game, miner, "h3"));
+    assert!(has_marker(&game, miner, "entangled"));
+    // Its next move is the next attempt to move: a 3 wastes it and frees it.
+    play(&mut game, 0, &druid_casts_on_itself(druid), &[3]);
+    let rolls = play(&mut game, 1, &step(miner, "g4"), &[3]);
+    assert_eq!(rolls[0].result, "stays entangled: the turn is wasted");
+    assert!(at(&game, miner, "h3"));
+    assert!(!has_marker(&game, miner, "entangled"));
+}
+
+#[test]
+fn an_entangled_miner_that_fails_to_tunnel_stays_entangled() {
+    let (mut game, _, miner) = entangled_enemy(Army::Dwarfs, "miner");
+    let rolls = play(&mut game, 1, &tunnel(miner, "h3"), &[4]);
+    assert_eq!(dice_counts(&rolls), vec![1]);
+    assert!(at(&game, miner, "e6"));
+    assert!(has_marker(&game, miner, "entangled"));
+}
+
+#[test]
+fn an_entangled_shaman_casts_with_no_escape_roll_and_stays_entangled() {
+    // R23: casting is done instead of moving. Smash! takes its 4 and nothing else.
+    let (mut game, druid, shaman) = entangled_enemy(Army::OrcsAndGoblins, "shaman");
+    let rolls = play(&mut game, 1, &cast(shaman, "smash"), &[4]);
+    assert_eq!(dice_counts(&rolls), vec![1]);
+    assert!(has_marker(&game, shaman, "smash"));
+    assert!(has_marker(&game, shaman, "entangled"));
+    // Moving is what the entanglement waits for: a 4 escapes, then the move.
+    play(&mut game, 0, &druid_casts_on_itself(druid), &[3]);
+    let rolls = play(&mut game, 1, &step(shaman, "e5"), &[4]);
+    assert_eq!(dice_counts(&rolls), vec![1]);
+    assert!(at(&game, shaman, "e5"));
+    assert!(!has_marker(&game, shaman, "entangled"));
+}
+
+/// Seat 0's turn, spent without touching the board when the script gives
+/// the Druid a 3 (Armour of Thorns needs 5+).
+fn druid_casts_on_itself(druid: PieceId) -> Action {
+    cast_at(druid, "armour-of-thorns", druid)
 }
 
 #[test]

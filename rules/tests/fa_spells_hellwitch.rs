@@ -116,6 +116,53 @@ fn dark_ritual_belongs_to_its_player_and_survives_the_opponents_turn() {
     assert_eq!(resource(&game, 0, "dark-ritual"), Some(1));
 }
 
+/// Two Hellwitches for seat 0 (d4 and g4), a Dwarf Warrior on d7 to burn
+/// (three squares from each, straight and diagonally)
+/// and another on a7 that seat 1 moves while the witches take turns.
+fn two_hellwitches() -> (FantasyArmies, PieceId, PieceId, PieceId, PieceId) {
+    let (mut p, first) = hellwitch();
+    let second = p.place(0, "hellwitch", "g4");
+    let target = p.place(1, "warrior", "d7");
+    let walker = p.place(1, "warrior", "a7");
+    p.moved(target).moved(walker);
+    (p.build(), first, second, target, walker)
+}
+
+#[test]
+fn one_hellwitchs_dark_ritual_helps_the_other_hellwitchs_next_cast() {
+    // R24: the +1 belongs to the player. The first witch casts Dark Ritual
+    // with a 2; the second then casts Hellfire on a 4, which the +1 makes a 5;
+    // the Warrior saves with a 6.
+    let (mut game, first, second, target, walker) = two_hellwitches();
+    play(&mut game, 0, &cast(first, "dark-ritual"), &[2]);
+    play(&mut game, 1, &step(walker, "a6"), &[]);
+    let rolls = play(&mut game, 0, &cast_at(second, "hellfire", target), &[4, 6]);
+    assert_eq!(rolls[0].piece, Some(second));
+    assert_eq!(rolls[0].total, 5);
+    assert_eq!(dice_counts(&rolls), vec![1, 1]);
+    assert_eq!(rolls[1].piece, Some(target));
+    assert_eq!(resource(&game, 0, "dark-ritual"), None);
+}
+
+#[test]
+fn two_hellwitches_casting_dark_ritual_in_turn_still_give_only_plus_one() {
+    // The first witch casts Dark Ritual with a 2, the second casts it again
+    // with a 1 (+1 = 2). The bonus stays +1: the first witch's Hellfire on a 3
+    // makes 4 and fails (+2 would have made the 5 it needs).
+    let (mut game, first, second, target, walker) = two_hellwitches();
+    play(&mut game, 0, &cast(first, "dark-ritual"), &[2]);
+    play(&mut game, 1, &step(walker, "a6"), &[]);
+    let rolls = play(&mut game, 0, &cast(second, "dark-ritual"), &[1]);
+    assert_eq!(rolls[0].total, 2);
+    assert_eq!(resource(&game, 0, "dark-ritual"), Some(1));
+    play(&mut game, 1, &step(walker, "a5"), &[]);
+    let rolls = play(&mut game, 0, &cast_at(first, "hellfire", target), &[3]);
+    assert_eq!(rolls[0].total, 4);
+    assert_eq!(rolls[0].result, "fails to cast");
+    assert_eq!(resource(&game, 0, "dark-ritual"), None);
+    assert!(at(&game, target, "d7"));
+}
+
 // --- Hellfire -----------------------------------------------------------------
 
 #[test]

@@ -17,15 +17,16 @@ fn necromancer() -> (Position, PieceId) {
 // --- Drain Life ---------------------------------------------------------------
 
 #[test]
-fn drain_life_on_a_5_moves_one_hth_die_from_the_target_to_the_necromancer() {
+fn drain_life_on_a_5_moves_one_hth_from_the_target_to_the_necromancer() {
     let (mut p, necro) = necromancer();
     let king = p.place(1, "high-king", "d6");
     let mut game = p.build();
     let rolls = play(&mut game, 0, &cast_at(necro, "drain-life", king), &[5]);
     // No save: only the casting die.
     assert_eq!(dice_counts(&rolls), vec![1]);
-    assert_eq!(stat(&game, king, "HTH"), "1");
-    assert_eq!(stat(&game, necro, "HTH"), "2");
+    // Written as the book writes a modified HTH (R4).
+    assert_eq!(stat(&game, king, "HTH"), "2-1");
+    assert_eq!(stat(&game, necro, "HTH"), "1+1");
     assert!(at(&game, king, "d6"));
 }
 
@@ -41,8 +42,23 @@ fn drain_life_failing_on_a_4_changes_nothing() {
 }
 
 #[test]
-fn drain_life_on_a_piece_at_hth_0_takes_nothing_and_gives_nothing() {
+fn drain_life_on_a_drained_piece_takes_one_more_and_feeds_the_necromancer() {
+    // Added to the roll, a drained piece keeps its die and only its total
+    // falls, so there is always one more to take (R20).
     let (mut p, necro) = necromancer();
+    let warrior = p.place(1, "warrior", "d6");
+    p.hth_change(warrior, -1);
+    let mut game = p.build();
+    assert_eq!(stat(&game, warrior, "HTH"), "1-1");
+    play(&mut game, 0, &cast_at(necro, "drain-life", warrior), &[6]);
+    assert_eq!(stat(&game, warrior, "HTH"), "1-2");
+    assert_eq!(stat(&game, necro, "HTH"), "1+1");
+}
+
+#[test]
+fn read_as_extra_dice_drain_life_on_a_piece_at_hth_0_takes_nothing_and_gives_nothing() {
+    let (mut p, necro) = necromancer();
+    p.hth_modifiers(HthModifiers::ExtraDice);
     let warrior = p.place(1, "warrior", "d6");
     p.hth_change(warrior, -1);
     let mut game = p.build();
@@ -62,17 +78,21 @@ fn drain_life_on_a_cannon_with_hth_dash_gives_the_necromancer_nothing() {
 }
 
 #[test]
-fn drain_life_drains_a_warrior_from_one_to_zero_and_the_loss_lasts() {
+fn drain_life_leaves_a_warrior_at_one_minus_one_and_the_loss_lasts() {
     let (mut p, necro) = necromancer();
     let warrior = p.place(1, "warrior", "e5");
     p.moved(warrior);
     let mut game = p.build();
     play(&mut game, 0, &cast_at(necro, "drain-life", warrior), &[5]);
-    assert_eq!(stat(&game, warrior, "HTH"), "0");
-    // A turn later the Warrior attacks with only the mover's die, and the
-    // Necromancer defends with two; the Necromancer saves its hit with a 5.
-    let rolls = play(&mut game, 1, &step(warrior, "d4"), &[6, 1, 1, 5]);
-    assert_eq!(dice_counts(&rolls), vec![1, 2, 1]);
+    assert_eq!(stat(&game, warrior, "HTH"), "1-1");
+    // A turn later the Warrior attacks with its die and the mover's, less 1:
+    // 3+2-1 = 4 against the Necromancer's 4+1 = 5. Without either change it
+    // would be a tie, won by the Warrior's two dice. The Warrior loses and
+    // fails its 4+ save with a 3.
+    let rolls = play(&mut game, 1, &step(warrior, "d4"), &[3, 2, 4, 3]);
+    assert_eq!(dice_counts(&rolls), vec![2, 1, 1]);
+    assert_eq!(modifiers(&rolls), vec![-1, 1, 0]);
+    assert!(is_removed(&game, warrior));
     assert!(at(&game, necro, "d4"));
 }
 

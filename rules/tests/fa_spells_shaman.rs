@@ -128,12 +128,12 @@ fn crunch_reaches_three_squares_in_line_of_sight_and_only_enemies() {
 // --- Smash! -----------------------------------------------------------------
 
 #[test]
-fn smash_cast_on_a_4_gives_the_shaman_two_more_hth_dice() {
+fn smash_cast_on_a_4_gives_the_shaman_plus_two_hth() {
     let (p, shaman) = shaman();
     let mut game = p.build();
     assert_eq!(stat(&game, shaman, "HTH"), "1");
     play(&mut game, 0, &cast(shaman, "smash"), &[4]);
-    assert_eq!(stat(&game, shaman, "HTH"), "3");
+    assert_eq!(stat(&game, shaman, "HTH"), "1+2");
     assert!(has_marker(&game, shaman, "smash"));
 }
 
@@ -147,30 +147,34 @@ fn smash_failing_on_a_3_changes_nothing() {
 }
 
 #[test]
-fn a_smashing_shaman_attacks_with_four_dice() {
+fn a_smashing_shaman_attacks_with_two_dice_plus_two() {
     let (mut p, shaman) = shaman();
     p.smash(shaman);
     let warrior = p.place(1, "warrior", "d6");
     let mut game = p.build();
-    let rolls = play(&mut game, 0, &step(shaman, "d6"), &[1, 1, 1, 1, 5, 4]);
-    // HTH 1 + Smash! 2 + the mover's die against the Warrior's one: 4 < 5, and
-    // the Shaman fails its 5+ save with a 4.
-    assert_eq!(dice_counts(&rolls), vec![4, 1, 1]);
+    let rolls = play(&mut game, 0, &step(shaman, "d6"), &[1, 1, 6, 4]);
+    // HTH 1+2 and the mover's die: 1+1+2 = 4 < 6, and the Shaman fails its
+    // 5+ save with a 4.
+    assert_eq!(dice_counts(&rolls), vec![2, 1, 1]);
+    assert_eq!(modifiers(&rolls), vec![2, 0, 0]);
+    assert_eq!(rolls[0].total, 4);
     assert_eq!(rolls[2].piece, Some(shaman));
     assert!(is_removed(&game, shaman));
     assert!(at(&game, warrior, "d6"));
 }
 
 #[test]
-fn a_smashing_shaman_defends_with_three_dice() {
+fn a_smashing_shaman_defends_with_one_die_plus_two() {
     let (mut p, shaman) = shaman();
     p.smash(shaman);
     let warrior = p.place(1, "warrior", "e5");
     p.moved(warrior).to_move(Seat(1));
     let mut game = p.build();
-    // Warrior 1+1 = 2 against the Shaman's 6+6+6; the Warrior saves its hit with a 4.
-    let rolls = play(&mut game, 1, &step(warrior, "d4"), &[1, 1, 6, 6, 6, 4]);
-    assert_eq!(dice_counts(&rolls), vec![2, 3, 1]);
+    // Warrior 2+3 = 5 against the Shaman's 4 + 2 = 6 (without Smash! the 4
+    // would lose); the Warrior saves its hit with a 4.
+    let rolls = play(&mut game, 1, &step(warrior, "d4"), &[2, 3, 4, 4]);
+    assert_eq!(dice_counts(&rolls), vec![2, 1, 1]);
+    assert_eq!(modifiers(&rolls), vec![0, 2, 0]);
     assert_eq!(rolls[2].piece, Some(warrior));
     assert!(at(&game, warrior, "e5"));
     assert!(at(&game, shaman, "d4"));
@@ -182,7 +186,7 @@ fn smash_does_not_end_when_the_shaman_moves() {
     p.smash(shaman);
     let mut game = p.build();
     play(&mut game, 0, &step(shaman, "h8"), &[]);
-    assert_eq!(stat(&game, shaman, "HTH"), "3");
+    assert_eq!(stat(&game, shaman, "HTH"), "1+2");
     assert!(has_marker(&game, shaman, "smash"));
 }
 
@@ -203,5 +207,5 @@ fn smash_cast_again_keeps_plus_two_not_plus_four() {
     p.smash(shaman);
     let mut game = p.build();
     play(&mut game, 0, &cast(shaman, "smash"), &[6]);
-    assert_eq!(stat(&game, shaman, "HTH"), "3");
+    assert_eq!(stat(&game, shaman, "HTH"), "1+2");
 }

@@ -3,6 +3,8 @@
 
 use fray_protocol::{ArmyEntry, ArmyList, Stat, SystemId};
 
+use super::hth::{Hth, hth_text};
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Army {
     KingdomsOfMan,
@@ -212,20 +214,24 @@ impl Profile {
         self.role == Role::King
     }
 
+    /// HTH as printed: no profile carries a modifier; `None` is "-".
+    pub fn printed_hth(&self) -> Option<Hth> {
+        self.hth.map(|dice| Hth {
+            dice: dice.into(),
+            modifier: 0,
+        })
+    }
+
     /// The profile as the book prints it: M, HTH, RA, D, PV.
     pub fn printed_stats(&self) -> Vec<Stat> {
         vec![
             Stat::new("M", self.movement.code()),
-            Stat::new("HTH", hth_text(self.hth.map(i32::from))),
+            Stat::new("HTH", hth_text(self.printed_hth())),
             Stat::new("RA", ranged_text(self.ranged)),
             Stat::new("D", defence_text(self.defence)),
             Stat::new("PV", points_text(self.cost_halves.into())),
         ]
     }
-}
-
-pub fn hth_text(dice: Option<i32>) -> String {
-    dice.map_or_else(|| "-".to_string(), |dice| dice.to_string())
 }
 
 pub fn ranged_text(ranged: Option<Ranged>) -> String {

@@ -3,32 +3,37 @@
 //! pieces' and the Dwarf Lord's +1 HTH, the Cleric's +1 D).
 
 use super::armies::Role;
+use super::hth::Hth;
 use super::state::{FantasyArmies, Lasting, Place};
 
 /// A save never gets better than 2+: a 1 always fails.
 pub const BEST_SAVE: u8 = 2;
 /// Armour and Armour of Thorns set the Defence to 4+.
 pub const ARMOUR_SAVE: u8 = 4;
-/// Smash! adds two HTH dice.
-pub const SMASH_DICE: i32 = 2;
+/// Smash! gives +2 HTH.
+pub const SMASH_BONUS: i32 = 2;
 
 impl FantasyArmies {
-    /// HTH dice the piece carries itself, before auras; `None` for the book's "-".
-    pub(crate) fn own_hth(&self, index: u8) -> Option<i32> {
+    /// The piece's own HTH, before auras, read as the match reads modifiers;
+    /// `None` for the book's "-".
+    pub(crate) fn own_hth(&self, index: u8) -> Option<Hth> {
         let piece = self.piece(index);
-        let base = piece.profile().hth?;
+        let printed = piece.profile().hth?;
         let smash = if piece.lasting == Some(Lasting::Smash) {
-            SMASH_DICE
+            SMASH_BONUS
         } else {
             0
         };
-        Some((i32::from(base) + i32::from(piece.hth_change)).max(0) + smash)
+        Some(
+            self.hth_modifiers
+                .own(printed, i32::from(piece.hth_change), smash),
+        )
     }
 
-    /// HTH dice in a contest now, with the auras of its neighbours.
-    pub(crate) fn contest_hth(&self, index: u8) -> Option<i32> {
+    /// HTH in a contest now, with the auras of its neighbours.
+    pub(crate) fn contest_hth(&self, index: u8) -> Option<Hth> {
         let own = self.own_hth(index)?;
-        Some(own + self.hth_aura(index))
+        Some(self.hth_modifiers.with_aura(own, self.hth_aura(index)))
     }
 
     /// +1 for a friendly king piece adjacent, +1 for a friendly Dwarf Lord adjacent.

@@ -1,9 +1,11 @@
 //! Contests for a square: both sides roll their HTH dice, the side whose turn
-//! it is rolls one more; the higher total wins, a tie goes to whoever rolled
-//! more dice, then to the player whose turn it is. The loser takes a hit.
+//! it is rolls one more, and each adds its HTH modifier to its total (R4); the
+//! higher total wins, a tie goes to whoever rolled more dice, then to the
+//! player whose turn it is. The loser takes a hit.
 
 use super::armies::Role;
 use super::board::Sq;
+use super::hth::{Hth, hth_text};
 use super::state::FantasyArmies;
 use crate::Dice;
 use crate::effect_log::{Log, roll_d6s, roll_for};
@@ -15,7 +17,8 @@ pub enum ContestWinner {
     Defender,
 }
 
-/// Decides a contest from the dice counts and totals, as the book's tie rules say.
+/// Decides a contest from the dice rolled and the totals with their
+/// modifiers, as the book's tie rules say: a modifier is not a die (R5).
 pub fn contest_winner(
     attacker_dice: i32,
     attacker_total: i32,
@@ -45,15 +48,23 @@ impl FantasyArmies {
             .piece(defender)
             .square()
             .expect("defender on the board");
-        let attacker_dice = self
+        let attacker_hth = self
             .contest_hth(attacker)
-            .expect("a piece with HTH - cannot attack")
-            + 1;
-        // HTH "-": the defender cannot fight back and rolls nothing.
-        let defender_dice = self.contest_hth(defender).unwrap_or(0);
+            .expect("a piece with HTH - cannot attack");
+        let attacker_dice = attacker_hth.dice + 1;
+        // HTH "-": the defender cannot fight back, rolls nothing and adds nothing.
+        let defender_hth = self.contest_hth(defender).unwrap_or(Hth {
+            dice: 0,
+            modifier: 0,
+        });
         let attack = roll_d6s(dice, attacker_dice.max(0) as u8);
-        let defence = roll_d6s(dice, defender_dice.max(0) as u8);
-        let winner = contest_winner(attacker_dice, attack.total, defender_dice, defence.total);
+        let defence = roll_d6s(dice, defender_hth.dice.max(0) as u8);
+        let winner = contest_winner(
+            attacker_dice,
+            attack.total + attacker_hth.modifier,
+            defender_hth.dice,
+            defence.total + defender_hth.modifier,
+        );
 
         log.say(|| {
             format!(
@@ -67,12 +78,11 @@ impl FantasyArmies {
                 owner,
                 Some(attacker),
                 format!(
-                    "{} attacks: HTH {} with the mover's extra die",
+                    "{} attacks: HTH {attacker_hth} with the mover's extra die",
                     self.describe(attacker),
-                    attacker_dice - 1
                 ),
                 attack.dice(),
-                0,
+                attacker_hth.modifier,
                 match winner {
                     ContestWinner::Attacker => "wins the contest".into(),
                     ContestWinner::Defender => "loses the contest".into(),
@@ -83,9 +93,13 @@ impl FantasyArmies {
             roll_for(
                 self.piece(defender).owner,
                 Some(defender),
-                format!("{} defends: HTH {}", self.describe(defender), defender_dice),
+                format!(
+                    "{} defends: HTH {}",
+                    self.describe(defender),
+                    hth_text(self.contest_hth(defender))
+                ),
                 defence.dice(),
-                0,
+                defender_hth.modifier,
                 match winner {
                     ContestWinner::Defender => "wins the contest".into(),
                     ContestWinner::Attacker => "loses the contest".into(),
@@ -111,7 +125,8 @@ impl FantasyArmies {
     /// Undead c: a Vampire or Ghoul that removes an enemy gains +1 HTH.
     pub(crate) fn credit_kill(&mut self, killer: u8, log: &mut Log) {
         if self.piece(killer).profile().role == Role::Killer {
-            self.piece_mut(killer).hth_change += 1;
+            let gained = &mut self.piece_mut(killer).hth_change;
+            *gained = gained.saturating_add(1);
             log.say(|| format!("{} feeds and gains +1 HTH", self.describe(killer)));
         }
     }

@@ -6,7 +6,7 @@ use fray_protocol::{Phrase, Seat};
 
 use super::army_list::CheckedArmy;
 use super::board::Sq;
-use super::state::{EMPTY, FantasyArmies, Limits, Phase, Piece, Place};
+use super::state::{EMPTY, FantasyArmies, MatchOptions, Phase, Piece, Place};
 use crate::Dice;
 use crate::effect_log::{Log, roll_for, single};
 
@@ -14,7 +14,7 @@ impl FantasyArmies {
     /// A new game with both armies waiting off the board, after the roll-off.
     pub(crate) fn new_game(
         armies: [CheckedArmy; 2],
-        limits: Limits,
+        options: MatchOptions,
         dice: &mut dyn Dice,
         log: &mut Log,
     ) -> Self {
@@ -45,7 +45,8 @@ impl FantasyArmies {
             extra_turns: [0; 2],
             ritual_bonus: [false; 2],
             king_removed: None,
-            limits,
+            limits: options.limits,
+            hth_modifiers: options.hth_modifiers,
         }
     }
 

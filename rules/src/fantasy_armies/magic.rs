@@ -5,6 +5,7 @@
 
 use super::armies::{Caster, Role, SKELETON, ZOMBIE};
 use super::board::{self, Sq};
+use super::hth::HthModifiers;
 use super::moves::{Move, NONE, Spell};
 use super::state::{FantasyArmies, Lasting, Place};
 use crate::Dice;
@@ -303,14 +304,13 @@ impl FantasyArmies {
     }
 
     fn drain_life(&mut self, necromancer: u8, target: u8, log: &mut Log) {
-        let piece = self.piece(target);
-        let permanent = piece
-            .profile()
-            .hth
-            .map_or(0, |base| i32::from(base) + i32::from(piece.hth_change));
-        if permanent > 0 {
-            self.piece_mut(target).hth_change -= 1;
-            self.piece_mut(necromancer).hth_change += 1;
+        if self.has_hth_to_drain(target) {
+            // Saturating: added to the roll, drains have no floor, and a long
+            // game could in principle cast more than an i8 holds.
+            let drained = &mut self.piece_mut(target).hth_change;
+            *drained = drained.saturating_sub(1);
+            let fed = &mut self.piece_mut(necromancer).hth_change;
+            *fed = fed.saturating_add(1);
             log.say(|| {
                 format!(
                     "{} loses 1 HTH; {} gains 1",
@@ -320,6 +320,21 @@ impl FantasyArmies {
             });
         } else {
             log.say(|| format!("{} has no HTH to drain", self.describe(target)));
+        }
+    }
+
+    /// A piece with HTH "-" has nothing to lose. Read as extra dice, a piece
+    /// with no die left has nothing either; added to the roll, a drained
+    /// piece keeps its dice and only its total falls, so it can always lose
+    /// one more (R20).
+    fn has_hth_to_drain(&self, target: u8) -> bool {
+        let piece = self.piece(target);
+        let Some(printed) = piece.profile().hth else {
+            return false;
+        };
+        match self.hth_modifiers {
+            HthModifiers::AddToRoll => true,
+            HthModifiers::ExtraDice => i32::from(printed) + i32::from(piece.hth_change) > 0,
         }
     }
 

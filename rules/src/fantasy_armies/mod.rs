@@ -10,6 +10,7 @@
 //! - `contest.rs`: contests for a square; Vampire and Ghoul gains
 //! - `shooting.rs`: shooting, Cannon and Gunner misfires, hits and saves
 //! - `auras.rs`: king and Dwarf Lord +1 HTH, Cleric +1 D, Armour, Smash!
+//! - `hth.rs`: how a +1 HTH is read (added to the roll, or one more die)
 //! - `magic.rs`: every spell of the five casters
 //! - `turn.rs`: one turn, Charge!'s extra turns, the caps that end a game
 
@@ -20,6 +21,7 @@ mod auras;
 mod board;
 mod contest;
 mod deployment;
+mod hth;
 mod magic;
 mod movement;
 pub mod moves;
@@ -37,10 +39,11 @@ use fray_protocol::{
 
 pub use armies::{Army, starter_list};
 pub use contest::{ContestWinner, contest_winner};
+pub use hth::{HTH_MODIFIERS, Hth, HthModifiers};
 pub use moves::{Move, Spell};
 pub use position::Position;
 pub use removals::removals_told_twice;
-pub use state::{FantasyArmies, Limits};
+pub use state::{FantasyArmies, Limits, MatchOptions};
 
 use crate::dice::Dice;
 use crate::effect_log::Log;
@@ -88,6 +91,22 @@ pub fn system_info() -> SystemInfo {
                     "The game is drawn after this many battle turns in a row with no piece removed."
                         .into(),
             },
+            OptionSpec {
+                key: HTH_MODIFIERS.into(),
+                label: "HTH modifiers".into(),
+                kind: OptionKind::Choice {
+                    choices: HthModifiers::ALL
+                        .iter()
+                        .map(|reading| reading.key().to_string())
+                        .collect(),
+                },
+                default: OptionValue::Text(HthModifiers::default().key().into()),
+                help: "How a +1 HTH (king and Dwarf Lord auras, Smash!, Drain Life, Vampire and \
+                       Ghoul gains) is played. add-to-roll: the book's \"1+1\", the piece rolls \
+                       its printed dice and adds 1 to the total; extra-dice: each +1 is one more \
+                       die and each -1 one die fewer."
+                    .into(),
+            },
         ],
         army_rules: vec![
             "Choose one army and spend at most 60 points on its pieces.".into(),
@@ -128,37 +147,61 @@ pub fn system_info() -> SystemInfo {
     }
 }
 
-fn read_limits(config: &MatchConfig) -> Result<Limits, SetupError> {
-    let mut limits = Limits::default();
+fn read_options(config: &MatchConfig) -> Result<MatchOptions, SetupError> {
+    let mut options = MatchOptions::default();
     for (key, value) in &config.options {
-        let (slot, min, max) = match key.as_str() {
-            MAX_TURNS => (&mut limits.max_turns, 10, 10_000),
-            TURNS_WITHOUT_REMOVAL => (&mut limits.turns_without_removal, 10, 1_000),
+        match key.as_str() {
+            MAX_TURNS => options.limits.max_turns = read_count(key, value, 10, 10_000)?,
+            TURNS_WITHOUT_REMOVAL => {
+                options.limits.turns_without_removal = read_count(key, value, 10, 1_000)?
+            }
+            HTH_MODIFIERS => options.hth_modifiers = read_hth_modifiers(key, value)?,
             _ => {
                 return Err(SetupError::BadOption {
                     key: key.clone(),
                     reason: format!(
-                        "Fantasy Armies has no such option; its options are {MAX_TURNS} and {TURNS_WITHOUT_REMOVAL}"
+                        "Fantasy Armies has no such option; its options are {MAX_TURNS}, \
+                         {TURNS_WITHOUT_REMOVAL} and {HTH_MODIFIERS}"
                     ),
-                });
-            }
-        };
-        match value {
-            OptionValue::Int(n) if (min..=max).contains(n) => *slot = *n as u32,
-            _ => {
-                return Err(SetupError::BadOption {
-                    key: key.clone(),
-                    reason: format!("must be a whole number from {min} to {max}"),
                 });
             }
         }
     }
-    Ok(limits)
+    Ok(options)
+}
+
+fn read_count(key: &str, value: &OptionValue, min: i64, max: i64) -> Result<u32, SetupError> {
+    match value {
+        OptionValue::Int(n) if (min..=max).contains(n) => Ok(*n as u32),
+        _ => Err(SetupError::BadOption {
+            key: key.to_string(),
+            reason: format!("must be a whole number from {min} to {max}"),
+        }),
+    }
+}
+
+fn read_hth_modifiers(key: &str, value: &OptionValue) -> Result<HthModifiers, SetupError> {
+    let reading = match value {
+        OptionValue::Text(text) => HthModifiers::from_key(text),
+        _ => None,
+    };
+    reading.ok_or_else(|| SetupError::BadOption {
+        key: key.to_string(),
+        reason: format!(
+            "must be one of {}",
+            HthModifiers::ALL.map(HthModifiers::key).join(", ")
+        ),
+    })
 }
 
 impl FantasyArmies {
     pub fn is_over(&self) -> bool {
         matches!(self.phase, state::Phase::Over(_))
+    }
+
+    /// How this match reads a +1 HTH.
+    pub fn hth_modifiers(&self) -> HthModifiers {
+        self.hth_modifiers
     }
 
     fn new_match(
@@ -181,7 +224,7 @@ impl FantasyArmies {
                 got: armies.len(),
             });
         };
-        let limits = read_limits(config)?;
+        let options = read_options(config)?;
         let mut checked = Vec::with_capacity(2);
         for (seat, list) in [first, second].into_iter().enumerate() {
             if list.system != SystemId::FantasyArmies {
@@ -204,7 +247,7 @@ impl FantasyArmies {
             width: 8,
             height: 8,
         });
-        let game = FantasyArmies::new_game([first, second], limits, dice, log);
+        let game = FantasyArmies::new_game([first, second], options, dice, log);
         for seat in 0..2 {
             log.push(|| Effect::PlayerChanged {
                 player: game.player_view(seat),

@@ -6,6 +6,7 @@ use fray_protocol::{PieceId, Seat, Square};
 
 use super::armies::{Army, unit_by_key};
 use super::board;
+use super::hth::HthModifiers;
 use super::state::{EMPTY, FantasyArmies, Lasting, Limits, Phase, Piece, Place};
 
 pub struct Position {
@@ -29,6 +30,7 @@ impl Position {
                 ritual_bonus: [false; 2],
                 king_removed: None,
                 limits: Limits::default(),
+                hth_modifiers: HthModifiers::default(),
             },
         }
     }
@@ -90,7 +92,8 @@ impl Position {
         self
     }
 
-    /// Gives a piece permanent HTH dice (positive) or takes them (negative).
+    /// Gives a piece a permanent HTH gain (positive) or loss (negative), as
+    /// Vampire and Ghoul kills and Drain Life leave it.
     pub fn hth_change(&mut self, piece: PieceId, change: i8) -> &mut Self {
         self.game.pieces[piece.0 as usize].hth_change = change;
         self
@@ -133,6 +136,12 @@ impl Position {
 
     pub fn limits(&mut self, limits: Limits) -> &mut Self {
         self.game.limits = limits;
+        self
+    }
+
+    /// How "+1 HTH" is read (the default is the book's, add to the roll).
+    pub fn hth_modifiers(&mut self, reading: HthModifiers) -> &mut Self {
+        self.game.hth_modifiers = reading;
         self
     }
 

@@ -5,6 +5,7 @@ use fray_protocol::Seat;
 
 use super::armies::{Army, Profile, Role, UnitId, profile};
 use super::board::{SQUARES, Sq};
+use super::hth::HthModifiers;
 
 pub const EMPTY: u8 = u8::MAX;
 
@@ -38,7 +39,7 @@ pub struct Piece {
     pub unit: UnitId,
     pub owner: u8,
     pub place: Place,
-    /// Permanent HTH dice gained or lost: Drain Life, Vampire and Ghoul kills.
+    /// Permanent HTH gained or lost: Drain Life, Vampire and Ghoul kills.
     pub hth_change: i8,
     /// Has moved since it was deployed or raised; pawns double-step only before.
     pub moved: bool,
@@ -112,6 +113,14 @@ pub struct FantasyArmies {
     /// Set when a king piece is removed: the winner, once the action resolves.
     pub(crate) king_removed: Option<u8>,
     pub(crate) limits: Limits,
+    pub(crate) hth_modifiers: HthModifiers,
+}
+
+/// What a match's options set.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct MatchOptions {
+    pub limits: Limits,
+    pub hth_modifiers: HthModifiers,
 }
 
 impl FantasyArmies {

@@ -7,8 +7,9 @@ use fray_protocol::{
     TurnView, View,
 };
 
-use super::armies::{Role, defence_text, hth_text, points_text, ranged_text};
+use super::armies::{Role, defence_text, points_text, ranged_text};
 use super::board::{self, SIZE};
+use super::hth::{Hth, hth_text};
 use super::removals::removal_reason;
 use super::state::{Ending, FantasyArmies, Lasting, Phase, Place};
 use crate::effect_log::Log;
@@ -19,10 +20,13 @@ pub const SYSTEM_KEY: &str = "fantasy-armies";
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Appearance {
     unit: u8,
-    hth: Option<i32>,
+    hth: Option<Hth>,
     defence: u8,
     armour: bool,
     thorns: bool,
+    /// A Druid keeping Armour of Thorns up on another piece, so that a player
+    /// sees what its move or cast would end, and sees the spell end with its target.
+    keeps_thorns_on_another: bool,
     smash: bool,
     entangled: bool,
 }
@@ -52,6 +56,10 @@ impl FantasyArmies {
             defence: self.defence_armoured_or_not(index, armour || thorns),
             armour,
             thorns,
+            keeps_thorns_on_another: matches!(
+                piece.lasting,
+                Some(Lasting::ArmourOfThorns { target }) if target != index
+            ),
             smash: piece.lasting == Some(Lasting::Smash),
             entangled: piece.entangled,
         }
@@ -88,6 +96,12 @@ impl FantasyArmies {
             markers.push(Marker::new(
                 "armour-of-thorns",
                 "Armour of Thorns: Defence 4+ until the Druid moves or casts",
+            ));
+        }
+        if look.keeps_thorns_on_another {
+            markers.push(Marker::new(
+                "keeps-armour-of-thorns",
+                "Keeps Armour of Thorns on a friend: it ends if the Druid moves or casts",
             ));
         }
         if look.smash {

@@ -9,7 +9,7 @@ pub use fray_protocol::{
     Action, ArmyEntry, ArmyList, DiceRoll, Effect, MatchConfig, OptionValue, PieceId, RejectCode,
     Rejection, ScopedEffect, Seat, Square, SystemId, View, Viewer,
 };
-pub use fray_rules::fantasy_armies::{Army, FantasyArmies, Limits, Position};
+pub use fray_rules::fantasy_armies::{Army, FantasyArmies, HthModifiers, Limits, Position};
 pub use fray_rules::{ChaChaDice, GameRules, ScriptedDice};
 
 /// A square by its chess name: `sq("e4")`.
@@ -63,6 +63,11 @@ pub fn rolls(effects: &[ScopedEffect]) -> Vec<DiceRoll> {
             _ => None,
         })
         .collect()
+}
+
+/// What each roll added to its dice (an HTH modifier read as the book's "1+1").
+pub fn modifiers(rolls: &[DiceRoll]) -> Vec<i32> {
+    rolls.iter().map(|roll| roll.modifier).collect()
 }
 
 /// The faces of one roll.
