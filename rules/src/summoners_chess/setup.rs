@@ -13,8 +13,9 @@ use crate::Dice;
 use crate::effect_log::Log;
 
 impl SummonersChess {
-    /// Lays the terrain, places the Acolytes and flips the coin, in the
-    /// book's order; logs each step as the view's effects.
+    /// Lays the terrain, then either places the Acolytes on their fixed
+    /// squares and flips the coin, or asks seat 0 where its Acolytes stand
+    /// (the book's order); logs each step as the view's effects.
     pub(crate) fn new_game(rules: Rules, dice: &mut dyn Dice, log: &mut Log) -> Self {
         let (layout, shuffle) = terrain::shuffled(dice, log.is_recording());
         log.roll(|| {
@@ -48,17 +49,12 @@ impl SummonersChess {
                     game.add_acolytes(seat, Placement::fixed(seat), log);
                 }
                 game.start_play(dice, log);
-                log.push(|| Effect::TurnChanged {
-                    turn: game.turn_view(),
-                });
             }
-            AcolyteSetup::Chosen => {
-                game.phase = Phase::Placing { seat: 0 };
-                log.push(|| Effect::TurnChanged {
-                    turn: game.turn_view(),
-                });
-            }
+            AcolyteSetup::Chosen => game.phase = Phase::Placing { seat: 0 },
         }
+        log.push(|| Effect::TurnChanged {
+            turn: game.turn_view(),
+        });
         game
     }
 
