@@ -296,3 +296,32 @@ fn placing_is_refused_out_of_turn_out_of_the_set_up_or_malformed() {
     let refused = refuse(&mut fixed, 0, &place("b-d-f-h"));
     assert!(refused.message.contains("at the set-up"), "{refused}");
 }
+
+/// FNV-1a, 64 bits: a digest of bytes with no dependency.
+fn digest(bytes: &[u8], mut hash: u64) -> u64 {
+    for &byte in bytes {
+        hash ^= u64::from(byte);
+        hash = hash.wrapping_mul(0x0100_0000_01b3);
+    }
+    hash
+}
+
+#[test]
+fn acolytes_fixed_plays_a_seeded_game_exactly_as_before_players_chose() {
+    // Seed 5, each option picked by a d250 from the match's own dice (as
+    // `fray-cli`'s screen recorder plays). The digest covers the set-up's
+    // effects and those of the first 40 actions; its value is the one the
+    // code made before players chose their squares, for the same game
+    // (stored matches replay unchanged under `acolytes: fixed`).
+    let mut dice = ChaChaDice::from_u64(5);
+    let (mut game, setup) = SummonersChess::setup(&config(), &lists(), &mut dice).unwrap();
+    let mut hash = digest(&serde_json::to_vec(&setup).unwrap(), 0xcbf2_9ce4_8422_2325);
+    for _ in 0..40 {
+        let seat = game.to_act()[0];
+        let listed = game.options(seat);
+        let pick = usize::from(fray_rules::Dice::roll(&mut dice, 250)) % listed.len();
+        let effects = game.act(seat, &listed[pick].action, &mut dice).unwrap();
+        hash = digest(&serde_json::to_vec(&effects).unwrap(), hash);
+    }
+    assert_eq!(hash, 0x7967_bf69_2e39_a88b, "{hash:#018x}");
+}
