@@ -136,7 +136,7 @@ fn a_player_with_no_move_passes() {
     let effects = play(&mut game, 0, &Action::new("pass"));
     assert!(effects.iter().any(|e| matches!(
         &e.effect,
-        Effect::Narration { text } if text.to_string() == "No piece can move: the turn passes"
+        Effect::Narration { text } if *text == "No piece can move: the turn passes"
     )));
     assert_eq!(active(&game), vec![Seat(1)]);
     assert_eq!(view(&game).turn.number, 2);
