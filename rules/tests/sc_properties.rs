@@ -453,7 +453,7 @@ fn expect_rejected(
     action: &Action,
 ) -> Result<Rejection, TestCaseError> {
     let before = *game;
-    // No die is rolled after setup: scripted dice with no faces would panic.
+    // A refused action rolls no die: scripted dice with no faces would panic.
     let result = game.act(seat, action, &mut fray_rules::ScriptedDice::new([]));
     prop_assert!(
         *game == before,
