@@ -2,7 +2,7 @@
 //! someone listens (the server does; simulations and benchmarks do not).
 //! Shared by every game system.
 
-use fray_protocol::{DiceRoll, Die, Effect, Phrase, ScopedEffect, Seat};
+use fray_protocol::{Audience, DiceRoll, Die, Effect, Phrase, ScopedEffect, Seat};
 
 pub struct Log {
     enabled: bool,
@@ -37,6 +37,16 @@ impl Log {
         if self.enabled {
             self.effects
                 .push(ScopedEffect::public(Effect::Narration { text: phrase() }));
+        }
+    }
+
+    /// Narration for one seat (and the referee): what others may not know yet.
+    pub fn tell_only(&mut self, seat: Seat, phrase: impl FnOnce() -> Phrase) {
+        if self.enabled {
+            self.effects.push(ScopedEffect {
+                audience: Audience::Seats(vec![seat]),
+                effect: Effect::Narration { text: phrase() },
+            });
         }
     }
 

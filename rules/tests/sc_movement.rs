@@ -1,6 +1,6 @@
 //! Movement and capture: every movement type's move counts in simple
 //! positions, perft counts from the start, blocking, capture by displacement,
-//! no check (R2), and the pass when nothing can move (R12).
+//! and no check (R2). The pass is `sc_pass.rs`.
 
 mod sc_common;
 use sc_common::*;
@@ -171,27 +171,6 @@ fn perft_from_the_start_in_chart_order() {
     assert_eq!(perft(&game, 2), 324);
     assert_eq!(perft(&game, 3), 5_940);
     assert_eq!(perft(&game, 4), 110_840);
-}
-
-#[test]
-fn a_player_with_no_move_passes() {
-    // Only a pass is offered when no piece can move: here seat 0 has no piece
-    // at all, a position that play never reaches but the builder allows.
-    let mut p = Position::new();
-    p.place(1, "acolyte", "h8");
-    let mut game = p.build();
-    assert_eq!(options(&game, 0), vec![Action::new("pass")]);
-    play(&mut game, 0, &Action::new("pass"));
-    assert_eq!(active(&game), vec![Seat(1)]);
-    assert_eq!(view(&game).turn.number, 2);
-}
-
-#[test]
-fn a_pass_is_refused_while_a_piece_can_move() {
-    let (mut game, acolyte) = lone("acolyte", "e4");
-    let rejection = refuse(&mut game, 0, &Action::new("pass"));
-    assert_eq!(rejection.code, RejectCode::IllegalAction);
-    assert_eq!(destinations(&game, acolyte).len(), 8);
 }
 
 #[test]

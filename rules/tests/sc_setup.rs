@@ -1,6 +1,7 @@
 //! Setup: the terrain shuffle (exact layouts from scripted dice), the
-//! Acolytes' start squares (R1), the coin flip, the setup effects, options,
-//! and the one army list both players bring.
+//! Acolytes' fixed start squares (R1, `acolytes: fixed`; the players' own
+//! placement is `sc_placement.rs`), the coin flip, the setup effects,
+//! options, and the one army list both players bring.
 
 mod sc_common;
 use sc_common::*;
@@ -181,6 +182,8 @@ fn every_option_is_read_and_checked() {
         (MAX_TURNS, OptionValue::Int(10_001)),
         (MAX_TURNS, OptionValue::Bool(true)),
         (QUIET_TURNS, OptionValue::Int(1_001)),
+        (ACOLYTES, OptionValue::Text("random".into())),
+        (ACOLYTES, OptionValue::Bool(true)),
         ("second unit", OptionValue::Bool(true)),
     ] {
         let error = refused(config().with(key, value.clone()));
@@ -228,7 +231,13 @@ fn system_info_lists_the_options_and_every_unit() {
     let info = fray_rules::summoners_chess::system_info();
     assert_eq!(info.id, SystemId::SummonersChess);
     let keys: Vec<&str> = info.options.iter().map(|o| o.key.as_str()).collect();
-    assert_eq!(keys, [SECOND_UNIT, MAX_TURNS, QUIET_TURNS]);
+    assert_eq!(keys, [SECOND_UNIT, ACOLYTES, MAX_TURNS, QUIET_TURNS]);
+    let acolytes = &info.options[1];
+    assert_eq!(acolytes.default, OptionValue::Text("chosen".into()));
+    assert!(matches!(
+        &acolytes.kind,
+        fray_protocol::OptionKind::Choice { choices } if choices == &["chosen", "fixed"]
+    ));
     assert_eq!(info.armies.len(), 1);
     assert_eq!(info.armies[0].units.len(), 33);
 }

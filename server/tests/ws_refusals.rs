@@ -3,11 +3,11 @@
 
 mod common;
 
-use common::play::{Follower, start_two_player};
+use common::play::{Follower, start_two_player_with};
 use common::{Client, TestServer};
 use fray_protocol::{
-    Action, ClientMessage, ErrorCode, MatchId, MatchSummary, PROTOCOL_VERSION, Role, ServerMessage,
-    SystemId,
+    Action, ClientMessage, ErrorCode, MatchConfig, MatchId, MatchSummary, OptionValue,
+    PROTOCOL_VERSION, Role, ServerMessage, SystemId,
 };
 
 /// The code of the next message, which must be an error.
@@ -41,10 +41,15 @@ struct Table {
 }
 
 /// A running Summoners Chess match with both players subscribed; whoever
-/// must act (the coin flip decides) is `to_act[0]`.
+/// must act (the coin flip decides) is `to_act[0]`. Its Acolytes stand on
+/// fixed squares, so both seats have pieces to name from the first action.
 fn table() -> Table {
     let server = TestServer::start();
-    let (id, players) = start_two_player(&server, SystemId::SummonersChess);
+    let config = MatchConfig::new(SystemId::SummonersChess).with(
+        fray_rules::summoners_chess::ACOLYTES,
+        OptionValue::Text("fixed".into()),
+    );
+    let (id, players) = start_two_player_with(&server, &config);
     Table {
         id,
         server,

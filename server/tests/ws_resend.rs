@@ -49,8 +49,15 @@ fn an_action_sent_again_with_its_id_is_acked_again_and_played_once() {
     }
     assert_eq!(seq_now(&server, id), 1, "played once");
 
-    // The same id for another action is a client's mistake, said so.
-    let other = players[1 - seat].options[0].action.clone();
+    // The same id for another action is a client's mistake, said so. (The
+    // other seat may be offered the very action just played, such as the
+    // same placement of its Acolytes: that one would be a resend.)
+    let other = players[1 - seat]
+        .options
+        .iter()
+        .map(|option| option.action.clone())
+        .find(|other| *other != action)
+        .expect("the other seat is offered an action other than the one played");
     act(&mut players[seat].client, id, 41, &other);
     match players[seat].client.recv_game() {
         ServerMessage::Error {

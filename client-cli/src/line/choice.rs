@@ -236,4 +236,24 @@ mod tests {
             }
         );
     }
+
+    #[test]
+    fn a_summoners_chess_placement_is_chosen_by_number_or_squares() {
+        use fray_protocol::{MatchConfig, SystemId};
+        let system = SystemId::SummonersChess;
+        let armies = fray_rules::example_armies(system).unwrap();
+        let mut dice = fray_rules::ChaChaDice::from_u64(1);
+        let (game, _) =
+            fray_rules::Game::setup(&MatchConfig::new(system), &armies, &mut dice).unwrap();
+        let placements = game.options(fray_protocol::Seat(0));
+        let listed = crate::line::options_text(&placements);
+        assert!(
+            listed.contains("1) Aa1,c1,e1,g1  Place your Acolytes on a1, c1, e1 and g1")
+                && listed.contains("2) Ab1,d1,f1,h1  Place your Acolytes on b1, d1, f1 and h1"),
+            "{listed}"
+        );
+        assert_eq!(parse("2", &placements), Ok(Choice::Option(1)));
+        assert_eq!(parse("ab1,d1,f1,h1", &placements), Ok(Choice::Option(1)));
+        assert_eq!(parse("Aa1,c1,e1,g1", &placements), Ok(Choice::Option(0)));
+    }
 }

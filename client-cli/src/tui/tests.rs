@@ -422,9 +422,20 @@ fn a_reaction_off_turn_pops_up_titled_with_the_phase() {
         Command::Play(state.options[1].action.clone())
     );
 
+    // On my own turn, choices that name nothing on the board pop up as a
+    // choice; a turn with moves on the board asks nothing.
     let mut on_turn = reaction();
     on_turn.view.turn.active = vec![Seat(0)];
-    assert_eq!(Ui::new(&on_turn).popup, None, "my own turn asks nothing");
+    assert!(matches!(
+        Ui::new(&on_turn).popup,
+        Some(Popup::Options { title, .. }) if title == "Dispel: your choice"
+    ));
+    let moving = recorded("summoners-chess");
+    assert_eq!(
+        Ui::new(&moving).popup,
+        None,
+        "my own turn on the board asks nothing"
+    );
     let mut watching = reaction();
     watching.me = None;
     assert_eq!(Ui::new(&watching).popup, None);
@@ -1057,12 +1068,12 @@ fn the_moves_popup_lists_every_action_and_scrolls() {
     let shown = text(&live_screen(&state, &ui, 80, 24));
     assert!(shown.contains("Moves"), "{shown}");
     assert!(
-        shown.contains("  21 Seat 2: Acolyte moves h5 to g5."),
+        shown.contains("  20 Seat 2: Acolyte moves b8 to c7."),
         "{shown}"
     );
     // More moves than the popup has rows: the newest show, older ones by
     // scrolling back.
-    for seq in 22..60 {
+    for seq in 21..60 {
         state.log.push(crate::game_state::LogEntry {
             seq,
             text: format!("move {seq}"),
@@ -1148,5 +1159,69 @@ fn only_another_players_return_is_news() {
             .is_some_and(|status| status.ends_with(" is back")),
         "{:?}",
         ui.status
+    );
+}
+
+/// A Summoners Chess match at its set-up, as seat 0 sees it: no piece on
+/// the board yet, and the two placements of its Acolytes to choose from.
+fn placing_acolytes() -> GameState {
+    let system = SystemId::SummonersChess;
+    let armies = fray_rules::example_armies(system).unwrap();
+    let mut dice = fray_rules::ChaChaDice::from_u64(5);
+    let (game, _) = fray_rules::Game::setup(&MatchConfig::new(system), &armies, &mut dice).unwrap();
+    let me = Seat(0);
+    GameState::from_snapshot(Snapshot {
+        match_id: MatchId(1),
+        seq: 0,
+        status: MatchStatus::Running,
+        seat: Some(me),
+        view: game.view(fray_protocol::Viewer::Seat(me)),
+        to_act: game.to_act(),
+        options: game.options(me),
+        commitment: String::new(),
+    })
+}
+
+#[test]
+fn a_choice_with_nothing_on_the_board_to_pick_pops_up() {
+    let state = placing_acolytes();
+    assert!(state.view.pieces.is_empty());
+    let mut ui = Ui::new(&state);
+    match &ui.popup {
+        Some(Popup::Options { title, options, .. }) => {
+            assert_eq!(title, "Placing acolytes: your choice");
+            assert_eq!(options, &[0, 1]);
+        }
+        other => panic!("expected the placements to pop up, got {other:?}"),
+    }
+    for (width, height) in [(WIDTH, HEIGHT), (80, 24)] {
+        let screen = text(&live_screen(&state, &ui, width, height));
+        assert!(
+            screen.contains("Place your Acolytes on a1, c1, e1 and g1")
+                && screen.contains("Place your Acolytes on b1, d1, f1 and h1"),
+            "{width}×{height}:\n{screen}"
+        );
+    }
+    assert_eq!(
+        press(&mut ui, &state, &[KeyCode::Down, KeyCode::Enter]),
+        Command::Play(state.options[1].action.clone())
+    );
+
+    // Closed unanswered, it stays closed; the options panel and the typed
+    // notation still play a placement.
+    let mut ui = Ui::new(&state);
+    press(&mut ui, &state, &[KeyCode::Esc]);
+    ui.sync(&state);
+    assert_eq!(ui.popup, None);
+    assert_eq!(
+        press(&mut ui, &state, &[KeyCode::Tab, KeyCode::Enter]),
+        Command::Play(state.options[0].action.clone())
+    );
+    let mut keys = vec![KeyCode::Char(':')];
+    keys.extend(typed("ab1,d1,f1,h1"));
+    keys.push(KeyCode::Enter);
+    assert_eq!(
+        press(&mut ui, &state, &keys),
+        Command::Play(state.options[1].action.clone())
     );
 }

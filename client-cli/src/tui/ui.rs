@@ -79,9 +79,10 @@ pub struct Ui {
     pub popup: Option<Popup>,
     /// The id of the action sent and not yet answered.
     pub pending: Option<u64>,
-    /// The batch whose off-turn options already popped up, so closing the
-    /// popup does not bring it straight back.
-    reaction_shown: Option<u64>,
+    /// The batch whose options already popped up (off-turn, or with nothing
+    /// to pick on the board), so closing the popup does not bring it
+    /// straight back.
+    popped_up_at: Option<u64>,
 }
 
 impl Ui {
@@ -106,7 +107,7 @@ impl Ui {
             log_scroll: 0,
             popup: None,
             pending: None,
-            reaction_shown: None,
+            popped_up_at: None,
         };
         ui.sync(state);
         ui
@@ -134,10 +135,20 @@ impl Ui {
         if stale {
             self.popup = None;
         }
-        if is_reaction(state) && self.reaction_shown != Some(state.seq) && self.popup.is_none() {
-            self.reaction_shown = Some(state.seq);
+        let asked = if is_reaction(state) {
+            Some("your answer")
+        } else if is_choice_off_the_board(state) {
+            Some("your choice")
+        } else {
+            None
+        };
+        if let Some(asked) = asked
+            && self.popped_up_at != Some(state.seq)
+            && self.popup.is_none()
+        {
+            self.popped_up_at = Some(state.seq);
             self.popup = Some(Popup::Options {
-                title: format!("{}: your answer", title_case(&state.view.turn.phase)),
+                title: format!("{}: {asked}", title_case(&state.view.turn.phase)),
                 options: (0..state.options.len()).collect(),
                 index: 0,
                 seq: state.seq,
@@ -167,6 +178,17 @@ pub fn is_reaction(state: &GameState) -> bool {
         .me
         .is_some_and(|me| state.to_act.contains(&me) && !state.view.turn.active.contains(&me))
         && !state.options.is_empty()
+}
+
+/// True when this seat must choose and no option can be picked on the
+/// board: none names a piece, a target or a square (a set-up choice such as
+/// where the Acolytes stand, or a lone pass).
+pub fn is_choice_off_the_board(state: &GameState) -> bool {
+    state.my_turn()
+        && state.options.iter().all(|option| {
+            let action = &option.action;
+            action.piece.is_none() && action.target.is_none() && action.to.is_none()
+        })
 }
 
 /// The square an option aims at: where it goes, else where its target stands.

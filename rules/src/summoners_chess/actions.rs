@@ -6,8 +6,9 @@ use fray_protocol::{Action, ActionOption, PieceId, RejectCode, Rejection};
 
 use super::board;
 use super::movement::Move;
+use super::placement::Placement;
 use super::state::{Phase, Place, SummonersChess};
-use crate::action_form::board_square;
+use crate::action_form::{board_square, check_parts};
 use crate::effect_log::Log;
 
 fn id(index: u8) -> PieceId {
@@ -21,6 +22,7 @@ impl SummonersChess {
                 .piece(id(piece))
                 .to(board::to_square(to)),
             Move::Pass => Action::new("pass"),
+            Move::Place(placement) => Action::new("place").choice(placement.key()),
         }
     }
 
@@ -38,8 +40,10 @@ impl SummonersChess {
     /// the move would set off (summons, the end of the game), since that
     /// follows from the position alone.
     fn notation_and_label(&self, mv: Move) -> (String, String) {
-        let Move::Step { piece, to } = mv else {
-            return ("pass".into(), "Pass: no piece can move".into());
+        let (piece, to) = match mv {
+            Move::Step { piece, to } => (piece, to),
+            Move::Pass => return ("pass".into(), "Pass: no piece can move".into()),
+            Move::Place(placement) => return self.placement_notation_and_label(placement),
         };
         let p = self.piece(piece);
         let from = p.square().expect("a listed move's piece is on the board");
@@ -91,11 +95,46 @@ impl SummonersChess {
         (notation, label)
     }
 
+    /// "Aa1,c1,e1,g1" and "Place your Acolytes on a1, c1, e1 and g1": the
+    /// squares themselves, as the deciding seat will see them on its row.
+    fn placement_notation_and_label(&self, placement: Placement) -> (String, String) {
+        let seat = self
+            .deciding_seat()
+            .expect("a placement is listed only while a seat decides");
+        let mut notation = String::from("A");
+        let mut label = String::from("Place your Acolytes on ");
+        let squares = placement.squares(seat);
+        for (at, &sq) in squares.iter().enumerate() {
+            if at > 0 {
+                notation.push(',');
+                label.push_str(if at == squares.len() - 1 {
+                    " and "
+                } else {
+                    ", "
+                });
+            }
+            board::push_square(&mut notation, sq);
+            board::push_square(&mut label, sq);
+        }
+        (notation, label)
+    }
+
     /// Reads an action as a move of this game, checking its form and that it
     /// names the seat's own piece; legality is checked against the move list.
     pub(crate) fn parse(&self, seat: u8, action: &Action) -> Result<Move, Rejection> {
         let unknown = |message: String| Rejection::new(RejectCode::UnknownAction, message);
         let verb = action.verb.as_str();
+        if verb == "place" {
+            check_parts(action, false, false, false, true)?;
+            let key = action.choice.as_deref().expect("checked by check_parts");
+            return Placement::from_key(key).map(Move::Place).ok_or_else(|| {
+                unknown(format!(
+                    "'{key}' is not a placement: the Acolytes stand on files {} or {}",
+                    Placement::Aceg.key(),
+                    Placement::Bdfh.key()
+                ))
+            });
+        }
         let extra = |what: &str| unknown(format!("'{verb}' does not take {what}"));
         if action.target.is_some() {
             return Err(extra("a target"));
@@ -128,7 +167,8 @@ impl SummonersChess {
                 Ok(Move::Pass)
             }
             other => Err(unknown(format!(
-                "'{other}' is not an action in Summoners Chess; the actions are move and pass"
+                "'{other}' is not an action in Summoners Chess; the actions are place (at the \
+                 set-up), move and pass"
             ))),
         }
     }
@@ -147,7 +187,16 @@ impl SummonersChess {
     /// Why a well-formed move of the seat's own piece is not legal now.
     pub(crate) fn explain_illegal(&self, mv: Move) -> Rejection {
         let illegal = |message: String| Rejection::new(RejectCode::IllegalAction, message);
+        let placing = matches!(self.phase, Phase::Placing { .. });
         match mv {
+            Move::Place(_) => {
+                illegal("the Acolytes are placed at the set-up, before the first move".into())
+            }
+            _ if placing => illegal(format!(
+                "place your Acolytes first, on files {} or {}",
+                Placement::Aceg.key(),
+                Placement::Bdfh.key()
+            )),
             Move::Pass => illegal("you may pass only when none of your pieces can move".into()),
             Move::Step { piece, .. } if self.piece(piece).place == Place::Captured => {
                 illegal(format!("{} has been captured", self.describe(piece)))
@@ -171,7 +220,7 @@ impl SummonersChess {
         match self.phase {
             // The rejected seat sees who decides in its view; a seat number
             // here would be one it cannot put a name to.
-            Phase::Play { .. } => Rejection::new(
+            Phase::Placing { .. } | Phase::Play { .. } => Rejection::new(
                 RejectCode::NotYourTurn,
                 "it is not your turn: another player decides now",
             ),

@@ -6,7 +6,8 @@
 //!
 //! Where each rule lives:
 //! - `units.rs`: the terrains, the Acolyte and both unit charts
-//! - `board.rs`: squares, steps and lines, where the Acolytes start
+//! - `board.rs`: squares, steps and lines
+//! - `placement.rs`: where the Acolytes may start, and who chooses
 //! - `terrain.rs`: the tiles in chart order, the Fisher–Yates shuffle
 //! - `setup.rs`: laying the tiles, placing the Acolytes, the coin flip
 //! - `movement.rs`: every legal move (chess movement, Page, Squire, pass)
@@ -19,6 +20,7 @@
 mod actions;
 mod board;
 mod movement;
+mod placement;
 pub mod position;
 mod setup;
 mod state;
@@ -36,6 +38,7 @@ use fray_protocol::{
 };
 
 pub use movement::Move;
+pub use placement::{AcolyteSetup, Placement};
 pub use position::Position;
 pub use state::{Limits, Rules, SummonersChess};
 pub use terrain::chart_order;
@@ -49,6 +52,9 @@ use crate::move_rules::MoveRules;
 
 /// Match option: play the second unit variant (Bool, default false).
 pub const SECOND_UNIT: &str = "second-unit";
+/// Match option: who decides where the Acolytes start (Choice: `chosen`,
+/// each player as the book has it, the default; `fixed`, set squares).
+pub const ACOLYTES: &str = "acolytes";
 /// Match option: the game is drawn after this many turns in all.
 pub const MAX_TURNS: &str = "max-turns";
 /// Match option: the game is drawn after this many turns in a row with no
@@ -129,6 +135,21 @@ pub fn system_info() -> SystemInfo {
                     .into(),
             },
             OptionSpec {
+                key: ACOLYTES.into(),
+                label: "Acolyte placement".into(),
+                kind: OptionKind::Choice {
+                    choices: AcolyteSetup::ALL
+                        .iter()
+                        .map(|setup| setup.key().to_string())
+                        .collect(),
+                },
+                default: OptionValue::Text(AcolyteSetup::default().key().into()),
+                help: "chosen: before the coin flip each player puts their four Acolytes on \
+                       files a-c-e-g or b-d-f-h of their back row, unseen by the other until \
+                       both have chosen; fixed: a1 c1 e1 g1 against h8 f8 d8 b8, no choice."
+                    .into(),
+            },
+            OptionSpec {
                 key: MAX_TURNS.into(),
                 label: "Turn limit".into(),
                 kind: OptionKind::Int {
@@ -194,12 +215,19 @@ fn read_rules(config: &MatchConfig) -> Result<Rules, SetupError> {
                 OptionValue::Bool(on) => rules.second_unit = *on,
                 _ => return Err(bad("must be true or false".into())),
             },
+            ACOLYTES => {
+                rules.acolytes = match value {
+                    OptionValue::Text(key) => AcolyteSetup::from_key(key),
+                    _ => None,
+                }
+                .ok_or_else(|| bad("must be chosen or fixed".into()))?
+            }
             MAX_TURNS => rules.limits.max_turns = whole_number(MAX_TURNS_RANGE)?,
             QUIET_TURNS => rules.limits.quiet_turns = whole_number(QUIET_TURNS_RANGE)?,
             _ => {
                 return Err(bad(format!(
                     "Summoners Chess has no such option; its options are {SECOND_UNIT}, \
-                     {MAX_TURNS} and {QUIET_TURNS}"
+                     {ACOLYTES}, {MAX_TURNS} and {QUIET_TURNS}"
                 )));
             }
         }
@@ -297,8 +325,11 @@ impl MoveRules for SummonersChess {
         SummonersChess::not_your_turn(self)
     }
 
-    fn play(&mut self, mv: Move, _dice: &mut dyn Dice, log: &mut Log) {
-        SummonersChess::play(self, mv, log)
+    fn play(&mut self, mv: Move, dice: &mut dyn Dice, log: &mut Log) {
+        match mv {
+            Move::Place(placement) => self.place_acolytes(placement, dice, log),
+            _ => SummonersChess::play(self, mv, log),
+        }
     }
 
     fn record_changes(&self, before: &Self, log: &mut Log) {

@@ -3,8 +3,10 @@
 //! Pages one square orthogonally, Squires one square diagonally), no check,
 //! no castling, no pawns. Listing and acting share this one generator, so the
 //! options a player is offered are exactly the actions the game accepts.
+//! Before the first move, the set-up decision: where the Acolytes stand.
 
 use super::board::{self, ALL_DIRECTIONS, DIAGONAL, KNIGHT_JUMPS, ORTHOGONAL, Sq};
+use super::placement::Placement;
 use super::state::{Phase, SummonersChess};
 use super::units::Movement;
 
@@ -14,13 +16,20 @@ pub enum Move {
     Step { piece: u8, to: Sq },
     /// Only when no piece can move (R12).
     Pass,
+    /// At the set-up: put the four Acolytes down one space apart (R1).
+    Place(Placement),
 }
 
 impl SummonersChess {
     /// Every legal move for the seat that decides now, appended to `out`.
     pub fn legal_moves(&self, out: &mut Vec<Move>) {
-        let Phase::Play { seat } = self.phase else {
-            return;
+        let seat = match self.phase {
+            Phase::Placing { .. } => {
+                out.extend(Placement::ALL.map(Move::Place));
+                return;
+            }
+            Phase::Play { seat } => seat,
+            Phase::Over(_) => return,
         };
         let before = out.len();
         for (index, piece) in self.on_board() {
@@ -37,7 +46,7 @@ impl SummonersChess {
     /// The seat that decides now.
     pub(crate) fn deciding_seat(&self) -> Option<u8> {
         match self.phase {
-            Phase::Play { seat } => Some(seat),
+            Phase::Placing { seat } | Phase::Play { seat } => Some(seat),
             Phase::Over(_) => None,
         }
     }

@@ -1,9 +1,11 @@
 //! The start of a match: the terrain tiles laid at random, four Acolytes each
-//! on the back rows, and the coin flip for who moves first.
+//! on the back rows (on fixed squares, or where each player chooses), and the
+//! coin flip for who moves first.
 
 use fray_protocol::{DiceRoll, Die, Effect, Phrase, Seat};
 
 use super::board::{self, SQUARES};
+use super::placement::{AcolyteSetup, Placement};
 use super::state::{Phase, Rules, SummonersChess};
 use super::terrain;
 use super::units::ACOLYTE;
@@ -11,8 +13,9 @@ use crate::Dice;
 use crate::effect_log::Log;
 
 impl SummonersChess {
-    /// Lays the terrain, places the Acolytes and flips the coin, in the
-    /// book's order; logs each step as the view's effects.
+    /// Lays the terrain, then either places the Acolytes on their fixed
+    /// squares and flips the coin, or asks seat 0 where its Acolytes stand
+    /// (the book's order); logs each step as the view's effects.
     pub(crate) fn new_game(rules: Rules, dice: &mut dyn Dice, log: &mut Log) -> Self {
         let (layout, shuffle) = terrain::shuffled(dice, log.is_recording());
         log.roll(|| {
@@ -40,23 +43,87 @@ impl SummonersChess {
                 terrain: Some(layout[sq as usize].key().into()),
             });
         }
-        for seat in 0..2 {
-            for sq in board::acolyte_squares(seat) {
-                let index = game.add_piece(ACOLYTE, seat, sq);
-                log.push(|| Effect::PiecePlaced {
-                    piece: game.piece_view(index),
-                });
+        match rules.acolytes {
+            AcolyteSetup::Fixed => {
+                for seat in 0..2 {
+                    game.add_acolytes(seat, Placement::fixed(seat), log);
+                }
+                game.start_play(dice, log);
             }
+            AcolyteSetup::Chosen => game.phase = Phase::Placing { seat: 0 },
         }
-        let first = flip_coin(dice, log);
-        game.first_player = first;
-        game.phase = Phase::Play { seat: first };
-        log.tell(|| Phrase::from(Seat(first)).text(" moves first"));
         log.push(|| Effect::TurnChanged {
             turn: game.turn_view(),
         });
         game
     }
+
+    /// A player's placement (R1). Seat 0 chooses first and its choice is
+    /// kept hidden; once seat 1 has chosen, both sets of Acolytes are put
+    /// down together and the coin is flipped, as the book orders it. The
+    /// new Acolytes and the turn are told by
+    /// [`SummonersChess::record_changes`].
+    pub(crate) fn place_acolytes(
+        &mut self,
+        placement: Placement,
+        dice: &mut dyn Dice,
+        log: &mut Log,
+    ) {
+        let Phase::Placing { seat } = self.phase else {
+            unreachable!("Acolytes are placed only at the set-up");
+        };
+        if seat == 0 {
+            self.hidden_placement = Some(placement);
+            self.phase = Phase::Placing { seat: 1 };
+            log.tell_only(Seat(0), || {
+                Phrase::from(Seat(0)).text(format!(
+                    " chose {} for their Acolytes, shown to all once both players have chosen",
+                    squares_named(placement, 0)
+                ))
+            });
+            return;
+        }
+        let first = self
+            .hidden_placement
+            .take()
+            .expect("seat 0 placed its Acolytes before seat 1 was asked");
+        for (seat, placement) in [(0, first), (1, placement)] {
+            self.add_acolytes(seat, placement, &mut Log::silent());
+            log.tell(|| {
+                Phrase::from(Seat(seat)).text(format!(
+                    " places their Acolytes on {}",
+                    squares_named(placement, seat)
+                ))
+            });
+        }
+        self.start_play(dice, log);
+    }
+
+    /// Puts a seat's four Acolytes down, telling each to `log`.
+    fn add_acolytes(&mut self, seat: u8, placement: Placement, log: &mut Log) {
+        for sq in placement.squares(seat) {
+            let index = self.add_piece(ACOLYTE, seat, sq);
+            log.push(|| Effect::PiecePlaced {
+                piece: self.piece_view(index),
+            });
+        }
+    }
+
+    /// Flips the coin and gives the first turn to its winner.
+    fn start_play(&mut self, dice: &mut dyn Dice, log: &mut Log) {
+        let first = flip_coin(dice, log);
+        self.first_player = first;
+        self.phase = Phase::Play { seat: first };
+        log.tell(|| Phrase::from(Seat(first)).text(" moves first"));
+    }
+}
+
+/// "a1, c1, e1 and g1".
+fn squares_named(placement: Placement, seat: u8) -> String {
+    let [a, b, c, d] = placement
+        .squares(seat)
+        .map(|sq| board::to_square(sq).to_string());
+    format!("{a}, {b}, {c} and {d}")
 }
 
 /// A d2: 1 gives seat 0 the first move, 2 gives it to seat 1.

@@ -5,6 +5,7 @@
 use fray_protocol::Seat;
 
 use super::board::{SQUARES, Sq};
+use super::placement::{AcolyteSetup, Placement};
 use super::units::{ACOLYTE, COPIES, Chart, Profile, TERRAINS, Terrain, UnitId, profile};
 
 /// Eight Acolytes and at most one unit of each of the 32 chart rows.
@@ -47,7 +48,13 @@ impl Piece {
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Phase {
-    Play { seat: u8 },
+    /// A player chooses where their Acolytes stand (R1).
+    Placing {
+        seat: u8,
+    },
+    Play {
+        seat: u8,
+    },
     Over(Ending),
 }
 
@@ -88,6 +95,8 @@ pub struct Rules {
     pub limits: Limits,
     /// The second unit variant: the Second Tile Unit Chart is in play.
     pub second_unit: bool,
+    /// Whether the players choose their Acolytes' squares.
+    pub acolytes: AcolyteSetup,
 }
 
 /// A game of Summoners Chess.
@@ -102,6 +111,9 @@ pub struct SummonersChess {
     /// The four squares of each terrain.
     pub(crate) tiles: [[Sq; COPIES]; TERRAINS],
     pub(crate) phase: Phase,
+    /// Seat 0's placement, kept from every view until seat 1 has chosen too,
+    /// so that neither chooses knowing the other's choice (R1).
+    pub(crate) hidden_placement: Option<Placement>,
     /// Who won the coin flip and moved first.
     pub(crate) first_player: u8,
     /// Turns begun.
@@ -123,6 +135,7 @@ impl SummonersChess {
             terrain,
             tiles: super::terrain::tiles_by_terrain(&terrain),
             phase: Phase::Play { seat: 0 },
+            hidden_placement: None,
             first_player: 0,
             turn: 1,
             quiet_turns: 0,

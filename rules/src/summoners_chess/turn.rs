@@ -7,7 +7,8 @@ use super::state::{EMPTY, Phase, Place, SummonersChess};
 use crate::effect_log::Log;
 
 impl SummonersChess {
-    /// Plays a legal move. The caller has checked it is legal.
+    /// Plays a legal move of the game proper (a placement is
+    /// [`SummonersChess::place_acolytes`]). The caller has checked it is legal.
     pub(crate) fn play(&mut self, mv: Move, log: &mut Log) {
         let Phase::Play { seat } = self.phase else {
             unreachable!("moves are played only while the game is on");
@@ -18,6 +19,7 @@ impl SummonersChess {
                 log.say(|| "No piece can move: the turn passes".into());
                 false
             }
+            Move::Place(_) => unreachable!("Acolytes are placed only at the set-up"),
         };
         // A summons is part of the move that caused it, so it is made before
         // the game is judged (R8).

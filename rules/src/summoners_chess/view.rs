@@ -77,6 +77,7 @@ impl SummonersChess {
 
     pub(crate) fn turn_view(&self) -> TurnView {
         let phase = match self.phase {
+            Phase::Placing { .. } => "placing acolytes",
             Phase::Play { .. } => "play",
             Phase::Over(_) => "over",
         };
@@ -112,9 +113,9 @@ impl SummonersChess {
 
     /// The effects that turn the view of `before` into the view of `self`.
     /// Terrain never changes after setup, and pieces change only by moving,
-    /// being captured or being summoned. A summoned piece is new (its index
-    /// is past `before`'s), so it comes after the move that summoned it,
-    /// told as it is placed.
+    /// being captured, being summoned, or (the Acolytes, at the set-up)
+    /// being placed. A new piece's index is past `before`'s; a summoned one
+    /// comes after the move that summoned it, told as it is placed.
     pub(crate) fn record_changes(&self, before: &SummonersChess, log: &mut Log) {
         for (index, piece) in self.all_pieces() {
             let id = PieceId(u32::from(index));
@@ -122,7 +123,9 @@ impl SummonersChess {
                 log.push(|| Effect::PiecePlaced {
                     piece: self.piece_view(index),
                 });
-                log.tell(|| self.summons_told(index));
+                if !piece.profile().is_acolyte() {
+                    log.tell(|| self.summons_told(index));
+                }
                 continue;
             }
             match (before.piece(index).place, piece.place) {

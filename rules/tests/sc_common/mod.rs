@@ -10,8 +10,8 @@ pub use fray_protocol::{
     Rejection, ScopedEffect, Seat, Square, SystemId, View, Viewer,
 };
 pub use fray_rules::summoners_chess::{
-    Limits, MAX_TURNS, Position, QUIET_TURNS, SECOND_UNIT, SummonersChess, Terrain, army_list,
-    chart_order,
+    ACOLYTES, Limits, MAX_TURNS, Position, QUIET_TURNS, SECOND_UNIT, SummonersChess, Terrain,
+    army_list, chart_order,
 };
 pub use fray_rules::{ChaChaDice, GameRules, MoveRules, ScriptedDice, SetupError};
 
@@ -29,7 +29,15 @@ pub fn step(piece: PieceId, to: &str) -> Action {
     Action::new("move").piece(piece).to(sq(to))
 }
 
+/// A match with the Acolytes on fixed squares (a1 c1 e1 g1 against h8 f8 d8
+/// b8), so a test starts at the first move; the players' own placement is
+/// [`config_chosen`]'s, tested in `sc_placement.rs`.
 pub fn config() -> MatchConfig {
+    MatchConfig::new(SystemId::SummonersChess).with(ACOLYTES, OptionValue::Text("fixed".into()))
+}
+
+/// A match as the book has it: each player places their own Acolytes.
+pub fn config_chosen() -> MatchConfig {
     MatchConfig::new(SystemId::SummonersChess)
 }
 

@@ -11,7 +11,15 @@ use super::{Client, TestServer};
 
 /// A running two-player match of `system` with both players subscribed.
 pub fn start_two_player(server: &TestServer, system: SystemId) -> (MatchId, [Follower; 2]) {
-    let (id, [alice, bob]) = two_player_match(server, system);
+    start_two_player_with(server, &fray_protocol::MatchConfig::new(system))
+}
+
+/// A running two-player match set up with `config`, both players subscribed.
+pub fn start_two_player_with(
+    server: &TestServer,
+    config: &fray_protocol::MatchConfig,
+) -> (MatchId, [Follower; 2]) {
+    let (id, [alice, bob]) = two_player_match_with(server, config);
     let players = [
         Follower::subscribe(server.client(Some(&alice.token)), id, Role::Player),
         Follower::subscribe(server.client(Some(&bob.token)), id, Role::Player),
@@ -22,11 +30,17 @@ pub fn start_two_player(server: &TestServer, system: SystemId) -> (MatchId, [Fol
 /// A running two-player match of `system` between Alice (seat 0) and Bob,
 /// nobody subscribed yet: for a test that needs their tokens.
 pub fn two_player_match(server: &TestServer, system: SystemId) -> (MatchId, [PlayerCreated; 2]) {
+    two_player_match_with(server, &fray_protocol::MatchConfig::new(system))
+}
+
+fn two_player_match_with(
+    server: &TestServer,
+    config: &fray_protocol::MatchConfig,
+) -> (MatchId, [PlayerCreated; 2]) {
     let alice = server.player("Alice");
     let bob = server.player("Bob");
-    let [a, b] = two_armies(system);
-    let config = fray_protocol::MatchConfig::new(system);
-    let summary = server.started_match(&config, &[(&alice, &a), (&bob, &b)]);
+    let [a, b] = two_armies(config.system);
+    let summary = server.started_match(config, &[(&alice, &a), (&bob, &b)]);
     (summary.id, [alice, bob])
 }
 
