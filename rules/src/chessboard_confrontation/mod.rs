@@ -33,6 +33,7 @@ pub mod position;
 mod reactions;
 mod round;
 mod scenarios;
+mod squares;
 mod state;
 mod view;
 
@@ -349,15 +350,16 @@ impl ChessboardConfrontation {
             }));
         }
         let seats = armies.len() as u8;
+        let board = board::Board::CHESSBOARD;
         log.push(|| Effect::GameCreated {
             system: view::SYSTEM_KEY.into(),
-            width: board::SIZE,
-            height: board::SIZE,
+            width: board.width(),
+            height: board.height(),
         });
-        let obstacles = obstacles::lay(&settings, seats, dice, log);
+        let obstacles = obstacles::lay(board, &settings, seats, dice, log);
         let objective = (settings.scenario == Scenario::Retrieve).then(|| {
             let face = dice.roll(4);
-            let sq = board::CENTRE[face as usize - 1];
+            let sq = board.centre()[face as usize - 1];
             log.roll(|| {
                 told(
                     None,
@@ -373,7 +375,8 @@ impl ChessboardConfrontation {
         });
         let game = ChessboardConfrontation {
             minis,
-            board: [EMPTY; board::SQUARES],
+            board,
+            occupants: [EMPTY; board::ADDRESSES],
             obstacles,
             objective,
             seats,

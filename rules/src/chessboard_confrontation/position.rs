@@ -5,7 +5,7 @@
 use fray_protocol::{PieceId, Seat, Square};
 
 use super::army::{LARGE_KEY, Trait, Traits, Troop};
-use super::board;
+use super::board::{self, Board, Sq};
 use super::large::Reach;
 use super::state::{
     ChessboardConfrontation, EMPTY, MAX_SEATS, Mini, Phase, Place, Scenario, Settings, TOKENS,
@@ -16,9 +16,11 @@ pub struct Position {
     game: ChessboardConfrontation,
 }
 
-fn sq(name: &str) -> u8 {
+fn sq(board: Board, name: &str) -> Sq {
     let square: Square = name.parse().expect("a square such as e4");
-    board::from_square(square).expect("a square on the board")
+    board
+        .from_square(square)
+        .unwrap_or_else(|| panic!("{name} is not on the board"))
 }
 
 fn traits_of(keys: &[&str]) -> Traits {
@@ -44,8 +46,9 @@ impl Position {
         Position {
             game: ChessboardConfrontation {
                 minis: Vec::new(),
-                board: [EMPTY; board::SQUARES],
-                obstacles: 0,
+                board: Board::CHESSBOARD,
+                occupants: [EMPTY; board::ADDRESSES],
+                obstacles: board::Squares::EMPTY,
                 objective: None,
                 seats,
                 tokens,
@@ -101,7 +104,13 @@ impl Position {
     /// or ranks.
     pub fn place(&mut self, seat: u8, troop: &str, traits: &[&str], square: &str) -> PieceId {
         let reach = Reach::default_for(seat);
-        self.push(seat, troop, traits, Place::Board(sq(square)), reach)
+        self.push(
+            seat,
+            troop,
+            traits,
+            Place::Board(sq(self.game.board, square)),
+            reach,
+        )
     }
 
     /// Puts a Large miniature with its main space on `square`, its body
@@ -119,7 +128,13 @@ impl Position {
         if !traits.contains(&LARGE_KEY) {
             traits.push(LARGE_KEY);
         }
-        self.push(seat, troop, &traits, Place::Board(sq(square)), reach)
+        self.push(
+            seat,
+            troop,
+            &traits,
+            Place::Board(sq(self.game.board, square)),
+            reach,
+        )
     }
 
     /// A miniature waiting to join the board.
@@ -135,13 +150,13 @@ impl Position {
 
     pub fn obstacles(&mut self, squares: &[&str]) -> &mut Self {
         for name in squares {
-            self.game.obstacles |= board::bit(sq(name));
+            self.game.obstacles |= board::bit(sq(self.game.board, name));
         }
         self
     }
 
     pub fn objective(&mut self, square: &str) -> &mut Self {
-        self.game.objective = Some(sq(square));
+        self.game.objective = Some(sq(self.game.board, square));
         self
     }
 

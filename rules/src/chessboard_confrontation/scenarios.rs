@@ -6,7 +6,7 @@
 
 use fray_protocol::{Outcome, Phrase, Seat};
 
-use super::board::{self, Sq};
+use super::board::{self, Sq, Squares};
 use super::log::Log;
 use super::moves::Move;
 use super::state::{ChessboardConfrontation, Ending, Phase, Rerollable, Scenario, Tally, marks};
@@ -27,10 +27,10 @@ impl ChessboardConfrontation {
                 for seat in 0..self.seats {
                     let enemy_sides = (0..self.seats)
                         .filter(|&s| s != seat)
-                        .fold(0, |m, s| m | board::side(s));
+                        .fold(Squares::EMPTY, |m, s| m | self.board.side(s));
                     let inside = self
                         .on_board()
-                        .filter(|(i, m)| m.owner == seat && self.covers(*i) & enemy_sides != 0)
+                        .filter(|(i, m)| m.owner == seat && self.covers(*i).meets(enemy_sides))
                         .count();
                     if inside >= 2 {
                         self.finish(Ending::Infiltrated { winner: seat });
@@ -41,10 +41,8 @@ impl ChessboardConfrontation {
             Scenario::Retrieve => {
                 let carrier = self.on_board().find(|(_, m)| m.marked(marks::OBJECTIVE));
                 if let Some((i, m)) = carrier {
-                    let corners = board::corners(m.owner)
-                        .iter()
-                        .fold(0, |mask, &sq| mask | board::bit(sq));
-                    if self.covers(i) & corners != 0 {
+                    let corners: Squares = self.board.corners(m.owner).into_iter().collect();
+                    if self.covers(i).meets(corners) {
                         self.finish(Ending::Retrieved { winner: m.owner });
                     }
                 }
@@ -77,7 +75,7 @@ impl ChessboardConfrontation {
         let mini = self.mini(piece);
         if let Some(sq) = self.objective
             && !a.tried_pickup
-            && self.covers(piece) & board::bit(sq) != 0
+            && self.covers(piece).contains(sq)
         {
             out.push(Move::PickUp { piece });
         }
@@ -90,9 +88,10 @@ impl ChessboardConfrontation {
     /// Where a carrier may drop the objective: any space it covers or next
     /// to one, but not an obstacle, where the marker could never be picked
     /// up (R22).
-    fn drop_spaces(&self, piece: u8) -> u64 {
+    fn drop_spaces(&self, piece: u8) -> Squares {
         let covers = self.covers(piece);
-        let around = board::squares_of(covers).fold(covers, |m, sq| m | board::neighbour_mask(sq));
+        let around =
+            board::squares_of(covers).fold(covers, |m, sq| m | self.board.neighbour_mask(sq));
         around & !self.obstacles
     }
 
