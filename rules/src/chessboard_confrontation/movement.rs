@@ -1,4 +1,4 @@
-//! Movement: up to Move spaces (Fast +2), straight or diagonal, through
+//! Movement: up to Move spaces (Fast +2; on the battle map inches, Fast +5), straight or diagonal, through
 //! allies but never through enemies, obstacles, or between two obstacles
 //! meeting at a corner, ending on a free space. Flight passes over anything
 //! but ends on a free open space. A Large miniature moves by its main space
@@ -26,7 +26,7 @@ impl ChessboardConfrontation {
         let enemies = self.enemy_mask(mini.owner);
         let mut reached = board::bit(start);
         let mut frontier = vec![start];
-        for _ in 0..mini.movement() {
+        for _ in 0..mini.movement(self.settings.map) {
             let mut next = Vec::new();
             for &sq in &frontier {
                 for n in self.board.neighbours(sq) {

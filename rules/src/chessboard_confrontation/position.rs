@@ -7,6 +7,7 @@ use fray_protocol::{PieceId, Seat, Square};
 use super::army::{LARGE_KEY, Trait, Traits, Troop};
 use super::board::{self, Board, Sq};
 use super::large::Reach;
+use super::map::Map;
 use super::state::{
     ChessboardConfrontation, EMPTY, MAX_SEATS, Mini, Phase, Place, Scenario, Settings, TOKENS,
     marks,
@@ -34,8 +35,17 @@ fn traits_of(keys: &[&str]) -> Traits {
 }
 
 impl Position {
-    /// An open board for `seats` players in round 1, initiative in seat order.
+    /// An open chessboard for `seats` players in round 1, initiative in seat order.
     pub fn new(seats: u8) -> Self {
+        Self::on(Map::Chessboard, seats)
+    }
+
+    /// [`Position::new`] on the battle map of the variant.
+    pub fn battle_map(seats: u8) -> Self {
+        Self::on(Map::BattleMap, seats)
+    }
+
+    fn on(map: Map, seats: u8) -> Self {
         assert!((2..=4).contains(&seats));
         let mut order = [u8::MAX; MAX_SEATS];
         for s in 0..seats {
@@ -46,7 +56,7 @@ impl Position {
         Position {
             game: ChessboardConfrontation {
                 minis: Vec::new(),
-                board: Board::CHESSBOARD,
+                board: map.board(),
                 occupants: [EMPTY; board::ADDRESSES],
                 obstacles: board::Squares::EMPTY,
                 objective: None,
@@ -62,7 +72,10 @@ impl Position {
                 turn: 0,
                 quiet_rounds: 0,
                 removed_this_round: false,
-                settings: Settings::default(),
+                settings: Settings {
+                    map,
+                    ..Settings::default()
+                },
             },
         }
     }
@@ -165,7 +178,13 @@ impl Position {
         self
     }
 
+    /// The match options; a different map only before any miniature is placed.
     pub fn settings(&mut self, settings: Settings) -> &mut Self {
+        assert!(
+            settings.map == self.game.settings.map || self.game.minis.is_empty(),
+            "choose the map before placing miniatures"
+        );
+        self.game.board = settings.map.board();
         self.game.settings = settings;
         self
     }

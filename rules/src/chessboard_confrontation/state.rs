@@ -4,6 +4,7 @@
 use super::army::{Trait, Traits, Troop};
 use super::board::{ADDRESSES, Board, Sq, Squares};
 use super::large::{Reach, footprint, footprint_mask};
+use super::map::Map;
 
 pub const EMPTY: u8 = u8::MAX;
 pub const MAX_SEATS: usize = 4;
@@ -65,8 +66,14 @@ impl Mini {
         self.place != Place::Removed
     }
 
-    pub fn movement(&self) -> u8 {
-        self.troop.movement() + if self.has(Trait::Fast) { 2 } else { 0 }
+    /// Its Move on the match's map, Fast included.
+    pub fn movement(&self, map: Map) -> u8 {
+        let fast = if self.has(Trait::Fast) {
+            map.fast_bonus()
+        } else {
+            0
+        };
+        map.movement(self.troop) + fast
     }
 
     pub fn cost(&self) -> u32 {
@@ -151,6 +158,8 @@ pub struct Settings {
     /// Survival: what decides the winner.
     pub survival: Tally,
     pub layout: Layout,
+    /// The chessboard, or the battle map of the variant.
+    pub map: Map,
     /// The game is over at the end of this round; 0: never.
     pub max_rounds: u32,
     /// The game is over after this many whole rounds in a row without a
@@ -169,6 +178,7 @@ impl Default for Settings {
             scenario: Scenario::LastStanding,
             survival: Tally::Miniatures,
             layout: Layout::Random,
+            map: Map::Chessboard,
             max_rounds: 30,
             quiet_rounds: 6,
             corners_clear: true,

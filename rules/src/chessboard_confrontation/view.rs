@@ -40,7 +40,7 @@ impl ChessboardConfrontation {
         let traits: Vec<&str> = mini.traits.iter().map(|t| t.name()).collect();
         let mut stats = vec![
             Stat::new("die", format!("d{}", mini.troop.die())),
-            Stat::new("move", mini.movement().to_string()),
+            Stat::new("move", mini.movement(self.settings.map).to_string()),
             Stat::new(
                 "traits",
                 if traits.is_empty() {
