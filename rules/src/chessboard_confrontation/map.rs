@@ -1,7 +1,7 @@
 //! What a match is played on: the book's chessboard, or the battle map of
 //! its variant (section VIII), 24 inches a side and played on a grid of one
 //! square per inch, with the variant's Move values. Everything else the book
-//! measures in spaces is measured in the same squares (R29).
+//! measures in spaces is measured in the same squares (B1, B2 in the rules document).
 
 use super::army::Troop;
 use super::board::Board;

@@ -1,5 +1,5 @@
 //! Obstacles on the battle map, which the book says cover "about ½ of the
-//! area" and leaves how to the players (R30): random rectangles, each a d24
+//! area" and leaves how to the players (B5): random rectangles, each a d24
 //! for the file and a d24 for the rank of its lowest corner and a d4 for its
 //! width and a d4 for its depth in inches, until half the map's squares are
 //! covered. As on the chessboard, none covers a seated player's side (nor,
