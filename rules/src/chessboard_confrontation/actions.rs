@@ -260,7 +260,7 @@ impl ChessboardConfrontation {
     }
 
     fn square_on_board(&self, square: fray_protocol::Square) -> Result<board::Sq, Rejection> {
-        self.board.from_square(square).ok_or_else(|| {
+        self.board.address(square).ok_or_else(|| {
             Rejection::new(
                 RejectCode::UnknownAction,
                 format!(

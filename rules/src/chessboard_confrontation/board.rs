@@ -142,7 +142,8 @@ impl Board {
             .collect()
     }
 
-    pub fn from_square(self, square: Square) -> Option<Sq> {
+    /// The address of a square of the protocol, if it is on this board.
+    pub fn address(self, square: Square) -> Option<Sq> {
         (square.file < self.width && square.rank < self.height)
             .then(|| at(square.file, square.rank))
     }
@@ -268,9 +269,7 @@ mod tests {
     use super::*;
 
     fn sq(name: &str) -> Sq {
-        Board::BATTLE_MAP
-            .from_square(name.parse().unwrap())
-            .unwrap()
+        Board::BATTLE_MAP.address(name.parse().unwrap()).unwrap()
     }
 
     fn set(names: &[&str]) -> Squares {

@@ -100,9 +100,7 @@ mod tests {
     use super::*;
 
     fn sq(name: &str) -> Sq {
-        Board::CHESSBOARD
-            .from_square(name.parse().unwrap())
-            .unwrap()
+        Board::CHESSBOARD.address(name.parse().unwrap()).unwrap()
     }
 
     #[test]

@@ -78,7 +78,7 @@ pub fn lay(
             .iter()
             .map(|name| {
                 let square = name.parse().expect("a fixed square");
-                board.from_square(square).expect("on the board")
+                board.address(square).expect("on the board")
             })
             .collect(),
         Layout::Random => {

@@ -20,7 +20,7 @@ pub struct Position {
 fn sq(board: Board, name: &str) -> Sq {
     let square: Square = name.parse().expect("a square such as e4");
     board
-        .from_square(square)
+        .address(square)
         .unwrap_or_else(|| panic!("{name} is not on the board"))
 }
 
