@@ -107,9 +107,10 @@ pub fn plan(area: Rect, needs: Needs) -> Result<Plan, (u16, u16)> {
     if area.width >= compact_cols && area.height >= compact_rows(waiting) {
         let spare = area.height - compact_rows(waiting) + needs.legend_rows.min(1);
         // A scrolled board of fine cells takes the rows before the legend
-        // does: more of the map beats naming its letters again.
+        // does, past its owners' and terrain's lines: more of the map beats
+        // naming the units again (the square panel names them).
         let legend_rows = if needs.fine {
-            needs.legend_rows.min(1)
+            needs.legend_rows.min(2)
         } else {
             needs.legend_rows.min(spare)
         };
