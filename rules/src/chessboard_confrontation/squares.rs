@@ -1,8 +1,8 @@
 //! A set of squares on any board this game is played on, up to the 24×24
-//! battle map: one bit per square address (see [`super::board::at`]). It
-//! combines with `|`, `&` and `!` as the `u64` masks of an 8×8 board do;
-//! `!` also sets squares beyond a smaller board's edge, so a complement is
-//! always combined with a set of squares on the board before it is read.
+//! battle map: one bit per square address (see [`super::board::at`]),
+//! combined with `|`, `&` and `!` like bit masks. `!` also sets squares
+//! beyond a smaller board's edge, so a complement is always combined with a
+//! set of squares on the board before it is read.
 
 use std::ops::{BitAnd, BitAndAssign, BitOr, BitOrAssign, Not};
 
