@@ -10,8 +10,8 @@
 use std::path::PathBuf;
 
 use fray_protocol::{
-    Batch, Effect, MatchConfig, MatchId, MatchStatus, ScopedEffect, Seat, Snapshot, SystemId, View,
-    Viewer, apply_all,
+    Batch, Effect, MatchConfig, MatchId, MatchStatus, OptionValue, ScopedEffect, Seat, Snapshot,
+    SystemId, View, Viewer, apply_all,
 };
 use fray_rules::{ChaChaDice, Dice, Game};
 
@@ -20,11 +20,17 @@ const ME: Seat = Seat(0);
 const KEPT: usize = 6;
 
 /// None when the game ended before it reached such a position.
-fn record(system: SystemId, seed: u64, min_actions: u64, rolls: bool) -> Option<serde_json::Value> {
+fn record(
+    config: &MatchConfig,
+    seed: u64,
+    min_actions: u64,
+    rolls: bool,
+) -> Option<serde_json::Value> {
+    let system = config.system;
     let armies = fray_rules::example_armies(system).expect("a playable system");
     let mut dice = ChaChaDice::from_u64(seed);
-    let (mut game, setup) = Game::setup(&MatchConfig::new(system), &armies, &mut dice)
-        .unwrap_or_else(|e| panic!("{system}: {e}"));
+    let (mut game, setup) =
+        Game::setup(config, &armies, &mut dice).unwrap_or_else(|e| panic!("{system}: {e}"));
     let mut view = View::default();
     apply_all(
         &mut view,
@@ -87,16 +93,45 @@ fn record(system: SystemId, seed: u64, min_actions: u64, rolls: bool) -> Option<
 #[ignore = "remakes the committed fixtures"]
 fn record_screen_fixtures() {
     let dir = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("tests/fixtures");
+    let battle_map = MatchConfig::new(SystemId::ChessboardConfrontation).with(
+        fray_rules::chessboard_confrontation::MAP,
+        OptionValue::Text("battle-map".into()),
+    );
     // Summoners Chess rolls only at the set-up, so its batches hold no dice.
-    for (system, seed, min_actions, rolls) in [
-        (SystemId::FantasyArmies, 3, 40, true),
-        (SystemId::SummonersChess, 5, 20, false),
-        (SystemId::ChessboardConfrontation, 7, 20, true),
+    for (name, config, seed, min_actions, rolls) in [
+        (
+            "fantasy-armies",
+            MatchConfig::new(SystemId::FantasyArmies),
+            3,
+            40,
+            true,
+        ),
+        (
+            "summoners-chess",
+            MatchConfig::new(SystemId::SummonersChess),
+            5,
+            20,
+            false,
+        ),
+        (
+            "chessboard-confrontation",
+            MatchConfig::new(SystemId::ChessboardConfrontation),
+            7,
+            20,
+            true,
+        ),
+        (
+            "chessboard-confrontation-battle-map",
+            battle_map,
+            7,
+            40,
+            true,
+        ),
     ] {
         let recorded = (seed..seed + 50)
-            .find_map(|seed| record(system, seed, min_actions, rolls))
-            .unwrap_or_else(|| panic!("{system}: every game ended too soon"));
+            .find_map(|seed| record(&config, seed, min_actions, rolls))
+            .unwrap_or_else(|| panic!("{name}: every game ended too soon"));
         let json = serde_json::to_string_pretty(&recorded).unwrap();
-        std::fs::write(dir.join(format!("{}.json", system.key())), json + "\n").unwrap();
+        std::fs::write(dir.join(format!("{name}.json")), json + "\n").unwrap();
     }
 }

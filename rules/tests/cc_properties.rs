@@ -12,8 +12,8 @@ use fray_protocol::{ActionOption, apply_all};
 use fray_rules::Dice;
 use fray_rules::MoveRules;
 use fray_rules::chessboard_confrontation::{
-    self as cc, LARGE_KEY, MAX_ROUNDS, OBSTACLES, POINTS, QUIET_ROUNDS, RULINGS, SCENARIO, Trait,
-    Troop,
+    self as cc, LARGE_KEY, MAP, MAX_ROUNDS, OBSTACLES, POINTS, QUIET_ROUNDS, RULINGS, SCENARIO,
+    Trait, Troop,
 };
 use proptest::prelude::*;
 use proptest::sample::select;
@@ -520,6 +520,30 @@ proptest! {
         let first = play_game(&config, &lists, seed, &[])?;
         let second = play_game(&config, &lists, seed, &[])?;
         prop_assert!(first == second);
+    }
+}
+
+proptest! {
+    #![proptest_config(ProptestConfig { cases: 8, max_shrink_iters: 8, ..ProptestConfig::default() })]
+
+    /// On the battle map too every game ends and keeps the contract, and its
+    /// obstacles cover about half the map and leave it in one piece.
+    #[test]
+    fn every_battle_map_game_keeps_the_contract_and_ends(
+        lists in lists(),
+        config in options_config(),
+        seed in any::<u64>(),
+        pool in prop::collection::vec(random_action(), 24),
+    ) {
+        let config = config.with(MAP, OptionValue::Text("battle-map".into()));
+        let (game, _, _) = start(&config, &lists, seed)?;
+        let seen = game.view(Viewer::Referee);
+        prop_assert_eq!((seen.width, seen.height), (24, 24));
+        prop_assert!(open_squares_connected(&seen));
+        let random = config.options.get(OBSTACLES) == Some(&OptionValue::Text("random".into()));
+        let covered = seen.terrain.values().filter(|t| *t == "obstacle").count();
+        prop_assert!(!random || covered >= 24 * 24 / 2, "{} covered", covered);
+        play_game(&config, &lists, seed, &pool)?;
     }
 }
 

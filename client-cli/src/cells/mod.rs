@@ -11,6 +11,11 @@
 //!
 //! So " N f" is your piece `N` in a forest, "*N  " the opponent's on open
 //! ground. A Large miniature shows on every square it covers (footprint).
+//!
+//! A board wider than [`FINE_FROM`] files (the 24×24 battle map) is drawn
+//! with fine cells of two columns, the mark and the glyph's first
+//! character, so that it fits a terminal: "*m", " E", and on an empty
+//! square its terrain's letter twice ("oo") or nothing.
 
 pub mod footprint;
 pub mod ownership;
@@ -39,6 +44,14 @@ pub struct Cell {
     pub piece: String,
     /// The terrain's letter, a stack's count, or a space.
     pub corner: char,
+}
+
+/// Files from which a board is drawn with fine cells.
+pub const FINE_FROM: u8 = 13;
+
+/// Whether the board is drawn with fine cells of two columns.
+pub fn fine(view: &View) -> bool {
+    view.width >= FINE_FROM
 }
 
 /// The board's squares as text, for one viewer.
@@ -83,6 +96,21 @@ impl<'a> Cells<'a> {
     pub fn terrain_letter(&self, square: Square) -> Option<char> {
         let name = self.view.terrain.get(&square)?;
         self.letters.get(name).copied()
+    }
+
+    /// A fine cell's two columns: the mark and the glyph's first character;
+    /// on an empty square the terrain's letter twice, or spaces.
+    pub fn fine_cell(&self, square: Square) -> [char; 2] {
+        match self.occupants(square).first() {
+            Some(first) => {
+                let glyph = shown(&first.piece.glyph).chars().next().unwrap_or('?');
+                [self.owners.mark(first.piece.owner), glyph]
+            }
+            None => {
+                let terrain = self.terrain_letter(square).unwrap_or(' ');
+                [terrain, terrain]
+            }
+        }
     }
 
     pub fn cell(&self, square: Square) -> Cell {

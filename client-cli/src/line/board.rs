@@ -4,14 +4,17 @@
 //! Each square is the four columns the full screen shows too (`cells`): the
 //! owner's mark (none for your pieces, `*` for the opponent's), the glyph,
 //! and the terrain's letter; `.` marks an empty square, and the squares of
-//! the last move stand in brackets. Under the board: what the marks, the
-//! terrain letters and the glyphs stand for.
+//! the last move stand in brackets. A board of fine cells (the battle map)
+//! takes two columns a square and one between: the mark and the glyph's
+//! first character, or the terrain's letter twice, `.` on open ground.
+//! Under the board: what the marks, the terrain letters and the glyphs
+//! stand for.
 
 use std::fmt::Write;
 
 use fray_protocol::{Outcome, Seat, Square};
 
-use crate::cells::{Cells, units};
+use crate::cells::{self, Cells, units};
 use crate::game_state::{GameState, seat_number};
 use crate::shown::shown;
 
@@ -21,6 +24,18 @@ use crate::shown::shown;
 pub fn board(state: &GameState) -> String {
     let view = &state.view;
     let cells = Cells::new(view, state.me);
+    let mut out = if cells::fine(view) {
+        fine_squares(state, &cells)
+    } else {
+        squares(state, &cells)
+    };
+    out.push_str(&legends(state, &cells));
+    out
+}
+
+/// Four columns a square between two of edge, where the last move's brackets go.
+fn squares(state: &GameState, cells: &Cells) -> String {
+    let view = &state.view;
     let last_move = state.last_move_squares();
     let label_width = view.height.to_string().len();
     let mut out = String::new();
@@ -49,7 +64,48 @@ pub fn board(state: &GameState) -> String {
         let _ = write!(files, "  {:<4}", file_label(file));
     }
     let _ = writeln!(out, "{}", files.trim_end());
-    out.push_str(&legends(state, &cells));
+    out
+}
+
+/// Two columns a square and one between, where the last move's brackets
+/// go; two squares of it side by side share a `|`.
+fn fine_squares(state: &GameState, cells: &Cells) -> String {
+    let view = &state.view;
+    let last_move = state.last_move_squares();
+    let label_width = view.height.to_string().len();
+    let mut out = String::new();
+    for rank in (0..view.height).rev() {
+        let mut line = format!("{:>label_width$}", u32::from(rank) + 1);
+        let in_last = |file: u8| file < view.width && last_move.contains(&Square::new(file, rank));
+        for file in 0..=view.width {
+            let edge = match (file > 0 && in_last(file - 1), in_last(file)) {
+                (true, true) => '|',
+                (true, false) => ']',
+                (false, true) => '[',
+                (false, false) => ' ',
+            };
+            line.push(edge);
+            if file == view.width {
+                break;
+            }
+            let square = Square::new(file, rank);
+            let [mark, glyph] = cells.fine_cell(square);
+            let glyph = if cells.occupants(square).is_empty() && glyph == ' ' {
+                '.'
+            } else {
+                glyph
+            };
+            line.push(mark);
+            line.push(glyph);
+        }
+        let _ = writeln!(out, "{}", line.trim_end());
+    }
+    // A file's letter stands over its glyphs' column.
+    let mut files = format!("{:label_width$}", "");
+    for file in 0..view.width {
+        let _ = write!(files, "  {}", file_label(file));
+    }
+    let _ = writeln!(out, "{}", files.trim_end());
     out
 }
 
@@ -322,6 +378,37 @@ Walls: a2|a3 stone
 Off the board: A Piece A, P Piece P ×2
 ";
         assert_eq!(text, expected, "\n{text}");
+    }
+
+    /// A 24×24 map: a piece of each seat, obstacles on c2 and d2, the last
+    /// move from b1 to a1 beside it.
+    #[test]
+    fn a_board_of_24_files_takes_three_columns_a_square() {
+        let mut map = view();
+        map.width = 24;
+        map.height = 24;
+        map.walls.clear();
+        map.terrain = [
+            (Square::new(2, 1), "obstacle".to_string()),
+            (Square::new(3, 1), "obstacle".to_string()),
+        ]
+        .into();
+        map.pieces.retain(|_, p| p.square.is_none() || p.id.0 == 1);
+        map.pieces
+            .insert(PieceId(7), piece(7, 1, "m", Some(Square::new(23, 23))));
+        let mut state = seated(map, Some(Seat(0)));
+        state.last_move = vec![(Some(Square::new(1, 0)), Square::new(0, 0))];
+        let text = board(&state);
+        let lines: Vec<&str> = text.lines().collect();
+        assert_eq!(lines[0], format!("24{} *m", "  .".repeat(23)));
+        assert_eq!(lines[22], format!(" 2  .  . oo oo{}", "  .".repeat(20)));
+        assert_eq!(lines[23], format!(" 1[ K| .] .{}", "  .".repeat(21)));
+        assert_eq!(
+            lines[24],
+            "    a  b  c  d  e  f  g  h  i  j  k  l  m  n  o  p  q  r  s  t  u  v  w  x"
+        );
+        assert!(lines.iter().take(25).all(|line| line.chars().count() <= 80));
+        assert!(text.contains("Terrain: o obstacle\n"), "\n{text}");
     }
 
     #[test]

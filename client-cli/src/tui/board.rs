@@ -10,6 +10,14 @@
 //! row) of edge in between: the edges are where walls and the cursor's
 //! brackets go. A dense board (for a screen of 24 rows) leaves out the rows
 //! between ranks; a wall between two ranks then underlines the upper square.
+//!
+//! A board of fine cells (`cells::fine`, the 24×24 battle map) is always
+//! dense, two columns a square with no edges and its rank numbers on the
+//! left only: 51 columns for 24 files. The cursor's square is then marked
+//! by arrows at its rank and file in the margins (and a yellow
+//! background), and a wall underlines the squares on both sides. When its
+//! ranks do not all fit, the board shows those around the cursor, with
+//! `▲` or `▼` in the corner where more lie beyond.
 
 use std::collections::{BTreeMap, BTreeSet};
 
@@ -19,7 +27,7 @@ use ratatui::layout::Rect;
 use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 
-use crate::cells::Cells;
+use crate::cells::{self, Cells};
 use crate::shown::shown;
 
 /// A square's inside, in columns.
@@ -128,34 +136,123 @@ impl Legend {
     }
 }
 
-/// The board's size in columns and rows, coordinates included.
-pub fn size(view: &View, dense: bool) -> (u16, u16) {
-    let (w, h) = (u16::from(view.width), u16::from(view.height));
-    let ranks = if dense { h } else { (2 * h).saturating_sub(1) };
-    (2 * MARGIN + (w * STRIDE).saturating_sub(1), 2 + ranks)
+/// A fine cell's columns: the mark and the glyph, no edge.
+const FINE_CELL: u16 = 2;
+
+/// How the board's squares sit in the terminal.
+#[derive(Debug, Clone, Copy)]
+struct Grid {
+    cell: u16,
+    stride: u16,
+    fine: bool,
+    dense: bool,
+    /// The highest rank drawn, and how many are drawn down from it.
+    top: u8,
+    ranks: u8,
 }
 
-/// Where a square's inside starts, for a board drawn at `area`.
-fn origin(view: &View, area: Rect, square: Square, dense: bool) -> (u16, u16) {
-    let row_from_top = u16::from(view.height) - 1 - u16::from(square.rank);
-    let rows_per_rank = if dense { 1 } else { 2 };
-    (
-        area.x + MARGIN + u16::from(square.file) * STRIDE,
-        area.y + 1 + rows_per_rank * row_from_top,
-    )
+impl Grid {
+    /// Every rank of the board.
+    fn new(view: &View, dense: bool) -> Grid {
+        let fine = cells::fine(view);
+        Grid {
+            cell: if fine { FINE_CELL } else { CELL },
+            stride: if fine { FINE_CELL } else { STRIDE },
+            fine,
+            dense: dense || fine,
+            top: view.height.saturating_sub(1),
+            ranks: view.height,
+        }
+    }
+
+    /// Only `ranks` ranks of a dense board, as near the middle of them as
+    /// the board allows `around`.
+    fn showing(mut self, view: &View, ranks: u8, around: Option<Square>) -> Grid {
+        if !self.dense || ranks >= view.height || ranks == 0 {
+            return self;
+        }
+        let centre = around.map_or(ranks / 2, |square| square.rank);
+        let top = (u16::from(centre) + u16::from(ranks / 2))
+            .clamp(u16::from(ranks) - 1, u16::from(view.height) - 1);
+        self.top = top as u8;
+        self.ranks = ranks;
+        self
+    }
+
+    fn shows(&self, rank: u8) -> bool {
+        rank <= self.top && self.top - rank < self.ranks
+    }
+
+    /// Where a square's inside starts, for a board drawn at `area`; none for
+    /// a rank not shown.
+    fn origin(&self, area: Rect, square: Square) -> Option<(u16, u16)> {
+        if !self.shows(square.rank) {
+            return None;
+        }
+        let row_from_top = u16::from(self.top - square.rank);
+        let rows_per_rank = if self.dense { 1 } else { 2 };
+        Some((
+            area.x + MARGIN + u16::from(square.file) * self.stride,
+            area.y + 1 + rows_per_rank * row_from_top,
+        ))
+    }
+
+    /// Columns and rows, coordinates included.
+    fn size(&self, view: &View) -> (u16, u16) {
+        let (w, h) = (u16::from(view.width), u16::from(self.ranks));
+        let ranks = if self.dense {
+            h
+        } else {
+            (2 * h).saturating_sub(1)
+        };
+        let cols = if self.fine {
+            MARGIN + w * self.stride
+        } else {
+            2 * MARGIN + (w * self.stride).saturating_sub(1)
+        };
+        (cols, 2 + ranks)
+    }
+}
+
+/// The whole board's size in columns and rows, coordinates included.
+pub fn size(view: &View, dense: bool) -> (u16, u16) {
+    Grid::new(view, dense).size(view)
+}
+
+/// The fewest ranks a board shows when they do not all fit.
+pub const FEWEST_RANKS: u8 = 8;
+
+/// The rows of a board that shows at most `ranks` of its ranks, coordinates
+/// included; only a board of fine cells shows fewer than all.
+pub fn rows_showing(view: &View, dense: bool, ranks: u8) -> u16 {
+    let grid = Grid::new(view, dense);
+    if grid.fine {
+        grid.showing(view, ranks, None).size(view).1
+    } else {
+        grid.size(view).1
+    }
 }
 
 /// Draws the board into `buf` with its top-left corner at `area`'s; what
 /// does not fit is cut off (the caller checks the size first).
+/// `rows` is the rows the board may take: a board of fine cells shows as
+/// many ranks as fit, around the cursor.
+#[allow(clippy::too_many_arguments)]
 pub fn draw(
     cells: &Cells,
     view: &View,
     marks: &Marks,
     legend: &Legend,
     dense: bool,
+    rows: u16,
     area: Rect,
     buf: &mut Buffer,
 ) {
+    let mut grid = Grid::new(view, dense);
+    if grid.fine {
+        let ranks = u8::try_from(rows.saturating_sub(2)).unwrap_or(u8::MAX);
+        grid = grid.showing(view, ranks, marks.cursor);
+    }
     let clip = area.intersection(buf.area);
     let mut put = |x: u16, y: u16, text: &str, style: Style| {
         for (x, ch) in (x..).zip(text.chars()) {
@@ -165,23 +262,35 @@ pub fn draw(
         }
     };
     let label = Style::new().fg(Color::Gray);
-    let (width, height) = size(view, dense);
+    let (width, height) = grid.size(view);
     for file in 0..view.width {
         let letter = file_label(file);
-        let x = area.x + MARGIN + u16::from(file) * STRIDE + 1;
+        let x = area.x + MARGIN + u16::from(file) * grid.stride + 1;
         put(x, area.y, &letter, label);
         put(x, area.y + height - 1, &letter, label);
     }
     for rank in 0..view.height {
-        let (_, y) = origin(view, area, Square::new(0, rank), dense);
+        let Some((_, y)) = grid.origin(area, Square::new(0, rank)) else {
+            continue;
+        };
         let number = (u32::from(rank) + 1).to_string();
         put(area.x, y, &format!("{number:>2}"), label);
-        put(area.x + width - 2, y, &number, label);
+        if !grid.fine {
+            put(area.x + width - 2, y, &number, label);
+        }
+    }
+    if grid.top + 1 < view.height {
+        put(area.x, area.y, "▲", label);
+    }
+    if grid.top + 1 > grid.ranks {
+        put(area.x, area.y + height - 1, "▼", label);
     }
     for file in 0..view.width {
         for rank in 0..view.height {
             let square = Square::new(file, rank);
-            let (x, y) = origin(view, area, square, dense);
+            let Some((x, y)) = grid.origin(area, square) else {
+                continue;
+            };
             let terrain = view.terrain.get(&square).and_then(|t| legend.colour(t));
             let target = marks.targets.contains(&square);
             let bg = if marks.selected == Some(square) {
@@ -201,6 +310,17 @@ pub fn draw(
             }
             if target {
                 base = base.add_modifier(Modifier::UNDERLINED);
+            }
+            if grid.fine {
+                draw_fine_cell(
+                    cells,
+                    square,
+                    base,
+                    marks.cursor == Some(square),
+                    target,
+                    |text, style| put(x, y, text, style),
+                );
+                continue;
             }
             let cell = cells.cell(square);
             let corner = Style::new().fg(TERRAIN_FG);
@@ -236,31 +356,82 @@ pub fn draw(
     let mut underlined = Vec::new();
     for w in &view.walls {
         let [a, b] = w.between;
-        if a.rank == b.rank && a.file.abs_diff(b.file) == 1 {
+        if grid.fine {
+            // No edge to draw on: both squares are underlined.
+            underlined.extend([a, b].iter().filter_map(|&s| grid.origin(area, s)));
+        } else if a.rank == b.rank && a.file.abs_diff(b.file) == 1 {
             let left = if a.file < b.file { a } else { b };
-            let (x, y) = origin(view, area, left, dense);
-            put(x + CELL, y, "┃", wall);
+            if let Some((x, y)) = grid.origin(area, left) {
+                put(x + CELL, y, "┃", wall);
+            }
         } else if a.file == b.file && a.rank.abs_diff(b.rank) == 1 {
             let upper = if a.rank > b.rank { a } else { b };
-            let (x, y) = origin(view, area, upper, dense);
-            if dense {
-                underlined.push((x, y));
-            } else {
-                put(x, y + 1, "━━━━", wall);
+            if let Some((x, y)) = grid.origin(area, upper) {
+                if grid.dense {
+                    underlined.push((x, y));
+                } else {
+                    put(x, y + 1, "━━━━", wall);
+                }
             }
         }
     }
-    if let Some(cursor) = marks
+    let cursor = marks
         .cursor
         .filter(|s| s.file < view.width && s.rank < view.height)
-    {
-        let (x, y) = origin(view, area, cursor, dense);
+        .and_then(|s| grid.origin(area, s));
+    if let Some((x, y)) = cursor {
         let style = Style::new().fg(CURSOR_FG).add_modifier(Modifier::BOLD);
-        put(x - 1, y, "[", style);
-        put(x + CELL, y, "]", style);
+        if grid.fine {
+            // The rank's number and the file's letter are pointed at.
+            put(area.x + MARGIN - 1, y, "▸", style);
+            put(x, area.y, "▾", style);
+        } else {
+            put(x - 1, y, "[", style);
+            put(x + CELL, y, "]", style);
+        }
     }
     for (x, y) in underlined {
-        underline(buf, clip, x, y);
+        underline(buf, clip, x, y, grid.cell);
+    }
+}
+
+/// A fine cell: the mark and the glyph in the owner's colour, or the
+/// terrain's letter twice (a dot on an empty target); the cursor's square
+/// on yellow.
+fn draw_fine_cell(
+    cells: &Cells,
+    square: Square,
+    base: Style,
+    cursor: bool,
+    target: bool,
+    mut put: impl FnMut(&str, Style),
+) {
+    let base = if cursor { base.bg(CURSOR_FG) } else { base };
+    let [mark, glyph] = cells.fine_cell(square);
+    match cells.occupants(square).first() {
+        Some(occupant) => {
+            let style = base
+                .fg(if cursor {
+                    Color::Black
+                } else {
+                    seat_colour(occupant.piece.owner)
+                })
+                .add_modifier(if occupant.main {
+                    Modifier::BOLD
+                } else {
+                    Modifier::DIM
+                });
+            put(&format!("{mark}{glyph}"), style);
+        }
+        None => {
+            let fg = if cursor { Color::Black } else { TERRAIN_FG };
+            let text = if glyph == ' ' && target {
+                " ·".to_string()
+            } else {
+                format!("{mark}{glyph}")
+            };
+            put(&text, base.fg(fg));
+        }
     }
 }
 
@@ -273,8 +444,8 @@ pub fn file_label(file: u8) -> String {
 }
 
 /// A wall under a square of a dense board, where no row is left for it.
-fn underline(buf: &mut Buffer, clip: Rect, x: u16, y: u16) {
-    for x in x..x + CELL {
+fn underline(buf: &mut Buffer, clip: Rect, x: u16, y: u16, cell: u16) {
+    for x in x..x + cell {
         if clip.contains((x, y).into()) {
             let cell = &mut buf[(x, y)];
             cell.set_style(cell.style().add_modifier(Modifier::UNDERLINED));
@@ -285,5 +456,7 @@ fn underline(buf: &mut Buffer, clip: Rect, x: u16, y: u16) {
 /// Where a square's inside is drawn (its first column).
 #[cfg(test)]
 pub fn cell_position(view: &View, area: Rect, square: Square, dense: bool) -> (u16, u16) {
-    origin(view, area, square, dense)
+    Grid::new(view, dense)
+        .origin(area, square)
+        .expect("every rank is shown")
 }

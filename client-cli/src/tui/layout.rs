@@ -19,6 +19,8 @@ const SIDE_WIDE: u16 = 40;
 /// Columns the right-hand panels need in the compact layout: an option's
 /// notation and the start of its words.
 const SIDE_COMPACT: u16 = 30;
+/// ... beside a board of fine cells, whose 24 files then fit 80 columns.
+const SIDE_FINE: u16 = 27;
 /// Columns the history column takes at least beside the wide layout; it
 /// grows with the screen, up to as wide as the panels beside the board.
 const HISTORY: u16 = 30;
@@ -46,6 +48,9 @@ pub struct Needs {
     pub legend_rows: u16,
     /// Lines of the pieces waiting off the board; 0 when there are none.
     pub waiting_rows: u16,
+    /// A board of fine cells (the battle map): `dense_rows` are then the
+    /// fewest it shows, scrolled, when not all its ranks fit.
+    pub fine: bool,
 }
 
 /// The layout chosen for a screen.
@@ -86,7 +91,7 @@ pub fn plan(area: Rect, needs: Needs) -> Result<Plan, (u16, u16)> {
     }
     // The compact board keeps at least the owners' line of its legend; the
     // terrain's letters (then the units) follow as far as the rows allow.
-    let compact_cols = left_cols + SIDE_COMPACT;
+    let compact_cols = left_cols + if needs.fine { SIDE_FINE } else { SIDE_COMPACT };
     let compact_rows = |waiting: u16| {
         let left = needs.dense_rows + 2 + waiting + LOG_ROWS_COMPACT + needs.legend_rows.min(1);
         frame + left.max(SIDE_ROWS_COMPACT)
@@ -101,7 +106,14 @@ pub fn plan(area: Rect, needs: Needs) -> Result<Plan, (u16, u16)> {
     };
     if area.width >= compact_cols && area.height >= compact_rows(waiting) {
         let spare = area.height - compact_rows(waiting) + needs.legend_rows.min(1);
-        let legend_rows = needs.legend_rows.min(spare);
+        // A scrolled board of fine cells takes the rows before the legend
+        // does, past its owners' and terrain's lines: more of the map beats
+        // naming the units again (the square panel names them).
+        let legend_rows = if needs.fine {
+            needs.legend_rows.min(2)
+        } else {
+            needs.legend_rows.min(spare)
+        };
         let mut plan = split(area, needs, true, legend_rows, false);
         plan.waiting_rows = waiting;
         return Ok(plan);
@@ -136,6 +148,14 @@ fn split(area: Rect, needs: Needs, dense: bool, legend_rows: u16, history: bool)
         legend_rows,
         waiting_rows: 0,
     }
+}
+
+/// The rows the compact layout leaves the board in the left column, with
+/// its coordinates and without its border and legend.
+pub fn compact_board_rows(plan: &Plan) -> u16 {
+    plan.left
+        .height
+        .saturating_sub(2 + plan.legend_rows + plan.waiting_rows + LOG_ROWS_COMPACT)
 }
 
 /// The board's column, from the top.
@@ -244,6 +264,7 @@ mod tests {
             dense_rows: 10,
             legend_rows: 2,
             waiting_rows: 0,
+            fine: false,
         }
     }
 

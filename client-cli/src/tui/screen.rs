@@ -12,7 +12,7 @@ use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, Borders, Clear, Paragraph, Wrap};
 
-use crate::cells::Cells;
+use crate::cells::{self, Cells};
 use crate::game_state::GameState;
 use crate::history;
 use crate::shown::shown;
@@ -42,7 +42,9 @@ pub fn draw_game(
 ) -> bool {
     let area = frame.area();
     let (board_width, spaced_rows) = board::size(&state.view, false);
-    let (_, dense_rows) = board::size(&state.view, true);
+    let (_, all_dense_rows) = board::size(&state.view, true);
+    let fine = cells::fine(&state.view);
+    let dense_rows = board::rows_showing(&state.view, true, board::FEWEST_RANKS);
     let cells = Cells::new(&state.view, state.me);
     let legend = Legend::of(&cells);
     let mut legend_lines = vec![panels::owners(state, &cells)];
@@ -56,6 +58,7 @@ pub fn draw_game(
         spaced_rows,
         dense_rows,
         legend_rows: legend_lines.len() as u16,
+        fine,
     };
     let plan = match layout::plan(area, needs) {
         Ok(plan) => plan,
@@ -71,7 +74,12 @@ pub fn draw_game(
     frame.render_widget(Paragraph::new(printable(header)), plan.header);
     frame.render_widget(Paragraph::new(printable_line(status)), plan.status);
 
-    let board_height = if plan.dense { dense_rows } else { spaced_rows };
+    let board_height = match (plan.dense, fine) {
+        (false, _) => spaced_rows,
+        (true, false) => dense_rows,
+        // As many ranks as the screen leaves, around the cursor.
+        (true, true) => layout::compact_board_rows(&plan).clamp(dense_rows, all_dense_rows),
+    };
     legend_lines.truncate(usize::from(plan.legend_rows));
     let legend_lines = printable(legend_lines);
     let dice = panels::dice(state, usize::from(board_width));
@@ -87,6 +95,7 @@ pub fn draw_game(
         &marks,
         &legend,
         plan.dense,
+        board_height,
         inner,
         frame.buffer_mut(),
     );

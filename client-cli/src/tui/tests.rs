@@ -1225,3 +1225,56 @@ fn a_choice_with_nothing_on_the_board_to_pick_pops_up() {
         Command::Play(state.options[1].action.clone())
     );
 }
+
+/// The battle map (24×24) fits the classic terminal with fine cells: every
+/// file shows, and the ranks around the cursor; moving the cursor up the
+/// map scrolls it.
+#[test]
+fn the_battle_map_fits_80_by_24_scrolled_round_the_cursor() {
+    let state = recorded("chessboard-confrontation-battle-map");
+    assert_eq!((state.view.width, state.view.height), (24, 24));
+    let mut ui = Ui::new(&state);
+    let screen = live_screen(&state, &ui, 80, 24);
+    expect_screen("chessboard-confrontation-battle-map-80x24", &screen);
+    let shown = text(&screen);
+    assert!(!shown.contains("enlarge"), "{shown}");
+    // The cursor starts on one of seat 0's pieces, low on the map: the
+    // ranks above are hidden, none below.
+    assert!(shown.lines().nth(2).unwrap().contains('▲'), "{shown}");
+    assert!(
+        shown.contains("│    a b c d e f g h i j k l m n o p q r s t u v w x│"),
+        "{shown}"
+    );
+    assert!(shown.contains("│ 1 "), "{shown}");
+    assert!(!shown.contains("│24 "), "{shown}");
+    press(&mut ui, &state, &[KeyCode::Up; 23]);
+    let screen = live_screen(&state, &ui, 80, 24);
+    let shown = text(&screen);
+    assert!(
+        shown.contains("│24▸"),
+        "the cursor's rank is pointed at:\n{shown}"
+    );
+    assert!(!shown.contains("│ 1 "), "{shown}");
+}
+
+/// On a tall terminal the whole battle map shows, each piece in its
+/// two-column cell: the owner's mark and the glyph.
+#[test]
+fn a_tall_terminal_shows_the_whole_battle_map() {
+    let state = recorded("chessboard-confrontation-battle-map");
+    let ui = Ui::new(&state);
+    let screen = live_screen(&state, &ui, WIDTH, HEIGHT);
+    expect_screen("chessboard-confrontation-battle-map", &screen);
+    let shown = text(&screen);
+    assert!(!shown.contains('▲') && !shown.contains('▼'), "{shown}");
+    for piece in state.view.pieces.values() {
+        let Some(square) = piece.square else { continue };
+        let (x, y) = board::cell_position(&state.view, board_area(), square, true);
+        assert_eq!(
+            screen[(x + 1, y)].symbol(),
+            piece.glyph.chars().next().unwrap().to_string(),
+            "{} on {square}",
+            piece.name
+        );
+    }
+}

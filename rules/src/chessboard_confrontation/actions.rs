@@ -10,7 +10,7 @@ use super::board;
 use super::large::{Reach, footprint};
 use super::moves::Move;
 use super::state::{ChessboardConfrontation, Kind, Mode, Pending, Phase};
-use crate::action_form::{board_square, check_parts};
+use crate::action_form::check_parts;
 
 /// Room for nearly every notation ("Eb2xMc3:ranged-poison") and label
 /// ("place the Elite Troops on b2, b3, c2 and c3, with its main space on b2")
@@ -130,7 +130,8 @@ impl ChessboardConfrontation {
                 to,
                 reach: Some(reach),
             } => {
-                let mut covers = footprint(true, reach, to).expect("a listed placement fits");
+                let mut covers =
+                    footprint(self.board, true, reach, to).expect("a listed placement fits");
                 covers.sort_unstable();
                 let [a, b, c, d] = covers;
                 self.push_short(&mut n, piece);
@@ -262,6 +263,19 @@ impl ChessboardConfrontation {
         (n, l)
     }
 
+    fn square_on_board(&self, square: fray_protocol::Square) -> Result<board::Sq, Rejection> {
+        self.board.address(square).ok_or_else(|| {
+            Rejection::new(
+                RejectCode::UnknownAction,
+                format!(
+                    "{square} is not on the {}×{} board",
+                    self.board.width(),
+                    self.board.height()
+                ),
+            )
+        })
+    }
+
     /// Reads an action sent by `seat`; checks its form and the pieces it names.
     pub(crate) fn parse(&self, seat: u8, action: &Action) -> Result<Move, Rejection> {
         let unknown = |message: String| Rejection::new(RejectCode::UnknownAction, message);
@@ -278,7 +292,7 @@ impl ChessboardConfrontation {
             Ok(index)
         };
         let target = || self.index_of(action.target.expect("checked by uses"));
-        let square = || board_square(action.to.expect("checked by uses"));
+        let square = || self.square_on_board(action.to.expect("checked by uses"));
         match verb {
             "place" => {
                 // A Large miniature's placement also says which way its body reaches.

@@ -1,14 +1,24 @@
-//! The 8×8 board: squares as indices 0..64 (rank × 8 + file), square sets as
-//! `u64` bit masks, the starting sides, and the lines ranged attacks follow.
-//! The shared geometry is [`crate::grid`]; this adds what only this game uses.
+//! The board a match is played on, the 8×8 chessboard or the 24×24 battle
+//! map, as a [`Board`] value; squares as addresses (rank × 24 + file, the
+//! same on either board, so a square's address never depends on the board),
+//! square sets as [`Squares`], the starting sides, and the lines ranged
+//! attacks follow.
 
 use std::sync::OnceLock;
 
-pub use crate::grid::{
-    SIZE, SQUARES, Sq, at, bit, distance, file, from_square, offset, push_square, rank, squares_of,
-    to_square,
-};
+use fray_protocol::Square;
 
+pub use super::squares::Squares;
+
+/// The widest and tallest board: the battle map, 24 inches a side.
+pub const MAX_SIDE: u8 = 24;
+/// Square addresses: every square of the largest board.
+pub const ADDRESSES: usize = MAX_SIDE as usize * MAX_SIDE as usize;
+
+/// A square's address, rank × 24 + file.
+pub type Sq = u16;
+
+/// The eight directions, clockwise from straight up the board.
 pub const DIRECTIONS: [(i8, i8); 8] = [
     (0, 1),
     (1, 1),
@@ -20,107 +30,238 @@ pub const DIRECTIONS: [(i8, i8); 8] = [
     (-1, 1),
 ];
 
-/// The eight neighbours, clockwise from straight up the board.
-pub fn neighbours(sq: Sq) -> impl Iterator<Item = Sq> {
-    DIRECTIONS
-        .into_iter()
-        .filter_map(move |(df, dr)| offset(sq, df, dr))
+#[inline]
+pub fn file(sq: Sq) -> u8 {
+    (sq % Sq::from(MAX_SIDE)) as u8
 }
 
-pub fn neighbour_mask(sq: Sq) -> u64 {
-    neighbours(sq).fold(0, |mask, n| mask | bit(n))
+#[inline]
+pub fn rank(sq: Sq) -> u8 {
+    (sq / Sq::from(MAX_SIDE)) as u8
 }
 
-pub fn is_corner(sq: Sq) -> bool {
-    matches!(file(sq), 0 | 7) && matches!(rank(sq), 0 | 7)
+#[inline]
+pub fn at(file: u8, rank: u8) -> Sq {
+    Sq::from(rank) * Sq::from(MAX_SIDE) + Sq::from(file)
 }
 
-/// A seat's starting side without its two corners: seat 0 rank 1, seat 1
-/// rank 8, seat 2 file a, seat 3 file h.
-pub fn side(seat: u8) -> u64 {
-    (0..SIZE)
-        .map(|i| match seat {
-            0 => at(i, 0),
-            1 => at(i, 7),
-            2 => at(0, i),
-            _ => at(7, i),
-        })
-        .filter(|&sq| !is_corner(sq))
-        .fold(0, |mask, sq| mask | bit(sq))
+/// The set of one square.
+#[inline]
+pub fn bit(sq: Sq) -> Squares {
+    Squares::of(sq)
 }
 
-/// The two corners of a seat's starting side.
-pub fn corners(seat: u8) -> [Sq; 2] {
-    match seat {
-        0 => [at(0, 0), at(7, 0)],
-        1 => [at(0, 7), at(7, 7)],
-        2 => [at(0, 0), at(0, 7)],
-        _ => [at(7, 0), at(7, 7)],
+/// The squares of a set, lowest address first.
+pub fn squares_of(set: Squares) -> impl Iterator<Item = Sq> {
+    set.iter()
+}
+
+/// Squares apart along the longer axis: the range of a straight or diagonal line.
+pub fn distance(a: Sq, b: Sq) -> u8 {
+    file(a).abs_diff(file(b)).max(rank(a).abs_diff(rank(b)))
+}
+
+pub fn to_square(sq: Sq) -> Square {
+    Square::new(file(sq), rank(sq))
+}
+
+/// Appends a square's name ("e4", "x24"), exactly as `Square`'s `Display`
+/// writes it, without going through the formatting machinery: listing the
+/// options names a square several times per option.
+pub fn push_square(out: &mut String, sq: Sq) {
+    out.push(char::from(b'a' + file(sq)));
+    let number = rank(sq) + 1;
+    if number >= 10 {
+        out.push(char::from(b'0' + number / 10));
+    }
+    out.push(char::from(b'0' + number % 10));
+}
+
+/// Appends how labels name a piece: "Knight on e4", or just "Knight" when
+/// it is off the board.
+pub fn push_name_on(out: &mut String, name: &str, sq: Option<Sq>) {
+    out.push_str(name);
+    if let Some(sq) = sq {
+        out.push_str(" on ");
+        push_square(out, sq);
     }
 }
 
-/// The four centre squares d4, e4, d5, e5.
-pub const CENTRE: [Sq; 4] = [27, 28, 35, 36];
+/// The geometry of the board a match is played on.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Board {
+    width: u8,
+    height: u8,
+}
+
+impl Board {
+    /// The book's board.
+    pub const CHESSBOARD: Board = Board {
+        width: 8,
+        height: 8,
+    };
+    /// The battle-map variant: 24 inches a side, one square per inch.
+    pub const BATTLE_MAP: Board = Board {
+        width: MAX_SIDE,
+        height: MAX_SIDE,
+    };
+
+    pub fn width(self) -> u8 {
+        self.width
+    }
+
+    pub fn height(self) -> u8 {
+        self.height
+    }
+
+    /// The square `(df, dr)` away, if it is on the board.
+    #[inline]
+    pub fn offset(self, sq: Sq, df: i8, dr: i8) -> Option<Sq> {
+        let f = file(sq) as i8 + df;
+        let r = rank(sq) as i8 + dr;
+        ((0..self.width as i8).contains(&f) && (0..self.height as i8).contains(&r))
+            .then(|| at(f as u8, r as u8))
+    }
+
+    /// The eight neighbours on the board, clockwise from straight up.
+    #[inline]
+    pub fn neighbours(self, sq: Sq) -> impl Iterator<Item = Sq> {
+        DIRECTIONS
+            .into_iter()
+            .filter_map(move |(df, dr)| self.offset(sq, df, dr))
+    }
+
+    pub fn neighbour_mask(self, sq: Sq) -> Squares {
+        self.neighbours(sq).collect()
+    }
+
+    /// Every square of the board.
+    pub fn squares(self) -> Squares {
+        (0..self.height)
+            .flat_map(|r| (0..self.width).map(move |f| at(f, r)))
+            .collect()
+    }
+
+    /// The address of a square of the protocol, if it is on this board.
+    pub fn address(self, square: Square) -> Option<Sq> {
+        (square.file < self.width && square.rank < self.height)
+            .then(|| at(square.file, square.rank))
+    }
+
+    pub fn is_corner(self, sq: Sq) -> bool {
+        (file(sq) == 0 || file(sq) == self.width - 1)
+            && (rank(sq) == 0 || rank(sq) == self.height - 1)
+    }
+
+    /// A seat's starting side without its two corners: seat 0 the first
+    /// rank, seat 1 the last, seat 2 file a, seat 3 the last file.
+    pub fn side(self, seat: u8) -> Squares {
+        let (last_file, last_rank) = (self.width - 1, self.height - 1);
+        let along = if seat < 2 { self.width } else { self.height };
+        (0..along)
+            .map(|i| match seat {
+                0 => at(i, 0),
+                1 => at(i, last_rank),
+                2 => at(0, i),
+                _ => at(last_file, i),
+            })
+            .filter(|&sq| !self.is_corner(sq))
+            .collect()
+    }
+
+    /// The two corners of a seat's starting side.
+    pub fn corners(self, seat: u8) -> [Sq; 2] {
+        let (last_file, last_rank) = (self.width - 1, self.height - 1);
+        match seat {
+            0 => [at(0, 0), at(last_file, 0)],
+            1 => [at(0, last_rank), at(last_file, last_rank)],
+            2 => [at(0, 0), at(0, last_rank)],
+            _ => [at(last_file, 0), at(last_file, last_rank)],
+        }
+    }
+
+    /// The four centre squares, lowest address first: d4, e4, d5, e5 on the
+    /// chessboard.
+    pub fn centre(self) -> [Sq; 4] {
+        let (f, r) = (self.width / 2 - 1, self.height / 2 - 1);
+        [at(f, r), at(f + 1, r), at(f, r + 1), at(f + 1, r + 1)]
+    }
+}
 
 /// A step from `from` to the neighbour `to` that squeezes between two
 /// obstacles meeting only at a corner.
-pub fn squeezes(from: Sq, to: Sq, obstacles: u64) -> bool {
+#[inline]
+pub fn squeezes(from: Sq, to: Sq, obstacles: Squares) -> bool {
     if file(from) == file(to) || rank(from) == rank(to) {
         return false;
     }
-    let a = at(file(to), rank(from));
-    let b = at(file(from), rank(to));
-    obstacles & bit(a) != 0 && obstacles & bit(b) != 0
+    obstacles.contains(at(file(to), rank(from))) && obstacles.contains(at(file(from), rank(to)))
 }
 
 /// The squares whose inside the line from the centre of `a` to the centre of
 /// `b` crosses, without `a` and `b`. A line that only touches a square's edge
-/// or corner does not cross it.
-pub fn between(a: Sq, b: Sq) -> u64 {
-    static TABLE: OnceLock<Vec<u64>> = OnceLock::new();
-    TABLE.get_or_init(|| {
-        let mut table = vec![0u64; SQUARES * SQUARES];
-        for a in 0..SQUARES as Sq {
-            for b in 0..SQUARES as Sq {
-                table[a as usize * SQUARES + b as usize] = compute_between(a, b);
+/// or corner does not cross it. Lines between squares of the chessboard come
+/// from a table, as ranged attacks there look them up often.
+pub fn between(a: Sq, b: Sq) -> Squares {
+    const SIDE: u8 = 8;
+    static CHESSBOARD: OnceLock<Vec<Squares>> = OnceLock::new();
+    let on_chessboard = |sq: Sq| file(sq) < SIDE && rank(sq) < SIDE;
+    if !(on_chessboard(a) && on_chessboard(b)) {
+        return compute_between(a, b);
+    }
+    let index = |sq: Sq| usize::from(rank(sq)) * usize::from(SIDE) + usize::from(file(sq));
+    let cells = usize::from(SIDE) * usize::from(SIDE);
+    CHESSBOARD.get_or_init(|| {
+        let squares: Vec<Sq> = (0..SIDE)
+            .flat_map(|r| (0..SIDE).map(move |f| at(f, r)))
+            .collect();
+        let mut table = vec![Squares::EMPTY; cells * cells];
+        for &a in &squares {
+            for &b in &squares {
+                table[index(a) * cells + index(b)] = compute_between(a, b);
             }
         }
         table
-    })[a as usize * SQUARES + b as usize]
+    })[index(a) * cells + index(b)]
 }
 
-fn compute_between(a: Sq, b: Sq) -> u64 {
+/// The line can only cross squares inside the rectangle its two ends span.
+fn compute_between(a: Sq, b: Sq) -> Squares {
     // Doubled coordinates: centres are odd, square edges even.
     let (ax, ay) = (2.0 * file(a) as f64 + 1.0, 2.0 * rank(a) as f64 + 1.0);
     let (dx, dy) = (
         2.0 * file(b) as f64 + 1.0 - ax,
         2.0 * rank(b) as f64 + 1.0 - ay,
     );
-    let mut mask = 0;
-    for s in 0..SQUARES as Sq {
-        if s == a || s == b {
-            continue;
-        }
-        let (lo_x, lo_y) = (2.0 * file(s) as f64, 2.0 * rank(s) as f64);
-        let mut t_min: f64 = 0.0;
-        let mut t_max: f64 = 1.0;
-        let mut inside = true;
-        for (p, d, lo) in [(ax, dx, lo_x), (ay, dy, lo_y)] {
-            if d == 0.0 {
-                if !(lo < p && p < lo + 2.0) {
-                    inside = false;
+    let mut set = Squares::EMPTY;
+    let files = file(a).min(file(b))..=file(a).max(file(b));
+    for r in rank(a).min(rank(b))..=rank(a).max(rank(b)) {
+        for f in files.clone() {
+            let s = at(f, r);
+            if s == a || s == b {
+                continue;
+            }
+            let (lo_x, lo_y) = (2.0 * f as f64, 2.0 * r as f64);
+            let mut t_min: f64 = 0.0;
+            let mut t_max: f64 = 1.0;
+            let mut inside = true;
+            for (p, d, lo) in [(ax, dx, lo_x), (ay, dy, lo_y)] {
+                if d == 0.0 {
+                    if !(lo < p && p < lo + 2.0) {
+                        inside = false;
+                    }
+                } else {
+                    let (t1, t2) = ((lo - p) / d, (lo + 2.0 - p) / d);
+                    t_min = t_min.max(t1.min(t2));
+                    t_max = t_max.min(t1.max(t2));
                 }
-            } else {
-                let (t1, t2) = ((lo - p) / d, (lo + 2.0 - p) / d);
-                t_min = t_min.max(t1.min(t2));
-                t_max = t_max.min(t1.max(t2));
+            }
+            if inside && t_min < t_max {
+                set.insert(s);
             }
         }
-        if inside && t_min < t_max {
-            mask |= bit(s);
-        }
     }
-    mask
+    set
 }
 
 #[cfg(test)]
@@ -128,27 +269,74 @@ mod tests {
     use super::*;
 
     fn sq(name: &str) -> Sq {
-        from_square(name.parse().unwrap()).unwrap()
+        Board::BATTLE_MAP.address(name.parse().unwrap()).unwrap()
+    }
+
+    fn set(names: &[&str]) -> Squares {
+        names.iter().map(|n| sq(n)).collect()
     }
 
     #[test]
     fn lines_cross_the_squares_between() {
-        assert_eq!(between(sq("a1"), sq("a4")), bit(sq("a2")) | bit(sq("a3")));
-        assert_eq!(between(sq("a1"), sq("c3")), bit(sq("b2")));
+        assert_eq!(between(sq("a1"), sq("a4")), set(&["a2", "a3"]));
+        assert_eq!(between(sq("a1"), sq("c3")), set(&["b2"]));
         // A knight's line crosses the two squares it passes between.
-        assert_eq!(between(sq("a1"), sq("b3")), bit(sq("a2")) | bit(sq("b2")));
-        assert_eq!(between(sq("a1"), sq("b2")), 0);
-        assert_eq!(between(sq("a1"), sq("a2")), 0);
+        assert_eq!(between(sq("a1"), sq("b3")), set(&["a2", "b2"]));
+        assert_eq!(between(sq("a1"), sq("b2")), Squares::EMPTY);
+        assert_eq!(between(sq("a1"), sq("a2")), Squares::EMPTY);
         // a1 to c2 runs half a square up over two files: it crosses b1 and b2.
-        assert_eq!(between(sq("a1"), sq("c2")), bit(sq("b1")) | bit(sq("b2")));
+        assert_eq!(between(sq("a1"), sq("c2")), set(&["b1", "b2"]));
+        // Off the chessboard the same geometry is computed, not looked up.
+        assert_eq!(
+            between(sq("a1"), sq("i9")),
+            set(&["b2", "c3", "d4", "e5", "f6", "g7", "h8"])
+        );
+        assert_eq!(between(sq("j1"), sq("l2")), set(&["k1", "k2"]));
     }
 
     #[test]
     fn sides_leave_out_the_corners() {
-        assert_eq!(side(0).count_ones(), 6);
-        assert_eq!(side(0) & bit(sq("a1")), 0);
-        assert_ne!(side(3) & bit(sq("h4")), 0);
-        assert!(squeezes(sq("a1"), sq("b2"), bit(sq("a2")) | bit(sq("b1"))));
-        assert!(!squeezes(sq("a1"), sq("b2"), bit(sq("a2"))));
+        let chessboard = Board::CHESSBOARD;
+        assert_eq!(chessboard.side(0).len(), 6);
+        assert!(!chessboard.side(0).contains(sq("a1")));
+        assert!(chessboard.side(3).contains(sq("h4")));
+        assert!(squeezes(sq("a1"), sq("b2"), set(&["a2", "b1"])));
+        assert!(!squeezes(sq("a1"), sq("b2"), set(&["a2"])));
+        let map = Board::BATTLE_MAP;
+        assert_eq!(map.side(1).len(), 22);
+        assert!(map.side(1).contains(sq("b24")));
+        assert!(map.side(3).contains(sq("x12")));
+        assert_eq!(map.corners(3), [sq("x1"), sq("x24")]);
+    }
+
+    #[test]
+    fn the_centre_is_the_four_middle_squares() {
+        assert_eq!(
+            Board::CHESSBOARD.centre(),
+            [sq("d4"), sq("e4"), sq("d5"), sq("e5")]
+        );
+        assert_eq!(
+            Board::BATTLE_MAP.centre(),
+            [sq("l12"), sq("m12"), sq("l13"), sq("m13")]
+        );
+    }
+
+    #[test]
+    fn offsets_stay_on_the_board() {
+        let chessboard = Board::CHESSBOARD;
+        assert_eq!(chessboard.offset(sq("h4"), 1, 0), None);
+        assert_eq!(Board::BATTLE_MAP.offset(sq("h4"), 1, 0), Some(sq("i4")));
+        assert_eq!(chessboard.neighbours(sq("a1")).count(), 3);
+        assert_eq!(chessboard.neighbours(sq("h8")).count(), 3);
+        assert_eq!(Board::BATTLE_MAP.neighbours(sq("h8")).count(), 8);
+    }
+
+    #[test]
+    fn pushed_square_names_match_display() {
+        for sq in squares_of(Board::BATTLE_MAP.squares()) {
+            let mut name = String::new();
+            push_square(&mut name, sq);
+            assert_eq!(name, to_square(sq).to_string());
+        }
     }
 }

@@ -33,7 +33,7 @@ impl ChessboardConfrontation {
     /// attack on `target`: no obstacle, no enemy other than the target.
     pub(crate) fn line_clear(&self, from: Sq, to: Sq, seat: u8, target: u8) -> bool {
         let blockers = self.obstacles | (self.enemy_mask(seat) & !self.covers(target));
-        board::between(from, to) & blockers == 0
+        !board::between(from, to).meets(blockers)
     }
 
     /// The enemies a miniature may attack with `kind` now.
@@ -49,7 +49,7 @@ impl ChessboardConfrontation {
                 }
                 let covers = self.covers(*i);
                 if kind == Kind::Melee {
-                    board::neighbour_mask(from) & covers != 0
+                    self.board.neighbour_mask(from).meets(covers)
                 } else {
                     !t.marked(marks::STEALTH)
                         && board::squares_of(covers)
@@ -65,7 +65,9 @@ impl ChessboardConfrontation {
     /// attacker itself nor one hidden by Stealth.
     fn area_targets(&self, attacker: u8, target: u8) -> Vec<u8> {
         let covers = self.covers(target);
-        let around = board::squares_of(covers).fold(0, |m, sq| m | board::neighbour_mask(sq));
+        let around = board::squares_of(covers).fold(board::Squares::EMPTY, |m, sq| {
+            m | self.board.neighbour_mask(sq)
+        });
         let mut hit = vec![target];
         for sq in board::squares_of(around & !covers) {
             if let Some(i) = self.occupant(sq)

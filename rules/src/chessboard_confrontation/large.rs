@@ -4,7 +4,7 @@
 //! [`Reach`]), and kept from then on: the book lets a player choose the main
 //! space but never says a miniature turns (R3).
 
-use super::board::{self, Sq};
+use super::board::{Board, Sq, Squares, bit};
 
 /// The way a Large miniature's body reaches from its main space: towards
 /// higher or lower files (east or west) and ranks (north or south).
@@ -74,22 +74,24 @@ impl Reach {
 /// fit on the board. Inlined: `covers` calls it for every miniature in the
 /// masks that movement and lines of sight are checked against.
 #[inline]
-pub fn footprint(large: bool, reach: Reach, main: Sq) -> Option<[Sq; 4]> {
+pub fn footprint(board: Board, large: bool, reach: Reach, main: Sq) -> Option<[Sq; 4]> {
     if !large {
         return Some([main; 4]);
     }
     let (df, dr) = reach.steps();
-    let beside = board::offset(main, df, 0)?;
-    let ahead = board::offset(main, 0, dr)?;
-    let far = board::offset(main, df, dr)?;
+    let beside = board.offset(main, df, 0)?;
+    let ahead = board.offset(main, 0, dr)?;
+    let far = board.offset(main, df, dr)?;
     Some([main, beside, ahead, far])
 }
 
-/// [`footprint`] as a mask; 0 if it would not fit on the board.
+/// [`footprint`] as a set; empty if it would not fit on the board.
 #[inline]
-pub fn footprint_mask(large: bool, reach: Reach, main: Sq) -> u64 {
-    footprint(large, reach, main).map_or(0, |squares| {
-        squares.iter().fold(0, |mask, &sq| mask | board::bit(sq))
+pub fn footprint_mask(board: Board, large: bool, reach: Reach, main: Sq) -> Squares {
+    footprint(board, large, reach, main).map_or(Squares::EMPTY, |squares| {
+        squares
+            .iter()
+            .fold(Squares::EMPTY, |mask, &sq| mask | bit(sq))
     })
 }
 
@@ -98,23 +100,26 @@ mod tests {
     use super::*;
 
     fn sq(name: &str) -> Sq {
-        board::from_square(name.parse().unwrap()).unwrap()
+        Board::CHESSBOARD.address(name.parse().unwrap()).unwrap()
     }
 
     #[test]
     fn the_body_reaches_from_the_main_space() {
-        let mask = |names: &[&str]| names.iter().fold(0, |m, n| m | board::bit(sq(n)));
+        let mask = |names: &[&str]| names.iter().map(|n| sq(n)).collect::<Squares>();
         assert_eq!(
-            footprint_mask(true, Reach::SouthWest, sq("c2")),
+            footprint_mask(Board::CHESSBOARD, true, Reach::SouthWest, sq("c2")),
             mask(&["b1", "c1", "b2", "c2"])
         );
         assert_eq!(
-            footprint_mask(true, Reach::NorthEast, sq("b1")),
+            footprint_mask(Board::CHESSBOARD, true, Reach::NorthEast, sq("b1")),
             mask(&["b1", "c1", "b2", "c2"])
         );
-        assert_eq!(footprint(true, Reach::SouthEast, sq("b1")), None);
         assert_eq!(
-            footprint_mask(false, Reach::SouthWest, sq("a1")),
+            footprint(Board::CHESSBOARD, true, Reach::SouthEast, sq("b1")),
+            None
+        );
+        assert_eq!(
+            footprint_mask(Board::CHESSBOARD, false, Reach::SouthWest, sq("a1")),
             mask(&["a1"])
         );
     }

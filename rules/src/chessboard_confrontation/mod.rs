@@ -6,8 +6,12 @@
 //!
 //! Where each rule lives:
 //! - `army.rs`: troop types, traits, costs, army building
-//! - `board.rs`: squares, sides, corners, the lines ranged attacks follow
+//! - `board.rs`: the board's size, squares, sides, corners, centre, the
+//!   lines ranged attacks follow; `squares.rs`: sets of squares
+//! - `map.rs`: the chessboard or the battle-map variant, and its Move values
 //! - `obstacles.rs`: d6+10 obstacles by d8 rolls; the fixed layout
+//! - `map_obstacles.rs`: the battle map's obstacles, random rectangles over
+//!   about half of it
 //! - `placement.rs`: placement on a side (a Large miniature's main space
 //!   chosen there), late arrivals
 //! - `round.rs`: initiative, tokens, turn order, caps; the flow of a turn
@@ -26,6 +30,8 @@ mod board;
 mod combat;
 mod large;
 mod log;
+mod map;
+mod map_obstacles;
 mod markers;
 mod movement;
 pub mod moves;
@@ -36,6 +42,7 @@ mod reactions;
 mod round;
 mod rulings;
 mod scenarios;
+mod squares;
 mod state;
 mod view;
 
@@ -48,6 +55,7 @@ use fray_protocol::{
 pub use army::{
     ARMY_KEY, Budget, DEFAULT_BUDGET, LARGE_KEY, MAX_BUDGET, MIN_BUDGET, Trait, Troop, squad,
 };
+pub use map::Map;
 pub use movement::without_steps_told_twice;
 pub use moves::Move;
 pub use obstacles::FIXED as FIXED_LAYOUT;
@@ -68,6 +76,7 @@ pub const OBSTACLES: &str = "obstacles";
 pub const MAX_ROUNDS: &str = "max-rounds";
 pub const QUIET_ROUNDS: &str = "rounds-without-defeat";
 pub const RULINGS: &str = "rulings";
+pub const MAP: &str = "map";
 
 const NAME: &str = "Chessboard Confrontation";
 
@@ -151,6 +160,18 @@ pub fn system_info() -> SystemInfo {
                 },
                 default: OptionValue::Text(defaults.layout.key().into()),
                 help: "random: d6+10 placed by dice; fixed: the same twelve every game; open: none."
+                    .into(),
+            },
+            OptionSpec {
+                key: MAP.into(),
+                label: "Map".into(),
+                kind: OptionKind::Choice {
+                    choices: Map::ALL.iter().map(|m| m.key().to_string()).collect(),
+                },
+                default: OptionValue::Text(defaults.map.key().into()),
+                help: "board: the 8×8 chessboard; battle-map: the book's variant, a 24-inch \
+                       square map played one square per inch, Move 5/6/6/7/7 (Fast +5), \
+                       obstacles over about half of it."
                     .into(),
             },
             int(
@@ -257,6 +278,13 @@ fn read_settings(config: &MatchConfig) -> Result<Settings, SetupError> {
                     .find(|c| c.key() == t)
                     .ok_or_else(|| bad(key, "choose miniatures or points"))?;
             }
+            MAP => {
+                let t = text()?;
+                settings.map = Map::ALL
+                    .into_iter()
+                    .find(|m| m.key() == t)
+                    .ok_or_else(|| bad(key, "choose board or battle-map"))?;
+            }
             OBSTACLES => {
                 let t = text()?;
                 settings.layout = Layout::ALL
@@ -276,7 +304,7 @@ fn read_settings(config: &MatchConfig) -> Result<Settings, SetupError> {
                     key,
                     format!(
                         "{NAME} has no such option; its options are {POINTS}, {SCENARIO}, \
-                         {SURVIVAL_COUNT}, {OBSTACLES}, {MAX_ROUNDS}, {QUIET_ROUNDS} and \
+                         {SURVIVAL_COUNT}, {OBSTACLES}, {MAP}, {MAX_ROUNDS}, {QUIET_ROUNDS} and \
                          {RULINGS}"
                     ),
                 ));
@@ -304,7 +332,11 @@ impl ChessboardConfrontation {
         dice: &mut dyn Dice,
     ) -> Option<Result<(Self, Vec<ScopedEffect>), SetupError>> {
         let settings = read_settings(config).ok()?;
-        if settings.scenario != Scenario::Retrieve || settings.layout != Layout::Random {
+        // The battle map came after the corners were kept clear.
+        if settings.scenario != Scenario::Retrieve
+            || settings.layout != Layout::Random
+            || settings.map != Map::Chessboard
+        {
             return None;
         }
         let mut log = Log::recording();
@@ -375,20 +407,25 @@ impl ChessboardConfrontation {
             }));
         }
         let seats = armies.len() as u8;
+        let board = settings.map.board();
         log.push(|| Effect::GameCreated {
             system: view::SYSTEM_KEY.into(),
-            width: board::SIZE,
-            height: board::SIZE,
+            width: board.width(),
+            height: board.height(),
         });
-        let obstacles = obstacles::lay(&settings, seats, dice, log);
+        let obstacles = match settings.map {
+            Map::Chessboard => obstacles::lay(board, &settings, seats, dice, log),
+            Map::BattleMap => map_obstacles::lay(&settings, seats, dice, log),
+        };
         let objective = (settings.scenario == Scenario::Retrieve).then(|| {
             let face = dice.roll(4);
-            let sq = board::CENTRE[face as usize - 1];
+            let sq = board.centre()[face as usize - 1];
             log.roll(|| {
+                let [a, b, c, d] = board.centre().map(board::to_square);
                 told(
                     None,
                     None,
-                    "objective space (d4: d4, e4, d5, e5)",
+                    &format!("objective space (d4: {a}, {b}, {c}, {d})"),
                     vec![(4, face)],
                     0,
                     face.into(),
@@ -399,7 +436,8 @@ impl ChessboardConfrontation {
         });
         let game = ChessboardConfrontation {
             minis,
-            board: [EMPTY; board::SQUARES],
+            board,
+            occupants: [EMPTY; board::ADDRESSES],
             obstacles,
             objective,
             seats,

@@ -1,4 +1,4 @@
-//! Movement: up to Move spaces (Fast +2), straight or diagonal, through
+//! Movement: up to Move spaces (Fast +2; on the battle map inches, Fast +5), straight or diagonal, through
 //! allies but never through enemies, obstacles, or between two obstacles
 //! meeting at a corner, ending on a free space. Flight passes over anything
 //! but ends on a free open space. A Large miniature moves by its main space
@@ -7,7 +7,7 @@
 use fray_protocol::{Effect, ScopedEffect};
 
 use super::army::Trait;
-use super::board::{self, SQUARES, Sq};
+use super::board::{self, Sq, Squares};
 use super::log::Log;
 use super::moves::Move;
 use super::state::{ChessboardConfrontation, Rerollable, marks};
@@ -15,33 +15,32 @@ use crate::dice::Dice;
 
 impl ChessboardConfrontation {
     /// The squares a miniature may end a move on, as a mask.
-    pub(crate) fn destinations(&self, index: u8) -> u64 {
+    pub(crate) fn destinations(&self, index: u8) -> Squares {
         let mini = self.mini(index);
         let Some(start) = mini.square() else {
-            return 0;
+            return Squares::EMPTY;
         };
         if mini.marked(marks::STUN) {
-            return 0;
+            return Squares::EMPTY;
         }
         let flight = mini.has(Trait::Flight);
         let enemies = self.enemy_mask(mini.owner);
         let mut reached = board::bit(start);
         let mut frontier = vec![start];
-        for _ in 0..mini.movement() {
+        for _ in 0..mini.movement(self.settings.map) {
             let mut next = Vec::new();
             for &sq in &frontier {
-                for n in board::neighbours(sq) {
-                    let b = board::bit(n);
-                    if reached & b != 0 {
+                for n in self.board.neighbours(sq) {
+                    if reached.contains(n) {
                         continue;
                     }
                     if !flight
-                        && ((self.obstacles | enemies) & b != 0
+                        && ((self.obstacles | enemies).contains(n)
                             || board::squeezes(sq, n, self.obstacles))
                     {
                         continue;
                     }
-                    reached |= b;
+                    reached.insert(n);
                     next.push(n);
                 }
             }
@@ -49,7 +48,7 @@ impl ChessboardConfrontation {
         }
         board::squares_of(reached & !board::bit(start))
             .filter(|&sq| self.fits(index, sq))
-            .fold(0, |mask, sq| mask | board::bit(sq))
+            .collect()
     }
 
     /// A step is told by its `piece_moved` alone: a narration of it too
@@ -70,7 +69,7 @@ impl ChessboardConfrontation {
             if ally == piece || other.owner != mini.owner || other.marked(marks::STUN) {
                 continue;
             }
-            for to in board::neighbours(at) {
+            for to in self.board.neighbours(at) {
                 if other.square() != Some(to) && self.fits(ally, to) {
                     out.push(Move::Summon { piece, ally, to });
                 }
@@ -130,8 +129,6 @@ impl ChessboardConfrontation {
 
 /// What the Skill roll for Summon is for, as the roll is told.
 pub(crate) const SUMMON_SKILL: &str = "summon an ally";
-
-const _: () = assert!(SQUARES == 64, "square masks are u64");
 
 /// `stored`, the effects of one action as releases before protocol version 3
 /// logged them, without what they told twice: a step was narrated ("the

@@ -6,7 +6,7 @@
 //! the open board in two: every miniature can always reach every side. A
 //! marker that finds no space in ten tries is not placed (R4).
 
-use super::board::{self, DIRECTIONS, Sq};
+use super::board::{self, Board, DIRECTIONS, Sq, Squares};
 use super::log::{Log, roll_of};
 use super::state::{Layout, Scenario, Settings};
 use crate::dice::Dice;
@@ -21,21 +21,17 @@ pub const FIXED: [&str; 12] = [
 /// Whether every open space can be reached from every other by the
 /// movement rules (straight or diagonal steps, never between two obstacles
 /// meeting at a corner).
-pub fn connected(obstacles: u64) -> bool {
-    let open = !obstacles;
-    if open == 0 {
+pub fn connected(board: Board, obstacles: Squares) -> bool {
+    let open = board.squares() & !obstacles;
+    let Some(start) = open.first() else {
         return true;
-    }
-    let start = open.trailing_zeros() as Sq;
+    };
     let mut seen = board::bit(start);
     let mut stack = vec![start];
     while let Some(sq) = stack.pop() {
-        for n in board::neighbours(sq) {
-            if seen & board::bit(n) == 0
-                && obstacles & board::bit(n) == 0
-                && !board::squeezes(sq, n, obstacles)
-            {
-                seen |= board::bit(n);
+        for n in board.neighbours(sq) {
+            if !seen.contains(n) && !obstacles.contains(n) && !board::squeezes(sq, n, obstacles) {
+                seen.insert(n);
                 stack.push(n);
             }
         }
@@ -43,33 +39,48 @@ pub fn connected(obstacles: u64) -> bool {
     seen == open
 }
 
-fn forbidden(seats: u8, scenario: Scenario, corners_clear: bool) -> u64 {
-    let mut mask = (0..seats).fold(0, |mask, seat| mask | board::side(seat));
+/// The squares no random obstacle may take: the seated players' sides and,
+/// in Retrieve, the centre and their corners.
+pub(crate) fn forbidden(
+    board: Board,
+    seats: u8,
+    scenario: Scenario,
+    corners_clear: bool,
+) -> Squares {
+    let mut mask = (0..seats).fold(Squares::EMPTY, |mask, seat| mask | board.side(seat));
     if scenario == Scenario::Retrieve {
-        mask |= board::CENTRE.iter().fold(0, |m, &sq| m | board::bit(sq));
+        mask |= board.centre().into_iter().collect();
         if corners_clear {
-            mask |= (0..seats)
-                .flat_map(board::corners)
-                .fold(0, |m, sq| m | board::bit(sq));
+            mask |= (0..seats).flat_map(|seat| board.corners(seat)).collect();
         }
     }
     mask
 }
 
-fn allowed(sq: Sq, obstacles: u64, forbidden: u64) -> bool {
-    let bit = board::bit(sq);
-    obstacles & bit == 0 && forbidden & bit == 0 && connected(obstacles | bit)
+fn allowed(board: Board, sq: Sq, obstacles: Squares, forbidden: Squares) -> bool {
+    !obstacles.contains(sq)
+        && !forbidden.contains(sq)
+        && connected(board, obstacles | board::bit(sq))
 }
 
 /// The obstacles for a new game.
-pub fn lay(settings: &Settings, seats: u8, dice: &mut dyn Dice, log: &mut Log) -> u64 {
+pub fn lay(
+    board: Board,
+    settings: &Settings,
+    seats: u8,
+    dice: &mut dyn Dice,
+    log: &mut Log,
+) -> Squares {
     let (layout, scenario) = (settings.layout, settings.scenario);
     match layout {
-        Layout::Open => 0,
-        Layout::Fixed => FIXED.iter().fold(0, |mask, name| {
-            let square = name.parse().expect("a fixed square");
-            mask | board::bit(board::from_square(square).expect("on the board"))
-        }),
+        Layout::Open => Squares::EMPTY,
+        Layout::Fixed => FIXED
+            .iter()
+            .map(|name| {
+                let square = name.parse().expect("a fixed square");
+                board.address(square).expect("on the board")
+            })
+            .collect(),
         Layout::Random => {
             let count = dice.roll(6);
             log.roll(|| {
@@ -82,11 +93,11 @@ pub fn lay(settings: &Settings, seats: u8, dice: &mut dyn Dice, log: &mut Log) -
                     format!("{} obstacles", u32::from(count) + 10),
                 )
             });
-            let forbidden = forbidden(seats, scenario, settings.corners_clear);
-            let mut obstacles = 0u64;
+            let forbidden = forbidden(board, seats, scenario, settings.corners_clear);
+            let mut obstacles = Squares::EMPTY;
             for _ in 0..u32::from(count) + 10 {
-                if let Some(sq) = place_one(obstacles, forbidden, dice, log) {
-                    obstacles |= board::bit(sq);
+                if let Some(sq) = place_one(board, obstacles, forbidden, dice, log) {
+                    obstacles.insert(sq);
                 }
             }
             obstacles
@@ -94,12 +105,18 @@ pub fn lay(settings: &Settings, seats: u8, dice: &mut dyn Dice, log: &mut Log) -
     }
 }
 
-fn place_one(obstacles: u64, forbidden: u64, dice: &mut dyn Dice, log: &mut Log) -> Option<Sq> {
+fn place_one(
+    board: Board,
+    obstacles: Squares,
+    forbidden: Squares,
+    dice: &mut dyn Dice,
+    log: &mut Log,
+) -> Option<Sq> {
     for _ in 0..TRIES {
         let row = dice.roll(8);
         let column = dice.roll(8);
         let sq = board::at(column - 1, row - 1);
-        let ok = allowed(sq, obstacles, forbidden);
+        let ok = allowed(board, sq, obstacles, forbidden);
         log.roll(|| {
             roll_of(
                 None,
@@ -119,7 +136,9 @@ fn place_one(obstacles: u64, forbidden: u64, dice: &mut dyn Dice, log: &mut Log)
         }
         let way = dice.roll(8);
         let (df, dr) = DIRECTIONS[way as usize - 1];
-        let next = board::offset(sq, df, dr).filter(|&n| allowed(n, obstacles, forbidden));
+        let next = board
+            .offset(sq, df, dr)
+            .filter(|&n| allowed(board, n, obstacles, forbidden));
         log.roll(|| {
             roll_of(
                 None,
@@ -156,14 +175,15 @@ mod tests {
     #[test]
     fn the_fixed_layout_is_connected_and_clear_of_sides_and_centre() {
         let fixed = lay(
+            Board::CHESSBOARD,
             &settings(Layout::Fixed, Scenario::Retrieve),
             4,
             &mut crate::ScriptedDice::new([]),
             &mut Log::silent(),
         );
-        assert_eq!(fixed.count_ones(), 12);
-        assert!(connected(fixed));
-        assert_eq!(fixed & forbidden(4, Scenario::Retrieve, true), 0);
+        assert_eq!(fixed.len(), 12);
+        assert!(connected(Board::CHESSBOARD, fixed));
+        assert!(!fixed.meets(forbidden(Board::CHESSBOARD, 4, Scenario::Retrieve, true)));
     }
 
     /// Ten obstacles, as (row, column) rolls, on squares two apart from each
@@ -193,6 +213,7 @@ mod tests {
         let mut faces = vec![1, 1, 1, 1];
         faces.extend(spread_faces());
         let obstacles = lay(
+            Board::CHESSBOARD,
             &settings(Layout::Random, Scenario::Retrieve),
             2,
             &mut crate::ScriptedDice::new(faces),
@@ -200,13 +221,12 @@ mod tests {
         );
         let a1 = board::bit(board::at(0, 0));
         let a2 = board::bit(board::at(0, 1));
-        assert_eq!(
-            obstacles & a1,
-            0,
+        assert!(
+            !obstacles.meets(a1),
             "a1 is where seat 0 carries the objective"
         );
-        assert_ne!(obstacles & a2, 0, "the obstacle went up to a2");
-        assert_eq!(obstacles.count_ones(), 11);
+        assert!(obstacles.meets(a2), "the obstacle went up to a2");
+        assert_eq!(obstacles.len(), 11);
     }
 
     #[test]
@@ -219,12 +239,13 @@ mod tests {
             ..settings(Layout::Random, Scenario::Retrieve)
         };
         let obstacles = lay(
+            Board::CHESSBOARD,
             &earlier,
             2,
             &mut crate::ScriptedDice::new(faces),
             &mut Log::silent(),
         );
-        assert_ne!(obstacles & board::bit(board::at(0, 0)), 0);
+        assert!(obstacles.contains(board::at(0, 0)));
     }
 
     #[test]
@@ -233,12 +254,13 @@ mod tests {
         let mut faces = vec![1, 1, 1];
         faces.extend(spread_faces());
         let obstacles = lay(
+            Board::CHESSBOARD,
             &settings(Layout::Random, Scenario::LastStanding),
             2,
             &mut crate::ScriptedDice::new(faces),
             &mut Log::silent(),
         );
-        assert_ne!(obstacles & board::bit(board::at(0, 0)), 0);
+        assert!(obstacles.contains(board::at(0, 0)));
     }
 
     /// Thousands of random layouts: in Retrieve every seated player's
@@ -250,17 +272,20 @@ mod tests {
             for seed in 0..1000u64 {
                 let mut dice = crate::ChaChaDice::from_u64(seed * 7 + u64::from(seats));
                 let obstacles = lay(
+                    Board::CHESSBOARD,
                     &settings(Layout::Random, Scenario::Retrieve),
                     seats,
                     &mut dice,
                     &mut Log::silent(),
                 );
-                assert!(connected(obstacles), "{seats} seats, seed {seed}");
+                assert!(
+                    connected(Board::CHESSBOARD, obstacles),
+                    "{seats} seats, seed {seed}"
+                );
                 for seat in 0..seats {
-                    for corner in board::corners(seat) {
-                        assert_eq!(
-                            obstacles & board::bit(corner),
-                            0,
+                    for corner in Board::CHESSBOARD.corners(seat) {
+                        assert!(
+                            !obstacles.contains(corner),
                             "{seats} seats, seed {seed}: seat {seat}'s corner {}",
                             board::to_square(corner)
                         );
@@ -273,8 +298,9 @@ mod tests {
     #[test]
     fn a_wall_with_only_corner_gaps_cuts_the_board() {
         // b1, a2 meet at a corner: a1 is shut in.
-        let mask = board::bit(1) | board::bit(8);
-        assert!(!connected(mask));
-        assert!(connected(board::bit(1)));
+        let (b1, a2) = (board::at(1, 0), board::at(0, 1));
+        let board = Board::CHESSBOARD;
+        assert!(!connected(board, board::bit(b1) | board::bit(a2)));
+        assert!(connected(board, board::bit(b1)));
     }
 }

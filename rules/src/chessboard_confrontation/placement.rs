@@ -18,16 +18,16 @@ impl ChessboardConfrontation {
     /// them; on free spaces.
     pub(crate) fn may_place(&self, index: u8, sq: Sq, reach: Reach) -> bool {
         let mini = self.mini(index);
-        let side = board::side(mini.owner);
-        let body = footprint_mask(mini.traits.large(), reach, sq);
+        let side = self.board.side(mini.owner);
+        let body = footprint_mask(self.board, mini.traits.large(), reach, sq);
         // A 2×2 body meets the edge line in at most two spaces; two, neither a
         // corner, puts its back on the side and its front on the board.
         let on_side = if mini.traits.large() { 2 } else { 1 };
-        (body & side).count_ones() == on_side && self.fits_as(index, sq, reach)
+        (body & side).len() == on_side && self.fits_as(index, sq, reach)
     }
 
     pub(crate) fn placements(&self, seat: u8, out: &mut Vec<Move>) {
-        let side = board::side(seat);
+        let side = self.board.side(seat);
         // Identical waiting miniatures are interchangeable: offer the first of each.
         let mut offered: Vec<(super::army::Troop, super::army::Traits)> = Vec::new();
         for (index, mini) in self.minis.iter().enumerate() {
@@ -53,7 +53,7 @@ impl ChessboardConfrontation {
             }
             // Its main space may be any of its four: on the side or just off it.
             let near_side =
-                board::squares_of(side).fold(side, |m, sq| m | board::neighbour_mask(sq));
+                board::squares_of(side).fold(side, |m, sq| m | self.board.neighbour_mask(sq));
             for to in board::squares_of(near_side) {
                 for reach in Reach::ALL {
                     if self.may_place(piece, to, reach) {

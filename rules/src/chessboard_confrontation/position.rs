@@ -5,8 +5,9 @@
 use fray_protocol::{PieceId, Seat, Square};
 
 use super::army::{LARGE_KEY, Trait, Traits, Troop};
-use super::board;
+use super::board::{self, Board, Sq};
 use super::large::Reach;
+use super::map::Map;
 use super::rulings::Rulings;
 use super::state::{
     ChessboardConfrontation, EMPTY, MAX_SEATS, Mini, Phase, Place, Scenario, Settings, TOKENS,
@@ -17,9 +18,11 @@ pub struct Position {
     game: ChessboardConfrontation,
 }
 
-fn sq(name: &str) -> u8 {
+fn sq(board: Board, name: &str) -> Sq {
     let square: Square = name.parse().expect("a square such as e4");
-    board::from_square(square).expect("a square on the board")
+    board
+        .address(square)
+        .unwrap_or_else(|| panic!("{name} is not on the board"))
 }
 
 fn traits_of(keys: &[&str]) -> Traits {
@@ -33,8 +36,17 @@ fn traits_of(keys: &[&str]) -> Traits {
 }
 
 impl Position {
-    /// An open board for `seats` players in round 1, initiative in seat order.
+    /// An open chessboard for `seats` players in round 1, initiative in seat order.
     pub fn new(seats: u8) -> Self {
+        Self::on(Map::Chessboard, seats)
+    }
+
+    /// [`Position::new`] on the battle map of the variant.
+    pub fn battle_map(seats: u8) -> Self {
+        Self::on(Map::BattleMap, seats)
+    }
+
+    fn on(map: Map, seats: u8) -> Self {
         assert!((2..=4).contains(&seats));
         let mut order = [u8::MAX; MAX_SEATS];
         for s in 0..seats {
@@ -45,8 +57,9 @@ impl Position {
         Position {
             game: ChessboardConfrontation {
                 minis: Vec::new(),
-                board: [EMPTY; board::SQUARES],
-                obstacles: 0,
+                board: map.board(),
+                occupants: [EMPTY; board::ADDRESSES],
+                obstacles: board::Squares::EMPTY,
                 objective: None,
                 seats,
                 tokens,
@@ -60,7 +73,10 @@ impl Position {
                 turn: 0,
                 quiet_rounds: 0,
                 removed_this_round: false,
-                settings: Settings::default(),
+                settings: Settings {
+                    map,
+                    ..Settings::default()
+                },
             },
         }
     }
@@ -102,7 +118,13 @@ impl Position {
     /// or ranks.
     pub fn place(&mut self, seat: u8, troop: &str, traits: &[&str], square: &str) -> PieceId {
         let reach = Reach::default_for(seat);
-        self.push(seat, troop, traits, Place::Board(sq(square)), reach)
+        self.push(
+            seat,
+            troop,
+            traits,
+            Place::Board(sq(self.game.board, square)),
+            reach,
+        )
     }
 
     /// Puts a Large miniature with its main space on `square`, its body
@@ -120,7 +142,13 @@ impl Position {
         if !traits.contains(&LARGE_KEY) {
             traits.push(LARGE_KEY);
         }
-        self.push(seat, troop, &traits, Place::Board(sq(square)), reach)
+        self.push(
+            seat,
+            troop,
+            &traits,
+            Place::Board(sq(self.game.board, square)),
+            reach,
+        )
     }
 
     /// A miniature waiting to join the board.
@@ -136,13 +164,13 @@ impl Position {
 
     pub fn obstacles(&mut self, squares: &[&str]) -> &mut Self {
         for name in squares {
-            self.game.obstacles |= board::bit(sq(name));
+            self.game.obstacles |= board::bit(sq(self.game.board, name));
         }
         self
     }
 
     pub fn objective(&mut self, square: &str) -> &mut Self {
-        self.game.objective = Some(sq(square));
+        self.game.objective = Some(sq(self.game.board, square));
         self
     }
 
@@ -157,7 +185,13 @@ impl Position {
         self
     }
 
+    /// The match options; a different map only before any miniature is placed.
     pub fn settings(&mut self, settings: Settings) -> &mut Self {
+        assert!(
+            settings.map == self.game.settings.map || self.game.minis.is_empty(),
+            "choose the map before placing miniatures"
+        );
+        self.game.board = settings.map.board();
         self.game.settings = settings;
         self
     }

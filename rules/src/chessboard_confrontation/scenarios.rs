@@ -6,7 +6,7 @@
 
 use fray_protocol::{Outcome, Phrase, Seat};
 
-use super::board::{self, Sq};
+use super::board::{self, Sq, Squares};
 use super::log::Log;
 use super::moves::Move;
 use super::state::{ChessboardConfrontation, Ending, Phase, Rerollable, Scenario, Tally, marks};
@@ -31,10 +31,8 @@ impl ChessboardConfrontation {
             Scenario::Retrieve => {
                 let carrier = self.on_board().find(|(_, m)| m.marked(marks::OBJECTIVE));
                 if let Some((i, m)) = carrier {
-                    let corners = board::corners(m.owner)
-                        .iter()
-                        .fold(0, |mask, &sq| mask | board::bit(sq));
-                    if self.covers(i) & corners != 0 {
+                    let corners: Squares = self.board.corners(m.owner).into_iter().collect();
+                    if self.covers(i).meets(corners) {
                         self.finish(Ending::Retrieved { winner: m.owner });
                     }
                 }
@@ -47,17 +45,17 @@ impl ChessboardConfrontation {
     /// one opponent's starting side, or, under the earlier reading, of the
     /// opponents' sides taken together (R21).
     fn infiltrated(&self, seat: u8) -> bool {
-        let inside = |sides: u64| {
+        let inside = |sides: Squares| {
             self.on_board()
-                .filter(|(i, m)| m.owner == seat && self.covers(*i) & sides != 0)
+                .filter(|(i, m)| m.owner == seat && self.covers(*i).meets(sides))
                 .count()
                 >= 2
         };
         let mut opponents = (0..self.seats).filter(|&s| s != seat);
         if self.settings.rulings.infiltrators_share_one_side() {
-            opponents.any(|s| inside(board::side(s)))
+            opponents.any(|s| inside(self.board.side(s)))
         } else {
-            inside(opponents.fold(0, |m, s| m | board::side(s)))
+            inside(opponents.fold(Squares::EMPTY, |m, s| m | self.board.side(s)))
         }
     }
 
@@ -85,7 +83,7 @@ impl ChessboardConfrontation {
         let mini = self.mini(piece);
         if let Some(sq) = self.objective
             && !a.tried_pickup
-            && self.covers(piece) & board::bit(sq) != 0
+            && self.covers(piece).contains(sq)
         {
             out.push(Move::PickUp { piece });
         }
@@ -98,9 +96,10 @@ impl ChessboardConfrontation {
     /// Where a carrier may drop the objective: any space it covers or next
     /// to one, but not an obstacle, where the marker could never be picked
     /// up (R22).
-    fn drop_spaces(&self, piece: u8) -> u64 {
+    fn drop_spaces(&self, piece: u8) -> Squares {
         let covers = self.covers(piece);
-        let around = board::squares_of(covers).fold(covers, |m, sq| m | board::neighbour_mask(sq));
+        let around =
+            board::squares_of(covers).fold(covers, |m, sq| m | self.board.neighbour_mask(sq));
         around & !self.obstacles
     }
 

@@ -2,8 +2,9 @@
 //! indices and an obstacle mask, so a position clones in one allocation.
 
 use super::army::{Trait, Traits, Troop};
-use super::board::{self, SQUARES, Sq};
+use super::board::{ADDRESSES, Board, Sq, Squares};
 use super::large::{Reach, footprint, footprint_mask};
+use super::map::Map;
 use super::rulings::Rulings;
 
 pub const EMPTY: u8 = u8::MAX;
@@ -66,8 +67,14 @@ impl Mini {
         self.place != Place::Removed
     }
 
-    pub fn movement(&self) -> u8 {
-        self.troop.movement() + if self.has(Trait::Fast) { 2 } else { 0 }
+    /// Its Move on the match's map, Fast included.
+    pub fn movement(&self, map: Map) -> u8 {
+        let fast = if self.has(Trait::Fast) {
+            map.fast_bonus()
+        } else {
+            0
+        };
+        map.movement(self.troop) + fast
     }
 
     pub fn cost(&self) -> u32 {
@@ -152,6 +159,8 @@ pub struct Settings {
     /// Survival: what decides the winner.
     pub survival: Tally,
     pub layout: Layout,
+    /// The chessboard, or the battle map of the variant.
+    pub map: Map,
     /// The game is over at the end of this round; 0: never.
     pub max_rounds: u32,
     /// The game is over after this many whole rounds in a row without a
@@ -172,6 +181,7 @@ impl Default for Settings {
             scenario: Scenario::LastStanding,
             survival: Tally::Miniatures,
             layout: Layout::Random,
+            map: Map::Chessboard,
             max_rounds: 30,
             quiet_rounds: 6,
             corners_clear: true,
@@ -326,9 +336,11 @@ pub enum Pending {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ChessboardConfrontation {
     pub(crate) minis: Vec<Mini>,
+    /// The chessboard, or the battle map of the variant.
+    pub(crate) board: Board,
     /// Miniature index per square (every space a Large miniature covers), or [`EMPTY`].
-    pub(crate) board: [u8; SQUARES],
-    pub(crate) obstacles: u64,
+    pub(crate) occupants: [u8; ADDRESSES],
+    pub(crate) obstacles: Squares,
     /// Retrieve: where the objective marker lies, if no one carries it.
     pub(crate) objective: Option<Sq>,
     pub(crate) seats: u8,
@@ -358,19 +370,20 @@ impl ChessboardConfrontation {
     }
 
     pub(crate) fn occupant(&self, sq: Sq) -> Option<u8> {
-        let index = self.board[sq as usize];
+        let index = self.occupants[usize::from(sq)];
         (index != EMPTY).then_some(index)
     }
 
     pub(crate) fn is_obstacle(&self, sq: Sq) -> bool {
-        self.obstacles & board::bit(sq) != 0
+        self.obstacles.contains(sq)
     }
 
     /// The spaces a miniature on the board covers.
-    pub(crate) fn covers(&self, index: u8) -> u64 {
+    pub(crate) fn covers(&self, index: u8) -> Squares {
         let mini = self.mini(index);
-        mini.square()
-            .map_or(0, |sq| footprint_mask(mini.traits.large(), mini.reach, sq))
+        mini.square().map_or(Squares::EMPTY, |sq| {
+            footprint_mask(self.board, mini.traits.large(), mini.reach, sq)
+        })
     }
 
     pub(crate) fn on_board(&self) -> impl Iterator<Item = (u8, &Mini)> {
@@ -382,26 +395,27 @@ impl ChessboardConfrontation {
     }
 
     /// Squares holding a miniature of another player than `seat`.
-    pub(crate) fn enemy_mask(&self, seat: u8) -> u64 {
+    pub(crate) fn enemy_mask(&self, seat: u8) -> Squares {
         self.on_board()
             .filter(|(_, m)| m.owner != seat)
-            .fold(0, |mask, (i, _)| mask | self.covers(i))
+            .fold(Squares::EMPTY, |mask, (i, _)| mask | self.covers(i))
     }
 
     /// Puts a miniature on the board with its main space on `sq`.
     pub(crate) fn put(&mut self, index: u8, sq: Sq) {
         self.lift(index);
         let mini = self.mini(index);
-        let squares = footprint(mini.traits.large(), mini.reach, sq).expect("a space that fits");
+        let squares =
+            footprint(self.board, mini.traits.large(), mini.reach, sq).expect("a space that fits");
         for s in squares {
-            self.board[s as usize] = index;
+            self.occupants[usize::from(s)] = index;
         }
         self.mini_mut(index).place = Place::Board(sq);
     }
 
     /// Takes a miniature's spaces off the board (its place is left as it was).
     pub(crate) fn lift(&mut self, index: u8) {
-        for cell in self.board.iter_mut() {
+        for cell in self.occupants.iter_mut() {
             if *cell == index {
                 *cell = EMPTY;
             }
@@ -421,7 +435,7 @@ impl ChessboardConfrontation {
         if self.is_obstacle(sq) {
             return false;
         }
-        match footprint(mini.traits.large(), reach, sq) {
+        match footprint(self.board, mini.traits.large(), reach, sq) {
             None => false,
             Some(squares) => squares
                 .iter()

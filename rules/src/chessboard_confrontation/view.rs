@@ -8,7 +8,7 @@ use fray_protocol::{
     Effect, Marker, PieceChange, PieceId, PieceView, PlayerView, Seat, Square, Stat, TurnView, View,
 };
 
-use super::board::{self, SIZE};
+use super::board;
 use super::log::Log;
 use super::state::{ChessboardConfrontation, Pending, Phase, Place, marks};
 
@@ -32,7 +32,7 @@ impl ChessboardConfrontation {
     /// in place.
     pub(crate) fn push_describe(&self, out: &mut String, index: u8) {
         let mini = self.mini(index);
-        crate::grid::push_name_on(out, mini.troop.name(), mini.square());
+        board::push_name_on(out, mini.troop.name(), mini.square());
     }
 
     fn stats(&self, index: u8) -> Vec<Stat> {
@@ -40,7 +40,7 @@ impl ChessboardConfrontation {
         let traits: Vec<&str> = mini.traits.iter().map(|t| t.name()).collect();
         let mut stats = vec![
             Stat::new("die", format!("d{}", mini.troop.die())),
-            Stat::new("move", mini.movement().to_string()),
+            Stat::new("move", mini.movement(self.settings.map).to_string()),
             Stat::new(
                 "traits",
                 if traits.is_empty() {
@@ -171,8 +171,8 @@ impl ChessboardConfrontation {
     pub(crate) fn full_view(&self) -> View {
         View {
             system: SYSTEM_KEY.into(),
-            width: SIZE,
-            height: SIZE,
+            width: self.board.width(),
+            height: self.board.height(),
             terrain: self.terrain(),
             walls: Vec::new(),
             pieces: (0..self.minis.len() as u8)

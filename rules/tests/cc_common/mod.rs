@@ -231,3 +231,43 @@ pub fn squad(entries: Vec<ArmyEntry>) -> ArmyList {
 pub fn config() -> MatchConfig {
     MatchConfig::new(SystemId::ChessboardConfrontation)
 }
+
+/// Whether every open square of a 24×24 view is reached from the first by
+/// the movement rules (never between two obstacles meeting at a corner),
+/// read from the view alone.
+pub fn open_squares_connected(seen: &View) -> bool {
+    let blocked = |f: i32, r: i32| {
+        !(0..24).contains(&f)
+            || !(0..24).contains(&r)
+            || seen
+                .terrain
+                .get(&Square::new(f as u8, r as u8))
+                .map(String::as_str)
+                == Some("obstacle")
+    };
+    let open: Vec<(i32, i32)> = (0..24)
+        .flat_map(|r| (0..24).map(move |f| (f, r)))
+        .filter(|&(f, r)| !blocked(f, r))
+        .collect();
+    let mut reached = std::collections::BTreeSet::from([open[0]]);
+    let mut queue = std::collections::VecDeque::from([open[0]]);
+    while let Some((f, r)) = queue.pop_front() {
+        for (df, dr) in [
+            (0, 1),
+            (1, 1),
+            (1, 0),
+            (1, -1),
+            (0, -1),
+            (-1, -1),
+            (-1, 0),
+            (-1, 1),
+        ] {
+            let to = (f + df, r + dr);
+            let squeezed = df != 0 && dr != 0 && blocked(f + df, r) && blocked(f, r + dr);
+            if !blocked(to.0, to.1) && !squeezed && reached.insert(to) {
+                queue.push_back(to);
+            }
+        }
+    }
+    reached.len() == open.len()
+}

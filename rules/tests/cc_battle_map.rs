@@ -1,0 +1,283 @@
+//! The battle-map variant (section VIII): a 24-inch square map played one
+//! square per inch, the variant's Move values, ranges and lines of sight in
+//! the same squares, armies on their own edges, obstacles over about half
+//! the map; each with exactly the dice it rolls.
+
+mod cc_common;
+
+use std::collections::BTreeSet;
+
+use cc_common::*;
+use fray_rules::SetupError;
+use fray_rules::chessboard_confrontation::{MAP, OBSTACLES, SCENARIO};
+
+fn battle_map() -> MatchConfig {
+    config().with(MAP, OptionValue::Text("battle-map".into()))
+}
+
+fn open_battle_map() -> MatchConfig {
+    battle_map().with(OBSTACLES, OptionValue::Text("open".into()))
+}
+
+fn two_squads() -> Vec<ArmyList> {
+    vec![
+        squad(vec![entry("regular", 2, &[])]),
+        squad(vec![entry("regular", 2, &[])]),
+    ]
+}
+
+/// Seat 0's miniature on `at` and a seat-1 miniature far off on the map.
+fn alone_on_the_map(troop: &str, traits: &[&str], at: &str) -> (Game, PieceId) {
+    let mut p = Position::battle_map(2);
+    let piece = p.place(0, troop, traits, at);
+    p.place(1, "regular", &[], "x24");
+    let mut game = p.build();
+    play(&mut game, 0, &activate(piece), &[]);
+    (game, piece)
+}
+
+#[test]
+fn the_battle_map_is_24_by_24_and_each_army_sets_up_along_its_own_edge() {
+    let mut dice = ScriptedDice::new([]);
+    let (game, effects) = Game::setup(&open_battle_map(), &two_squads(), &mut dice).unwrap();
+    assert!(effects.iter().any(|e| e.effect
+        == Effect::GameCreated {
+            system: "chessboard-confrontation".into(),
+            width: 24,
+            height: 24,
+        }));
+    let seen = view(&game);
+    assert_eq!((seen.width, seen.height), (24, 24));
+    // Seat 0's edge is rank 1 without its corners: b1 to w1.
+    let spaces: BTreeSet<String> = options(&game, 0)
+        .iter()
+        .map(|a| a.to.unwrap().to_string())
+        .collect();
+    let edge: BTreeSet<String> = ('b'..='w').map(|f| format!("{f}1")).collect();
+    assert_eq!(spaces, edge);
+}
+
+#[test]
+fn seat_1_sets_up_along_the_far_edge() {
+    let mut dice = ScriptedDice::new([]);
+    let (mut game, _) = Game::setup(&open_battle_map(), &two_squads(), &mut dice).unwrap();
+    play(&mut game, 0, &place(PieceId(0), "l1"), &[]);
+    let spaces: BTreeSet<String> = options(&game, 1)
+        .iter()
+        .map(|a| a.to.unwrap().to_string())
+        .collect();
+    let edge: BTreeSet<String> = ('b'..='w').map(|f| format!("{f}24")).collect();
+    assert_eq!(spaces, edge);
+    refuse(&mut game, 1, &place(PieceId(2), "y24"));
+}
+
+#[test]
+fn a_map_that_is_not_offered_is_refused_with_the_choices() {
+    let config = config().with(MAP, OptionValue::Text("hexes".into()));
+    let refused = Game::setup(&config, &two_squads(), &mut ScriptedDice::new([]));
+    assert_eq!(
+        refused.err(),
+        Some(SetupError::BadOption {
+            key: "map".into(),
+            reason: "choose board or battle-map".into(),
+        })
+    );
+}
+
+#[test]
+fn the_retrieve_objective_lies_on_one_of_the_four_centre_squares() {
+    let config = open_battle_map().with(SCENARIO, OptionValue::Text("retrieve".into()));
+    let (game, effects) = Game::setup(&config, &two_squads(), &mut ScriptedDice::new([4])).unwrap();
+    let roll = &rolls(&effects)[0];
+    assert_eq!(roll.purpose, "objective space (d4: l12, m12, l13, m13)");
+    assert_eq!(
+        view(&game).terrain.get(&sq("m13")).map(String::as_str),
+        Some("objective")
+    );
+}
+
+#[test]
+fn move_is_the_variants_in_inches() {
+    // From l12 on an open map: a square of side 2 × Move + 1, less l12.
+    for (troop, moves) in [
+        ("minion", 5),
+        ("regular", 6),
+        ("advanced", 6),
+        ("elite", 7),
+        ("monster", 7),
+    ] {
+        let (game, piece) = alone_on_the_map(troop, &[], "l12");
+        let side = 2 * moves + 1;
+        assert_eq!(
+            destinations(&game, 0, piece).len(),
+            side * side - 1,
+            "{troop}"
+        );
+        assert_eq!(stat(&game, piece, "move"), Some(moves.to_string()));
+    }
+    let (game, minion) = alone_on_the_map("minion", &[], "l12");
+    let reach = destinations(&game, 0, minion);
+    assert!(reach.contains("q12") && reach.contains("g7"));
+    assert!(!reach.contains("r12") && !reach.contains("l18"));
+}
+
+#[test]
+fn fast_adds_five_inches() {
+    let (game, minion) = alone_on_the_map("minion", &["fast"], "l12");
+    assert_eq!(stat(&game, minion, "move"), Some("10".into()));
+    let reach = destinations(&game, 0, minion);
+    assert!(reach.contains("v12") && reach.contains("b2"));
+    assert!(!reach.contains("w12"));
+}
+
+#[test]
+fn obstacles_and_the_gaps_where_two_meet_at_a_corner_block_as_on_the_chessboard() {
+    let mut p = Position::battle_map(2);
+    let minion = p.place(0, "minion", &[], "b2");
+    p.place(1, "regular", &[], "x24");
+    // A wall along file c from c1 to c10, and d11 meeting c10 at a corner.
+    let wall: Vec<String> = (1..=10).map(|r| format!("c{r}")).collect();
+    let wall: Vec<&str> = wall.iter().map(String::as_str).collect();
+    p.obstacles(&wall).obstacles(&["d11"]);
+    let mut game = p.build();
+    play(&mut game, 0, &activate(minion), &[]);
+    let reach = destinations(&game, 0, minion);
+    // Round the end of the wall is the only way east: c11 is 9 steps off.
+    assert!(
+        reach
+            .iter()
+            .all(|s| s.starts_with('a') || s.starts_with('b'))
+    );
+    assert!(reach.contains("b7") && !reach.contains("b8"));
+}
+
+#[test]
+fn ranged_attacks_reach_across_the_map_along_a_clear_line() {
+    let mut p = Position::battle_map(2);
+    let archer = p.place(0, "regular", &["greater-ranged"], "a1");
+    let far = p.place(1, "regular", &[], "x23");
+    let behind_rock = p.place(1, "regular", &[], "x1");
+    let behind_enemy = p.place(1, "regular", &[], "a24");
+    p.place(1, "regular", &[], "a12");
+    p.obstacles(&["p1"]);
+    let mut game = p.build();
+    play(&mut game, 0, &activate(archer), &[]);
+    let seen = targets(&game, 0, archer, "greater");
+    assert!(seen.contains(&far), "23 inches away with nothing between");
+    assert!(!seen.contains(&behind_rock), "an obstacle on the line");
+    assert!(!seen.contains(&behind_enemy), "an enemy on the line");
+    play(&mut game, 0, &attack(archer, far, "greater"), &[6, 2]);
+    assert!(is_removed(&game, far));
+}
+
+#[test]
+fn melee_reaches_the_eight_squares_around() {
+    let mut p = Position::battle_map(2);
+    let a = p.place(0, "regular", &[], "l12");
+    let next = p.place(1, "regular", &[], "m13");
+    p.place(1, "regular", &[], "n14");
+    let mut game = p.build();
+    play(&mut game, 0, &activate(a), &[]);
+    assert_eq!(targets(&game, 0, a, "melee"), ids(&[next]));
+}
+
+#[test]
+fn heal_reaches_three_inches() {
+    for (healer_at, saved) in [("l15", true), ("l16", false)] {
+        let mut p = Position::battle_map(2);
+        let a = p.place(0, "regular", &[], "l11");
+        let b = p.place(1, "regular", &[], "l12");
+        let healer = p.place(1, "regular", &["heal"], healer_at);
+        p.marker(healer, "heal");
+        let mut game = p.build();
+        play(&mut game, 0, &activate(a), &[]);
+        play(&mut game, 0, &attack(a, b, "melee"), &[4, 2]);
+        if saved {
+            play(&mut game, 1, &heal(healer), &[5]);
+        }
+        assert_eq!(!is_removed(&game, b), saved, "healer on {healer_at}");
+    }
+}
+
+#[test]
+fn infiltrate_is_won_on_the_far_edge() {
+    let mut p = Position::battle_map(2);
+    p.scenario(Scenario::Infiltrate);
+    p.place(0, "regular", &[], "c24");
+    let runner = p.place(0, "regular", &[], "k18");
+    p.place(1, "regular", &[], "a4");
+    let mut game = p.build();
+    play(&mut game, 0, &activate(runner), &[]);
+    play(&mut game, 0, &step(runner, "k24"), &[]);
+    assert_eq!(game.outcome().unwrap().winners, vec![Seat(0)]);
+}
+
+#[test]
+fn random_obstacles_cover_about_half_the_map_and_leave_it_in_one_piece() {
+    for seed in 0..8 {
+        let config = battle_map().with(SCENARIO, OptionValue::Text("retrieve".into()));
+        let mut dice = ChaChaDice::from_u64(seed);
+        let (game, effects) = Game::setup(&config, &two_squads(), &mut dice).unwrap();
+        let seen = view(&game);
+        let covered = seen.terrain.values().filter(|t| *t == "obstacle").count();
+        assert!((288..=303).contains(&covered), "seed {seed}: {covered}");
+        assert!(open_squares_connected(&seen), "seed {seed}");
+        for edge in [1, 24] {
+            for file in 'b'..='w' {
+                let square = sq(&format!("{file}{edge}"));
+                assert!(!seen.terrain.contains_key(&square), "seed {seed}: {square}");
+            }
+        }
+        assert!(
+            rolls(&effects)
+                .iter()
+                .any(|r| r.purpose == "obstacle (d24 file, d24 rank, d4 wide, d4 deep)")
+        );
+    }
+}
+
+#[test]
+fn an_obstacle_is_a_rectangle_told_by_its_four_dice_and_left_out_if_it_shuts_squares_in() {
+    // (file d24, rank d24, width d4, depth d4) of each rectangle tried.
+    let tried = [
+        [3, 3, 4, 1], // c3 to f3
+        [3, 4, 1, 3], // c4 to c6
+        [6, 4, 1, 3], // f4 to f6
+        [4, 6, 2, 1], // d6 and e6 would shut d4, e4, d5 and e5 in
+    ];
+    let mut faces: Vec<u8> = tried.concat();
+    // Then t20 alone, again and again, until the set-up stops trying: the
+    // map is left short of half.
+    faces.extend([20, 20, 1, 1].repeat(996));
+    let mut dice = ScriptedDice::new(faces);
+    let (game, effects) = Game::setup(&battle_map(), &two_squads(), &mut dice).unwrap();
+    assert_eq!(dice.remaining(), 0);
+    let told: Vec<String> = rolls(&effects)
+        .iter()
+        .map(|r| r.result.to_string())
+        .collect();
+    assert_eq!(
+        told[..6],
+        [
+            "4×1 obstacle from c3",
+            "1×3 obstacle from c4",
+            "1×3 obstacle from f4",
+            "2×1 from d6 would cut the map in two: left out",
+            "1×1 obstacle from t20",
+            "1×1 from t20: nothing there may take it",
+        ]
+    );
+    assert_eq!(told.len(), 1_000);
+    let obstacles: BTreeSet<String> = view(&game)
+        .terrain
+        .iter()
+        .filter(|(_, t)| *t == "obstacle")
+        .map(|(s, _)| s.to_string())
+        .collect();
+    assert_eq!(
+        obstacles,
+        squares(&[
+            "c3", "d3", "e3", "f3", "c4", "c5", "c6", "f4", "f5", "f6", "t20"
+        ])
+    );
+}
