@@ -5,8 +5,9 @@ use std::path::Path;
 
 use fray_protocol::{EventKind, MatchId, Seat};
 use fray_server::db::{self, events};
+use serde_json::json;
 use sqlx::migrate::Migrator;
-use sqlx::sqlite::SqliteConnectOptions;
+use sqlx::sqlite::{SqliteConnectOptions, SqliteConnection};
 use sqlx::{ConnectOptions, Connection};
 
 const MIGRATIONS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../migrations");
@@ -14,26 +15,7 @@ const MIGRATIONS: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/../migrations");
 /// Makes `url` a database at the schema of the first migration only, as the
 /// first released server left it.
 async fn database_at_first_schema(dir: &Path, url: &str) {
-    let first_only = dir.join("first-migration");
-    std::fs::create_dir(&first_only).unwrap();
-    std::fs::copy(
-        Path::new(MIGRATIONS).join("0001_init.sql"),
-        first_only.join("0001_init.sql"),
-    )
-    .unwrap();
-    let mut connection = url
-        .parse::<SqliteConnectOptions>()
-        .unwrap()
-        .create_if_missing(true)
-        .connect()
-        .await
-        .unwrap();
-    Migrator::new(first_only.as_path())
-        .await
-        .unwrap()
-        .run(&mut connection)
-        .await
-        .unwrap();
+    let mut connection = database_before(dir, url, "0002").await;
     let setup_effects = format!(
         r#"[{{"audience":{{"kind":"everyone"}},"effect":{{"type":"narration","text":"{}"}}}}]"#,
         "x".repeat(10_000)
@@ -65,6 +47,34 @@ async fn database_at_first_schema(dir: &Path, url: &str) {
         .unwrap();
     }
     connection.close().await.unwrap();
+}
+
+/// Makes `url` a database at the schema of every migration numbered before
+/// `first_left_out`, and hands back a connection to it.
+async fn database_before(dir: &Path, url: &str, first_left_out: &str) -> SqliteConnection {
+    let earlier = dir.join(format!("before-{first_left_out}"));
+    std::fs::create_dir(&earlier).unwrap();
+    for entry in std::fs::read_dir(MIGRATIONS).unwrap() {
+        let path = entry.unwrap().path();
+        let name = path.file_name().unwrap().to_str().unwrap().to_owned();
+        if name.ends_with(".sql") && name.as_str() < first_left_out {
+            std::fs::copy(&path, earlier.join(&name)).unwrap();
+        }
+    }
+    let mut connection = url
+        .parse::<SqliteConnectOptions>()
+        .unwrap()
+        .create_if_missing(true)
+        .connect()
+        .await
+        .unwrap();
+    Migrator::new(earlier.as_path())
+        .await
+        .unwrap()
+        .run(&mut connection)
+        .await
+        .unwrap();
+    connection
 }
 
 #[tokio::test]
@@ -204,28 +214,7 @@ async fn old_players_sharing_a_name_are_kept_and_the_later_ones_renamed() {
 async fn the_log_made_again_for_draws_keeps_each_events_action_id() {
     let dir = tempfile::tempdir().unwrap();
     let url = format!("sqlite://{}", dir.path().join("fray.db").display());
-    let before_draws = dir.path().join("before-draws");
-    std::fs::create_dir(&before_draws).unwrap();
-    for entry in std::fs::read_dir(MIGRATIONS).unwrap() {
-        let path = entry.unwrap().path();
-        let name = path.file_name().unwrap().to_str().unwrap().to_owned();
-        if name.ends_with(".sql") && name.as_str() < "0006" {
-            std::fs::copy(&path, before_draws.join(&name)).unwrap();
-        }
-    }
-    let mut connection = url
-        .parse::<SqliteConnectOptions>()
-        .unwrap()
-        .create_if_missing(true)
-        .connect()
-        .await
-        .unwrap();
-    Migrator::new(before_draws.as_path())
-        .await
-        .unwrap()
-        .run(&mut connection)
-        .await
-        .unwrap();
+    let mut connection = database_before(dir.path(), &url, "0006").await;
     sqlx::query(
         "INSERT INTO matches (id, system, config, seat_count, status, rules_version) \
          VALUES (7, 'fantasy-armies', '{}', 2, 'running', 'old')",
@@ -266,4 +255,75 @@ async fn the_log_made_again_for_draws_keeps_each_events_action_id() {
     assert!(unknown.is_err(), "the kinds are still checked");
     let log = events::all(&pool, MatchId(7)).await.unwrap();
     assert_eq!(log.last().unwrap().kind, EventKind::Draw);
+}
+
+/// 0007 gives every match stored before it the options that keep the readings
+/// it was played with (the HTH modifiers' extra dice, fixed Acolytes, the
+/// earlier Chessboard Confrontation rulings), leaving the options a match set
+/// and matches of other systems as they were.
+#[tokio::test]
+async fn matches_stored_before_the_book_readings_keep_the_readings_they_were_played_with() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("fray.db").display());
+    let mut connection = database_before(dir.path(), &url, "0007").await;
+    for (id, system, config) in [
+        (1, "fantasy-armies", r#"{}"#),
+        (
+            2,
+            "fantasy-armies",
+            r#"{"system":"fantasy-armies","options":{"max-turns":50}}"#,
+        ),
+        (
+            3,
+            "summoners-chess",
+            r#"{"system":"summoners-chess","options":{}}"#,
+        ),
+        (
+            4,
+            "chessboard-confrontation",
+            r#"{"system":"chessboard-confrontation","options":{"scenario":"retrieve"}}"#,
+        ),
+        (
+            5,
+            "fantasy-armies",
+            r#"{"system":"fantasy-armies","options":{"hth-modifiers":"add-to-roll"}}"#,
+        ),
+    ] {
+        sqlx::query(
+            "INSERT INTO matches (id, system, config, seat_count, status, rules_version) \
+             VALUES (?, ?, ?, 2, 'running', 'old')",
+        )
+        .bind(id)
+        .bind(system)
+        .bind(config)
+        .execute(&mut connection)
+        .await
+        .unwrap();
+    }
+    connection.close().await.unwrap();
+
+    let pool = db::connect(&url)
+        .await
+        .expect("the newer server migrates it");
+    let configs: Vec<(i64, String)> = sqlx::query_as("SELECT id, config FROM matches ORDER BY id")
+        .fetch_all(&pool)
+        .await
+        .unwrap();
+    let options: Vec<(i64, serde_json::Value)> = configs
+        .into_iter()
+        .map(|(id, config)| {
+            let config: serde_json::Value = serde_json::from_str(&config).unwrap();
+            (id, config["options"].clone())
+        })
+        .collect();
+    assert_eq!(
+        options,
+        [
+            (1, json!({"hth-modifiers": "extra-dice"})),
+            (2, json!({"max-turns": 50, "hth-modifiers": "extra-dice"})),
+            (3, json!({"acolytes": "fixed"})),
+            (4, json!({"scenario": "retrieve", "rulings": "fray-2025"})),
+            (5, json!({"hth-modifiers": "add-to-roll"})),
+        ]
+    );
 }
