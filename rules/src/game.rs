@@ -96,10 +96,13 @@ pub fn validate_army_for(
 /// them: Summoners Chess told a summons before the move that caused it,
 /// Chessboard Confrontation narrated each step besides moving the piece, and
 /// Fantasy Armies narrated each removal besides removing the piece (before
-/// protocol version 3). Logs stored then still verify and rebuild;
-/// anything else must be `made` exactly.
+/// protocol version 3) and had no marker for a Druid keeping Armour of
+/// Thorns on a friend. `before` is the referee's view before the action.
+/// Logs stored then still verify and rebuild; anything else must be `made`
+/// exactly.
 pub fn agrees_as_made_earlier(
     system: SystemId,
+    before: &View,
     stored: &[ScopedEffect],
     made: &[ScopedEffect],
 ) -> bool {
@@ -111,7 +114,7 @@ pub fn agrees_as_made_earlier(
             chessboard_confrontation::without_steps_told_twice(stored)
                 .is_some_and(|now| now == made)
         }
-        SystemId::FantasyArmies => fantasy_armies::removals_told_twice(stored, made),
+        SystemId::FantasyArmies => fantasy_armies::agrees_as_made_earlier(before, stored, made),
         _ => false,
     }
 }

@@ -148,6 +148,55 @@ fn armour_of_thorns_ends_with_its_target_when_the_target_is_removed() {
     )));
 }
 
+/// Logs stored before the `keeps-armour-of-thorns` marker did not tell it:
+/// they still agree with today's effects, the marker's changes left out (the
+/// cast on a 6 that sets it, the Druid's step that ends the spell and takes
+/// it away), and they still disagree when anything else differs.
+#[test]
+fn logs_stored_before_the_druids_marker_still_agree() {
+    let the_druids_change = |effects: &[ScopedEffect], druid: PieceId| {
+        effects
+            .iter()
+            .position(|scoped| {
+                matches!(&scoped.effect, Effect::PieceChanged { piece, .. } if *piece == druid)
+            })
+            .expect("the Druid's marker is told")
+    };
+    let agrees = |before: &View, stored: &[ScopedEffect], made: &[ScopedEffect]| {
+        fray_rules::agrees_as_made_earlier(SystemId::FantasyArmies, before, stored, made)
+    };
+
+    let (mut p, druid) = druid();
+    let archer = p.place(0, "archer", "c3");
+    let hobgoblin = p.place(1, "hobgoblin", "a6");
+    let mut game = p.build();
+    let before_cast = view(&game);
+    let cast = play_effects(
+        &mut game,
+        0,
+        &cast_at(druid, "armour-of-thorns", archer),
+        &[6],
+    );
+    let mut earlier_cast = cast.clone();
+    earlier_cast.remove(the_druids_change(&cast, druid));
+    assert!(agrees(&before_cast, &earlier_cast, &cast));
+    let mut archer_untold = earlier_cast.clone();
+    archer_untold.retain(
+        |scoped| !matches!(&scoped.effect, Effect::PieceChanged { piece, .. } if *piece == archer),
+    );
+    assert!(!agrees(&before_cast, &archer_untold, &cast));
+
+    play(&mut game, 1, &step(hobgoblin, "a5"), &[]);
+    let before_move = view(&game);
+    let moved = play_effects(&mut game, 0, &step(druid, "d5"), &[]);
+    let mut earlier_move = moved.clone();
+    earlier_move.remove(the_druids_change(&moved, druid));
+    assert!(agrees(&before_move, &earlier_move, &moved));
+    let moved_elsewhere: Vec<ScopedEffect> =
+        play_effects(&mut p.build(), 0, &step(druid, "e5"), &[]);
+    assert!(!agrees(&before_move, &moved_elsewhere, &moved));
+}
+
 #[test]
 fn a_druid_under_its_own_armour_of_thorns_is_not_marked_as_keeping_it_on_a_friend() {
     let (mut p, druid) = druid();

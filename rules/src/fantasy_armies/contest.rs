@@ -5,7 +5,7 @@
 
 use super::armies::Role;
 use super::board::Sq;
-use super::hth::{Hth, hth_text};
+use super::hth::Hth;
 use super::state::FantasyArmies;
 use crate::Dice;
 use crate::effect_log::{Log, roll_d6s, roll_for};
@@ -93,11 +93,7 @@ impl FantasyArmies {
             roll_for(
                 self.piece(defender).owner,
                 Some(defender),
-                format!(
-                    "{} defends: HTH {}",
-                    self.describe(defender),
-                    hth_text(self.contest_hth(defender))
-                ),
+                format!("{} defends: HTH {defender_hth}", self.describe(defender),),
                 defence.dice(),
                 defender_hth.modifier,
                 match winner {

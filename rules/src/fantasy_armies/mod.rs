@@ -21,6 +21,7 @@ mod auras;
 mod board;
 mod contest;
 mod deployment;
+mod earlier_logs;
 mod hth;
 mod magic;
 mod movement;
@@ -39,6 +40,7 @@ use fray_protocol::{
 
 pub use armies::{Army, starter_list};
 pub use contest::{ContestWinner, contest_winner};
+pub use earlier_logs::agrees_as_made_earlier;
 pub use hth::{HTH_MODIFIERS, Hth, HthModifiers};
 pub use moves::{Move, Spell};
 pub use position::Position;

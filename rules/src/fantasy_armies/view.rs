@@ -17,6 +17,9 @@ use crate::effect_log::Log;
 pub const SYSTEM_KEY: &str = "fantasy-armies";
 
 /// What of a piece shows in its view, compact enough to compare cheaply.
+/// The marker of a Druid keeping Armour of Thorns up on another piece.
+pub(crate) const KEEPS_ARMOUR_OF_THORNS: &str = "keeps-armour-of-thorns";
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Appearance {
     unit: u8,
@@ -100,7 +103,7 @@ impl FantasyArmies {
         }
         if look.keeps_thorns_on_another {
             markers.push(Marker::new(
-                "keeps-armour-of-thorns",
+                KEEPS_ARMOUR_OF_THORNS,
                 "Keeps Armour of Thorns on a friend: it ends if the Druid moves or casts",
             ));
         }

@@ -3,7 +3,7 @@
 //! effect must come out exactly as stored. Recovery at start-up, following a
 //! finished match and `fray-server verify` all go through here.
 
-use fray_protocol::{Effect, EventKind, Outcome, ReplayEvent, ScopedEffect};
+use fray_protocol::{Effect, EventKind, Outcome, ReplayEvent, ScopedEffect, Viewer};
 use fray_rules::{ChaChaDice, Game, agrees_as_made_earlier};
 use thiserror::Error;
 
@@ -93,13 +93,15 @@ pub fn rebuild(started: &StartedMatch, events: &[ReplayEvent]) -> Result<Rebuilt
                         seq,
                         problem: "an action event without its action".into(),
                     })?;
+                let before = game.view(Viewer::Referee);
                 let effects = game.act(seat, action, &mut dice).map_err(|rejection| {
                     RebuildError::Refused {
                         seq,
                         reason: rejection.message,
                     }
                 })?;
-                if !agrees_as_made_earlier(started.config.system, &event.effects, &effects) {
+                if !agrees_as_made_earlier(started.config.system, &before, &event.effects, &effects)
+                {
                     compare(seq, &event.effects, &effects)?;
                 }
                 outcome = game.outcome();
