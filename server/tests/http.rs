@@ -404,9 +404,18 @@ fn a_new_match_stores_every_option_with_the_defaults_it_was_created_under() {
             .unwrap();
         let chosen = &info.options[0];
         let chosen_value = match &chosen.kind {
-            OptionKind::Int { max, .. } => json!(max),
+            OptionKind::Int { min, max } => json!(if chosen.default == OptionValue::Int(*max) {
+                min
+            } else {
+                max
+            }),
             OptionKind::Bool => json!(chosen.default != OptionValue::Bool(true)),
-            OptionKind::Choice { choices } => json!(choices.last().unwrap()),
+            OptionKind::Choice { choices } => json!(
+                choices
+                    .iter()
+                    .find(|choice| chosen.default != OptionValue::Text(choice.to_string()))
+                    .unwrap()
+            ),
         };
         let body = json!({
             "config": {"system": system, "options": {chosen.key.clone(): chosen_value}},

@@ -257,45 +257,57 @@ async fn the_log_made_again_for_draws_keeps_each_events_action_id() {
     assert_eq!(log.last().unwrap().kind, EventKind::Draw);
 }
 
-/// 0007 gives every match stored before it the options that keep the readings
-/// it was played with (the HTH modifiers' extra dice, fixed Acolytes, the
-/// earlier Chessboard Confrontation rulings), leaving the options a match set
-/// and matches of other systems as they were.
+/// 0007 gives every match played before it the options that keep the
+/// readings it was played with (the HTH modifiers' extra dice, fixed Acolytes,
+/// the earlier Chessboard Confrontation rulings), leaves the options a match
+/// set as they were, lets a match still open take today's readings, and
+/// writes every other option at this release's default.
 #[tokio::test]
 async fn matches_stored_before_the_book_readings_keep_the_readings_they_were_played_with() {
     let dir = tempfile::tempdir().unwrap();
     let url = format!("sqlite://{}", dir.path().join("fray.db").display());
     let mut connection = database_before(dir.path(), &url, "0007").await;
-    for (id, system, config) in [
-        (1, "fantasy-armies", r#"{}"#),
+    for (id, system, status, config) in [
+        (1, "fantasy-armies", "running", r#"{}"#),
         (
             2,
             "fantasy-armies",
+            "finished",
             r#"{"system":"fantasy-armies","options":{"max-turns":50}}"#,
         ),
         (
             3,
             "summoners-chess",
+            "running",
             r#"{"system":"summoners-chess","options":{}}"#,
         ),
         (
             4,
             "chessboard-confrontation",
+            "running",
             r#"{"system":"chessboard-confrontation","options":{"scenario":"retrieve"}}"#,
         ),
         (
             5,
             "fantasy-armies",
+            "running",
             r#"{"system":"fantasy-armies","options":{"hth-modifiers":"add-to-roll"}}"#,
+        ),
+        (
+            6,
+            "summoners-chess",
+            "open",
+            r#"{"system":"summoners-chess","options":{"max-turns":60}}"#,
         ),
     ] {
         sqlx::query(
             "INSERT INTO matches (id, system, config, seat_count, status, rules_version) \
-             VALUES (?, ?, ?, 2, 'running', 'old')",
+             VALUES (?, ?, ?, 2, ?, 'old')",
         )
         .bind(id)
         .bind(system)
         .bind(config)
+        .bind(status)
         .execute(&mut connection)
         .await
         .unwrap();
@@ -316,14 +328,37 @@ async fn matches_stored_before_the_book_readings_keep_the_readings_they_were_pla
             (id, config["options"].clone())
         })
         .collect();
+    let cc_defaults = |rulings: &str, scenario: &str| {
+        json!({
+            "map": "board", "max-rounds": 30, "obstacles": "random", "points": 50,
+            "rounds-without-defeat": 6, "rulings": rulings, "scenario": scenario,
+            "survival-count": "miniatures",
+        })
+    };
     assert_eq!(
         options,
         [
-            (1, json!({"hth-modifiers": "extra-dice"})),
-            (2, json!({"max-turns": 50, "hth-modifiers": "extra-dice"})),
-            (3, json!({"acolytes": "fixed"})),
-            (4, json!({"scenario": "retrieve", "rulings": "fray-2025"})),
-            (5, json!({"hth-modifiers": "add-to-roll"})),
+            (
+                1,
+                json!({"hth-modifiers": "extra-dice", "max-turns": 500, "turns-without-removal": 100})
+            ),
+            (
+                2,
+                json!({"hth-modifiers": "extra-dice", "max-turns": 50, "turns-without-removal": 100})
+            ),
+            (
+                3,
+                json!({"acolytes": "fixed", "max-turns": 1000, "quiet-turns": 100, "second-unit": false})
+            ),
+            (4, cc_defaults("fray-2025", "retrieve")),
+            (
+                5,
+                json!({"hth-modifiers": "add-to-roll", "max-turns": 500, "turns-without-removal": 100})
+            ),
+            (
+                6,
+                json!({"acolytes": "chosen", "max-turns": 60, "quiet-turns": 100, "second-unit": false})
+            ),
         ]
     );
 }
