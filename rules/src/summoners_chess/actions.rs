@@ -102,20 +102,13 @@ impl SummonersChess {
             .deciding_seat()
             .expect("a placement is listed only while a seat decides");
         let mut notation = String::from("A");
-        let mut label = String::from("Place your Acolytes on ");
-        let squares = placement.squares(seat);
-        for (at, &sq) in squares.iter().enumerate() {
+        for (at, sq) in placement.squares(seat).into_iter().enumerate() {
             if at > 0 {
                 notation.push(',');
-                label.push_str(if at == squares.len() - 1 {
-                    " and "
-                } else {
-                    ", "
-                });
             }
             board::push_square(&mut notation, sq);
-            board::push_square(&mut label, sq);
         }
+        let label = format!("Place your Acolytes on {}", placement.squares_named(seat));
         (notation, label)
     }
 

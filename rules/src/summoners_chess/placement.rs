@@ -79,6 +79,14 @@ impl Placement {
         }
     }
 
+    /// The squares as a player reads them: "a1, c1, e1 and g1".
+    pub fn squares_named(self, seat: u8) -> String {
+        let [a, b, c, d] = self
+            .squares(seat)
+            .map(|sq| crate::grid::to_square(sq).to_string());
+        format!("{a}, {b}, {c} and {d}")
+    }
+
     /// The squares `acolytes: fixed` starts a seat on (R1): each player from
     /// the corner on their left, so each side's start is the other's turned
     /// half round.

@@ -78,7 +78,7 @@ impl SummonersChess {
             log.tell_only(Seat(0), || {
                 Phrase::from(Seat(0)).text(format!(
                     " chose {} for their Acolytes, shown to all once both players have chosen",
-                    squares_named(placement, 0)
+                    placement.squares_named(0)
                 ))
             });
             return;
@@ -92,7 +92,7 @@ impl SummonersChess {
             log.tell(|| {
                 Phrase::from(Seat(seat)).text(format!(
                     " places their Acolytes on {}",
-                    squares_named(placement, seat)
+                    placement.squares_named(seat)
                 ))
             });
         }
@@ -116,14 +116,6 @@ impl SummonersChess {
         self.phase = Phase::Play { seat: first };
         log.tell(|| Phrase::from(Seat(first)).text(" moves first"));
     }
-}
-
-/// "a1, c1, e1 and g1".
-fn squares_named(placement: Placement, seat: u8) -> String {
-    let [a, b, c, d] = placement
-        .squares(seat)
-        .map(|sq| board::to_square(sq).to_string());
-    format!("{a}, {b}, {c} and {d}")
 }
 
 /// A d2: 1 gives seat 0 the first move, 2 gives it to seat 1.
