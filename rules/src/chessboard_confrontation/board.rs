@@ -135,11 +135,21 @@ impl Board {
         self.neighbours(sq).collect()
     }
 
-    /// Every square of the board.
+    /// Every square of the board; kept, as obstacle layouts ask for it at
+    /// every try.
     pub fn squares(self) -> Squares {
-        (0..self.height)
-            .flat_map(|r| (0..self.width).map(move |f| at(f, r)))
-            .collect()
+        static CHESSBOARD: OnceLock<Squares> = OnceLock::new();
+        static BATTLE_MAP: OnceLock<Squares> = OnceLock::new();
+        let all = || {
+            (0..self.height)
+                .flat_map(|r| (0..self.width).map(move |f| at(f, r)))
+                .collect()
+        };
+        match self {
+            Board::CHESSBOARD => *CHESSBOARD.get_or_init(all),
+            Board::BATTLE_MAP => *BATTLE_MAP.get_or_init(all),
+            _ => all(),
+        }
     }
 
     /// The address of a square of the protocol, if it is on this board.
