@@ -1,5 +1,6 @@
-//! Complete random games of Summoners Chess and Chessboard Confrontation, on
-//! the fast path (no effects) and through the contract (`options` + `act`).
+//! Complete random games of Summoners Chess and Chessboard Confrontation (on
+//! the chessboard and the battle map), on the fast path (no effects) and
+//! through the contract (`options` + `act`).
 //! Moves are chosen uniformly by a ChaCha stream apart from the game's dice.
 //!
 //! `cargo bench -p fray-rules --bench systems -- --warm-up-time 1 --measurement-time 3`
@@ -7,7 +8,7 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use fray_protocol::{ArmyEntry, ArmyList, MatchConfig, SystemId};
+use fray_protocol::{ArmyEntry, ArmyList, MatchConfig, OptionValue, SystemId};
 use fray_rules::MoveRules;
 use fray_rules::chessboard_confrontation::ChessboardConfrontation;
 use fray_rules::summoners_chess::{SummonersChess, army_list};
@@ -128,5 +129,40 @@ fn chessboard_confrontation(c: &mut Criterion) {
     group.finish();
 }
 
-criterion_group!(benches, summoners_chess, chessboard_confrontation);
+/// The battle-map variant: 24×24 squares, obstacles over half of them laid
+/// at every set-up.
+fn chessboard_confrontation_battle_map(c: &mut Criterion) {
+    let config = MatchConfig::new(SystemId::ChessboardConfrontation).with(
+        fray_rules::chessboard_confrontation::MAP,
+        OptionValue::Text("battle-map".into()),
+    );
+    let armies = [squad(["armor", "fast"]), squad(["heal", "greater-ranged"])];
+    let mut group = c.benchmark_group("chessboard_confrontation/battle_map_2_players");
+    group.throughput(Throughput::Elements(1));
+    let mut seed = 0u64;
+    group.bench_function("fast", |b| {
+        b.iter(|| {
+            seed += 1;
+            let mut dice = ChaChaDice::from_u64(seed);
+            let mut game =
+                ChessboardConfrontation::setup_quiet(&config, &armies, &mut dice).unwrap();
+            let mut chooser = Chooser::new(seed);
+            let mut moves = Vec::with_capacity(512);
+            while !game.finished() {
+                moves.clear();
+                game.legal_moves(&mut moves);
+                game.play_quiet(moves[chooser.index(moves.len())], &mut dice);
+            }
+            black_box(game)
+        })
+    });
+    group.finish();
+}
+
+criterion_group!(
+    benches,
+    summoners_chess,
+    chessboard_confrontation,
+    chessboard_confrontation_battle_map
+);
 criterion_main!(benches);

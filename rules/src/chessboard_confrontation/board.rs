@@ -123,23 +123,39 @@ impl Board {
             .then(|| at(f as u8, r as u8))
     }
 
-    /// The eight neighbours on the board, clockwise from straight up.
+    /// The eight neighbours on the board, clockwise from straight up. The
+    /// square's file and rank are worked out once, not once per direction:
+    /// movement asks for neighbours more than for anything else.
     #[inline]
     pub fn neighbours(self, sq: Sq) -> impl Iterator<Item = Sq> {
-        DIRECTIONS
-            .into_iter()
-            .filter_map(move |(df, dr)| self.offset(sq, df, dr))
+        let (f, r) = (file(sq) as i8, rank(sq) as i8);
+        let (width, height) = (self.width as i8, self.height as i8);
+        DIRECTIONS.into_iter().filter_map(move |(df, dr)| {
+            let (nf, nr) = (f + df, r + dr);
+            ((0..width).contains(&nf) && (0..height).contains(&nr))
+                .then(|| (sq as i16 + i16::from(dr) * i16::from(MAX_SIDE) + i16::from(df)) as Sq)
+        })
     }
 
     pub fn neighbour_mask(self, sq: Sq) -> Squares {
         self.neighbours(sq).collect()
     }
 
-    /// Every square of the board.
+    /// Every square of the board; kept, as obstacle layouts ask for it at
+    /// every try.
     pub fn squares(self) -> Squares {
-        (0..self.height)
-            .flat_map(|r| (0..self.width).map(move |f| at(f, r)))
-            .collect()
+        static CHESSBOARD: OnceLock<Squares> = OnceLock::new();
+        static BATTLE_MAP: OnceLock<Squares> = OnceLock::new();
+        let all = || {
+            (0..self.height)
+                .flat_map(|r| (0..self.width).map(move |f| at(f, r)))
+                .collect()
+        };
+        match self {
+            Board::CHESSBOARD => *CHESSBOARD.get_or_init(all),
+            Board::BATTLE_MAP => *BATTLE_MAP.get_or_init(all),
+            _ => all(),
+        }
     }
 
     /// The address of a square of the protocol, if it is on this board.

@@ -4,7 +4,7 @@
 //! [`Reach`]), and kept from then on: the book lets a player choose the main
 //! space but never says a miniature turns (R3).
 
-use super::board::{Board, Sq, Squares, bit};
+use super::board::{Board, Sq, Squares};
 
 /// The way a Large miniature's body reaches from its main space: towards
 /// higher or lower files (east or west) and ranks (north or south).
@@ -88,11 +88,13 @@ pub fn footprint(board: Board, large: bool, reach: Reach, main: Sq) -> Option<[S
 /// [`footprint`] as a set; empty if it would not fit on the board.
 #[inline]
 pub fn footprint_mask(board: Board, large: bool, reach: Reach, main: Sq) -> Squares {
-    footprint(board, large, reach, main).map_or(Squares::EMPTY, |squares| {
-        squares
-            .iter()
-            .fold(Squares::EMPTY, |mask, &sq| mask | bit(sq))
-    })
+    let mut mask = Squares::EMPTY;
+    if let Some(squares) = footprint(board, large, reach, main) {
+        for sq in squares {
+            mask.insert(sq);
+        }
+    }
+    mask
 }
 
 #[cfg(test)]

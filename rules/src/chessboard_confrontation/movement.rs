@@ -24,7 +24,7 @@ impl ChessboardConfrontation {
             return Squares::EMPTY;
         }
         let flight = mini.has(Trait::Flight);
-        let enemies = self.enemy_mask(mini.owner);
+        let blocked = self.obstacles | self.enemy_mask(mini.owner);
         let mut reached = board::bit(start);
         let mut frontier = vec![start];
         for _ in 0..mini.movement(self.settings.map) {
@@ -34,10 +34,7 @@ impl ChessboardConfrontation {
                     if reached.contains(n) {
                         continue;
                     }
-                    if !flight
-                        && ((self.obstacles | enemies).contains(n)
-                            || board::squeezes(sq, n, self.obstacles))
-                    {
+                    if !flight && (blocked.contains(n) || board::squeezes(sq, n, self.obstacles)) {
                         continue;
                     }
                     reached.insert(n);

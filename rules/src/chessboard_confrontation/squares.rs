@@ -60,16 +60,35 @@ impl Squares {
 
     /// The squares, lowest address first: rank by rank from the first, file
     /// by file within a rank.
-    pub fn iter(self) -> impl Iterator<Item = Sq> {
-        self.0.into_iter().enumerate().flat_map(|(i, mut word)| {
-            std::iter::from_fn(move || {
-                (word != 0).then(|| {
-                    let bit = word.trailing_zeros() as Sq;
-                    word &= word - 1;
-                    (i * 64) as Sq + bit
-                })
-            })
-        })
+    pub fn iter(self) -> SquaresIter {
+        SquaresIter {
+            words: self.0,
+            word: 0,
+        }
+    }
+}
+
+/// The squares of a set, lowest address first.
+pub struct SquaresIter {
+    words: [u64; WORDS],
+    word: usize,
+}
+
+impl Iterator for SquaresIter {
+    type Item = Sq;
+
+    #[inline]
+    fn next(&mut self) -> Option<Sq> {
+        while self.word < WORDS {
+            let bits = &mut self.words[self.word];
+            if *bits != 0 {
+                let bit = bits.trailing_zeros() as Sq;
+                *bits &= *bits - 1;
+                return Some((self.word * 64) as Sq + bit);
+            }
+            self.word += 1;
+        }
+        None
     }
 }
 

@@ -2,7 +2,7 @@
 //! indices and an obstacle mask, so a position clones in one allocation.
 
 use super::army::{Trait, Traits, Troop};
-use super::board::{ADDRESSES, Board, Sq, Squares};
+use super::board::{self, ADDRESSES, Board, Sq, Squares};
 use super::large::{Reach, footprint, footprint_mask};
 use super::map::Map;
 use super::rulings::Rulings;
@@ -396,9 +396,15 @@ impl ChessboardConfrontation {
 
     /// Squares holding a miniature of another player than `seat`.
     pub(crate) fn enemy_mask(&self, seat: u8) -> Squares {
-        self.on_board()
-            .filter(|(_, m)| m.owner != seat)
-            .fold(Squares::EMPTY, |mask, (i, _)| mask | self.covers(i))
+        let mut mask = Squares::EMPTY;
+        for (_, mini) in self.on_board().filter(|(_, m)| m.owner != seat) {
+            let at = mini.square().expect("on the board");
+            let body = footprint(self.board, mini.traits.large(), mini.reach, at);
+            for sq in body.into_iter().flatten() {
+                mask.insert(sq);
+            }
+        }
+        mask
     }
 
     /// Puts a miniature on the board with its main space on `sq`.
@@ -415,9 +421,13 @@ impl ChessboardConfrontation {
 
     /// Takes a miniature's spaces off the board (its place is left as it was).
     pub(crate) fn lift(&mut self, index: u8) {
-        for cell in self.occupants.iter_mut() {
-            if *cell == index {
-                *cell = EMPTY;
+        // Only the board's own squares can hold it.
+        for rank in 0..self.board.height() {
+            let row = usize::from(board::at(0, rank));
+            for cell in &mut self.occupants[row..row + usize::from(self.board.width())] {
+                if *cell == index {
+                    *cell = EMPTY;
+                }
             }
         }
     }
