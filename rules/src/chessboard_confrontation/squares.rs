@@ -165,4 +165,29 @@ mod tests {
         assert_eq!(a.first(), Some(at(0, 0)));
         assert_eq!(Squares::EMPTY.first(), None);
     }
+
+    /// The words meet at addresses 64, 128, …, 512: squares on either side of
+    /// each boundary are kept apart, counted, listed in order and complemented.
+    #[test]
+    fn squares_either_side_of_a_word_boundary_are_kept_apart() {
+        let edges: Vec<Sq> = vec![0, 63, 64, 127, 128, 511, 512, 575];
+        let set: Squares = edges.iter().copied().collect();
+        assert_eq!(set.iter().collect::<Vec<_>>(), edges);
+        assert_eq!(set.len(), 8);
+        for (at, &sq) in edges.iter().enumerate() {
+            assert!(set.contains(sq), "{sq}");
+            let next = sq + 1;
+            if usize::from(next) < ADDRESSES && !edges.contains(&next) {
+                assert!(!set.contains(next), "{next}");
+            }
+            let rest: Squares = edges[at..].iter().copied().collect();
+            assert_eq!(rest.first(), Some(sq));
+        }
+        let others = !set;
+        assert_eq!(others.len(), ADDRESSES as u32 - 8);
+        assert!(!others.meets(set));
+        assert_eq!((others | set).len(), ADDRESSES as u32);
+        assert_eq!(others.first(), Some(1));
+        assert_eq!(Squares::of(575).first(), Some(575));
+    }
 }
