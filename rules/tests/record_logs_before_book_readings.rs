@@ -298,14 +298,91 @@ fn record(
     }
 }
 
+/// Games that must reach their end within `cap` actions: per game, the
+/// shortest of the seeds tried that ends, by the scenario's own goal when
+/// one does (its outcome names the scenario's words), else by any end.
+fn record_ended(
+    fixture: &mut Fixture,
+    games: Vec<(String, MatchConfig, Vec<ArmyList>, &'static str)>,
+    cap: usize,
+    tries: u64,
+) {
+    for (index, (name, config, armies, goal)) in games.into_iter().enumerate() {
+        let ended: Vec<Recorded> = (0..tries)
+            .map(|t| {
+                play(
+                    &name,
+                    &config,
+                    &armies,
+                    100_000 + 1000 * index as u64 + t,
+                    cap,
+                )
+            })
+            .filter(|game| game.ended)
+            .collect();
+        let by_goal = |game: &&Recorded| {
+            let last = game.events.last().map(|e| &e.effects);
+            serde_json::to_string(&last).unwrap().contains(goal)
+        };
+        let game = ended
+            .iter()
+            .filter(by_goal)
+            .min_by_key(|game| game.events.len())
+            .or_else(|| ended.iter().min_by_key(|game| game.events.len()));
+        let Some(game) = game else {
+            eprintln!("{name}: no seed of {tries} ends within {cap} actions");
+            continue;
+        };
+        let game = play(&name, &config, &armies, game.seed, cap);
+        eprintln!(
+            "{} {} seed {}: {} events (ended{}), {:?}",
+            fixture.system,
+            game.name,
+            game.seed,
+            game.events.len(),
+            if by_goal(&&game) { ", by its goal" } else { "" },
+            features(fixture.system, &game)
+        );
+        fixture.games.push(game);
+    }
+}
+
+fn cc_games_to_the_end() -> Vec<(String, MatchConfig, Vec<ArmyList>, &'static str)> {
+    let mut games = cc_games();
+    let config = |scenario: &str| {
+        games[0]
+            .1
+            .clone()
+            .with("scenario", OptionValue::Text(scenario.into()))
+    };
+    let (infiltrate, retrieve) = (config("infiltrate"), config("retrieve"));
+    let four = games.remove(5).2;
+    vec![
+        (
+            "infiltrate to the end, three players".into(),
+            infiltrate,
+            four[..3].to_vec(),
+            "starting side",
+        ),
+        (
+            "retrieve to the end, casters v brutes".into(),
+            retrieve,
+            four[..2].to_vec(),
+            "carried the objective",
+        ),
+    ]
+}
+
 #[test]
 #[ignore = "writes the golden logs; run against release 97b6eb6 only (see the fixtures' README)"]
 fn record_logs_before_book_readings() {
     let out = std::env::var("FRAY_GOLDEN_OUT").expect("FRAY_GOLDEN_OUT: the fixtures folder");
     std::fs::create_dir_all(&out).unwrap();
+    let mut cc = record(SystemId::ChessboardConfrontation, cc_games(), 150, 8, 1);
+    record_ended(&mut cc, cc_games_to_the_end(), 300, 30);
     let fixtures = [
         record(SystemId::FantasyArmies, fa_games(), 160, 20, 1),
-        record(SystemId::ChessboardConfrontation, cc_games(), 150, 8, 1),
+        cc,
         record(SystemId::SummonersChess, sc_games(), 150, 6, 4),
     ];
     for fixture in fixtures {
