@@ -181,6 +181,35 @@ fn melee_reaches_the_eight_squares_around() {
     assert_eq!(targets(&game, 0, a, "melee"), ids(&[next]));
 }
 
+/// B1: a Large miniature covers 2×2 squares of an inch (k12, l12, k13 and
+/// l13 reaching north-east from k12), so it is met in melee from the eight
+/// squares round any of the four, and nobody moves onto them.
+#[test]
+fn a_large_miniature_covers_two_by_two_squares_of_an_inch() {
+    let mut p = Position::battle_map(2);
+    let big = p.place_large(1, "monster", &[], "k12", "ne");
+    let beside_the_far_corner = p.place(0, "regular", &[], "m14");
+    let one_square_further = p.place(0, "regular", &[], "n15");
+    let mut game = p.build();
+    play(&mut game, 0, &activate(beside_the_far_corner), &[]);
+    assert_eq!(
+        targets(&game, 0, beside_the_far_corner, "melee"),
+        ids(&[big])
+    );
+    let reach = destinations(&game, 0, beside_the_far_corner);
+    for covered in ["k12", "l12", "k13", "l13"] {
+        assert!(
+            !reach.contains(covered),
+            "{covered} is the Large miniature's"
+        );
+    }
+    assert!(reach.contains("j11") && reach.contains("m12"));
+
+    let mut game = p.build();
+    play(&mut game, 0, &activate(one_square_further), &[]);
+    assert!(targets(&game, 0, one_square_further, "melee").is_empty());
+}
+
 #[test]
 fn heal_reaches_three_inches() {
     for (healer_at, saved) in [("l15", true), ("l16", false)] {
