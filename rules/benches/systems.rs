@@ -94,6 +94,24 @@ fn summoners_chess(c: &mut Criterion) {
     group.finish();
 }
 
+/// One random Chessboard Confrontation game on the fast path (no effects).
+fn chessboard_confrontation_fast_game(
+    config: &MatchConfig,
+    armies: &[ArmyList],
+    seed: u64,
+) -> ChessboardConfrontation {
+    let mut dice = ChaChaDice::from_u64(seed);
+    let mut game = ChessboardConfrontation::setup_quiet(config, armies, &mut dice).unwrap();
+    let mut chooser = Chooser::new(seed);
+    let mut moves = Vec::with_capacity(512);
+    while !game.finished() {
+        moves.clear();
+        game.legal_moves(&mut moves);
+        game.play_quiet(moves[chooser.index(moves.len())], &mut dice);
+    }
+    game
+}
+
 fn chessboard_confrontation(c: &mut Criterion) {
     let config = MatchConfig::new(SystemId::ChessboardConfrontation);
     let armies = [
@@ -107,17 +125,7 @@ fn chessboard_confrontation(c: &mut Criterion) {
     group.bench_function("fast", |b| {
         b.iter(|| {
             seed += 1;
-            let mut dice = ChaChaDice::from_u64(seed);
-            let mut game =
-                ChessboardConfrontation::setup_quiet(&config, &armies, &mut dice).unwrap();
-            let mut chooser = Chooser::new(seed);
-            let mut moves = Vec::with_capacity(128);
-            while !game.finished() {
-                moves.clear();
-                game.legal_moves(&mut moves);
-                game.play_quiet(moves[chooser.index(moves.len())], &mut dice);
-            }
-            black_box(game)
+            black_box(chessboard_confrontation_fast_game(&config, &armies, seed))
         })
     });
     group.bench_function("contract", |b| {
@@ -143,17 +151,7 @@ fn chessboard_confrontation_battle_map(c: &mut Criterion) {
     group.bench_function("fast", |b| {
         b.iter(|| {
             seed += 1;
-            let mut dice = ChaChaDice::from_u64(seed);
-            let mut game =
-                ChessboardConfrontation::setup_quiet(&config, &armies, &mut dice).unwrap();
-            let mut chooser = Chooser::new(seed);
-            let mut moves = Vec::with_capacity(512);
-            while !game.finished() {
-                moves.clear();
-                game.legal_moves(&mut moves);
-                game.play_quiet(moves[chooser.index(moves.len())], &mut dice);
-            }
-            black_box(game)
+            black_box(chessboard_confrontation_fast_game(&config, &armies, seed))
         })
     });
     group.finish();
