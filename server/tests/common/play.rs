@@ -157,32 +157,41 @@ pub fn play(
         let Some(&seat) = players[0].to_act.first() else {
             break;
         };
-        let actor = &mut players[seat.0 as usize];
-        assert!(
-            !actor.options.is_empty(),
-            "{seat} must decide but was sent no options"
-        );
-        let option = actor.options[chooser.index(actor.options.len())].clone();
-        // Ids must not repeat within a match (a repeat is a resend): the
-        // seq the action will make is new every time.
-        let id = actor.seq + 1;
-        actor.client.send(&ClientMessage::Act {
-            match_id: actor.match_id,
-            id,
-            action: option.action,
-        });
-        for follower in players.iter_mut().chain(watchers.iter_mut()) {
-            follower.next_batch();
-        }
-        let actor = &mut players[seat.0 as usize];
-        match actor.client.recv_game() {
-            ServerMessage::Ack { id: acked, seq, .. } => {
-                assert_eq!(acked, id);
-                assert_eq!(seq, actor.seq);
-            }
-            other => panic!("expected the ack of action {id}, got {other:?}"),
-        }
+        let listed = players[seat.0 as usize].options.len();
+        assert!(listed > 0, "{seat} must decide but was sent no options");
+        play_option(players, watchers, seat.0 as usize, chooser.index(listed));
         played += 1;
     }
     played
+}
+
+/// Has `seat` play its listed option `option`, everyone reading the batch it
+/// makes, and reads the ack.
+pub fn play_option(
+    players: &mut [Follower],
+    watchers: &mut [Follower],
+    seat: usize,
+    option: usize,
+) {
+    let actor = &mut players[seat];
+    let option = actor.options[option].clone();
+    // Ids must not repeat within a match (a repeat is a resend): the seq the
+    // action will make is new every time.
+    let id = actor.seq + 1;
+    actor.client.send(&ClientMessage::Act {
+        match_id: actor.match_id,
+        id,
+        action: option.action,
+    });
+    for follower in players.iter_mut().chain(watchers.iter_mut()) {
+        follower.next_batch();
+    }
+    let actor = &mut players[seat];
+    match actor.client.recv_game() {
+        ServerMessage::Ack { id: acked, seq, .. } => {
+            assert_eq!(acked, id);
+            assert_eq!(seq, actor.seq);
+        }
+        other => panic!("expected the ack of action {id}, got {other:?}"),
+    }
 }

@@ -1,0 +1,99 @@
+//! Summoners Chess's Acolyte placement over real websockets: seat 0 chooses
+//! first and its choice reaches nobody else (seat 1, a spectator, their
+//! histories) until seat 1 has chosen; then both sets go down for everyone.
+
+mod common;
+
+use common::TestServer;
+use common::play::{Follower, play_option, two_player_match};
+use fray_protocol::{Effect, History, Role, SystemId};
+
+fn history(server: &TestServer, path: &str, token: Option<&str>) -> History {
+    let (status, body) = server.request("GET", path, token, None);
+    assert_eq!(status, 200, "{body}");
+    serde_json::from_value(body).expect("a history")
+}
+
+fn placed(effects: &[Effect]) -> usize {
+    effects
+        .iter()
+        .filter(|effect| matches!(effect, Effect::PiecePlaced { .. }))
+        .count()
+}
+
+#[test]
+fn seat_0s_placement_is_seen_by_nobody_else_until_seat_1_has_placed() {
+    let server = TestServer::start();
+    let (id, players) = two_player_match(&server, SystemId::SummonersChess);
+    let mut seats = [0, 1].map(|seat| {
+        Follower::subscribe(server.client(Some(&players[seat].token)), id, Role::Player)
+    });
+    let mut watchers = [Follower::subscribe(
+        server.client(None),
+        id,
+        Role::Spectator,
+    )];
+    assert!(seats[0].view.pieces.is_empty(), "no piece before placing");
+    assert_eq!(seats[0].options.len(), 2, "a-c-e-g or b-d-f-h");
+    assert!(seats[1].options.is_empty(), "seat 1 waits");
+
+    // Seat 0 takes b-d-f-h: its own batch says so, nobody else's does.
+    let chosen = seats[0]
+        .options
+        .iter()
+        .position(|option| option.label.contains("b1, d1, f1 and h1"))
+        .expect("b-d-f-h is offered");
+    play_option(&mut seats, &mut watchers, 0, chosen);
+    let own = &seats[0].batches[0].effects;
+    assert!(
+        own.iter()
+            .any(|effect| format!("{effect:?}").contains("b1, d1, f1 and h1")),
+        "{own:?}"
+    );
+    for other in [&seats[1], &watchers[0]] {
+        let told = &other.batches[0].effects;
+        assert!(
+            told.iter()
+                .all(|effect| matches!(effect, Effect::TurnChanged { .. })),
+            "{:?} was told more than whose turn it is: {told:?}",
+            other.seat
+        );
+        assert!(other.view.pieces.is_empty());
+    }
+    let path = format!("/api/matches/{id}/history?role=player");
+    let seat_1s = history(&server, &path, Some(&players[1].token));
+    assert_eq!(seat_1s.events[1].action, None, "another seat's action");
+    assert_eq!(seat_1s.events[1].effects, seats[1].batches[0].effects);
+    let path = format!("/api/matches/{id}/history?role=spectator");
+    let spectators = history(&server, &path, None);
+    assert_eq!(spectators.events[1].effects, watchers[0].batches[0].effects);
+    // Seat 1's choices are its own row's, whatever seat 0 chose.
+    let labels: Vec<&str> = seats[1].options.iter().map(|o| o.label.as_str()).collect();
+    assert_eq!(
+        labels,
+        [
+            "Place your Acolytes on g8, e8, c8 and a8",
+            "Place your Acolytes on h8, f8, d8 and b8"
+        ]
+    );
+
+    // Seat 1 places: both sets go down for everyone, seat 0's as it chose.
+    play_option(&mut seats, &mut watchers, 1, 0);
+    for follower in seats.iter().chain(&watchers) {
+        assert_eq!(
+            placed(&follower.batches[1].effects),
+            8,
+            "{:?}",
+            follower.seat
+        );
+        let mut seat_0s: Vec<String> = follower
+            .view
+            .pieces
+            .values()
+            .filter(|piece| piece.owner == fray_protocol::Seat(0))
+            .map(|piece| piece.square.unwrap().to_string())
+            .collect();
+        seat_0s.sort();
+        assert_eq!(seat_0s, ["b1", "d1", "f1", "h1"], "{:?}", follower.seat);
+    }
+}
