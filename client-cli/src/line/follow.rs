@@ -43,6 +43,8 @@ pub struct Follower {
     pub resign_asked: bool,
     /// The `seq` whose log lines were the last shown; none before any.
     shown_through: Option<u64>,
+    /// How many of the lines not shown yet are left out, once, on joining.
+    left_out: usize,
 }
 
 /// How many lines of the log before joining a person is shown at once: the
@@ -61,6 +63,7 @@ impl Follower {
             connected: true,
             resign_asked: false,
             shown_through,
+            left_out: 0,
         }
     }
 
@@ -85,13 +88,19 @@ impl Follower {
     /// The log lines not shown yet.
     pub fn new_log_lines(&mut self) -> Vec<String> {
         let shown_through = self.shown_through;
-        let lines = self
-            .state
-            .log
-            .iter()
-            .filter(|entry| shown_through.is_none_or(|seq| entry.seq > seq))
-            .map(|entry| entry.text.clone())
-            .collect();
+        let left_out = std::mem::take(&mut self.left_out);
+        let mut lines: Vec<String> = Vec::new();
+        if left_out > 0 {
+            lines.push(format!("… {left_out} earlier lines left out"));
+        }
+        lines.extend(
+            self.state
+                .log
+                .iter()
+                .filter(|entry| shown_through.is_none_or(|seq| entry.seq > seq))
+                .skip(left_out)
+                .map(|entry| entry.text.clone()),
+        );
         self.shown_through = self
             .state
             .log
@@ -102,13 +111,15 @@ impl Follower {
     }
 
     /// Rebuilds the log from the server's history. Before anything was
-    /// shown, only the last [`RECENT_LINES`] (whole events) are left to show.
+    /// shown, only the last [`RECENT_LINES`] (whole events) are left to show,
+    /// and only the last of those lines if one event has very many.
     fn restore_log(&mut self, history: &History) {
         self.state.restore_log(history);
         if self.shown_through.is_some() {
             return;
         }
         self.shown_through = all_but_recent(&self.state.log);
+        self.left_out = lines_left_out(&self.state.log, self.shown_through);
     }
 
     /// Waits up to `wait` for the next event and applies it; `Err` when the
@@ -232,6 +243,22 @@ fn all_but_recent(log: &[LogEntry]) -> Option<u64> {
         .max()
 }
 
+/// How many of the lines after `shown_through` to leave out on joining: none
+/// while whole events come to at most twice [`RECENT_LINES`], else all but
+/// the last [`RECENT_LINES`] (a battle map's set-up rolls for a hundred
+/// obstacles).
+fn lines_left_out(log: &[LogEntry], shown_through: Option<u64>) -> usize {
+    let unshown = log
+        .iter()
+        .filter(|entry| shown_through.is_none_or(|seq| entry.seq > seq))
+        .count();
+    if unshown > 2 * RECENT_LINES {
+        unshown - RECENT_LINES
+    } else {
+        0
+    }
+}
+
 /// Waits for the first snapshot of a newly opened match: the state to
 /// start from, with `names` filled in.
 pub fn first_state(
@@ -283,6 +310,16 @@ mod tests {
     #[test]
     fn a_set_up_of_many_lines_is_shown_whole() {
         assert_eq!(all_but_recent(&log(&[0; 20])), None);
+    }
+
+    #[test]
+    fn a_set_up_of_very_many_lines_shows_its_last_lines() {
+        assert_eq!(lines_left_out(&log(&[0; 24]), None), 0);
+        assert_eq!(lines_left_out(&log(&[0; 100]), None), 88);
+        let mut seqs: Vec<u64> = (0..5).collect();
+        seqs.extend([5; 30]);
+        assert_eq!(all_but_recent(&log(&seqs)), Some(4));
+        assert_eq!(lines_left_out(&log(&seqs), Some(4)), 18);
     }
 
     #[test]
