@@ -132,7 +132,7 @@ pub fn draw(frame: &mut Frame, state: &GameState, ui: &Ui) {
             lines.push(hint(
                 "↑↓ choose · Enter plays · Esc closes (Tab lists them again)",
             ));
-            screen::popup(frame, title, lines, Some(*index));
+            screen::popup_at(frame, title, lines, Some(*index), options_anchor(state));
         }
         Some(Popup::Pieces { pieces, index }) => {
             let cells = Cells::new(&state.view, state.me);
@@ -154,6 +154,17 @@ pub fn draw(frame: &mut Frame, state: &GameState, ui: &Ui) {
             lines.push(hint("↑↓ choose · Enter selects · Esc closes"));
             screen::popup(frame, "Which piece?", lines, Some(*index));
         }
+    }
+}
+
+/// Where a list of options pops up: over the far half of the board from
+/// this seat's own back rank (rank 1 for the first seat, the top rank for
+/// the second), so that a set-up choice about that rank leaves it in view.
+fn options_anchor(state: &GameState) -> screen::Anchor {
+    match state.me.map(|seat| seat.0) {
+        Some(0) => screen::Anchor::Top,
+        Some(1) => screen::Anchor::Bottom,
+        _ => screen::Anchor::Middle,
     }
 }
 

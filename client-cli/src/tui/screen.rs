@@ -279,16 +279,44 @@ fn printable_line(mut line: Line<'static>) -> Line<'static> {
     line
 }
 
-/// A box of `width`×`height` in the middle of `area`, with its title.
+/// Where on the screen a pop-up stands.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Anchor {
+    /// Just under the header line.
+    Top,
+    Middle,
+    /// Just over the status line.
+    Bottom,
+}
+
+/// A box in the middle of the screen, with its title; `keep` is the line
+/// that must stay in view when not all fit.
 pub fn popup(frame: &mut Frame, title: &str, lines: Vec<Line<'static>>, keep: Option<usize>) {
+    popup_at(frame, title, lines, keep, Anchor::Middle);
+}
+
+/// [`popup`], standing where `anchor` says.
+pub fn popup_at(
+    frame: &mut Frame,
+    title: &str,
+    lines: Vec<Line<'static>>,
+    keep: Option<usize>,
+    anchor: Anchor,
+) {
     let lines = printable(lines);
     let area = frame.area();
     let longest = lines.iter().map(Line::width).max().unwrap_or(0) as u16;
     let width = (longest.max(title.len() as u16) + 4).min(area.width.saturating_sub(4));
     let height = (lines.len() as u16 + 2).min(area.height.saturating_sub(4));
+    let room = area.height.saturating_sub(height);
     let rect = Rect {
         x: area.x + (area.width.saturating_sub(width)) / 2,
-        y: area.y + (area.height.saturating_sub(height)) / 2,
+        y: area.y
+            + match anchor {
+                Anchor::Top => room.min(1),
+                Anchor::Middle => room / 2,
+                Anchor::Bottom => room.saturating_sub(1),
+            },
         width,
         height,
     };

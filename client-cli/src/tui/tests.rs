@@ -1202,6 +1202,19 @@ fn a_choice_with_nothing_on_the_board_to_pick_pops_up() {
             "{width}×{height}:\n{screen}"
         );
     }
+    // At 80×24 it stands over the far half of the board, under the header,
+    // so that the back rank the choice is about stays in view.
+    let screen = text(&live_screen(&state, &ui, 80, 24));
+    let title_row = screen
+        .lines()
+        .position(|line| line.contains("Placing acolytes"));
+    assert_eq!(title_row, Some(1), "{screen}");
+    assert!(
+        screen
+            .lines()
+            .any(|line| line.starts_with("│ 1") && line.contains(" 1 │")),
+        "rank 1 is in view:\n{screen}"
+    );
     assert_eq!(
         press(&mut ui, &state, &[KeyCode::Down, KeyCode::Enter]),
         Command::Play(state.options[1].action.clone())
