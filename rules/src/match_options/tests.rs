@@ -183,8 +183,8 @@ fn a_choice_is_found_by_its_key() {
     assert_eq!(Weather::from_key("snow"), None);
 }
 
-/// Every system's defaults are values its own specs accept, and each reads
-/// a match that sets every option to its default as one that sets none.
+/// Every system's defaults are values its own specs accept, as a stored
+/// match keeps them (`MatchConfig::with_defaults`); a key none declares is not.
 #[test]
 fn every_systems_defaults_are_accepted_by_its_specs() {
     for info in crate::systems() {
@@ -201,6 +201,67 @@ fn every_systems_defaults_are_accepted_by_its_specs() {
             CheckedOptions::check(&info.name, &info.options, &config).is_err(),
             "{}",
             info.name
+        );
+    }
+}
+
+/// What each system says to an option it does not have, and to a choice it
+/// does not offer: the same words in every system.
+#[test]
+fn every_system_refuses_in_the_same_words() {
+    let unknown = [
+        (
+            SystemId::FantasyArmies,
+            "Fantasy Armies has no such option; its options are max-turns, \
+             turns-without-removal and hth-modifiers",
+        ),
+        (
+            SystemId::ChessboardConfrontation,
+            "Chessboard Confrontation has no such option; its options are points, scenario, \
+             survival-count, obstacles, map, max-rounds, rounds-without-defeat and rulings",
+        ),
+        (
+            SystemId::SummonersChess,
+            "Summoners Chess has no such option; its options are second-unit, acolytes, \
+             max-turns and quiet-turns",
+        ),
+    ];
+    let refused = |config: &MatchConfig| {
+        let armies = crate::example_armies(config.system).expect("a playable system");
+        match crate::Game::setup(config, &armies, &mut crate::ScriptedDice::new([])) {
+            Err(SetupError::BadOption { reason, .. }) => reason,
+            Err(other) => panic!("{}: refused for another reason: {other}", config.system),
+            Ok(_) => panic!("{}: a bad option was accepted", config.system),
+        }
+    };
+    for (system, reason) in unknown {
+        let config = MatchConfig::new(system).with("no-such-option", OptionValue::Bool(true));
+        assert_eq!(refused(&config), reason);
+    }
+    let choices = [
+        (
+            SystemId::FantasyArmies,
+            "hth-modifiers",
+            "add-to-roll, extra-dice",
+        ),
+        (
+            SystemId::ChessboardConfrontation,
+            "rulings",
+            "book, fray-2025",
+        ),
+        (
+            SystemId::ChessboardConfrontation,
+            "scenario",
+            "last-standing, infiltrate, retrieve, survival",
+        ),
+        (SystemId::SummonersChess, "acolytes", "chosen, fixed"),
+    ];
+    for (system, key, offered) in choices {
+        let config = MatchConfig::new(system).with(key, OptionValue::Int(1));
+        assert_eq!(
+            refused(&config),
+            format!("must be one of {offered}"),
+            "{system} {key}"
         );
     }
 }
