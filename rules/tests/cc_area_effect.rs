@@ -6,6 +6,7 @@
 mod cc_common;
 
 use cc_common::*;
+use fray_rules::match_options::Choice;
 
 /// Seat 0's Area Effect miniature (with `traits`) on a1 aims at seat 1's
 /// miniature on d4; seat 1 keeps a spare on h8 so no defeat ends the game.
@@ -77,7 +78,7 @@ fn a_fear_roll_against_the_aim_stands_after_lucky_is_declined_or_fails_again() {
 
 #[test]
 fn fear_inside_the_blast_spares_only_the_fearsome_miniature() {
-    for rulings in Rulings::ALL {
+    for &rulings in Rulings::ALL {
         // Around d4: c3 (an ally with Fear: no roll), e4 (an enemy with Fear), e5.
         let (mut b, near) = blast(
             rulings,

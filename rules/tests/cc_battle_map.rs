@@ -79,7 +79,7 @@ fn a_map_that_is_not_offered_is_refused_with_the_choices() {
         refused.err(),
         Some(SetupError::BadOption {
             key: "map".into(),
-            reason: "choose board or battle-map".into(),
+            reason: "must be one of board, battle-map".into(),
         })
     );
 }

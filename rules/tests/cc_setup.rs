@@ -150,7 +150,9 @@ fn the_rulings_are_a_match_option_the_book_by_default() {
     )
     .expect_err("a value not offered is refused");
     assert!(
-        refused.to_string().contains("choose book or fray-2025"),
+        refused
+            .to_string()
+            .contains("must be one of book, fray-2025"),
         "{refused}"
     );
 }

@@ -19,6 +19,7 @@ use fray_rules::fantasy_armies::{
     Army, FantasyArmies, HTH_MODIFIERS, HthModifiers, MAX_TURNS, Spell, TURNS_WITHOUT_REMOVAL,
     starter_list,
 };
+use fray_rules::match_options::Choice;
 use fray_rules::{ChaChaDice, Dice, GameRules, validate_army};
 use proptest::prelude::*;
 use proptest::sample::select;

@@ -5,6 +5,7 @@
 
 use super::army::Troop;
 use super::board::Board;
+use crate::match_options::Choice;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum Map {
@@ -13,16 +14,18 @@ pub enum Map {
     BattleMap,
 }
 
-impl Map {
-    pub const ALL: [Map; 2] = [Map::Chessboard, Map::BattleMap];
+impl Choice for Map {
+    const ALL: &'static [Self] = &[Map::Chessboard, Map::BattleMap];
 
-    pub fn key(self) -> &'static str {
+    fn key(self) -> &'static str {
         match self {
             Map::Chessboard => "board",
             Map::BattleMap => "battle-map",
         }
     }
+}
 
+impl Map {
     pub fn board(self) -> Board {
         match self {
             Map::Chessboard => Board::CHESSBOARD,

@@ -46,10 +46,11 @@ mod squares;
 mod state;
 mod view;
 
+use std::sync::LazyLock;
+
 use fray_protocol::{
-    Action, ActionOption, ArmyInfo, ArmyLimits, ArmyList, Effect, MatchConfig, OptionKind,
-    OptionSpec, OptionValue, Outcome, Rejection, ScopedEffect, Seat, SeatRange, SystemId,
-    SystemInfo, View, Viewer,
+    Action, ActionOption, ArmyInfo, ArmyLimits, ArmyList, Effect, MatchConfig, OptionSpec, Outcome,
+    Rejection, ScopedEffect, Seat, SeatRange, SystemId, SystemInfo, View, Viewer,
 };
 
 pub use army::{
@@ -65,6 +66,7 @@ pub use state::{ChessboardConfrontation, Kind, Layout, Mode, Scenario, Settings,
 
 use crate::dice::Dice;
 use crate::engine::SetupError;
+use crate::match_options::{CheckedOptions, choice_option, int_option};
 use crate::move_rules::MoveRules;
 use log::{Log, told};
 use state::{EMPTY, Mini, Phase, Place};
@@ -100,15 +102,81 @@ pub fn validate_army_for(
         .map_err(|reasons| SetupError::InvalidArmy { seat, reasons })
 }
 
+/// The options a match may set, each with its values and default once: what
+/// clients are shown and what [`read_settings`] checks a match against.
+static OPTION_SPECS: LazyLock<Vec<OptionSpec>> = LazyLock::new(option_specs);
+
+fn option_specs() -> Vec<OptionSpec> {
+    let defaults = Settings::default();
+    vec![
+        int_option(
+            POINTS,
+            "Points per army",
+            (MIN_BUDGET.into(), MAX_BUDGET.into()),
+            defaults.budget,
+            "Each army may spend at most this many points; a list is checked against \
+             them when it is brought to the match.",
+        ),
+        choice_option(
+            SCENARIO,
+            "Scenario",
+            defaults.scenario,
+            "last-standing: the last player with miniatures wins; infiltrate: two \
+             miniatures on an opponent's side; retrieve: carry the centre marker \
+             home; survival: most miniatures (or points, see survival-count) after \
+             three rounds.",
+        ),
+        choice_option(
+            SURVIVAL_COUNT,
+            "Survival counts",
+            defaults.survival,
+            "In survival: miniatures: the most miniatures left wins, points break a \
+             tie; points: the most points of miniatures left wins, their number \
+             breaks a tie.",
+        ),
+        choice_option(
+            OBSTACLES,
+            "Obstacles",
+            defaults.layout,
+            "random: d6+10 placed by dice; fixed: the same twelve every game; open: none.",
+        ),
+        choice_option(
+            MAP,
+            "Map",
+            defaults.map,
+            "board: the 8×8 chessboard; battle-map: the book's variant, a 24-inch \
+             square map played one square per inch, Move 5/6/6/7/7 (Fast +5), \
+             obstacles over about half of it.",
+        ),
+        int_option(
+            MAX_ROUNDS,
+            "Round limit",
+            (0, 1_000),
+            defaults.max_rounds,
+            "The game is drawn at the end of this round; 0: never (the book has no such cap).",
+        ),
+        int_option(
+            QUIET_ROUNDS,
+            "Rounds without a defeat",
+            (0, 100),
+            defaults.quiet_rounds,
+            "The game is drawn after this many whole rounds in a row with no miniature \
+             defeated; 0: never (the book has no such cap).",
+        ),
+        choice_option(
+            RULINGS,
+            "Rulings",
+            defaults.rulings,
+            "book: the book as Fray reads it now (Summon takes a Skill roll; \
+             Infiltrate needs two miniatures on one opponent's side; and more, \
+             see the rulings); fray-2025: the readings Fray used before, kept so \
+             matches stored before play on unchanged and for groups who prefer them.",
+        ),
+    ]
+}
+
 pub fn system_info() -> SystemInfo {
     let defaults = Settings::default();
-    let int = |key: &str, label: &str, min: i64, max: i64, default: u32, help: &str| OptionSpec {
-        key: key.into(),
-        label: label.into(),
-        kind: OptionKind::Int { min, max },
-        default: OptionValue::Int(default.into()),
-        help: help.into(),
-    };
     SystemInfo {
         id: SystemId::ChessboardConfrontation,
         name: NAME.into(),
@@ -117,94 +185,7 @@ pub fn system_info() -> SystemInfo {
                   miniature per token in initiative order. Two to four players."
             .into(),
         seats: SeatRange { min: 2, max: 4 },
-        options: vec![
-            int(
-                POINTS,
-                "Points per army",
-                MIN_BUDGET.into(),
-                MAX_BUDGET.into(),
-                defaults.budget,
-                "Each army may spend at most this many points; a list is checked against \
-                 them when it is brought to the match.",
-            ),
-            OptionSpec {
-                key: SCENARIO.into(),
-                label: "Scenario".into(),
-                kind: OptionKind::Choice {
-                    choices: Scenario::ALL.iter().map(|s| s.key().to_string()).collect(),
-                },
-                default: OptionValue::Text(defaults.scenario.key().into()),
-                help: "last-standing: the last player with miniatures wins; infiltrate: two \
-                       miniatures on an opponent's side; retrieve: carry the centre marker \
-                       home; survival: most miniatures (or points, see survival-count) after \
-                       three rounds."
-                    .into(),
-            },
-            OptionSpec {
-                key: SURVIVAL_COUNT.into(),
-                label: "Survival counts".into(),
-                kind: OptionKind::Choice {
-                    choices: Tally::ALL.iter().map(|t| t.key().to_string()).collect(),
-                },
-                default: OptionValue::Text(defaults.survival.key().into()),
-                help: "In survival: miniatures: the most miniatures left wins, points break a \
-                       tie; points: the most points of miniatures left wins, their number \
-                       breaks a tie."
-                    .into(),
-            },
-            OptionSpec {
-                key: OBSTACLES.into(),
-                label: "Obstacles".into(),
-                kind: OptionKind::Choice {
-                    choices: Layout::ALL.iter().map(|l| l.key().to_string()).collect(),
-                },
-                default: OptionValue::Text(defaults.layout.key().into()),
-                help: "random: d6+10 placed by dice; fixed: the same twelve every game; open: none."
-                    .into(),
-            },
-            OptionSpec {
-                key: MAP.into(),
-                label: "Map".into(),
-                kind: OptionKind::Choice {
-                    choices: Map::ALL.iter().map(|m| m.key().to_string()).collect(),
-                },
-                default: OptionValue::Text(defaults.map.key().into()),
-                help: "board: the 8×8 chessboard; battle-map: the book's variant, a 24-inch \
-                       square map played one square per inch, Move 5/6/6/7/7 (Fast +5), \
-                       obstacles over about half of it."
-                    .into(),
-            },
-            int(
-                MAX_ROUNDS,
-                "Round limit",
-                0,
-                1_000,
-                defaults.max_rounds,
-                "The game is drawn at the end of this round; 0: never (the book has no such cap).",
-            ),
-            int(
-                QUIET_ROUNDS,
-                "Rounds without a defeat",
-                0,
-                100,
-                defaults.quiet_rounds,
-                "The game is drawn after this many whole rounds in a row with no miniature \
-                 defeated; 0: never (the book has no such cap).",
-            ),
-            OptionSpec {
-                key: RULINGS.into(),
-                label: "Rulings".into(),
-                kind: OptionKind::Choice {
-                    choices: Rulings::ALL.iter().map(|r| r.key().to_string()).collect(),
-                },
-                default: OptionValue::Text(defaults.rulings.key().into()),
-                help: "book: the book as Fray reads it now (Summon takes a Skill roll; \
-                       Infiltrate needs two miniatures on one opponent's side; and more, \
-                       see the rulings); fray-2025: the readings Fray used before, kept so \
-                       matches stored before play on unchanged and for groups who prefer them."
-                    .into(),
-            },
-        ],
+        options: OPTION_SPECS.clone(),
         army_rules: vec![
             format!(
                 "Name the army '{ARMY_KEY}' and spend at most the match's points (50 by default) \
@@ -234,84 +215,20 @@ pub fn system_info() -> SystemInfo {
     }
 }
 
-fn bad(key: &str, reason: impl Into<String>) -> SetupError {
-    SetupError::BadOption {
-        key: key.into(),
-        reason: reason.into(),
-    }
-}
-
 fn read_settings(config: &MatchConfig) -> Result<Settings, SetupError> {
-    let mut settings = Settings::default();
-    for (key, value) in &config.options {
-        let number = |min: i64, max: i64| match value {
-            OptionValue::Int(n) if (min..=max).contains(n) => Ok(*n as u32),
-            _ => Err(bad(
-                key,
-                format!("must be a whole number from {min} to {max}"),
-            )),
-        };
-        let text = || match value {
-            OptionValue::Text(t) => Ok(t.as_str()),
-            _ => Err(bad(key, "must be text")),
-        };
-        match key.as_str() {
-            POINTS => settings.budget = number(MIN_BUDGET.into(), MAX_BUDGET.into())?,
-            MAX_ROUNDS => settings.max_rounds = number(0, 1_000)?,
-            QUIET_ROUNDS => settings.quiet_rounds = number(0, 100)?,
-            SCENARIO => {
-                let t = text()?;
-                settings.scenario = Scenario::ALL
-                    .into_iter()
-                    .find(|s| s.key() == t)
-                    .ok_or_else(|| {
-                        bad(
-                            key,
-                            "choose last-standing, infiltrate, retrieve or survival",
-                        )
-                    })?;
-            }
-            SURVIVAL_COUNT => {
-                let t = text()?;
-                settings.survival = Tally::ALL
-                    .into_iter()
-                    .find(|c| c.key() == t)
-                    .ok_or_else(|| bad(key, "choose miniatures or points"))?;
-            }
-            MAP => {
-                let t = text()?;
-                settings.map = Map::ALL
-                    .into_iter()
-                    .find(|m| m.key() == t)
-                    .ok_or_else(|| bad(key, "choose board or battle-map"))?;
-            }
-            OBSTACLES => {
-                let t = text()?;
-                settings.layout = Layout::ALL
-                    .into_iter()
-                    .find(|l| l.key() == t)
-                    .ok_or_else(|| bad(key, "choose random, fixed or open"))?;
-            }
-            RULINGS => {
-                let t = text()?;
-                settings.rulings = Rulings::ALL
-                    .into_iter()
-                    .find(|r| r.key() == t)
-                    .ok_or_else(|| bad(key, "choose book or fray-2025"))?;
-            }
-            _ => {
-                return Err(bad(
-                    key,
-                    format!(
-                        "{NAME} has no such option; its options are {POINTS}, {SCENARIO}, \
-                         {SURVIVAL_COUNT}, {OBSTACLES}, {MAP}, {MAX_ROUNDS}, {QUIET_ROUNDS} and \
-                         {RULINGS}"
-                    ),
-                ));
-            }
-        }
-    }
-    Ok(settings)
+    let options = CheckedOptions::check(NAME, &OPTION_SPECS, config)?;
+    Ok(Settings {
+        budget: options.int(POINTS),
+        scenario: options.choice(SCENARIO),
+        survival: options.choice(SURVIVAL_COUNT),
+        layout: options.choice(OBSTACLES),
+        map: options.choice(MAP),
+        max_rounds: options.int(MAX_ROUNDS),
+        quiet_rounds: options.int(QUIET_ROUNDS),
+        rulings: options.choice(RULINGS),
+        // What no option sets.
+        ..Settings::default()
+    })
 }
 
 impl ChessboardConfrontation {

@@ -6,6 +6,7 @@
 //! so the rules ask about the point, never about the option.
 
 use super::state::Kind;
+use crate::match_options::Choice;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Rulings {
@@ -13,16 +14,18 @@ pub enum Rulings {
     Fray2025,
 }
 
-impl Rulings {
-    pub const ALL: [Rulings; 2] = [Rulings::Book, Rulings::Fray2025];
+impl Choice for Rulings {
+    const ALL: &'static [Self] = &[Rulings::Book, Rulings::Fray2025];
 
-    pub fn key(self) -> &'static str {
+    fn key(self) -> &'static str {
         match self {
             Rulings::Book => "book",
             Rulings::Fray2025 => "fray-2025",
         }
     }
+}
 
+impl Rulings {
     fn book(self) -> bool {
         self == Rulings::Book
     }

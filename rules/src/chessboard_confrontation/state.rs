@@ -6,6 +6,7 @@ use super::board::{self, ADDRESSES, Board, Sq, Squares};
 use super::large::{Reach, footprint, footprint_mask};
 use super::map::Map;
 use super::rulings::Rulings;
+use crate::match_options::Choice;
 
 pub const EMPTY: u8 = u8::MAX;
 pub const MAX_SEATS: usize = 4;
@@ -90,15 +91,15 @@ pub enum Scenario {
     Survival,
 }
 
-impl Scenario {
-    pub const ALL: [Scenario; 4] = [
+impl Choice for Scenario {
+    const ALL: &'static [Self] = &[
         Scenario::LastStanding,
         Scenario::Infiltrate,
         Scenario::Retrieve,
         Scenario::Survival,
     ];
 
-    pub fn key(self) -> &'static str {
+    fn key(self) -> &'static str {
         match self {
             Scenario::LastStanding => "last-standing",
             Scenario::Infiltrate => "infiltrate",
@@ -118,10 +119,10 @@ pub enum Tally {
     Points,
 }
 
-impl Tally {
-    pub const ALL: [Tally; 2] = [Tally::Miniatures, Tally::Points];
+impl Choice for Tally {
+    const ALL: &'static [Self] = &[Tally::Miniatures, Tally::Points];
 
-    pub fn key(self) -> &'static str {
+    fn key(self) -> &'static str {
         match self {
             Tally::Miniatures => "miniatures",
             Tally::Points => "points",
@@ -139,10 +140,10 @@ pub enum Layout {
     Open,
 }
 
-impl Layout {
-    pub const ALL: [Layout; 3] = [Layout::Random, Layout::Fixed, Layout::Open];
+impl Choice for Layout {
+    const ALL: &'static [Self] = &[Layout::Random, Layout::Fixed, Layout::Open];
 
-    pub fn key(self) -> &'static str {
+    fn key(self) -> &'static str {
         match self {
             Layout::Random => "random",
             Layout::Fixed => "fixed",

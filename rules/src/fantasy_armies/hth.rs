@@ -5,6 +5,8 @@
 
 use std::fmt;
 
+use crate::match_options::Choice;
+
 /// The match option that chooses the reading.
 pub const HTH_MODIFIERS: &str = "hth-modifiers";
 
@@ -19,20 +21,18 @@ pub enum HthModifiers {
     ExtraDice,
 }
 
-impl HthModifiers {
-    pub const ALL: [HthModifiers; 2] = [HthModifiers::AddToRoll, HthModifiers::ExtraDice];
+impl Choice for HthModifiers {
+    const ALL: &'static [Self] = &[HthModifiers::AddToRoll, HthModifiers::ExtraDice];
 
-    pub fn key(self) -> &'static str {
+    fn key(self) -> &'static str {
         match self {
             HthModifiers::AddToRoll => "add-to-roll",
             HthModifiers::ExtraDice => "extra-dice",
         }
     }
+}
 
-    pub fn from_key(key: &str) -> Option<Self> {
-        Self::ALL.into_iter().find(|reading| reading.key() == key)
-    }
-
+impl HthModifiers {
     /// A piece's HTH: its printed dice with its lasting changes (Drain Life,
     /// Vampire and Ghoul gains, which can be negative) and its spell bonus
     /// (Smash!, never negative).
@@ -106,7 +106,7 @@ mod tests {
 
     #[test]
     fn every_reading_has_a_key_that_reads_back() {
-        for reading in HthModifiers::ALL {
+        for &reading in HthModifiers::ALL {
             assert_eq!(HthModifiers::from_key(reading.key()), Some(reading));
         }
         assert_eq!(HthModifiers::from_key("more-dice"), None);

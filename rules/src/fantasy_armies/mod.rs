@@ -33,9 +33,11 @@ mod state;
 mod turn;
 mod view;
 
+use std::sync::LazyLock;
+
 use fray_protocol::{
-    Action, ActionOption, ArmyList, Effect, MatchConfig, OptionKind, OptionSpec, OptionValue,
-    Outcome, Phrase, Rejection, Seat, SeatRange, SystemId, SystemInfo, UnitInfo, View, Viewer,
+    Action, ActionOption, ArmyList, Effect, MatchConfig, OptionSpec, Outcome, Phrase, Rejection,
+    Seat, SeatRange, SystemId, SystemInfo, UnitInfo, View, Viewer,
 };
 
 pub use armies::{Army, starter_list};
@@ -50,66 +52,62 @@ pub use state::{FantasyArmies, Limits, MatchOptions};
 use crate::dice::Dice;
 use crate::effect_log::Log;
 use crate::engine::SetupError;
+use crate::match_options::{CheckedOptions, choice_option, int_option};
 use crate::move_rules::MoveRules;
 
 pub const MAX_TURNS: &str = "max-turns";
 pub const TURNS_WITHOUT_REMOVAL: &str = "turns-without-removal";
+
+const NAME: &str = "Fantasy Armies";
 
 /// Checks a list against army selection, with every reason it fails.
 pub fn validate_army(list: &ArmyList) -> Result<(), Vec<String>> {
     army_list::check(list).map(|_| ())
 }
 
+/// The options a match may set, each with its values and default once: what
+/// clients are shown and what [`read_options`] checks a match against.
+static OPTION_SPECS: LazyLock<Vec<OptionSpec>> = LazyLock::new(option_specs);
+
+fn option_specs() -> Vec<OptionSpec> {
+    let defaults = MatchOptions::default();
+    vec![
+        int_option(
+            MAX_TURNS,
+            "Turn limit",
+            (10, 10_000),
+            defaults.limits.max_turns,
+            "The game is drawn after this many battle turns in all.",
+        ),
+        int_option(
+            TURNS_WITHOUT_REMOVAL,
+            "Turns without a removal",
+            (10, 1_000),
+            defaults.limits.turns_without_removal,
+            "The game is drawn after this many battle turns in a row with no piece removed.",
+        ),
+        choice_option(
+            HTH_MODIFIERS,
+            "HTH modifiers",
+            defaults.hth_modifiers,
+            "How a +1 HTH (king and Dwarf Lord auras, Smash!, Drain Life, Vampire and \
+             Ghoul gains) is played. add-to-roll: the book's \"1+1\", the piece rolls \
+             its printed dice and adds 1 to the total; extra-dice: each +1 is one more \
+             die and each -1 one die fewer.",
+        ),
+    ]
+}
+
 pub fn system_info() -> SystemInfo {
-    let defaults = Limits::default();
     SystemInfo {
         id: SystemId::FantasyArmies,
-        name: "Fantasy Armies".into(),
+        name: NAME.into(),
         summary: "Shane Garvey's chess variant: six armies bought with 60 points, chess movement, \
                   D6 contests for squares, shooting and spells; one piece acts per turn, and \
                   removing the enemy king piece wins."
             .into(),
         seats: SeatRange { min: 2, max: 2 },
-        options: vec![
-            OptionSpec {
-                key: MAX_TURNS.into(),
-                label: "Turn limit".into(),
-                kind: OptionKind::Int {
-                    min: 10,
-                    max: 10_000,
-                },
-                default: OptionValue::Int(defaults.max_turns.into()),
-                help: "The game is drawn after this many battle turns in all.".into(),
-            },
-            OptionSpec {
-                key: TURNS_WITHOUT_REMOVAL.into(),
-                label: "Turns without a removal".into(),
-                kind: OptionKind::Int {
-                    min: 10,
-                    max: 1_000,
-                },
-                default: OptionValue::Int(defaults.turns_without_removal.into()),
-                help:
-                    "The game is drawn after this many battle turns in a row with no piece removed."
-                        .into(),
-            },
-            OptionSpec {
-                key: HTH_MODIFIERS.into(),
-                label: "HTH modifiers".into(),
-                kind: OptionKind::Choice {
-                    choices: HthModifiers::ALL
-                        .iter()
-                        .map(|reading| reading.key().to_string())
-                        .collect(),
-                },
-                default: OptionValue::Text(HthModifiers::default().key().into()),
-                help: "How a +1 HTH (king and Dwarf Lord auras, Smash!, Drain Life, Vampire and \
-                       Ghoul gains) is played. add-to-roll: the book's \"1+1\", the piece rolls \
-                       its printed dice and adds 1 to the total; extra-dice: each +1 is one more \
-                       die and each -1 one die fewer."
-                    .into(),
-            },
-        ],
+        options: OPTION_SPECS.clone(),
         army_rules: vec![
             "Choose one army and spend at most 60 points on its pieces.".into(),
             "Take at least 8 and at most 16 pieces.".into(),
@@ -150,49 +148,13 @@ pub fn system_info() -> SystemInfo {
 }
 
 fn read_options(config: &MatchConfig) -> Result<MatchOptions, SetupError> {
-    let mut options = MatchOptions::default();
-    for (key, value) in &config.options {
-        match key.as_str() {
-            MAX_TURNS => options.limits.max_turns = read_count(key, value, 10, 10_000)?,
-            TURNS_WITHOUT_REMOVAL => {
-                options.limits.turns_without_removal = read_count(key, value, 10, 1_000)?
-            }
-            HTH_MODIFIERS => options.hth_modifiers = read_hth_modifiers(key, value)?,
-            _ => {
-                return Err(SetupError::BadOption {
-                    key: key.clone(),
-                    reason: format!(
-                        "Fantasy Armies has no such option; its options are {MAX_TURNS}, \
-                         {TURNS_WITHOUT_REMOVAL} and {HTH_MODIFIERS}"
-                    ),
-                });
-            }
-        }
-    }
-    Ok(options)
-}
-
-fn read_count(key: &str, value: &OptionValue, min: i64, max: i64) -> Result<u32, SetupError> {
-    match value {
-        OptionValue::Int(n) if (min..=max).contains(n) => Ok(*n as u32),
-        _ => Err(SetupError::BadOption {
-            key: key.to_string(),
-            reason: format!("must be a whole number from {min} to {max}"),
-        }),
-    }
-}
-
-fn read_hth_modifiers(key: &str, value: &OptionValue) -> Result<HthModifiers, SetupError> {
-    let reading = match value {
-        OptionValue::Text(text) => HthModifiers::from_key(text),
-        _ => None,
-    };
-    reading.ok_or_else(|| SetupError::BadOption {
-        key: key.to_string(),
-        reason: format!(
-            "must be one of {}",
-            HthModifiers::ALL.map(HthModifiers::key).join(", ")
-        ),
+    let options = CheckedOptions::check(NAME, &OPTION_SPECS, config)?;
+    Ok(MatchOptions {
+        limits: Limits {
+            max_turns: options.int(MAX_TURNS),
+            turns_without_removal: options.int(TURNS_WITHOUT_REMOVAL),
+        },
+        hth_modifiers: options.choice(HTH_MODIFIERS),
     })
 }
 
@@ -220,7 +182,7 @@ impl FantasyArmies {
         }
         let [first, second] = armies else {
             return Err(SetupError::WrongSeatCount {
-                system: "Fantasy Armies".into(),
+                system: NAME.into(),
                 min: 2,
                 max: 2,
                 got: armies.len(),

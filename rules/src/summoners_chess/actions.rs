@@ -10,6 +10,7 @@ use super::placement::Placement;
 use super::state::{Phase, Place, SummonersChess};
 use crate::action_form::{board_square, check_parts};
 use crate::effect_log::Log;
+use crate::match_options::Choice;
 
 fn id(index: u8) -> PieceId {
     PieceId(u32::from(index))

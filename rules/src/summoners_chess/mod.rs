@@ -31,10 +31,11 @@ pub mod units;
 mod view;
 mod winning;
 
+use std::sync::LazyLock;
+
 use fray_protocol::{
-    Action, ActionOption, ArmyInfo, ArmyLimits, ArmyList, Buy, Effect, MatchConfig, OptionKind,
-    OptionSpec, OptionValue, Outcome, Rejection, Seat, SeatRange, SystemId, SystemInfo, UnitInfo,
-    View, Viewer,
+    Action, ActionOption, ArmyInfo, ArmyLimits, ArmyList, Buy, Effect, MatchConfig, OptionSpec,
+    Outcome, Rejection, Seat, SeatRange, SystemId, SystemInfo, UnitInfo, View, Viewer,
 };
 
 pub use movement::Move;
@@ -48,12 +49,12 @@ pub use view::{ARMY_KEY, SYSTEM_KEY, summons_told_first};
 use crate::dice::Dice;
 use crate::effect_log::Log;
 use crate::engine::SetupError;
+use crate::match_options::{CheckedOptions, choice_option, flag_option, int_option};
 use crate::move_rules::MoveRules;
 
-/// Match option: play the second unit variant (Bool, default false).
+/// Match option: play the second unit variant.
 pub const SECOND_UNIT: &str = "second-unit";
-/// Match option: who decides where the Acolytes start (Choice: `chosen`,
-/// each player as the book has it, the default; `fixed`, set squares).
+/// Match option: who decides where the Acolytes start.
 pub const ACOLYTES: &str = "acolytes";
 /// Match option: the game is drawn after this many turns in all.
 pub const MAX_TURNS: &str = "max-turns";
@@ -61,9 +62,7 @@ pub const MAX_TURNS: &str = "max-turns";
 /// capture and no summons.
 pub const QUIET_TURNS: &str = "quiet-turns";
 
-/// 0 switches a cap off: the book has neither (R13).
-const MAX_TURNS_RANGE: (i64, i64) = (0, 10_000);
-const QUIET_TURNS_RANGE: (i64, i64) = (0, 1_000);
+const NAME: &str = "Summoners Chess";
 
 /// Both players use the same fixed set, so the only valid list is the empty
 /// `summoners` list: it names the system and chooses nothing.
@@ -107,8 +106,49 @@ pub fn army_list() -> ArmyList {
     }
 }
 
+/// The options a match may set, each with its values and default once: what
+/// clients are shown and what [`read_rules`] checks a match against.
+static OPTION_SPECS: LazyLock<Vec<OptionSpec>> = LazyLock::new(option_specs);
+
+fn option_specs() -> Vec<OptionSpec> {
+    let defaults = Rules::default();
+    vec![
+        flag_option(
+            SECOND_UNIT,
+            "Second unit variant",
+            defaults.second_unit,
+            "Once a player has summoned a terrain's unit from the first chart, the \
+             other player may later summon that terrain's unit from the second chart.",
+        ),
+        choice_option(
+            ACOLYTES,
+            "Acolyte placement",
+            defaults.acolytes,
+            "chosen: before the coin flip each player puts their four Acolytes on \
+             files a-c-e-g or b-d-f-h of their back row, unseen by the other until \
+             both have chosen; fixed: a1 c1 e1 g1 against h8 f8 d8 b8, no choice.",
+        ),
+        // 0 switches a cap off: the book has neither (R13).
+        int_option(
+            MAX_TURNS,
+            "Turn limit",
+            (0, 10_000),
+            defaults.limits.max_turns,
+            "The game is drawn after this many turns in all; 0: never (the book \
+             has no such cap).",
+        ),
+        int_option(
+            QUIET_TURNS,
+            "Turns without a capture or a summons",
+            (0, 1_000),
+            defaults.limits.quiet_turns,
+            "The game is drawn after this many turns in a row with no piece captured \
+             and no unit summoned; 0: never (the book has no such cap).",
+        ),
+    ]
+}
+
 pub fn system_info() -> SystemInfo {
-    let defaults = Limits::default();
     // Units come into play by the rules, never bought: listed for their
     // profiles.
     let unit_info = |profile: &units::Profile| UnitInfo {
@@ -117,63 +157,14 @@ pub fn system_info() -> SystemInfo {
     };
     SystemInfo {
         id: SystemId::SummonersChess,
-        name: "Summoners Chess".into(),
+        name: NAME.into(),
         summary: "A chess variant on 64 random terrain tiles, four of each of sixteen types. \
                   Each player starts with four Acolytes; holding three tiles of a terrain \
                   summons its unit onto the fourth. Capture all four enemy Acolytes, or reduce \
                   the opponent to two pieces or fewer, to win."
             .into(),
         seats: SeatRange { min: 2, max: 2 },
-        options: vec![
-            OptionSpec {
-                key: SECOND_UNIT.into(),
-                label: "Second unit variant".into(),
-                kind: OptionKind::Bool,
-                default: OptionValue::Bool(false),
-                help: "Once a player has summoned a terrain's unit from the first chart, the \
-                       other player may later summon that terrain's unit from the second chart."
-                    .into(),
-            },
-            OptionSpec {
-                key: ACOLYTES.into(),
-                label: "Acolyte placement".into(),
-                kind: OptionKind::Choice {
-                    choices: AcolyteSetup::ALL
-                        .iter()
-                        .map(|setup| setup.key().to_string())
-                        .collect(),
-                },
-                default: OptionValue::Text(AcolyteSetup::default().key().into()),
-                help: "chosen: before the coin flip each player puts their four Acolytes on \
-                       files a-c-e-g or b-d-f-h of their back row, unseen by the other until \
-                       both have chosen; fixed: a1 c1 e1 g1 against h8 f8 d8 b8, no choice."
-                    .into(),
-            },
-            OptionSpec {
-                key: MAX_TURNS.into(),
-                label: "Turn limit".into(),
-                kind: OptionKind::Int {
-                    min: MAX_TURNS_RANGE.0,
-                    max: MAX_TURNS_RANGE.1,
-                },
-                default: OptionValue::Int(defaults.max_turns.into()),
-                help: "The game is drawn after this many turns in all; 0: never (the book \
-                       has no such cap)."
-                    .into(),
-            },
-            OptionSpec {
-                key: QUIET_TURNS.into(),
-                label: "Turns without a capture or a summons".into(),
-                kind: OptionKind::Int {
-                    min: QUIET_TURNS_RANGE.0,
-                    max: QUIET_TURNS_RANGE.1,
-                },
-                default: OptionValue::Int(defaults.quiet_turns.into()),
-                help: "The game is drawn after this many turns in a row with no piece captured \
-                       and no unit summoned; 0: never (the book has no such cap)."
-                    .into(),
-            },
-        ],
+        options: OPTION_SPECS.clone(),
         army_rules: vec![
             "There is no army building: each player starts with four Acolytes and summons the \
              rest during play. Bring the empty 'summoners' list."
@@ -198,41 +189,15 @@ pub fn system_info() -> SystemInfo {
 }
 
 fn read_rules(config: &MatchConfig) -> Result<Rules, SetupError> {
-    let mut rules = Rules::default();
-    for (key, value) in &config.options {
-        let bad = |reason: String| SetupError::BadOption {
-            key: key.clone(),
-            reason,
-        };
-        let whole_number = |(min, max): (i64, i64)| -> Result<u32, SetupError> {
-            match value {
-                OptionValue::Int(n) if (min..=max).contains(n) => Ok(*n as u32),
-                _ => Err(bad(format!("must be a whole number from {min} to {max}"))),
-            }
-        };
-        match key.as_str() {
-            SECOND_UNIT => match value {
-                OptionValue::Bool(on) => rules.second_unit = *on,
-                _ => return Err(bad("must be true or false".into())),
-            },
-            ACOLYTES => {
-                rules.acolytes = match value {
-                    OptionValue::Text(key) => AcolyteSetup::from_key(key),
-                    _ => None,
-                }
-                .ok_or_else(|| bad("must be chosen or fixed".into()))?
-            }
-            MAX_TURNS => rules.limits.max_turns = whole_number(MAX_TURNS_RANGE)?,
-            QUIET_TURNS => rules.limits.quiet_turns = whole_number(QUIET_TURNS_RANGE)?,
-            _ => {
-                return Err(bad(format!(
-                    "Summoners Chess has no such option; its options are {SECOND_UNIT}, \
-                     {ACOLYTES}, {MAX_TURNS} and {QUIET_TURNS}"
-                )));
-            }
-        }
-    }
-    Ok(rules)
+    let options = CheckedOptions::check(NAME, &OPTION_SPECS, config)?;
+    Ok(Rules {
+        limits: Limits {
+            max_turns: options.int(MAX_TURNS),
+            quiet_turns: options.int(QUIET_TURNS),
+        },
+        second_unit: options.flag(SECOND_UNIT),
+        acolytes: options.choice(ACOLYTES),
+    })
 }
 
 impl SummonersChess {
@@ -254,7 +219,7 @@ impl SummonersChess {
         }
         if armies.len() != 2 {
             return Err(SetupError::WrongSeatCount {
-                system: "Summoners Chess".into(),
+                system: NAME.into(),
                 min: 2,
                 max: 2,
                 got: armies.len(),

@@ -9,6 +9,7 @@ use super::board::{self, ALL_DIRECTIONS, DIAGONAL, KNIGHT_JUMPS, ORTHOGONAL, Sq}
 use super::placement::Placement;
 use super::state::{Phase, SummonersChess};
 use super::units::Movement;
+use crate::match_options::Choice;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Move {
@@ -25,7 +26,7 @@ impl SummonersChess {
     pub fn legal_moves(&self, out: &mut Vec<Move>) {
         let seat = match self.phase {
             Phase::Placing { .. } => {
-                out.extend(Placement::ALL.map(Move::Place));
+                out.extend(Placement::ALL.iter().copied().map(Move::Place));
                 return;
             }
             Phase::Play { seat } => seat,

@@ -6,6 +6,7 @@
 //! option `acolytes: fixed` starts both sides on squares set in advance.
 
 use super::board::{Sq, at};
+use crate::match_options::Choice;
 
 /// One of the two ways four Acolytes stand one space apart on a back row.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -27,40 +28,30 @@ pub enum AcolyteSetup {
     Fixed,
 }
 
-impl AcolyteSetup {
-    pub const ALL: [AcolyteSetup; 2] = [AcolyteSetup::Chosen, AcolyteSetup::Fixed];
+impl Choice for AcolyteSetup {
+    const ALL: &'static [Self] = &[AcolyteSetup::Chosen, AcolyteSetup::Fixed];
 
-    pub fn key(self) -> &'static str {
+    fn key(self) -> &'static str {
         match self {
             AcolyteSetup::Chosen => "chosen",
             AcolyteSetup::Fixed => "fixed",
         }
     }
-
-    pub fn from_key(key: &str) -> Option<AcolyteSetup> {
-        AcolyteSetup::ALL
-            .into_iter()
-            .find(|setup| setup.key() == key)
-    }
 }
 
-impl Placement {
-    pub const ALL: [Placement; 2] = [Placement::Aceg, Placement::Bdfh];
+impl Choice for Placement {
+    const ALL: &'static [Self] = &[Placement::Aceg, Placement::Bdfh];
 
     /// The action's choice: the files, the same words for both seats.
-    pub fn key(self) -> &'static str {
+    fn key(self) -> &'static str {
         match self {
             Placement::Aceg => "a-c-e-g",
             Placement::Bdfh => "b-d-f-h",
         }
     }
+}
 
-    pub fn from_key(key: &str) -> Option<Placement> {
-        Placement::ALL
-            .into_iter()
-            .find(|placement| placement.key() == key)
-    }
-
+impl Placement {
     /// The four squares on `seat`'s back row, from the corner on that
     /// player's left: seat 0 sits at rank 1 and looks up the board, seat 1
     /// sits at rank 8 and looks down it, so seat 1's left is the h-file. The
@@ -115,7 +106,7 @@ mod tests {
 
     #[test]
     fn each_placement_leaves_one_empty_square_between_neighbours() {
-        for placement in Placement::ALL {
+        for &placement in Placement::ALL {
             for seat in 0..2 {
                 let mut files: Vec<u8> = placement
                     .squares(seat)
@@ -139,10 +130,10 @@ mod tests {
 
     #[test]
     fn keys_read_back() {
-        for placement in Placement::ALL {
+        for &placement in Placement::ALL {
             assert_eq!(Placement::from_key(placement.key()), Some(placement));
         }
-        for setup in AcolyteSetup::ALL {
+        for &setup in AcolyteSetup::ALL {
             assert_eq!(AcolyteSetup::from_key(setup.key()), Some(setup));
         }
         assert_eq!(Placement::from_key("a-b-c-d"), None);
