@@ -243,17 +243,21 @@ fn all_but_recent(log: &[LogEntry]) -> Option<u64> {
         .max()
 }
 
-/// How many of the lines after `shown_through` to leave out on joining: none
-/// while whole events come to at most twice [`RECENT_LINES`], else all but
-/// the last [`RECENT_LINES`] (a battle map's set-up rolls for a hundred
-/// obstacles).
+/// How many of the lines after `shown_through` to leave out on joining: the
+/// first of them in the oldest event to show, when that one event alone has
+/// more than twice [`RECENT_LINES`] (a battle map's set-up rolls for about a
+/// hundred obstacles), down to its last [`RECENT_LINES`]; otherwise none, so
+/// that events are shown whole.
 fn lines_left_out(log: &[LogEntry], shown_through: Option<u64>) -> usize {
-    let unshown = log
+    let mut unshown = log
         .iter()
-        .filter(|entry| shown_through.is_none_or(|seq| entry.seq > seq))
-        .count();
-    if unshown > 2 * RECENT_LINES {
-        unshown - RECENT_LINES
+        .filter(|entry| shown_through.is_none_or(|seq| entry.seq > seq));
+    let Some(oldest) = unshown.next().map(|entry| entry.seq) else {
+        return 0;
+    };
+    let oldest_lines = 1 + unshown.take_while(|entry| entry.seq == oldest).count();
+    if oldest_lines > 2 * RECENT_LINES {
+        oldest_lines - RECENT_LINES
     } else {
         0
     }
@@ -320,6 +324,15 @@ mod tests {
         seqs.extend([5; 30]);
         assert_eq!(all_but_recent(&log(&seqs)), Some(4));
         assert_eq!(lines_left_out(&log(&seqs), Some(4)), 18);
+        // A set-up of 20 lines and ten moves since: every event whole.
+        let mut seqs = vec![0; 20];
+        seqs.extend(1..=10);
+        assert_eq!(all_but_recent(&log(&seqs)), None);
+        assert_eq!(lines_left_out(&log(&seqs), None), 0);
+        // A set-up of 100 lines and ten moves: its last dozen, then the moves.
+        let mut seqs = vec![0; 100];
+        seqs.extend(1..=10);
+        assert_eq!(lines_left_out(&log(&seqs), None), 88);
     }
 
     #[test]
