@@ -14,7 +14,10 @@
 //! contest is checked against its own dice, and the frequencies against the
 //! exact odds within 4.5 standard deviations.
 
-use fray_protocol::{Action, DiceRoll, Effect, PieceId, Seat, Viewer};
+mod common;
+
+use common::rolls;
+use fray_protocol::{Action, DiceRoll, PieceId, Seat, Viewer};
 use fray_rules::fantasy_armies::armies::{profile, unit_by_key};
 use fray_rules::fantasy_armies::{Army, ContestWinner, HthModifiers, Position, contest_winner};
 use fray_rules::{ChaChaDice, Dice, GameRules, ScriptedDice};
@@ -274,13 +277,7 @@ fn a_shaman_under_smash_beats_a_great_orc_in_791_of_2592_rolls_die_by_die() {
             .act(Seat(0), &attack, &mut dice)
             .unwrap_or_else(|r| panic!("{faces:?}: {r:?}"));
         assert_eq!(dice.remaining(), 0, "{faces:?}");
-        let rolls: Vec<&DiceRoll> = effects
-            .iter()
-            .filter_map(|e| match &e.effect {
-                Effect::DiceRolled { roll } => Some(roll),
-                _ => None,
-            })
-            .collect();
+        let rolls = rolls(&effects);
         assert_eq!(rolls[0].total, shaman_total, "{faces:?}");
         assert_eq!(rolls[1].total, orc_total, "{faces:?}");
         let loser = if shaman_wins { great_orc } else { shaman };
@@ -721,15 +718,9 @@ fn run(m: &Matchup) -> Tally {
         let effects = game
             .act(Seat(0), &action, &mut dice)
             .unwrap_or_else(|r| panic!("{}: {r:?}", m.name));
-        let rolls: Vec<&DiceRoll> = effects
-            .iter()
-            .filter_map(|e| match &e.effect {
-                Effect::DiceRolled { roll } => Some(roll),
-                _ => None,
-            })
-            .collect();
+        let rolls = rolls(&effects);
         assert_eq!(rolls.len(), 3, "{}: attack, defence and save", m.name);
-        let (attack, defence, save) = (faces(rolls[0]), faces(rolls[1]), faces(rolls[2]));
+        let (attack, defence, save) = (faces(&rolls[0]), faces(&rolls[1]), faces(&rolls[2]));
         assert_eq!(rolls[0].piece, Some(attacker));
         assert_eq!(rolls[1].piece, Some(defender));
         assert_eq!(attack.len() as u32, a_dice, "{}: attacker's dice", m.name);

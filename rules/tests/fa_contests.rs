@@ -181,43 +181,26 @@ fn a_cannon_with_hth_dash_cannot_move_onto_an_enemy() {
 }
 
 #[test]
-fn a_cannon_rolls_no_dice_when_attacked_even_next_to_its_high_king() {
-    let mut p = Position::new([Army::Dwarfs, Army::Undead]);
-    let cannon = p.place(0, "cannon", "e2");
-    p.place(0, "high-king", "f1");
-    let skeleton = p.place(1, "skeleton", "d3");
-    p.moved(skeleton).to_move(Seat(1));
-    let mut game = p.build();
-    // 1+1 = 2 against nothing; the Cannon fails its 4+ save with a 3.
-    let rolls = play(&mut game, 1, &step(skeleton, "e2"), &[1, 1, 3]);
-    assert_eq!(dice_counts(&rolls), vec![2, 0, 1]);
-    // Nor anything to add: the aura gives a "-" piece no modifier (R6).
-    assert_eq!(modifiers(&rolls), vec![0, 0, 0]);
-    assert_eq!(rolls[1].total, 0);
-    assert_eq!(rolls[1].piece, Some(cannon));
-    assert_eq!(rolls[2].piece, Some(cannon));
-    assert!(is_removed(&game, cannon));
-    assert!(at(&game, skeleton, "e2"));
-}
-
-#[test]
-fn a_cannon_rolls_no_dice_when_attacked_even_next_to_a_dwarf_lord() {
-    let mut p = Position::new([Army::Dwarfs, Army::Undead]);
-    let cannon = p.place(0, "cannon", "e2");
-    p.place(0, "dwarf-lord", "f1");
-    let skeleton = p.place(1, "skeleton", "d3");
-    p.moved(skeleton).to_move(Seat(1));
-    let mut game = p.build();
-    // 1+1 = 2 against nothing: the Lord's +1 HTH gives a "-" piece no die;
-    // the Cannon fails its 4+ save with a 3.
-    let rolls = play(&mut game, 1, &step(skeleton, "e2"), &[1, 1, 3]);
-    assert_eq!(dice_counts(&rolls), vec![2, 0, 1]);
-    // Nor anything to add: the aura gives a "-" piece no modifier (R6).
-    assert_eq!(modifiers(&rolls), vec![0, 0, 0]);
-    assert_eq!(rolls[1].total, 0);
-    assert_eq!(rolls[1].piece, Some(cannon));
-    assert!(is_removed(&game, cannon));
-    assert!(at(&game, skeleton, "e2"));
+fn a_cannon_rolls_no_dice_when_attacked_even_next_to_its_high_king_or_a_dwarf_lord() {
+    for aura in ["high-king", "dwarf-lord"] {
+        let mut p = Position::new([Army::Dwarfs, Army::Undead]);
+        let cannon = p.place(0, "cannon", "e2");
+        p.place(0, aura, "f1");
+        let skeleton = p.place(1, "skeleton", "d3");
+        p.moved(skeleton).to_move(Seat(1));
+        let mut game = p.build();
+        // 1+1 = 2 against nothing: the +1 HTH gives a "-" piece no die; the
+        // Cannon fails its 4+ save with a 3.
+        let rolls = play(&mut game, 1, &step(skeleton, "e2"), &[1, 1, 3]);
+        assert_eq!(dice_counts(&rolls), vec![2, 0, 1], "{aura}");
+        // Nor anything to add: the aura gives a "-" piece no modifier (R6).
+        assert_eq!(modifiers(&rolls), vec![0, 0, 0], "{aura}");
+        assert_eq!(rolls[1].total, 0, "{aura}");
+        assert_eq!(rolls[1].piece, Some(cannon), "{aura}");
+        assert_eq!(rolls[2].piece, Some(cannon), "{aura}");
+        assert!(is_removed(&game, cannon), "{aura}");
+        assert!(at(&game, skeleton, "e2"), "{aura}");
+    }
 }
 
 #[test]

@@ -233,10 +233,10 @@ fn one_move_can_summon_two_units_in_chart_order() {
     );
 }
 
-#[test]
-fn both_players_can_summon_on_one_move_the_mover_first() {
-    // Seat 1's Elves leave d4, unblocking seat 0's Castles, and land on f5,
-    // the third of seat 1's Peaks (e5–h5) with h5 empty.
+/// Seat 1's Elves leave d4, unblocking seat 0's Castles (a4, b4, c4), and
+/// land on f5, the third of seat 1's Peaks (e5–h5) with h5 empty: the
+/// Elves and the move's effects.
+fn elves_unblock_both_summons() -> (PieceId, Vec<ScopedEffect>) {
     let mut p = Position::new();
     p.place(0, "acolyte", "a4");
     p.place(0, "acolyte", "b4");
@@ -246,7 +246,12 @@ fn both_players_can_summon_on_one_move_the_mover_first() {
     p.place(1, "acolyte", "g5");
     p.to_move(Seat(1));
     let mut game = p.build();
-    let effects = play(&mut game, 1, &step(elves, "f5"));
+    (elves, play(&mut game, 1, &step(elves, "f5")))
+}
+
+#[test]
+fn both_players_can_summon_on_one_move_the_mover_first() {
+    let (_, effects) = elves_unblock_both_summons();
     assert_eq!(
         summoned(&effects),
         vec![
@@ -310,16 +315,7 @@ fn told(effects: &[ScopedEffect]) -> Vec<String> {
 fn a_summons_is_told_after_the_move_that_caused_it() {
     // As in the test above: seat 1's Elves leave d4 for f5, and two
     // summons follow, the mover's first.
-    let mut p = Position::new();
-    p.place(0, "acolyte", "a4");
-    p.place(0, "acolyte", "b4");
-    p.place(0, "acolyte", "c4");
-    let elves = p.place(1, "elves", "d4");
-    p.place(1, "acolyte", "e5");
-    p.place(1, "acolyte", "g5");
-    p.to_move(Seat(1));
-    let mut game = p.build();
-    let effects = play(&mut game, 1, &step(elves, "f5"));
+    let (elves, effects) = elves_unblock_both_summons();
     let now = vec![
         format!("moved: {} to f5", elves.0),
         "placed: rocs".to_string(),
