@@ -7,7 +7,7 @@
 //! `agrees_as_made_earlier` takes for the same.
 
 use fray_protocol::{
-    Action, ArmyList, MatchConfig, OptionValue, ScopedEffect, Seat, SystemId, Viewer,
+    Action, ArmyList, MatchConfig, OptionValue, ScopedEffect, Seat, SystemId, Viewer, apply_all,
 };
 use fray_rules::{ChaChaDice, Game, agrees_as_made_earlier};
 use serde::Deserialize;
@@ -123,8 +123,10 @@ fn rebuild(system: SystemId, recorded: &Recorded) -> Result<(), String> {
             }
         }
     }
+    // Kept as the server's rebuild keeps it, by applying each action's
+    // effects, and checked against the view the rules build.
+    let mut before = game.view(Viewer::Referee);
     for (index, event) in recorded.events.iter().enumerate() {
-        let before = game.view(Viewer::Referee);
         let made = game
             .act(event.seat, &event.action, &mut dice)
             .map_err(|rejection| {
@@ -142,6 +144,12 @@ fn rebuild(system: SystemId, recorded: &Recorded) -> Result<(), String> {
                 event.seat,
                 serde_json::to_string(&event.action).unwrap(),
                 first_difference(&event.effects, &made)
+            ));
+        }
+        apply_all(&mut before, made.iter().map(|scoped| &scoped.effect));
+        if before != game.view(Viewer::Referee) {
+            return Err(format!(
+                "event {index}: its effects do not give the referee's view after it"
             ));
         }
     }
