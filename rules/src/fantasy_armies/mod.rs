@@ -46,7 +46,6 @@ pub use earlier_logs::agrees_as_made_earlier;
 pub use hth::{HTH_MODIFIERS, Hth, HthModifiers};
 pub use moves::{Move, Spell};
 pub use position::Position;
-pub use removals::removals_told_twice;
 pub use state::{FantasyArmies, Limits, MatchOptions};
 
 use crate::dice::Dice;

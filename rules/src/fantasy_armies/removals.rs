@@ -19,7 +19,7 @@ const EARLIER_REASON: &str = "removed from play";
 /// told the same removals as `made` in the two-line form: the same effects
 /// once the narrations of removals are left out and the removals' reasons
 /// set aside, and the same causes, as many times each.
-pub fn removals_told_twice(stored: &[ScopedEffect], made: &[ScopedEffect]) -> bool {
+pub(crate) fn removals_told_twice(stored: &[ScopedEffect], made: &[ScopedEffect]) -> bool {
     let mut causes_told: BTreeMap<String, usize> = BTreeMap::new();
     let mut rest_stored = Vec::new();
     for scoped in stored {
