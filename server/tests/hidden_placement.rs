@@ -6,13 +6,7 @@ mod common;
 
 use common::TestServer;
 use common::play::{Follower, play_option, two_player_match};
-use fray_protocol::{Effect, History, Role, SystemId};
-
-fn history(server: &TestServer, path: &str, token: Option<&str>) -> History {
-    let (status, body) = server.request("GET", path, token, None);
-    assert_eq!(status, 200, "{body}");
-    serde_json::from_value(body).expect("a history")
-}
+use fray_protocol::{Effect, Role, SystemId};
 
 fn placed(effects: &[Effect]) -> usize {
     effects
@@ -61,11 +55,11 @@ fn seat_0s_placement_is_seen_by_nobody_else_until_seat_1_has_placed() {
         assert!(other.view.pieces.is_empty());
     }
     let path = format!("/api/matches/{id}/history?role=player");
-    let seat_1s = history(&server, &path, Some(&players[1].token));
+    let seat_1s = server.history(&path, Some(&players[1].token));
     assert_eq!(seat_1s.events[1].action, None, "another seat's action");
     assert_eq!(seat_1s.events[1].effects, seats[1].batches[0].effects);
     let path = format!("/api/matches/{id}/history?role=spectator");
-    let spectators = history(&server, &path, None);
+    let spectators = server.history(&path, None);
     assert_eq!(spectators.events[1].effects, watchers[0].batches[0].effects);
     // Seat 1's choices are its own row's, whatever seat 0 chose.
     let labels: Vec<&str> = seats[1].options.iter().map(|o| o.label.as_str()).collect();

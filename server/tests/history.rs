@@ -28,12 +28,6 @@ fn started(server: &TestServer, system: SystemId) -> Table {
     }
 }
 
-fn history(server: &TestServer, path: &str, token: Option<&str>) -> History {
-    let (status, body) = server.request("GET", path, token, None);
-    assert_eq!(status, 200, "{body}");
-    serde_json::from_value(body).expect("a history")
-}
-
 /// The view the history's effects build from nothing.
 fn rebuilt(history: &History) -> View {
     let mut view = View::default();
@@ -51,7 +45,7 @@ fn each_player_is_told_the_batches_it_was_sent_from_the_set_up_on() {
 
     for (seat, player) in table.players.iter().enumerate() {
         let path = format!("/api/matches/{}/history?role=player", table.id);
-        let told = history(&server, &path, Some(&player.token));
+        let told = server.history(&path, Some(&player.token));
         let follower = &table.followers[seat];
         assert_eq!(told.seat, Some(Seat(seat as u8)));
         assert_eq!(told.events.len(), 7, "the set-up and six actions");
@@ -98,14 +92,14 @@ fn a_spectator_needs_no_token_and_upto_stops_at_a_snapshot() {
     play(&mut table.followers, &mut [], &mut Chooser::new(9), 2);
 
     let path = format!("/api/matches/{}/history?upto={}", table.id, watcher.seq);
-    let told = history(&server, &path, None);
+    let told = server.history(&path, None);
     assert_eq!(told.seat, None);
     let seqs: Vec<u64> = told.events.iter().map(|event| event.seq).collect();
     assert_eq!(seqs, vec![0, 1, 2, 3]);
     assert!(told.events.iter().all(|event| event.action.is_none()));
     assert_eq!(rebuilt(&told), watcher.view);
 
-    let whole = history(&server, &format!("/api/matches/{}/history", table.id), None);
+    let whole = server.history(&format!("/api/matches/{}/history", table.id), None);
     assert_eq!(whole.events.len(), 6);
 }
 

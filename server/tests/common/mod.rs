@@ -12,8 +12,8 @@ use std::thread::JoinHandle;
 use std::time::Duration;
 
 use fray_protocol::{
-    ArmyList, ClientMessage, MatchConfig, MatchId, MatchSummary, PROTOCOL_VERSION, PlayerCreated,
-    Role, ServerMessage, StoredArmyList,
+    ArmyList, ClientMessage, History, MatchConfig, MatchId, MatchSummary, PROTOCOL_VERSION,
+    PlayerCreated, Role, ServerMessage, StoredArmyList,
 };
 use fray_server::Config;
 use fray_server::tools::verify::VerifyReport;
@@ -235,6 +235,13 @@ impl TestServer {
 
     pub fn get(&self, path: &str) -> (u16, Value) {
         self.request("GET", path, None, None)
+    }
+
+    /// `GET` a match's history at `path`, which must be answered.
+    pub fn history(&self, path: &str, token: Option<&str>) -> History {
+        let (status, body) = self.request("GET", path, token, None);
+        assert_eq!(status, 200, "{body}");
+        serde_json::from_value(body).expect("a history")
     }
 
     /// Registers a player.
