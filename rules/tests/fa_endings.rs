@@ -132,7 +132,7 @@ fn ends_by_a_king_or_a_cap(case: &Case) -> Result<(), TestCaseError> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 32, max_shrink_iters: 32, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 64, max_shrink_iters: 32, ..ProptestConfig::default() })]
 
     #[test]
     fn every_game_ends_by_a_king_or_a_cap(shape in any::<u64>(), seed in any::<u64>()) {

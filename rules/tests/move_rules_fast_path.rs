@@ -72,7 +72,7 @@ fn fast_path_plays_as_act(case: &Case) -> Result<(), TestCaseError> {
 }
 
 proptest! {
-    #![proptest_config(ProptestConfig { cases: 16, max_shrink_iters: 16, ..ProptestConfig::default() })]
+    #![proptest_config(ProptestConfig { cases: 96, max_shrink_iters: 16, ..ProptestConfig::default() })]
 
     #[test]
     fn the_fast_path_plays_exactly_as_act(system in 0..systems().len(), shape in any::<u64>(), seed in any::<u64>()) {
