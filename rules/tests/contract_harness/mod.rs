@@ -415,13 +415,13 @@ fn expect_rejected(
 fn try_everything(
     game: &Game,
     dice: &ChaChaDice,
-    seats: u8,
     views: &[View],
     all: &[Viewer],
     hostile: &Hostile,
     pick: &mut Chooser,
     played: &mut Played,
 ) -> Result<(), TestCaseError> {
+    let seats = (all.len() - 2) as u8;
     let to_act = game.to_act();
     let referee = &views[all.len() - 1];
     let mut everyones: Vec<Action> = Vec::new();
@@ -528,16 +528,7 @@ pub fn play(case: &Case) -> Result<Played, TestCaseError> {
         }
         let sampled = played.actions == 0 || pick.one_in(SAMPLE);
         if sampled {
-            try_everything(
-                &game,
-                &dice,
-                seats,
-                &views,
-                &all,
-                &hostile,
-                &mut pick,
-                &mut played,
-            )?;
+            try_everything(&game, &dice, &views, &all, &hostile, &mut pick, &mut played)?;
             for option in &options {
                 round_trips(option)?;
             }
