@@ -36,11 +36,11 @@ use proptest::test_runner::{Config, TestError, TestRunner};
 /// Games per system and run, sized so that the suite takes about as long
 /// as the three suites it replaced (docs/design.md).
 const CASES: [(SystemId, u32); 3] = [
-    (SystemId::FantasyArmies, 16),
-    (SystemId::SummonersChess, 24),
-    (SystemId::ChessboardConfrontation, 12),
+    (SystemId::FantasyArmies, 24),
+    (SystemId::SummonersChess, 32),
+    (SystemId::ChessboardConfrontation, 18),
 ];
-const DEFAULT_CASES: u32 = 12;
+const DEFAULT_CASES: u32 = 16;
 
 /// Seeds that once found a fault, played first with the default options
 /// and example armies: Summoners Chess's from `sc_properties`.
