@@ -199,3 +199,39 @@ fn most_random_lists_within_the_published_limits_are_accepted() {
         );
     }
 }
+
+/// The check between viewers lets a seat see pieces the spectator does not
+/// (hidden pieces), and nothing else: not a piece the other does not see,
+/// nor one seen otherwise, nor another turn.
+#[test]
+fn the_check_between_viewers_allows_only_hidden_pieces() {
+    use contract_harness::contained;
+    use fray_protocol::{PieceId, PieceView, Square, View};
+    let piece = |id: u32| PieceView {
+        id: PieceId(id),
+        owner: Seat(0),
+        kind: "scout".into(),
+        name: "Scout".into(),
+        glyph: "S".into(),
+        square: Some(Square::new(1, 1)),
+        stats: Vec::new(),
+        markers: Vec::new(),
+    };
+    let spectator = View {
+        system: "test".into(),
+        width: 8,
+        height: 8,
+        pieces: [(PieceId(1), piece(1))].into(),
+        ..View::default()
+    };
+    let mut seat = spectator.clone();
+    seat.pieces.insert(PieceId(2), piece(2));
+    assert!(contained(&spectator, &seat, "a hidden piece").is_ok());
+    assert!(contained(&seat, &spectator, "a piece the spectator lacks").is_err());
+    let mut moved = seat.clone();
+    moved.pieces.get_mut(&PieceId(1)).unwrap().square = Some(Square::new(2, 2));
+    assert!(contained(&spectator, &moved, "a piece seen elsewhere").is_err());
+    let mut later = seat.clone();
+    later.turn.number = 3;
+    assert!(contained(&spectator, &later, "another turn").is_err());
+}

@@ -136,7 +136,7 @@ fn follow(
 /// Guarantee "pairs of viewers": `less` sees no more than `more`: the same
 /// board, terrain, walls, turn, outcome and players, and every piece `less`
 /// sees, `more` sees alike.
-fn contained(less: &View, more: &View, what: &str) -> Result<(), TestCaseError> {
+pub fn contained(less: &View, more: &View, what: &str) -> Result<(), TestCaseError> {
     prop_assert_eq!(
         (&less.system, less.width, less.height),
         (&more.system, more.width, more.height),
