@@ -293,3 +293,32 @@ fn go_first_takes_only_me_or_opponent() {
     let refused = refuse(&mut game, 0, &Action::new("go-first").choice("later"));
     assert_eq!(refused.code, RejectCode::UnknownAction);
 }
+
+/// Found by the old property suite's unlisted actions when its squares had
+/// any `u8` file: the rejection message formats the square, which once
+/// overflowed for files beyond z. A square read from JSON has a file a–z, so a
+/// client cannot send one; code that builds `Square::new` itself (tools, bots,
+/// tests) can.
+#[test]
+fn an_absurd_square_is_rejected_without_a_panic() {
+    let lists = [
+        fray_rules::fantasy_armies::starter_list(Army::Dwarfs),
+        fray_rules::fantasy_armies::starter_list(Army::Elves),
+    ];
+    let config = MatchConfig::new(SystemId::FantasyArmies);
+    let mut dice = ChaChaDice::from_u64(1);
+    let (mut game, _) = FantasyArmies::setup(&config, &lists, &mut dice).unwrap();
+    let seat = game.to_act()[0];
+    let mine = game
+        .view(Viewer::Referee)
+        .pieces
+        .values()
+        .find(|p| p.owner == seat)
+        .map(|p| p.id)
+        .unwrap();
+    let before = game.clone();
+    let action = Action::new("deploy").piece(mine).to(Square::new(200, 0));
+    let rejection = game.act(seat, &action, &mut dice).unwrap_err();
+    assert_eq!(rejection.code, RejectCode::UnknownAction);
+    assert!(game == before);
+}
