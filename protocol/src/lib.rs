@@ -3,6 +3,8 @@
 //! how a game ends (outcomes). No IO and no rules live here: [`apply`] is the
 //! only logic, and it is all a client needs to follow a game.
 
+#![forbid(unsafe_code)]
+
 mod action;
 mod apply;
 mod army;

@@ -3,6 +3,10 @@
 //! before anyone hears of it, and matches rebuilt from their logs after a
 //! crash. See docs/design.md for the shape.
 
+// The one exception is the store's SQLite writer (store/log_writer.rs),
+// behind a safe type.
+#![deny(unsafe_code)]
+
 pub mod auth;
 pub mod config;
 pub mod db;

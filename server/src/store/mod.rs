@@ -44,6 +44,9 @@ use crate::db::{DbError, WriteTurn, WriteTx};
 use crate::metrics::Metrics;
 use log_writer::LogWriter;
 
+// The only unsafe code in the server: SQLite's C interface, behind the safe
+// `LogWriter` (each block says why it is sound).
+#[allow(unsafe_code)]
 mod log_writer;
 
 /// The most events one transaction takes; more wait for the next.
