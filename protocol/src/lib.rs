@@ -8,6 +8,7 @@
 mod action;
 mod apply;
 mod army;
+mod batch_json;
 mod board;
 mod effect;
 mod error;
@@ -19,6 +20,7 @@ mod system;
 pub mod text;
 mod view;
 
+pub use batch_json::batch_json;
 pub use action::{Action, ActionOption, RejectCode, Rejection};
 pub use apply::{apply, apply_all};
 pub use army::{ArmyEntry, ArmyList};

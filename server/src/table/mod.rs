@@ -3,7 +3,6 @@
 
 mod action_ids;
 mod actor;
-mod batch_json;
 mod chat_rate;
 pub mod outbox;
 pub mod rebuild;

@@ -8,10 +8,9 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use axum::extract::ws::Utf8Bytes;
-use fray_protocol::ServerMessage;
+use fray_protocol::{ServerMessage, batch_json};
 use tokio::sync::Notify;
 
-use super::batch_json::batch_json;
 use crate::metrics::Dropped;
 
 /// Identifies one websocket connection for the life of the process.
