@@ -11,11 +11,14 @@ pub mod auth;
 pub mod config;
 pub mod db;
 pub mod http;
+pub mod lobby;
 pub mod metrics;
 mod net;
 mod shutdown;
+pub mod state;
 pub mod store;
 pub mod table;
+pub mod text;
 pub mod tools;
 pub mod ws;
 
@@ -28,9 +31,10 @@ use tokio::net::TcpListener;
 use tokio::sync::watch;
 
 pub use config::Config;
-pub use http::{AppState, app};
+pub use http::app;
 pub use net::listen;
 pub use shutdown::shutdown_signal;
+pub use state::AppState;
 
 use metrics::Metrics;
 use store::Store;

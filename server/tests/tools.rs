@@ -12,7 +12,8 @@ use fray_protocol::{
 use fray_rules::chessboard_confrontation as cc;
 use fray_rules::fantasy_armies::{Army, starter_list};
 use fray_rules::{ChaChaDice, Game};
-use fray_server::db::{self, events::NewEvent};
+use fray_server::db;
+use fray_server::store::{self, NewEvent};
 use fray_server::table::seed::commitment;
 use fray_server::tools::simulate::{
     self, ArmyChoice, SimulateError, SimulateOptions, Summary, simulate,
@@ -324,9 +325,14 @@ async fn store_match_as(
                 .unwrap(),
         );
     }
-    let id = db::matches::create(&mut tx, &config, 2, fray_server::http::fray_rules_version())
-        .await
-        .unwrap();
+    let id = db::matches::create(
+        &mut tx,
+        &config,
+        2,
+        fray_server::lobby::fray_rules_version(),
+    )
+    .await
+    .unwrap();
     for (seat, (player, army)) in players.iter().zip(&armies).enumerate() {
         db::matches::take_seat(&mut tx, id, Seat(seat as u8), *player, army)
             .await
@@ -361,7 +367,7 @@ async fn store_match_as(
         });
     }
     let rows: Vec<&NewEvent> = events.iter().collect();
-    db::events::insert_all(&mut tx, &rows).await.unwrap();
+    store::events::insert_all(&mut tx, &rows).await.unwrap();
     if let Some(outcome) = game.outcome() {
         sqlx::query("UPDATE matches SET status = 'finished', outcome = ? WHERE id = ?")
             .bind(serde_json::to_string(&outcome).unwrap())

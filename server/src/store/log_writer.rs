@@ -25,7 +25,7 @@ use libsqlite3_sys as ffi;
 use sqlx::SqliteConnection;
 use sqlx::sqlite::LockedSqliteHandle;
 
-use crate::db::events::{INSERT_INTO, NewEvent};
+use super::events::{INSERT_INTO, NewEvent};
 use crate::db::{DbError, to_json};
 
 /// The event log's writer: the store's connection, locked for direct use,

@@ -15,6 +15,10 @@
 //! It runs its statements itself, on SQLite's C interface ([`log_writer`]),
 //! instead of sending each to sqlx's worker thread for the connection.
 //!
+//! Every write of the event log is made here: the group commit through
+//! [`log_writer`], and a match's set-up, which the lobby stores with the
+//! match's start in one transaction, through [`events::insert_all`].
+//!
 //! Checkpoints copy the write-ahead log back into the database in two steps.
 //! A task on a pooled connection copies the bulk once a second, beside the
 //! commits. SQLite starts the log over only when a write begins with the
@@ -37,7 +41,6 @@ use fray_protocol::{MatchId, Outcome, PlayerId, Seat};
 use sqlx::{Connection, SqlitePool};
 use tokio::sync::{mpsc, oneshot};
 
-use crate::db::events::NewEvent;
 use crate::db::health::{StorageHealth, Work};
 use crate::db::probe::probe_while_failing;
 use crate::db::{DbError, WriteTurn, WriteTx};
@@ -48,6 +51,10 @@ use log_writer::LogWriter;
 // `LogWriter` (each block says why it is sound).
 #[allow(unsafe_code)]
 mod log_writer;
+
+pub mod events;
+
+pub use events::NewEvent;
 
 /// The most events one transaction takes; more wait for the next.
 const MAX_BATCH: usize = 4096;

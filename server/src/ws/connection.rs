@@ -17,11 +17,12 @@ use tokio::sync::oneshot;
 use tokio::time::{MissedTickBehavior, Sleep};
 
 use super::rate::{OverLimit, RateLimit};
-use crate::http::text::CHAT_TEXT;
-use crate::http::{AppState, authenticate};
+use crate::auth::authenticate;
 use crate::metrics::{Dropped, Metrics, Open, Via};
+use crate::state::AppState;
 use crate::table::outbox::{Delivery, Inbox, Outbox, outbox};
 use crate::table::{MatchHandle, TableError};
+use crate::text::CHAT_TEXT;
 
 /// Close codes the client may act on (4000–4999 are the application's).
 /// Come back with your last `seq`: too slow, or the match is being
@@ -321,7 +322,7 @@ impl Connection {
             );
         }
         if let Some(token) = token {
-            match authenticate(&self.state, &token).await {
+            match authenticate(&self.state.db, &token).await {
                 Ok(Some(player)) => self.player = Some(player),
                 Ok(None) => {
                     return self.refuse(
@@ -331,7 +332,15 @@ impl Connection {
                         "the token is not one this server issued".into(),
                     );
                 }
-                Err(error) => return self.refuse(None, None, error.code, error.message),
+                Err(error) => {
+                    tracing::error!(%error, "request failed");
+                    return self.refuse(
+                        None,
+                        None,
+                        ErrorCode::Internal,
+                        "the server failed to answer; it has been logged".into(),
+                    );
+                }
             }
         }
         self.greeted = true;

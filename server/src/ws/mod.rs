@@ -9,7 +9,7 @@ use axum::extract::State;
 use axum::extract::ws::WebSocketUpgrade;
 use axum::response::Response;
 
-use crate::http::AppState;
+use crate::state::AppState;
 
 /// Websocket buffers: small, because an idle connection should cost little
 /// (axum's defaults cost about 130 KiB each). Clients send small messages (an
