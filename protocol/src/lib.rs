@@ -20,10 +20,10 @@ mod system;
 pub mod text;
 mod view;
 
-pub use batch_json::batch_json;
 pub use action::{Action, ActionOption, RejectCode, Rejection};
 pub use apply::{apply, apply_all};
 pub use army::{ArmyEntry, ArmyList};
+pub use batch_json::batch_json;
 pub use board::{PieceId, Seat, Square, SquareParseError};
 pub use effect::{Audience, DiceRoll, Die, Effect, PieceChange, ScopedEffect};
 pub use error::{ErrorBody, ErrorCode, ErrorDetail};

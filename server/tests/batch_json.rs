@@ -4,8 +4,7 @@
 //! and escape; this needs the rules, which the protocol may not link.
 
 use fray_protocol::{
-    Batch, MatchConfig, MatchId, ScopedEffect, Seat, ServerMessage, SystemId, Viewer,
-    batch_json,
+    Batch, MatchConfig, MatchId, ScopedEffect, Seat, ServerMessage, SystemId, Viewer, batch_json,
 };
 use fray_rules::{ChaChaDice, Game};
 
