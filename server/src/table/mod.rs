@@ -181,8 +181,9 @@ pub struct Tables {
     recovery: Arc<recovery::Recovery>,
     /// Rebuilds under way at once. After a restart every player asks for
     /// their match together; unbounded, a thousand replays on as many
-    /// blocking threads took the cores from the matches already back (ack
-    /// p99 0.6 s, max 2.7 s) and held every log in memory at once.
+    /// blocking threads would take the cores from the matches already back
+    /// and hold every log in memory at once (docs/PERFORMANCE.md, "Serving
+    /// while recovering").
     rebuilds: Arc<Semaphore>,
     metrics: Arc<Metrics>,
 }

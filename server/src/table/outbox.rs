@@ -27,7 +27,7 @@ impl ConnId {
 /// The queue between the match actors and one socket. Not a tokio channel:
 /// that allocates a block of 32 slots and its own shared state up front, about
 /// 1.5 KiB for every connection, idle ones included; this queue holds nothing
-/// until a frame arrives (docs/PERFORMANCE.md, eighth round).
+/// until a frame arrives (docs/PERFORMANCE.md, "An idle connection").
 #[derive(Debug)]
 struct Queue {
     capacity: usize,

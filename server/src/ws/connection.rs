@@ -551,10 +551,8 @@ mod tests {
 
     /// A task is allocated once at the size of its largest step and holds it
     /// for the connection's life, so growth here is memory per idle
-    /// connection (target: 8 KiB in all). With a message handled inline it
-    /// was 1.9 KiB (4.2 KiB with hello and subscribe inline too); 1.4 KiB
-    /// now, with the rate limit's notices and the open-connection count
-    /// (docs/PERFORMANCE.md, eighth round).
+    /// connection (target: 8 KiB in all; docs/PERFORMANCE.md, "An idle
+    /// connection"). Handling a message inline, not boxed, breaks it.
     #[test]
     fn a_connection_task_holds_little_while_it_waits() {
         let size = future_size(run);
