@@ -1,9 +1,8 @@
 //! Making matches and starting them: a match created with its first seat,
 //! joined seat by seat, and a finished match's rematch. The last seat taken
-//! starts the match: its seed is rolled, its set-up stored with its start,
-//! and [`start_in`], the one place a new match's state is made, hands that
-//! state to the table. The HTTP handlers call this; the store writes every
-//! later event.
+//! starts the match in [`start_in`], the one place a match starts: its seed
+//! is rolled, its set-up stored with its start, and its state handed to the
+//! table. The HTTP handlers call this; the store writes every later event.
 
 mod error;
 
@@ -17,8 +16,8 @@ use sqlx::{Sqlite, Transaction};
 use crate::db;
 use crate::state::AppState;
 use crate::store::events::{self, NewEvent};
+use crate::table::MatchState;
 use crate::table::seed::{commitment, new_seed};
-use crate::table::{ActionIds, MatchState};
 use crate::text::{TextError, check_key};
 
 pub use error::LobbyError;
@@ -276,17 +275,7 @@ pub(crate) async fn start_in(
     let commitment = commitment(&seed);
     db::matches::start(tx, id, &seed, &commitment).await?;
     events::insert_all(tx, &[&NewEvent::setup(id, effects)]).await?;
-    Ok(MatchState {
-        id,
-        game,
-        dice,
-        seq: 0,
-        commitment,
-        players,
-        ended: None,
-        action_ids: ActionIds::default(),
-        chat: Vec::new(),
-    })
+    Ok(MatchState::new(id, game, dice, 0, commitment, players))
 }
 
 async fn summary(state: &AppState, id: MatchId) -> Result<MatchSummary, LobbyError> {

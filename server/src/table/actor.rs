@@ -86,6 +86,33 @@ pub struct MatchState {
     pub chat: Vec<ChatLine>,
 }
 
+impl MatchState {
+    /// The state of match `id` at event `seq`, its game and dice as they
+    /// stand then: what a set-up makes (at 0) and a rebuild starts from,
+    /// before it adds what only the log remembers (an ending that was the
+    /// server's, the seats' recent action ids, the chat).
+    pub fn new(
+        id: MatchId,
+        game: Game,
+        dice: ChaChaDice,
+        seq: u64,
+        commitment: String,
+        players: Vec<PlayerId>,
+    ) -> MatchState {
+        MatchState {
+            id,
+            game,
+            dice,
+            seq,
+            commitment,
+            players,
+            ended: None,
+            action_ids: ActionIds::default(),
+            chat: Vec::new(),
+        }
+    }
+}
+
 /// How many recent lines of chat a subscriber is sent after its snapshot.
 pub const RECENT_CHAT: usize = 20;
 

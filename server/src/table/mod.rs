@@ -307,17 +307,18 @@ impl Tables {
             Some(_) => None,
             None => rebuilt.outcome,
         };
-        Ok(MatchState {
+        let mut state = MatchState::new(
             id,
-            game: rebuilt.game,
-            dice: rebuilt.dice,
-            seq: rebuilt.seq,
-            commitment: started.commitment,
-            players: started.players,
-            ended,
-            action_ids: ActionIds::from_log(&action_ids),
-            chat,
-        })
+            rebuilt.game,
+            rebuilt.dice,
+            rebuilt.seq,
+            started.commitment,
+            started.players,
+        );
+        state.ended = ended;
+        state.action_ids = ActionIds::from_log(&action_ids);
+        state.chat = chat;
+        Ok(state)
     }
 
     fn spawn(&self, state: MatchState) -> MatchHandle {
