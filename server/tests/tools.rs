@@ -3,7 +3,6 @@
 //! their library functions and through the `fray-server` binary.
 
 use std::collections::BTreeMap;
-use std::os::fd::{FromRawFd, OwnedFd};
 use std::process::{Command, Stdio};
 
 use fray_protocol::{
@@ -861,12 +860,9 @@ async fn the_verify_command_says_so_and_exits_by_its_verdict() {
 /// has its line; made before the tool starts, so that its first write finds
 /// it closed.
 fn pipe_without_reader() -> Stdio {
-    let mut fds = [0; 2];
-    // SAFETY: pipe2 writes two new descriptors into `fds`; close-on-exec
-    // keeps the reader out of any other test's child.
-    assert_eq!(unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) }, 0);
-    // SAFETY: both descriptors are new and owned by nothing else.
-    let (reader, writer) = unsafe { (OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1])) };
+    // Both ends are close-on-exec, which keeps the reader out of any other
+    // test's child.
+    let (reader, writer) = std::io::pipe().unwrap();
     drop(reader);
     Stdio::from(writer)
 }
