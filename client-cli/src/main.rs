@@ -3,6 +3,8 @@
 //! The client is thin on purpose: it links the protocol only, never the rules,
 //! and shows what the server sends.
 
+#![forbid(unsafe_code)]
+
 mod api;
 mod builder;
 mod cells;

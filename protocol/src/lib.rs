@@ -3,9 +3,12 @@
 //! how a game ends (outcomes). No IO and no rules live here: [`apply`] is the
 //! only logic, and it is all a client needs to follow a game.
 
+#![forbid(unsafe_code)]
+
 mod action;
 mod apply;
 mod army;
+mod batch_json;
 mod board;
 mod effect;
 mod error;
@@ -20,6 +23,7 @@ mod view;
 pub use action::{Action, ActionOption, RejectCode, Rejection};
 pub use apply::{apply, apply_all};
 pub use army::{ArmyEntry, ArmyList};
+pub use batch_json::batch_json;
 pub use board::{PieceId, Seat, Square, SquareParseError};
 pub use effect::{Audience, DiceRoll, Die, Effect, PieceChange, ScopedEffect};
 pub use error::{ErrorBody, ErrorCode, ErrorDetail};

@@ -5,6 +5,8 @@
 //! [`GameRules`]; [`Game`] dispatches over them so a server need not care
 //! which system a match plays.
 
+#![forbid(unsafe_code)]
+
 pub mod action_form;
 pub mod chessboard_confrontation;
 pub mod dice;

@@ -1,8 +1,8 @@
 //! Encoding and decoding the hot websocket messages, from real mid-game
 //! positions of each system: the `batch` the match actor encodes once per
-//! distinct viewer after every action (with the deciding seat's options), the
-//! `act` it decodes, the `ack` it answers with, and the `snapshot` a
-//! subscriber starts from. What a client pays is the decode column.
+//! distinct viewer after every action (with the options of the seat to
+//! act), the `act` it decodes, the `ack` it answers with, and the `snapshot`
+//! a subscriber starts from. What a client pays is the decode column.
 //!
 //! `cargo bench -p fray-server --bench messages -- --warm-up-time 1 --measurement-time 3`
 

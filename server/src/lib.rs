@@ -3,15 +3,22 @@
 //! before anyone hears of it, and matches rebuilt from their logs after a
 //! crash. See docs/design.md for the shape.
 
+// The one exception is the store's SQLite writer (store/log_writer.rs),
+// behind a safe type.
+#![deny(unsafe_code)]
+
 pub mod auth;
 pub mod config;
 pub mod db;
 pub mod http;
+pub mod lobby;
 pub mod metrics;
 mod net;
 mod shutdown;
+pub mod state;
 pub mod store;
 pub mod table;
+pub mod text;
 pub mod tools;
 pub mod ws;
 
@@ -24,9 +31,10 @@ use tokio::net::TcpListener;
 use tokio::sync::watch;
 
 pub use config::Config;
-pub use http::{AppState, app};
+pub use http::app;
 pub use net::listen;
 pub use shutdown::shutdown_signal;
+pub use state::AppState;
 
 use metrics::Metrics;
 use store::Store;

@@ -15,9 +15,8 @@ use mimalloc::MiMalloc;
 use tracing_subscriber::EnvFilter;
 
 /// Serving a match allocates and frees many small strings and buffers per
-/// action (options, encoded frames, log rows) across threads; glibc's malloc
-/// spent about a fifth of the server's CPU on them under load
-/// (docs/PERFORMANCE.md).
+/// action (options, encoded frames, log rows) across threads, and glibc's
+/// malloc is slow at that under load (docs/PERFORMANCE.md, "Second round").
 #[global_allocator]
 static ALLOCATOR: MiMalloc = MiMalloc;
 

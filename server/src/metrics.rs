@@ -18,7 +18,7 @@ use prometheus_client::metrics::histogram::{Histogram, exponential_buckets};
 use prometheus_client::registry::Registry;
 
 use crate::db::health::{Faults, Work};
-use crate::http::AppState;
+use crate::state::AppState;
 
 /// What Prometheus asks for and the encoder writes.
 const OPENMETRICS: &str = "application/openmetrics-text; version=1.0.0; charset=utf-8";

@@ -321,9 +321,9 @@ impl ServerProcess {
     }
 }
 
-/// The issue's own case: 400 silent connections against a server that may
-/// open 256 files used to fail every `accept` ("Too many open files") and
-/// leave `/healthz` unanswered while they were held.
+/// 400 silent connections against a server that may open 256 files: past
+/// the file limit every `accept` would fail ("Too many open files") and
+/// `/healthz` go unanswered while they are held.
 #[cfg(unix)]
 #[test]
 fn with_few_files_the_cap_is_lowered_to_fit_and_healthz_answers_through_a_flood() {

@@ -16,41 +16,36 @@ use std::time::Instant;
 use common::play::{Chooser, Follower, play, two_armies};
 use common::{PATIENCE, TestServer};
 use fray_protocol::{ClientMessage, ErrorCode, MatchConfig, Role, ServerMessage, SystemId};
+use rustix::process::{Resource, Rlimit, getrlimit, setrlimit};
 use serde_json::json;
 
 /// While it lives, no file of this process can be written to.
 struct DiskFault {
-    before: libc::rlimit,
+    before: Rlimit,
 }
 
 impl DiskFault {
     fn start() -> DiskFault {
-        let mut before = libc::rlimit {
-            rlim_cur: 0,
-            rlim_max: 0,
-        };
-        // SAFETY: plain system calls on values owned here. Ignoring SIGXFSZ
-        // makes a write past the limit fail with EFBIG instead of ending the
-        // process.
+        // Ignoring SIGXFSZ makes a write past the limit fail with EFBIG
+        // instead of ending the process.
+        // SAFETY: SIG_IGN installs no handler, so no code of ours runs in a
+        // signal's context.
         unsafe {
             libc::signal(libc::SIGXFSZ, libc::SIG_IGN);
-            assert_eq!(libc::getrlimit(libc::RLIMIT_FSIZE, &mut before), 0);
-            let none = libc::rlimit {
-                rlim_cur: 0,
-                rlim_max: before.rlim_max,
-            };
-            assert_eq!(libc::setrlimit(libc::RLIMIT_FSIZE, &none), 0);
         }
+        let before = getrlimit(Resource::Fsize);
+        let none = Rlimit {
+            current: Some(0),
+            maximum: before.maximum,
+        };
+        setrlimit(Resource::Fsize, none).unwrap();
         DiskFault { before }
     }
 }
 
 impl Drop for DiskFault {
     fn drop(&mut self) {
-        // SAFETY: restores the limit read in `start`.
-        unsafe {
-            assert_eq!(libc::setrlimit(libc::RLIMIT_FSIZE, &self.before), 0);
-        }
+        setrlimit(Resource::Fsize, self.before).unwrap();
     }
 }
 

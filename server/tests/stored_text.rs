@@ -9,7 +9,8 @@ use common::play::two_armies;
 use fray_protocol::{ArmyEntry, StoredArmyList, SystemId};
 use serde_json::{Value, json};
 
-/// The size of the name that, stored, made five open matches a 9.5 MB list.
+/// A name so long that five open matches holding it would make a list of
+/// megabytes.
 const HUGE: usize = 1_900_000;
 
 /// Asserts a 400 `bad_request` whose message says `rule`, in a body that

@@ -3,7 +3,6 @@
 //! their library functions and through the `fray-server` binary.
 
 use std::collections::BTreeMap;
-use std::os::fd::{FromRawFd, OwnedFd};
 use std::process::{Command, Stdio};
 
 use fray_protocol::{
@@ -12,7 +11,8 @@ use fray_protocol::{
 use fray_rules::chessboard_confrontation as cc;
 use fray_rules::fantasy_armies::{Army, starter_list};
 use fray_rules::{ChaChaDice, Game};
-use fray_server::db::{self, events::NewEvent};
+use fray_server::db;
+use fray_server::store::{self, NewEvent};
 use fray_server::table::seed::commitment;
 use fray_server::tools::simulate::{
     self, ArmyChoice, SimulateError, SimulateOptions, Summary, simulate,
@@ -324,9 +324,14 @@ async fn store_match_as(
                 .unwrap(),
         );
     }
-    let id = db::matches::create(&mut tx, &config, 2, fray_server::http::fray_rules_version())
-        .await
-        .unwrap();
+    let id = db::matches::create(
+        &mut tx,
+        &config,
+        2,
+        fray_server::lobby::fray_rules_version(),
+    )
+    .await
+    .unwrap();
     for (seat, (player, army)) in players.iter().zip(&armies).enumerate() {
         db::matches::take_seat(&mut tx, id, Seat(seat as u8), *player, army)
             .await
@@ -361,7 +366,7 @@ async fn store_match_as(
         });
     }
     let rows: Vec<&NewEvent> = events.iter().collect();
-    db::events::insert_all(&mut tx, &rows).await.unwrap();
+    store::events::insert_all(&mut tx, &rows).await.unwrap();
     if let Some(outcome) = game.outcome() {
         sqlx::query("UPDATE matches SET status = 'finished', outcome = ? WHERE id = ?")
             .bind(serde_json::to_string(&outcome).unwrap())
@@ -855,12 +860,9 @@ async fn the_verify_command_says_so_and_exits_by_its_verdict() {
 /// has its line; made before the tool starts, so that its first write finds
 /// it closed.
 fn pipe_without_reader() -> Stdio {
-    let mut fds = [0; 2];
-    // SAFETY: pipe2 writes two new descriptors into `fds`; close-on-exec
-    // keeps the reader out of any other test's child.
-    assert_eq!(unsafe { libc::pipe2(fds.as_mut_ptr(), libc::O_CLOEXEC) }, 0);
-    // SAFETY: both descriptors are new and owned by nothing else.
-    let (reader, writer) = unsafe { (OwnedFd::from_raw_fd(fds[0]), OwnedFd::from_raw_fd(fds[1])) };
+    // Both ends are close-on-exec, which keeps the reader out of any other
+    // test's child.
+    let (reader, writer) = std::io::pipe().unwrap();
     drop(reader);
     Stdio::from(writer)
 }

@@ -94,8 +94,7 @@ fn serve(database: &str, who: As) -> Option<(Option<i32>, String)> {
 }
 
 fn running_as_root() -> bool {
-    // SAFETY: geteuid cannot fail.
-    unsafe { libc::geteuid() == 0 }
+    rustix::process::geteuid().is_root()
 }
 
 /// A directory the server may write in (as whichever user it runs).

@@ -143,9 +143,8 @@ pub async fn connect(url: &str) -> Result<SqlitePool, DbError> {
         .pragma("cache_size", "-32768")
         // A multi-row INSERT keeps a statement journal (the pages it changed,
         // so that a failing row can undo the statement), and past 64 KiB
-        // SQLite spills it to a temporary file: the pages were written to
-        // disk twice, once there and once to the WAL (every group commit did
-        // this while it was one multi-row INSERT). In memory it is a copy,
+        // SQLite spills it to a temporary file: the pages would be written to
+        // disk twice, once there and once to the WAL. In memory it is a copy,
         // and it is thrown away at the statement's end.
         .pragma("temp_store", "memory");
     let pool = SqlitePoolOptions::new()

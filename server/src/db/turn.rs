@@ -1,9 +1,9 @@
 //! Taking turns to write. SQLite lets one connection write at a time and
 //! makes the others poll for its lock, sleeping 1, 2, 5, … up to 100 ms
 //! between tries. Under load the store holds the lock nearly all the time,
-//! so a lobby request that polled for it was served last, after up to a
-//! second, and a group commit that found a request writing slept while every
-//! action in it waited (docs/PERFORMANCE.md, "The lobby under load"). Here
+//! so a lobby request that polls for it is served last, and a group commit
+//! that finds a request writing sleeps while every action in it waits
+//! (docs/PERFORMANCE.md, "The lobby under load"). Here
 //! the writers queue instead, first come first served, and each finds the
 //! lock free when its turn comes.
 

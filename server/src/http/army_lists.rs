@@ -7,10 +7,11 @@ use axum::http::StatusCode;
 use fray_protocol::{ArmyList, ArmyListId, PlayerRef, StoredArmyList, SystemId};
 use serde::Deserialize;
 
+use super::ApiError;
 use super::extract::{JsonBody, PathId, Player, QueryParams};
-use super::text::{ARMY_LIST_NAME, TextError, check_key};
-use super::{ApiError, AppState};
 use crate::db;
+use crate::state::AppState;
+use crate::text::{ARMY_LIST_NAME, TextError, check_key};
 
 #[derive(Debug, Deserialize)]
 pub struct ListQuery {

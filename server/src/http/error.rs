@@ -8,10 +8,13 @@ use axum::middleware::Next;
 use axum::response::{IntoResponse, Response};
 use fray_protocol::{ErrorBody, ErrorCode, ErrorDetail};
 
-use super::AppState;
+use crate::auth::AuthError;
 use crate::db::DbError;
+use crate::lobby::LobbyError;
 use crate::metrics::Via;
+use crate::state::AppState;
 use crate::table::TableError;
+use crate::text::TextError;
 
 /// The most reasons an error lists; one more entry says how many are left.
 pub const MAX_REASONS: usize = 20;
@@ -91,6 +94,59 @@ impl ApiError {
 impl From<DbError> for ApiError {
     fn from(error: DbError) -> Self {
         ApiError::internal(error)
+    }
+}
+
+impl From<TextError> for ApiError {
+    fn from(error: TextError) -> Self {
+        ApiError::bad_request(error.to_string())
+    }
+}
+
+impl From<AuthError> for ApiError {
+    fn from(error: AuthError) -> Self {
+        match error {
+            AuthError::Missing => ApiError::new(
+                StatusCode::UNAUTHORIZED,
+                ErrorCode::NotAuthenticated,
+                error.to_string(),
+            ),
+            AuthError::Malformed | AuthError::Unknown => ApiError::new(
+                StatusCode::UNAUTHORIZED,
+                ErrorCode::BadToken,
+                error.to_string(),
+            ),
+            AuthError::Db(error) => error.into(),
+        }
+    }
+}
+
+impl From<LobbyError> for ApiError {
+    fn from(error: LobbyError) -> Self {
+        let message = error.to_string();
+        match error {
+            LobbyError::NoMatch(_) => ApiError::not_found(message),
+            LobbyError::InvalidMatch(message) => ApiError::new(
+                StatusCode::UNPROCESSABLE_ENTITY,
+                ErrorCode::InvalidMatch,
+                message,
+            ),
+            LobbyError::InvalidArmy(reasons) => ApiError::invalid_army(reasons),
+            LobbyError::Text(error) => error.into(),
+            LobbyError::Full { .. } => ApiError::conflict(ErrorCode::MatchFull, message),
+            LobbyError::AlreadySeated(_) => ApiError::conflict(ErrorCode::AlreadySeated, message),
+            LobbyError::KeptForRematch { .. } | LobbyError::NotAPlayer(_) => {
+                ApiError::forbidden(message)
+            }
+            LobbyError::SeatsTaken(_) | LobbyError::RematchBusy(_) => ApiError::new(
+                StatusCode::SERVICE_UNAVAILABLE,
+                ErrorCode::Unavailable,
+                message,
+            ),
+            LobbyError::NotOver { .. } => ApiError::conflict(ErrorCode::MatchNotOver, message),
+            LobbyError::NoPlayedList(_) => ApiError::internal(message),
+            LobbyError::Db(error) => error.into(),
+        }
     }
 }
 

@@ -2,15 +2,14 @@
 //! the player a bearer token names.
 
 use axum::extract::{FromRequest, FromRequestParts, Request};
-use axum::http::header::AUTHORIZATION;
+use axum::http::HeaderMap;
 use axum::http::request::Parts;
-use axum::http::{HeaderMap, StatusCode};
-use fray_protocol::{ErrorCode, PlayerRef};
+use fray_protocol::PlayerRef;
 use serde::de::DeserializeOwned;
 
-use super::{ApiError, AppState};
-use crate::auth::token_hash;
-use crate::db;
+use super::ApiError;
+use crate::auth;
+use crate::state::AppState;
 
 /// A JSON request body; a body that is not JSON, or not this type, is a 400
 /// that says what is wrong with it.
@@ -41,31 +40,7 @@ impl FromRequestParts<AppState> for Player {
 /// The player whose token is in `headers`; a 401 that says why when there is
 /// none or it is not one this server issued.
 pub async fn player_of(headers: &HeaderMap, state: &AppState) -> Result<PlayerRef, ApiError> {
-    let header = headers.get(AUTHORIZATION).ok_or_else(|| {
-        ApiError::new(
-            StatusCode::UNAUTHORIZED,
-            ErrorCode::NotAuthenticated,
-            "this needs a player's token: send 'Authorization: Bearer <token>' (POST /api/players gives one)",
-        )
-    })?;
-    let token = header
-        .to_str()
-        .ok()
-        .and_then(|value| value.strip_prefix("Bearer "))
-        .map(str::trim)
-        .ok_or_else(|| bad_token("the Authorization header must be 'Bearer <token>'"))?;
-    authenticate(state, token)
-        .await?
-        .ok_or_else(|| bad_token("the token is not one this server issued"))
-}
-
-/// The player a token names, if any.
-pub async fn authenticate(state: &AppState, token: &str) -> Result<Option<PlayerRef>, ApiError> {
-    Ok(db::players::by_token_hash(&state.db, &token_hash(token)).await?)
-}
-
-fn bad_token(message: &str) -> ApiError {
-    ApiError::new(StatusCode::UNAUTHORIZED, ErrorCode::BadToken, message)
+    Ok(auth::bearer_player(&state.db, headers).await?)
 }
 
 /// An id from the path; anything else is a 400 that says so.

@@ -9,8 +9,8 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use serde::Serialize;
 
-use super::AppState;
 use crate::db::health::Faults;
+use crate::state::AppState;
 use crate::table::RecoveryProgress;
 
 #[derive(Debug, Serialize)]

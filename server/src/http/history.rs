@@ -8,9 +8,10 @@ use axum::http::HeaderMap;
 use fray_protocol::{ErrorCode, History, HistoryEvent, MatchId, MatchStatus, Role, Seat, Viewer};
 use serde::Deserialize;
 
+use super::ApiError;
 use super::extract::{PathId, QueryParams, player_of};
-use super::{ApiError, AppState};
 use crate::db;
+use crate::state::AppState;
 
 #[derive(Debug, Deserialize)]
 pub struct HistoryQuery {

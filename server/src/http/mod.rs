@@ -1,5 +1,6 @@
-//! The HTTP API: the router, its shared state, its errors, one file per
-//! resource.
+//! The HTTP API: the router, its errors, one file per resource. The state
+//! it shares with the websockets is [`crate::state`]; who a request speaks
+//! for, [`crate::auth`].
 
 mod army_lists;
 mod error;
@@ -10,70 +11,16 @@ mod limiter;
 mod matches;
 mod players;
 mod systems;
-pub(crate) mod text;
 mod throttle;
-
-use std::sync::Arc;
 
 use axum::Router;
 use axum::middleware;
 use axum::routing::{get, post};
-use fray_protocol::SystemInfo;
-use sqlx::SqlitePool;
-use tokio::sync::watch;
 
-use crate::config::Config;
-use crate::db::{DbError, WriteTurn, WriteTx};
-use crate::metrics::{self, Metrics};
-use crate::table::Tables;
+use crate::metrics;
+use crate::state::AppState;
 
 pub use error::ApiError;
-pub use extract::authenticate;
-pub use matches::fray_rules_version;
-
-/// What every handler may read. Cheap to clone.
-#[derive(Clone)]
-pub struct AppState {
-    /// The game systems, as the rules describe them; fixed for the life of
-    /// the process.
-    pub systems: Arc<[SystemInfo]>,
-    /// For reading; writes go through [`AppState::write`].
-    pub db: SqlitePool,
-    /// Shared with the store: SQLite has one writer at a time. Each reports
-    /// to its health whether storage works ([`WriteTurn::health`]).
-    pub turn: WriteTurn,
-    pub tables: Tables,
-    pub config: Arc<Config>,
-    /// Turns true when the server begins to stop; connections close then.
-    pub stopping: watch::Receiver<bool>,
-    pub metrics: Arc<Metrics>,
-}
-
-impl AppState {
-    pub fn new(
-        db: SqlitePool,
-        turn: WriteTurn,
-        tables: Tables,
-        config: Config,
-        stopping: watch::Receiver<bool>,
-        metrics: Arc<Metrics>,
-    ) -> AppState {
-        AppState {
-            systems: fray_rules::systems().into(),
-            db,
-            turn,
-            tables,
-            config: Arc::new(config),
-            stopping,
-            metrics,
-        }
-    }
-
-    /// A transaction for the lobby's writes, begun in its turn.
-    pub async fn write(&self) -> Result<WriteTx, DbError> {
-        WriteTx::begin(&self.db, &self.turn).await
-    }
-}
 
 /// The router: every route, and JSON errors for the rest; the lobby's
 /// writes limited per client address.

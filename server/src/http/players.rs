@@ -6,11 +6,12 @@ use axum::extract::State;
 use axum::http::StatusCode;
 use fray_protocol::{ErrorCode, NewPlayer, PlayerCreated};
 
+use super::ApiError;
 use super::extract::JsonBody;
-use super::text::PLAYER_NAME;
-use super::{ApiError, AppState};
 use crate::auth::{new_token, token_hash};
 use crate::db;
+use crate::state::AppState;
+use crate::text::PLAYER_NAME;
 
 pub async fn create(
     State(state): State<AppState>,

@@ -5,7 +5,7 @@ use axum::Json;
 use axum::extract::State;
 use fray_protocol::SystemInfo;
 
-use super::AppState;
+use crate::state::AppState;
 
 pub async fn list(State(state): State<AppState>) -> Json<Vec<SystemInfo>> {
     Json(state.systems.to_vec())

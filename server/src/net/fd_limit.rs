@@ -30,38 +30,29 @@ pub(super) fn max_connections_that_fit(wanted: usize) -> usize {
 }
 
 /// Raises the soft limit on open files as far as the hard limit allows;
-/// the limit then in force, if it can be read.
+/// the limit then in force (`None`: unlimited is not a number to cap by).
 #[cfg(unix)]
 fn raise_to_hard() -> Option<u64> {
-    let mut limit = libc::rlimit {
-        rlim_cur: 0,
-        rlim_max: 0,
+    use rustix::process::{Resource, Rlimit, getrlimit, setrlimit};
+
+    let limit = getrlimit(Resource::Nofile);
+    // `None` is unlimited. An unlimited hard limit is still bounded by the
+    // kernel (Linux's fs.nr_open is 1,048,576 by default); ask for that much.
+    let wanted = limit.maximum.unwrap_or(1 << 20);
+    let Some(soft) = limit.current else {
+        tracing::info!("open-file limit: unlimited");
+        return Some(u64::MAX);
     };
-    // SAFETY: `limit` is a valid rlimit for the call to fill in.
-    if unsafe { libc::getrlimit(libc::RLIMIT_NOFILE, &mut limit) } != 0 {
-        let error = std::io::Error::last_os_error();
-        tracing::warn!(%error, "cannot read the open-file limit");
-        return None;
-    }
-    let soft = limit.rlim_cur;
-    // An unlimited hard limit is still bounded by the kernel (Linux's
-    // fs.nr_open is 1,048,576 by default); ask for that much.
-    let wanted = if limit.rlim_max == libc::RLIM_INFINITY {
-        1 << 20
-    } else {
-        limit.rlim_max
-    };
-    if soft == libc::RLIM_INFINITY || soft >= wanted {
+    if soft >= wanted {
         tracing::info!(limit = soft, "open-file limit");
         return Some(soft);
     }
-    let raised = libc::rlimit {
-        rlim_cur: wanted,
-        rlim_max: limit.rlim_max,
+    let raised = Rlimit {
+        current: Some(wanted),
+        maximum: limit.maximum,
     };
-    // SAFETY: `raised` is a valid rlimit, read by the call only.
-    if unsafe { libc::setrlimit(libc::RLIMIT_NOFILE, &raised) } != 0 {
-        let error = std::io::Error::last_os_error();
+    if let Err(error) = setrlimit(Resource::Nofile, raised) {
+        let error = std::io::Error::from(error);
         tracing::warn!(%error, limit = soft, wanted, "cannot raise the open-file limit");
         return Some(soft);
     }

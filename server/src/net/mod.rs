@@ -43,11 +43,9 @@ pub struct HttpTimeouts {
 }
 
 /// Connections the kernel may hold, complete, until they are accepted (it
-/// caps this at `net.core.somaxconn`). tokio's 128 was too few for a burst
+/// caps this at `net.core.somaxconn`). tokio's 128 is too few for a burst
 /// the accept loop falls behind on: past it a client's SYN is dropped and it
-/// tries again a second later. 400 connections at once (the test of the
-/// cap) met such a second's wait in 8 runs of 8 with 128, in none of 8 with
-/// 1024.
+/// tries again a second later (docs/PERFORMANCE.md, "Tenth round").
 const LISTEN_BACKLOG: u32 = 1024;
 
 /// A listener on `address` for `serve`.

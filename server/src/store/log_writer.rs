@@ -3,8 +3,8 @@
 //!
 //! Through sqlx every statement is a round trip to the connection's worker
 //! thread: the store queues it, the worker wakes, runs it and wakes the store
-//! again. Under load each of those wake-ups waits for a core, and a group
-//! commit waited on two of them besides its own. The store therefore takes
+//! again. Under load each of those wake-ups waits for a core, two of them
+//! for every group commit besides its own. The store therefore takes
 //! its connection's handle away from the worker for its whole life (sqlx's
 //! `lock_handle`; the worker sleeps on the lock meanwhile) and runs its
 //! prepared statements itself.
@@ -25,7 +25,7 @@ use libsqlite3_sys as ffi;
 use sqlx::SqliteConnection;
 use sqlx::sqlite::LockedSqliteHandle;
 
-use crate::db::events::{INSERT_INTO, NewEvent};
+use super::events::{INSERT_INTO, NewEvent};
 use crate::db::{DbError, to_json};
 
 /// The event log's writer: the store's connection, locked for direct use,

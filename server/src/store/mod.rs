@@ -3,24 +3,28 @@
 //! match, in one transaction (group commit), so durability costs one fsync per
 //! batch rather than one per action.
 //!
-//! The store runs on a thread of its own, with its own small runtime. As one
-//! task among thousands of match and connection tasks it waited behind them
-//! for every statement's round trip to SQLite's worker thread, and under load
-//! a commit took 30 ms, mostly queued, while the actions waited on it.
+//! The store runs on a thread of its own, with its own small runtime: as one
+//! task among thousands of match and connection tasks it would wait behind
+//! them for a core at every statement, while the actions wait on the commit
+//! (docs/PERFORMANCE.md, "Second round").
 //!
 //! The store writes through a connection of its own, held for its whole life.
 //! SQLite drops a connection's page cache whenever another connection has
-//! written since it last looked, so a writer that took whichever pooled
-//! connection was free re-read the log's index pages on almost every commit.
-//! It runs its statements itself, on SQLite's C interface ([`log_writer`]),
+//! written since it last looked, so a writer on whichever pooled connection
+//! is free would re-read the log's index pages on almost every commit. It
+//! runs its statements itself, on SQLite's C interface ([`log_writer`]),
 //! instead of sending each to sqlx's worker thread for the connection.
+//!
+//! Every write of the event log is made here: the group commit through
+//! [`log_writer`], and a match's set-up, which the lobby stores with the
+//! match's start in one transaction, through [`events::insert_all`].
 //!
 //! Checkpoints copy the write-ahead log back into the database in two steps.
 //! A task on a pooled connection copies the bulk once a second, beside the
 //! commits. SQLite starts the log over only when a write begins with the
 //! whole log copied, and under steady load a commit always lands while that
-//! copy runs: the log grew without end (1.2 GB in 25 s at 8,000 actions a
-//! second). So after each pass the store itself copies the few frames
+//! copy runs, so the log would grow without end (docs/PERFORMANCE.md,
+//! "Fourth round"). So after each pass the store itself copies the few frames
 //! committed meanwhile, between two of its commits, and its next commit
 //! starts the log from the beginning.
 //!
@@ -37,14 +41,20 @@ use fray_protocol::{MatchId, Outcome, PlayerId, Seat};
 use sqlx::{Connection, SqlitePool};
 use tokio::sync::{mpsc, oneshot};
 
-use crate::db::events::NewEvent;
 use crate::db::health::{StorageHealth, Work};
 use crate::db::probe::probe_while_failing;
 use crate::db::{DbError, WriteTurn, WriteTx};
 use crate::metrics::Metrics;
 use log_writer::LogWriter;
 
+// The only unsafe code in the server: SQLite's C interface, behind the safe
+// `LogWriter` (each block says why it is sound).
+#[allow(unsafe_code)]
 mod log_writer;
+
+pub mod events;
+
+pub use events::NewEvent;
 
 /// The most events one transaction takes; more wait for the next.
 const MAX_BATCH: usize = 4096;

@@ -19,8 +19,8 @@ use tokio::time::Instant;
 use super::action_ids::{ActionIds, Deed, Earlier};
 use super::chat_rate::{CHAT_BURST, CHAT_EVERY_SECONDS, ChatRate};
 use super::outbox::{ConnId, Delivery, Outbox, encode};
-use crate::db::events::NewEvent;
 use crate::metrics::{Metrics, RunningMatch, Via};
+use crate::store::NewEvent;
 use crate::store::{Commit, Store};
 
 /// How a table runs its matches.
@@ -84,6 +84,33 @@ pub struct MatchState {
     pub action_ids: ActionIds,
     /// The last lines said, oldest first, for those who subscribe.
     pub chat: Vec<ChatLine>,
+}
+
+impl MatchState {
+    /// The state of match `id` at event `seq`, its game and dice as they
+    /// stand then: what a set-up makes (at 0) and a rebuild starts from,
+    /// before it adds what only the log remembers (an ending that was the
+    /// server's, the seats' recent action ids, the chat).
+    pub fn new(
+        id: MatchId,
+        game: Game,
+        dice: ChaChaDice,
+        seq: u64,
+        commitment: String,
+        players: Vec<PlayerId>,
+    ) -> MatchState {
+        MatchState {
+            id,
+            game,
+            dice,
+            seq,
+            commitment,
+            players,
+            ended: None,
+            action_ids: ActionIds::default(),
+            chat: Vec::new(),
+        }
+    }
 }
 
 /// How many recent lines of chat a subscriber is sent after its snapshot.
@@ -365,7 +392,7 @@ impl MatchActor {
     }
 
     pub fn snapshot(&self, viewer: Viewer) -> Snapshot {
-        let (to_act, options) = self.deciding(viewer);
+        let (to_act, options) = self.to_act_and_options(viewer);
         Snapshot {
             match_id: self.id(),
             seq: self.state.seq,
@@ -394,7 +421,9 @@ impl MatchActor {
         view
     }
 
-    fn deciding(&self, viewer: Viewer) -> (Vec<Seat>, Vec<fray_protocol::ActionOption>) {
+    /// The rules' `to_act`, and `viewer`'s options if it is one of them;
+    /// neither once the match has ended, by the rules or by the server.
+    fn to_act_and_options(&self, viewer: Viewer) -> (Vec<Seat>, Vec<fray_protocol::ActionOption>) {
         if self.state.ended.is_some() {
             return (Vec::new(), Vec::new());
         }
@@ -414,7 +443,7 @@ impl MatchActor {
         with_options: bool,
     ) -> Batch {
         let (to_act, options) = if with_options {
-            self.deciding(viewer)
+            self.to_act_and_options(viewer)
         } else {
             (Vec::new(), Vec::new())
         };

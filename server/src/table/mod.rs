@@ -3,7 +3,6 @@
 
 mod action_ids;
 mod actor;
-mod batch_json;
 mod chat_rate;
 pub mod outbox;
 pub mod rebuild;
@@ -182,8 +181,9 @@ pub struct Tables {
     recovery: Arc<recovery::Recovery>,
     /// Rebuilds under way at once. After a restart every player asks for
     /// their match together; unbounded, a thousand replays on as many
-    /// blocking threads took the cores from the matches already back (ack
-    /// p99 0.6 s, max 2.7 s) and held every log in memory at once.
+    /// blocking threads would take the cores from the matches already back
+    /// and hold every log in memory at once (docs/PERFORMANCE.md, "Serving
+    /// while recovering").
     rebuilds: Arc<Semaphore>,
     metrics: Arc<Metrics>,
 }
@@ -307,17 +307,18 @@ impl Tables {
             Some(_) => None,
             None => rebuilt.outcome,
         };
-        Ok(MatchState {
+        let mut state = MatchState::new(
             id,
-            game: rebuilt.game,
-            dice: rebuilt.dice,
-            seq: rebuilt.seq,
-            commitment: started.commitment,
-            players: started.players,
-            ended,
-            action_ids: ActionIds::from_log(&action_ids),
-            chat,
-        })
+            rebuilt.game,
+            rebuilt.dice,
+            rebuilt.seq,
+            started.commitment,
+            started.players,
+        );
+        state.ended = ended;
+        state.action_ids = ActionIds::from_log(&action_ids);
+        state.chat = chat;
+        Ok(state)
     }
 
     fn spawn(&self, state: MatchState) -> MatchHandle {

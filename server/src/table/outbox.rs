@@ -8,10 +8,9 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, MutexGuard, PoisonError};
 
 use axum::extract::ws::Utf8Bytes;
-use fray_protocol::ServerMessage;
+use fray_protocol::{ServerMessage, batch_json};
 use tokio::sync::Notify;
 
-use super::batch_json::batch_json;
 use crate::metrics::Dropped;
 
 /// Identifies one websocket connection for the life of the process.
@@ -28,7 +27,7 @@ impl ConnId {
 /// The queue between the match actors and one socket. Not a tokio channel:
 /// that allocates a block of 32 slots and its own shared state up front, about
 /// 1.5 KiB for every connection, idle ones included; this queue holds nothing
-/// until a frame arrives (docs/PERFORMANCE.md, eighth round).
+/// until a frame arrives (docs/PERFORMANCE.md, "An idle connection").
 #[derive(Debug)]
 struct Queue {
     capacity: usize,

@@ -5,10 +5,8 @@ use std::time::Duration;
 
 use fray_protocol::{MatchConfig, MatchId, Seat, SystemId};
 use fray_rules::fantasy_armies::{Army, starter_list};
-use fray_rules::{ChaChaDice, Game};
 
-use super::{TableConfig, Tables, seed};
-use crate::db::events::{self, NewEvent};
+use super::{TableConfig, Tables};
 use crate::db::{matches, players};
 use crate::store::Store;
 
@@ -41,18 +39,13 @@ pub(crate) async fn stored_match(tables: &Tables, name: &str) -> MatchId {
     .unwrap();
     let config = MatchConfig::new(SystemId::FantasyArmies);
     let armies = [starter_list(Army::Dwarfs), starter_list(Army::Undead)];
-    let seed = [7; 32];
-    let (_, effects) = Game::setup(&config, &armies, &mut ChaChaDice::from_seed(seed)).unwrap();
     let id = matches::create(&mut tx, &config, 2, "test").await.unwrap();
     for (seat, (player, army)) in [first, second].iter().zip(&armies).enumerate() {
         matches::take_seat(&mut tx, id, Seat(seat as u8), *player, army)
             .await
             .unwrap();
     }
-    matches::start(&mut tx, id, &seed, &seed::commitment(&seed))
-        .await
-        .unwrap();
-    events::insert_all(&mut tx, &[&NewEvent::setup(id, effects)])
+    crate::lobby::start_in(&mut tx, id, &config, [7; 32])
         .await
         .unwrap();
     tx.commit().await.unwrap();

@@ -204,7 +204,7 @@ pub async fn verify(pool: &SqlitePool, id: MatchId) -> Result<VerifyReport, Veri
         system: started.config.system,
         status: started.status,
         rules_version: started.rules_version.clone(),
-        current_rules_version: crate::http::fray_rules_version().to_string(),
+        current_rules_version: crate::lobby::fray_rules_version().to_string(),
         seats,
         events: 0,
         last_seq: None,

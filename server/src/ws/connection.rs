@@ -17,11 +17,12 @@ use tokio::sync::oneshot;
 use tokio::time::{MissedTickBehavior, Sleep};
 
 use super::rate::{OverLimit, RateLimit};
-use crate::http::text::CHAT_TEXT;
-use crate::http::{AppState, authenticate};
+use crate::auth::authenticate;
 use crate::metrics::{Dropped, Metrics, Open, Via};
+use crate::state::AppState;
 use crate::table::outbox::{Delivery, Inbox, Outbox, outbox};
 use crate::table::{MatchHandle, TableError};
+use crate::text::CHAT_TEXT;
 
 /// Close codes the client may act on (4000–4999 are the application's).
 /// Come back with your last `seq`: too slow, or the match is being
@@ -321,7 +322,7 @@ impl Connection {
             );
         }
         if let Some(token) = token {
-            match authenticate(&self.state, &token).await {
+            match authenticate(&self.state.db, &token).await {
                 Ok(Some(player)) => self.player = Some(player),
                 Ok(None) => {
                     return self.refuse(
@@ -331,7 +332,15 @@ impl Connection {
                         "the token is not one this server issued".into(),
                     );
                 }
-                Err(error) => return self.refuse(None, None, error.code, error.message),
+                Err(error) => {
+                    tracing::error!(%error, "request failed");
+                    return self.refuse(
+                        None,
+                        None,
+                        ErrorCode::Internal,
+                        "the server failed to answer; it has been logged".into(),
+                    );
+                }
             }
         }
         self.greeted = true;
@@ -542,10 +551,8 @@ mod tests {
 
     /// A task is allocated once at the size of its largest step and holds it
     /// for the connection's life, so growth here is memory per idle
-    /// connection (target: 8 KiB in all). With a message handled inline it
-    /// was 1.9 KiB (4.2 KiB with hello and subscribe inline too); 1.4 KiB
-    /// now, with the rate limit's notices and the open-connection count
-    /// (docs/PERFORMANCE.md, eighth round).
+    /// connection (target: 8 KiB in all; docs/PERFORMANCE.md, "An idle
+    /// connection"). Handling a message inline, not boxed, breaks it.
     #[test]
     fn a_connection_task_holds_little_while_it_waits() {
         let size = future_size(run);

@@ -9,15 +9,13 @@ use axum::extract::State;
 use axum::extract::ws::WebSocketUpgrade;
 use axum::response::Response;
 
-use crate::http::AppState;
+use crate::state::AppState;
 
 /// Websocket buffers: small, because an idle connection should cost little
 /// (axum's defaults cost about 130 KiB each). Clients send small messages (an
 /// `act` is under 100 bytes), so a 512-byte read buffer costs no extra reads
-/// in play. 1 KiB took an idle connection from 10.5 to 7.6 KiB of server
-/// memory, and 512 bytes kept it there after mimalloc came in; the rest of
-/// an idle connection is its two tasks and its outbox (docs/PERFORMANCE.md,
-/// eighth round). Larger frames are still read whole.
+/// in play; larger frames are still read whole. What an idle connection
+/// costs, part by part, is in docs/PERFORMANCE.md ("An idle connection").
 const READ_BUFFER_BYTES: usize = 512;
 const WRITE_BUFFER_BYTES: usize = 4 * 1024;
 

@@ -1,5 +1,5 @@
 //! Playing whole games over the socket: followers that keep a view by
-//! applying each batch, and a loop that has the deciding seat pick a random
+//! applying each batch, and a loop that has the seat to act pick a random
 //! listed option until the game ends.
 
 use fray_protocol::{
@@ -143,7 +143,7 @@ impl Chooser {
     }
 }
 
-/// Has the deciding seat play a random listed option, everyone reading each
+/// Has the seat to act play a random listed option, everyone reading each
 /// batch, until the game ends or `max_actions` have been played. Returns
 /// the number of actions played.
 pub fn play(

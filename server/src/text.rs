@@ -8,8 +8,6 @@
 use fray_protocol::text::{escape, has_visible, is_bidi_control, is_unsafe};
 use thiserror::Error;
 
-use super::ApiError;
-
 /// How much of a refused string a message quotes back.
 const QUOTED_CHARS: usize = 40;
 
@@ -83,12 +81,6 @@ pub enum Broken {
     Bidi { shown: String, at: usize },
     #[error("shows nothing: it has only spaces or invisible characters")]
     Invisible,
-}
-
-impl From<TextError> for ApiError {
-    fn from(error: TextError) -> Self {
-        ApiError::bad_request(error.to_string())
-    }
 }
 
 impl TextRule {

@@ -1,18 +1,22 @@
 //! The batch message, written by hand. A match sends one after every action,
-//! and the deciding seat's copy lists every option it has: some 66 of them,
-//! 7 KB, in a fantasy-armies middle game. Through serde's derived writer that
-//! list was the largest single cost of an action on the server
-//! (docs/PERFORMANCE.md); here each option is a run of appends.
+//! and the copy for a seat that must act lists every option it has (some 66,
+//! 7 KB, in a fantasy-armies middle game). That list is the largest single
+//! cost of an action on the server, and serde's derived writer spends most
+//! of it on bookkeeping; here each option is a run of appends
+//! (docs/PERFORMANCE.md has the measurements).
 //!
 //! The text is byte for byte what `serde_json::to_string` writes for
-//! `ServerMessage::Batch` (tested below): field order, escapes and all.
-//! Effects, few per batch and of many shapes, still go through serde.
+//! `ServerMessage::Batch` (tested below, and over whole games in the
+//! server's `batch_json` test): field order, escapes and all. Effects, few
+//! per batch and of many shapes, still go through serde.
 
-use fray_protocol::{ActionOption, Batch};
+use crate::{ActionOption, Batch};
 
 /// Room for one option's JSON: the largest seen is about 130 bytes.
 const BYTES_PER_OPTION: usize = 144;
 
+/// `ServerMessage::Batch(batch.clone())` as `serde_json::to_string` writes
+/// it, without the clone.
 pub fn batch_json(batch: &Batch) -> String {
     let mut out = Vec::with_capacity(256 + batch.options.len() * BYTES_PER_OPTION);
     out.extend_from_slice(br#"{"type":"batch","match_id":"#);
@@ -88,13 +92,8 @@ fn push_str(out: &mut Vec<u8>, text: &str) {
 
 #[cfg(test)]
 mod tests {
-    use fray_protocol::{
-        Action, Effect, MatchConfig, MatchId, PieceId, ScopedEffect, Seat, ServerMessage, Square,
-        SystemId, Viewer,
-    };
-    use fray_rules::{ChaChaDice, Game};
-
     use super::*;
+    use crate::{Action, Effect, MatchId, PieceId, Seat, ServerMessage, Square};
 
     fn by_serde(batch: &Batch) -> String {
         serde_json::to_string(&ServerMessage::Batch(batch.clone())).unwrap()
@@ -147,39 +146,5 @@ mod tests {
             options: Vec::new(),
         };
         assert_eq!(batch_json(&empty), by_serde(&empty));
-    }
-
-    /// Every batch of whole random games of each playable system, as each
-    /// seat would get it, against serde's text.
-    #[test]
-    fn real_games_encode_as_serde_encodes_them() {
-        for system in [
-            SystemId::FantasyArmies,
-            SystemId::SummonersChess,
-            SystemId::ChessboardConfrontation,
-        ] {
-            let mut dice = ChaChaDice::from_u64(3);
-            let armies = fray_rules::example_armies(system).expect("playable");
-            let (mut game, mut effects) =
-                Game::setup(&MatchConfig::new(system), &armies, &mut dice).unwrap();
-            for seq in 0..400u64 {
-                for seat in [Seat(0), Seat(1)] {
-                    let batch = Batch {
-                        match_id: MatchId(9),
-                        seq,
-                        effects: ScopedEffect::for_viewer(&effects, Viewer::Seat(seat)),
-                        to_act: game.to_act(),
-                        options: game.options(seat),
-                    };
-                    assert_eq!(batch_json(&batch), by_serde(&batch), "{system} seq {seq}");
-                }
-                let Some(&seat) = game.to_act().first() else {
-                    break;
-                };
-                let options = game.options(seat);
-                let pick = (seq as usize * 7919) % options.len();
-                effects = game.act(seat, &options[pick].action, &mut dice).unwrap();
-            }
-        }
     }
 }

@@ -1,0 +1,315 @@
+//! Making matches and starting them: a match created with its first seat,
+//! joined seat by seat, and a finished match's rematch. The last seat taken
+//! starts the match in [`start_in`], the one place a match starts: its seed
+//! is rolled, its set-up stored with its start, and its state handed to the
+//! table. The HTTP handlers call this; the store writes every later event.
+
+mod error;
+
+use fray_protocol::{
+    ArmyList, MatchConfig, MatchId, MatchStatus, MatchSummary, NewMatch, OptionValue, PlayerRef,
+    Seat,
+};
+use fray_rules::{ChaChaDice, Game};
+use sqlx::{Sqlite, Transaction};
+
+use crate::db;
+use crate::state::AppState;
+use crate::store::events::{self, NewEvent};
+use crate::table::MatchState;
+use crate::table::seed::{commitment, new_seed};
+use crate::text::{TextError, check_key};
+
+pub use error::LobbyError;
+
+/// Creates a match of `new`'s system and options with `player` in seat 0,
+/// playing `list`; its id.
+pub async fn create(
+    state: &AppState,
+    player: &PlayerRef,
+    list: ArmyList,
+    new: NewMatch,
+) -> Result<MatchId, LobbyError> {
+    let info = state
+        .systems
+        .iter()
+        .find(|info| info.id == new.config.system)
+        .ok_or_else(|| {
+            LobbyError::InvalidMatch(format!(
+                "{} is not playable on this server",
+                new.config.system
+            ))
+        })?;
+    let seats = new.seats.unwrap_or(info.seats.min);
+    if seats < info.seats.min || seats > info.seats.max {
+        return Err(LobbyError::InvalidMatch(format!(
+            "{} is played by {} to {} players, not {seats}",
+            info.id, info.seats.min, info.seats.max
+        )));
+    }
+    check_army_for(&new.config, &list)?;
+    check_options_text(&new.config)?;
+    let config = new.config.with_defaults(&info.options);
+    // A trial set-up with the creator's list in every seat checks the
+    // options, and the list against them (its points against the match's),
+    // now rather than when the last player joins.
+    let trial: Vec<ArmyList> = vec![list.clone(); seats as usize];
+    Game::setup(&config, &trial, &mut ChaChaDice::from_u64(0))?;
+
+    let mut tx = state.write().await?;
+    let id = db::matches::create(&mut tx, &config, seats, fray_rules_version()).await?;
+    db::matches::take_seat(&mut tx, id, Seat(0), player.id, &list).await?;
+    tx.commit().await?;
+    tracing::info!(match_id = %id, system = %config.system, player = %player.id, "match created");
+    Ok(id)
+}
+
+/// Seats `player`, playing `list`, in the first free seat of open match
+/// `id`; if that was the last, starts the match.
+pub async fn join(
+    state: &AppState,
+    player: &PlayerRef,
+    id: MatchId,
+    list: &ArmyList,
+) -> Result<(), LobbyError> {
+    // No lock is held across joins: under load, joins queued on one lock
+    // for seconds each (docs/PERFORMANCE.md, "The lobby under load"). The
+    // seats' keys (one player per seat, one seat per player) referee two
+    // joins at once; the one that loses a seat looks again.
+    let mut lost = 0;
+    loop {
+        let before = summary(state, id).await?;
+        if before.status != MatchStatus::Open {
+            return Err(LobbyError::Full {
+                id,
+                status: before.status,
+            });
+        }
+        if before.seat_of(player.id).is_some() {
+            return Err(LobbyError::AlreadySeated(id));
+        }
+        if let Some(of) = before.rematch_of {
+            return Err(LobbyError::KeptForRematch { id, of });
+        }
+        check_army_for(&before.config, list)?;
+        // The list was checked for no match in particular when it was
+        // stored; what depends on this match (Chessboard Confrontation's
+        // points) is checked now, before a seat is taken.
+        let seat = before
+            .seats
+            .iter()
+            .find(|seat| seat.player.is_none())
+            .map_or(Seat(0), |seat| seat.seat);
+        fray_rules::validate_army_for(&before.config, seat, list)?;
+        match take_free_seat(state, &before, player, list).await {
+            Ok(started) => {
+                if let Some(match_state) = started {
+                    state.tables.start(match_state).await;
+                    tracing::info!(match_id = %id, "match started");
+                }
+                return Ok(());
+            }
+            // Each seat lost went to another join, so the match fills
+            // before this runs out: the next look says it is full.
+            Err(SeatRefused::Taken) if lost < before.seats.len() => lost += 1,
+            Err(SeatRefused::Taken) => return Err(LobbyError::SeatsTaken(id)),
+            Err(SeatRefused::Failed(error)) => return Err(error),
+        }
+    }
+}
+
+/// Why a seat was not taken.
+enum SeatRefused {
+    /// Another join took it first.
+    Taken,
+    Failed(LobbyError),
+}
+
+impl From<db::DbError> for SeatRefused {
+    fn from(error: db::DbError) -> Self {
+        if error.is_unique_violation() {
+            SeatRefused::Taken
+        } else {
+            SeatRefused::Failed(error.into())
+        }
+    }
+}
+
+impl From<LobbyError> for SeatRefused {
+    fn from(error: LobbyError) -> Self {
+        SeatRefused::Failed(error)
+    }
+}
+
+/// Takes the first seat free in `before` for `player`, and if it was the
+/// last, starts the match: the state its actor begins with.
+async fn take_free_seat(
+    state: &AppState,
+    before: &MatchSummary,
+    player: &PlayerRef,
+    list: &ArmyList,
+) -> Result<Option<MatchState>, SeatRefused> {
+    let id = before.id;
+    // The summary reads the match, then its seats: a join that took the
+    // last seat in between leaves an open match with none free.
+    let seat = before
+        .seats
+        .iter()
+        .find(|seat| seat.player.is_none())
+        .map(|seat| seat.seat)
+        .ok_or(SeatRefused::Taken)?;
+    // Seats are taken in order and never given back, so the joiner of the
+    // last one is the only one who can find the match full.
+    let full = seat.0 as usize + 1 == before.seats.len();
+
+    let mut tx = state.write().await?;
+    db::matches::take_seat(&mut tx, id, seat, player.id, list).await?;
+    let started = if full {
+        Some(start_in(&mut tx, id, &before.config, new_seed()).await?)
+    } else {
+        None
+    };
+    tx.commit().await?;
+    Ok(started)
+}
+
+/// A rematch asked for: the match, and whether this request made it.
+#[derive(Debug, Clone, Copy)]
+pub struct Rematch {
+    pub id: MatchId,
+    pub created: bool,
+}
+
+/// Seats `player`, a player of the finished match `id`, in its rematch,
+/// made now if no one asked before. The rematch has the same system,
+/// options and seats; each player moves one seat on (two players swap),
+/// with the army list they played; the seats are kept for them, and the
+/// match starts when the last of them has asked.
+pub async fn rematch(
+    state: &AppState,
+    player: &PlayerRef,
+    id: MatchId,
+) -> Result<Rematch, LobbyError> {
+    let old = summary(state, id).await?;
+    let old_seat = old.seat_of(player.id).ok_or(LobbyError::NotAPlayer(id))?;
+    if old.status != MatchStatus::Finished {
+        return Err(LobbyError::NotOver {
+            id,
+            status: old.status,
+        });
+    }
+    // The list as it was played, not as stored now: a list edited or
+    // deleted since changes no rematch, as it changed no match.
+    let list = db::matches::played_list(&state.db, id, player.id)
+        .await?
+        .ok_or(LobbyError::NoPlayedList(id))?;
+    let seats = old.seats.len();
+    let seat = Seat(((old_seat.0 as usize + 1) % seats) as u8);
+    // Two players asking at once may both find no rematch yet; the unique
+    // index lets one make it, and the other looks again.
+    for _ in 0..2 {
+        let known = summary(state, id).await?.rematch;
+        let mut tx = state.write().await?;
+        let (rematch, created) = match known {
+            Some(rematch) => (rematch, false),
+            None => {
+                match db::matches::create_rematch(
+                    &mut tx,
+                    id,
+                    &old.config,
+                    seats as u8,
+                    fray_rules_version(),
+                )
+                .await
+                {
+                    Ok(rematch) => (rematch, true),
+                    Err(error) if error.is_unique_violation() => continue,
+                    Err(error) => return Err(error.into()),
+                }
+            }
+        };
+        match db::matches::take_seat(&mut tx, rematch, seat, player.id, &list).await {
+            Ok(()) => {}
+            // The seat is kept for this player alone: they hold it already.
+            Err(error) if error.is_unique_violation() => {
+                drop(tx);
+                return Ok(Rematch {
+                    id: rematch,
+                    created: false,
+                });
+            }
+            Err(error) => return Err(error.into()),
+        }
+        let full = db::matches::seated_players(&mut tx, rematch).await?.len() == seats;
+        let started = if full {
+            Some(start_in(&mut tx, rematch, &old.config, new_seed()).await?)
+        } else {
+            None
+        };
+        tx.commit().await?;
+        if let Some(match_state) = started {
+            state.tables.start(match_state).await;
+            tracing::info!(match_id = %rematch, of = %id, "rematch started");
+        }
+        return Ok(Rematch {
+            id: rematch,
+            created,
+        });
+    }
+    Err(LobbyError::RematchBusy(id))
+}
+
+/// Starts match `id`, whose seats are all taken in `tx`, with dice from
+/// `seed`: stores its start and its set-up event, and makes the state its
+/// actor begins with. Every new match starts here.
+pub(crate) async fn start_in(
+    tx: &mut Transaction<'_, Sqlite>,
+    id: MatchId,
+    config: &MatchConfig,
+    seed: [u8; 32],
+) -> Result<MatchState, LobbyError> {
+    let armies = db::matches::seated_armies(tx, id).await?;
+    let players = db::matches::seated_players(tx, id).await?;
+    let mut dice = ChaChaDice::from_seed(seed);
+    let (game, effects) = Game::setup(config, &armies, &mut dice)?;
+    let commitment = commitment(&seed);
+    db::matches::start(tx, id, &seed, &commitment).await?;
+    events::insert_all(tx, &[&NewEvent::setup(id, effects)]).await?;
+    Ok(MatchState::new(id, game, dice, 0, commitment, players))
+}
+
+async fn summary(state: &AppState, id: MatchId) -> Result<MatchSummary, LobbyError> {
+    db::matches::summary(&state.db, id)
+        .await?
+        .ok_or(LobbyError::NoMatch(id))
+}
+
+fn check_army_for(config: &MatchConfig, list: &ArmyList) -> Result<(), LobbyError> {
+    if list.system != config.system {
+        return Err(LobbyError::InvalidMatch(format!(
+            "this match plays {}, but the army list is for {}",
+            config.system, list.system
+        )));
+    }
+    Ok(())
+}
+
+/// The options' keys and text values, before the rules read (and may quote)
+/// them: the rules refuse any they do not know, so none is stored.
+fn check_options_text(config: &MatchConfig) -> Result<(), TextError> {
+    for (key, value) in &config.options {
+        check_key("option key", key)?;
+        if let OptionValue::Text(text) = value {
+            check_key("option value", text)?;
+        }
+    }
+    Ok(())
+}
+
+/// The release that started a match, stored with it for people to read
+/// (`fray-server verify` prints it). A log is re-run by today's rules, which
+/// accept the forms earlier releases stored (`fray_rules::agrees_as_made_earlier`,
+/// `Game::setup_as_made_earlier`).
+pub fn fray_rules_version() -> &'static str {
+    env!("CARGO_PKG_VERSION")
+}
