@@ -698,6 +698,7 @@ mod tests {
                 ],
                 special_rules: Vec::new(),
             }],
+            examples: Vec::new(),
         }]
     }
 

@@ -1,7 +1,9 @@
 //! Buying an army: five troop types and seventeen traits at their costs,
 //! one Support per army, the points budget (50 by default), Large miniatures.
 
-use fray_protocol::{ArmyEntry, ArmyList, Buy, Stat, SystemId, UnitInfo};
+use fray_protocol::{ArmyList, Buy, Stat, SystemId, UnitInfo};
+
+use crate::army_check;
 
 /// The one "army" key a list names: squads are built from troop types.
 pub const ARMY_KEY: &str = "squad";
@@ -295,40 +297,15 @@ impl Bought {
     }
 }
 
-/// A squad of the default 50 points: two Elites with the trait `trait_key`
-/// and four Minions.
-pub fn squad(trait_key: &str) -> ArmyList {
-    ArmyList {
-        system: SystemId::ChessboardConfrontation,
-        army: ARMY_KEY.into(),
-        name: format!("{trait_key} squad"),
-        units: vec![
-            ArmyEntry {
-                unit: Troop::Elite.key().into(),
-                count: 2,
-                traits: vec![trait_key.into()],
-            },
-            ArmyEntry::new(Troop::Minion.key(), 4),
-        ],
-    }
-}
-
 /// Checks a list against army building with the given budget, reporting
 /// every reason it fails; on success, one entry per miniature in list order.
 pub fn check(list: &ArmyList, budget: Budget) -> Result<Vec<Bought>, Vec<String>> {
-    let mut reasons = Vec::new();
-    if list.system != SystemId::ChessboardConfrontation {
-        reasons.push(format!(
-            "the list is for {}, not chessboard-confrontation",
-            list.system
-        ));
-    }
-    if list.army != ARMY_KEY {
-        reasons.push(format!(
-            "'{}' is not a Chessboard Confrontation army: every list is a '{ARMY_KEY}'",
-            list.army
-        ));
-    }
+    let mut reasons = army_check::system_and_army(
+        list,
+        SystemId::ChessboardConfrontation,
+        super::NAME,
+        &[ARMY_KEY],
+    );
     let mut bought = Vec::new();
     let mut points = 0u32;
     let mut supports = 0u32;

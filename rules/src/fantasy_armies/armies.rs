@@ -1,7 +1,7 @@
 //! The six armies of Fantasy Armies as data: every profile exactly as printed,
 //! which special rule each unit carries, and a ready-made list for each army.
 
-use fray_protocol::{ArmyEntry, ArmyList, Stat, SystemId};
+use fray_protocol::Stat;
 
 use super::hth::{Hth, hth_text};
 
@@ -813,73 +813,4 @@ pub fn units_of(army: Army) -> impl Iterator<Item = (UnitId, &'static Profile)> 
 
 pub fn unit_by_key(army: Army, key: &str) -> Option<UnitId> {
     units_of(army).find(|(_, p)| p.key == key).map(|(id, _)| id)
-}
-
-/// A legal ready-made list for each army, so a newcomer can play at once.
-pub fn starter_list(army: Army) -> ArmyList {
-    let units: &[(&str, u32)] = match army {
-        Army::KingdomsOfMan => &[
-            ("king-of-men", 1),
-            ("wizard", 1),
-            ("cleric", 1),
-            ("knight", 2),
-            ("champion", 2),
-            ("man-at-arms", 5),
-            ("archer", 4),
-        ],
-        Army::OrcsAndGoblins => &[
-            ("chieftain", 1),
-            ("shaman", 1),
-            ("great-orc", 1),
-            ("wolf-rider", 2),
-            ("orc", 2),
-            ("hobgoblin", 4),
-            ("goblin", 5),
-        ],
-        Army::Dwarfs => &[
-            ("high-king", 1),
-            ("dwarf-lord", 1),
-            ("miner", 1),
-            ("hunter", 1),
-            ("cannon", 1),
-            ("gunner", 2),
-            ("warrior", 6),
-        ],
-        Army::Undead => &[
-            ("liche-lord", 1),
-            ("necromancer", 1),
-            ("vampire", 1),
-            ("spectre", 1),
-            ("ghoul", 3),
-            ("zombie", 4),
-            ("skeleton", 5),
-        ],
-        Army::Elves => &[
-            ("clan-lord", 1),
-            ("druid", 1),
-            ("battlemaster", 1),
-            ("pegasus-rider", 1),
-            ("bowmaster", 2),
-            ("ranger", 2),
-            ("archer", 4),
-        ],
-        Army::Demons => &[
-            ("demon-king", 1),
-            ("hellwitch", 1),
-            ("blood-demon", 1),
-            ("winged-demon", 1),
-            ("bone-demon", 2),
-            ("demospawn", 4),
-            ("black-warrior", 4),
-        ],
-    };
-    ArmyList {
-        system: SystemId::FantasyArmies,
-        army: army.key().to_string(),
-        name: format!("{} starter", army.name()),
-        units: units
-            .iter()
-            .map(|&(unit, count)| ArmyEntry::new(unit, count))
-            .collect(),
-    }
 }

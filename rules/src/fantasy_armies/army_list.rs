@@ -3,6 +3,7 @@
 use fray_protocol::{ArmyList, SystemId};
 
 use super::armies::{Army, UnitId, points_text, profile, unit_by_key};
+use crate::army_check;
 
 pub const POINTS_LIMIT_HALVES: u32 = 120;
 pub const MIN_PIECES: u32 = 8;
@@ -17,20 +18,13 @@ pub struct CheckedArmy {
 
 /// Checks a list and reports every reason it is invalid, not only the first.
 pub fn check(list: &ArmyList) -> Result<CheckedArmy, Vec<String>> {
-    let mut reasons = Vec::new();
-    if list.system != SystemId::FantasyArmies {
-        reasons.push(format!(
-            "the list is for {}, not fantasy-armies",
-            list.system
-        ));
-    }
+    let mut reasons = army_check::system_and_army(
+        list,
+        SystemId::FantasyArmies,
+        super::NAME,
+        &Army::ALL.map(Army::key),
+    );
     let Some(army) = Army::from_key(&list.army) else {
-        let known: Vec<_> = Army::ALL.iter().map(|a| a.key()).collect();
-        reasons.push(format!(
-            "'{}' is not a Fantasy Armies army; choose one of {}",
-            list.army,
-            known.join(", ")
-        ));
         return Err(reasons);
     };
 

@@ -3,7 +3,8 @@
 //! The rules as Fray plays them, with every ruling: `docs/rules/fantasy-armies.md`.
 //!
 //! Where each rule lives:
-//! - `armies.rs`: every profile and special rule letter; ready-made lists
+//! - `armies.rs`: every profile and special rule letter
+//! - `examples.rs`: the starter lists, and a random army
 //! - `army_list.rs`: army selection (60 points, 8–16 pieces, one king)
 //! - `deployment.rs`: roll-off, deployment areas, who moves first
 //! - `movement.rs`: chess movement, Entangle's escape roll, the Miner's tunnel
@@ -22,6 +23,7 @@ mod board;
 mod contest;
 mod deployment;
 mod earlier_logs;
+mod examples;
 mod hth;
 mod magic;
 mod movement;
@@ -40,9 +42,10 @@ use fray_protocol::{
     Seat, SeatRange, SystemId, SystemInfo, UnitInfo, View, Viewer,
 };
 
-pub use armies::{Army, starter_list};
+pub use armies::Army;
 pub use contest::{ContestWinner, contest_winner};
 pub use earlier_logs::agrees_as_made_earlier;
+pub use examples::starter_list;
 pub use hth::{HTH_MODIFIERS, Hth, HthModifiers};
 pub use moves::{Move, Spell};
 pub use position::Position;
@@ -53,6 +56,7 @@ use crate::effect_log::Log;
 use crate::engine::SetupError;
 use crate::match_options::{CheckedOptions, choice_option, int_option};
 use crate::move_rules::MoveRules;
+use crate::system::{GameSystem, Pick};
 
 pub const MAX_TURNS: &str = "max-turns";
 pub const TURNS_WITHOUT_REMOVAL: &str = "turns-without-removal";
@@ -118,6 +122,7 @@ pub fn system_info() -> SystemInfo {
             min_pieces: army_list::MIN_PIECES,
             max_pieces: Some(army_list::MAX_PIECES),
         },
+        examples: examples::examples(),
         armies: Army::ALL
             .into_iter()
             .map(|army| fray_protocol::ArmyInfo {
@@ -143,6 +148,26 @@ pub fn system_info() -> SystemInfo {
                 special_rules: army.special_rules().iter().map(|s| s.to_string()).collect(),
             })
             .collect(),
+    }
+}
+
+impl GameSystem for FantasyArmies {
+    const ID: SystemId = SystemId::FantasyArmies;
+
+    fn info() -> SystemInfo {
+        system_info()
+    }
+
+    fn validate_army(list: &ArmyList) -> Result<(), Vec<String>> {
+        validate_army(list)
+    }
+
+    fn examples() -> Vec<ArmyList> {
+        examples::examples()
+    }
+
+    fn random_army(config: &MatchConfig, army: Option<&str>, pick: Pick) -> Option<ArmyList> {
+        examples::random_army(config, army, pick)
     }
 }
 
