@@ -14,7 +14,7 @@ use fray_protocol::{
     RejectCode, Rejection, ScopedEffect, Seat, Square, SystemId, View, Viewer, apply_all,
 };
 use fray_rules::MoveRules;
-use fray_rules::fantasy_armies::armies::{self, Profile};
+use fray_rules::fantasy_armies::units::{self, Profile};
 use fray_rules::fantasy_armies::{
     Army, FantasyArmies, HTH_MODIFIERS, HthModifiers, MAX_TURNS, Spell, TURNS_WITHOUT_REMOVAL,
     starter_list,
@@ -35,7 +35,7 @@ const MIN_PIECES: u64 = 8;
 const MAX_PIECES: u64 = 16;
 
 fn profiles(army: Army) -> Vec<&'static Profile> {
-    armies::units_of(army).map(|(_, profile)| profile).collect()
+    units::units_of(army).map(|(_, profile)| profile).collect()
 }
 
 fn king_of(army: Army) -> &'static Profile {
@@ -195,7 +195,7 @@ fn break_list(mut list: ArmyList, how: u8, aux: u16) -> ArmyList {
         5 => list.army = ["lizardmen", "", "Dwarfs", "undead "][aux as usize % 4].into(),
         6 => {
             let here: Vec<&str> = profiles(army).iter().map(|p| p.key).collect();
-            let foreign: Vec<&str> = armies::UNITS
+            let foreign: Vec<&str> = units::UNITS
                 .iter()
                 .filter(|p| p.army != army && !here.contains(&p.key))
                 .map(|p| p.key)
@@ -237,7 +237,7 @@ fn broken_list() -> impl Strategy<Value = (ArmyList, u8)> {
 }
 
 fn all_unit_keys() -> Vec<&'static str> {
-    let mut keys: Vec<&'static str> = armies::UNITS.iter().map(|p| p.key).collect();
+    let mut keys: Vec<&'static str> = units::UNITS.iter().map(|p| p.key).collect();
     keys.dedup();
     keys.extend(["dragon", "", "King-Of-Men"]);
     keys

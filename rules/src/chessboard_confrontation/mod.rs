@@ -13,15 +13,15 @@
 //! - `obstacles.rs`: d6+10 obstacles by d8 rolls; the fixed layout
 //! - `map_obstacles.rs`: the battle map's obstacles, random rectangles over
 //!   about half of it
-//! - `placement.rs`: placement on a side (a Large miniature's main space
+//! - `setup.rs`: placement on a side (a Large miniature's main space
 //!   chosen there), late arrivals
-//! - `round.rs`: initiative, tokens, turn order, caps; the flow of a turn
+//! - `turn.rs`: initiative, tokens, turn order, caps; the flow of a turn
 //! - `movement.rs`: moving, Flight, Large miniatures, Summon
 //! - `large.rs`: a Large miniature's 2×2 body and the main space chosen in it
 //! - `combat.rs`: attacks, rolls, Fear, Area Effect, Poison and Stun attacks
 //! - `reactions.rs`: Lucky and Support rerolls, Heal on anyone's turn
 //! - `markers.rs`: Heal, Support, Stealth markers; end-of-turn Skill rolls
-//! - `scenarios.rs`: how a game is won
+//! - `winning.rs`: how a game is won
 //! - `rulings.rs`: the points where the match option `rulings` keeps the
 //!   readings Fray used before
 
@@ -38,15 +38,15 @@ mod markers;
 mod movement;
 pub mod moves;
 mod obstacles;
-mod placement;
 pub mod position;
 mod reactions;
-mod round;
 mod rulings;
-mod scenarios;
+mod setup;
 mod squares;
 mod state;
+mod turn;
 mod view;
+mod winning;
 
 use std::sync::LazyLock;
 

@@ -4,7 +4,7 @@
 
 use fray_protocol::{ArmyEntry, ArmyList, MatchConfig, SystemId};
 
-use super::armies::Army;
+use super::units::Army;
 use crate::system::Pick;
 
 /// Every army's starter list; Dwarfs and Undead first, the pair tests and

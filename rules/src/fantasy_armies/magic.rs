@@ -3,11 +3,11 @@
 //! Ritual's +1) must equal or beat the casting value; a failed cast spends
 //! the turn. Any casting attempt ends the caster's lasting spell.
 
-use super::armies::{Caster, Role, SKELETON, ZOMBIE};
 use super::board::{self, Sq};
 use super::hth::HthModifiers;
 use super::moves::{Move, NONE, Spell};
 use super::state::{FantasyArmies, Lasting, Place};
+use super::units::{Caster, Role, SKELETON, ZOMBIE};
 use crate::Dice;
 use crate::effect_log::{Log, roll_d6s, roll_for, single};
 

@@ -3,10 +3,10 @@
 //! The rules as Fray plays them, with every ruling: `docs/rules/fantasy-armies.md`.
 //!
 //! Where each rule lives:
-//! - `armies.rs`: every profile and special rule letter
+//! - `units.rs`: every profile and special rule letter
 //! - `examples.rs`: the starter lists, and a random army
-//! - `army_list.rs`: army selection (60 points, 8–16 pieces, one king)
-//! - `deployment.rs`: roll-off, deployment areas, who moves first
+//! - `army.rs`: army selection (60 points, 8–16 pieces, one king)
+//! - `setup.rs`: roll-off, deployment areas, who moves first
 //! - `movement.rs`: chess movement, Entangle's escape roll, the Miner's tunnel
 //! - `contest.rs`: contests for a square; Vampire and Ghoul gains
 //! - `shooting.rs`: shooting, Cannon and Gunner misfires, hits and saves
@@ -16,12 +16,10 @@
 //! - `turn.rs`: one turn, Charge!'s extra turns, the caps that end a game
 
 mod actions;
-pub mod armies;
-pub mod army_list;
+pub mod army;
 mod auras;
 mod board;
 mod contest;
-mod deployment;
 mod earlier_logs;
 mod examples;
 mod hth;
@@ -30,9 +28,11 @@ mod movement;
 pub mod moves;
 pub mod position;
 mod removals;
+mod setup;
 mod shooting;
 mod state;
 mod turn;
+pub mod units;
 mod view;
 
 use std::sync::LazyLock;
@@ -42,7 +42,6 @@ use fray_protocol::{
     Seat, SeatRange, SystemId, SystemInfo, UnitInfo, View, Viewer,
 };
 
-pub use armies::Army;
 pub use contest::{ContestWinner, contest_winner};
 pub use earlier_logs::agrees_as_made_earlier;
 pub use examples::starter_list;
@@ -50,6 +49,7 @@ pub use hth::{HTH_MODIFIERS, Hth, HthModifiers};
 pub use moves::{Move, Spell};
 pub use position::Position;
 pub use state::{FantasyArmies, Limits, MatchOptions};
+pub use units::Army;
 
 use crate::dice::Dice;
 use crate::effect_log::Log;
@@ -65,7 +65,7 @@ const NAME: &str = "Fantasy Armies";
 
 /// Checks a list against army selection, with every reason it fails.
 pub fn validate_army(list: &ArmyList) -> Result<(), Vec<String>> {
-    army_list::check(list).map(|_| ())
+    army::check(list).map(|_| ())
 }
 
 /// The options a match may set, each with its values and default once: what
@@ -117,10 +117,10 @@ pub fn system_info() -> SystemInfo {
             "Include exactly one king piece (the army's KG unit).".into(),
         ],
         limits: fray_protocol::ArmyLimits {
-            points: Some(f64::from(army_list::POINTS_LIMIT_HALVES) / 2.0),
+            points: Some(f64::from(army::POINTS_LIMIT_HALVES) / 2.0),
             points_option: None,
-            min_pieces: army_list::MIN_PIECES,
-            max_pieces: Some(army_list::MAX_PIECES),
+            min_pieces: army::MIN_PIECES,
+            max_pieces: Some(army::MAX_PIECES),
         },
         examples: examples::examples(),
         armies: Army::ALL
@@ -129,7 +129,7 @@ pub fn system_info() -> SystemInfo {
                 key: army.key().into(),
                 name: army.name().into(),
                 description: army.description().into(),
-                units: armies::units_of(army)
+                units: units::units_of(army)
                     .map(|(_, profile)| {
                         let king = profile.is_king();
                         UnitInfo {
@@ -222,7 +222,7 @@ impl FantasyArmies {
                 });
             }
             checked.push(
-                army_list::check(list).map_err(|reasons| SetupError::InvalidArmy {
+                army::check(list).map_err(|reasons| SetupError::InvalidArmy {
                     seat: seat as u8,
                     reasons,
                 })?,

@@ -11,7 +11,7 @@
 //! - `placement.rs`: where the Acolytes may start, and who chooses
 //! - `terrain.rs`: the tiles in chart order, the Fisher–Yates shuffle
 //! - `setup.rs`: laying the tiles, placing the Acolytes, the coin flip
-//! - `movement.rs`: every legal move (chess movement, Page, Squire, pass)
+//! - `moves.rs`: every legal move (chess movement, Page, Squire, pass)
 //! - `summoning.rs`: when a unit is summoned, which, and where
 //! - `turn.rs`: one move, its capture and its summons
 //! - `winning.rs`: the two ways to win, the caps that draw a game
@@ -21,7 +21,7 @@
 mod actions;
 mod board;
 mod examples;
-mod movement;
+mod moves;
 mod placement;
 pub mod position;
 mod setup;
@@ -41,7 +41,7 @@ use fray_protocol::{
 };
 
 pub use examples::army_list;
-pub use movement::Move;
+pub use moves::Move;
 pub use placement::{AcolyteSetup, Placement};
 pub use position::Position;
 pub use state::{Limits, Rules, SummonersChess};

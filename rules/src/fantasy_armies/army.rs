@@ -2,7 +2,7 @@
 
 use fray_protocol::{ArmyList, SystemId};
 
-use super::armies::{Army, UnitId, points_text, profile, unit_by_key};
+use super::units::{Army, UnitId, points_text, profile, unit_by_key};
 use crate::army_check;
 
 pub const POINTS_LIMIT_HALVES: u32 = 120;
@@ -78,7 +78,7 @@ pub fn check(list: &ArmyList) -> Result<CheckedArmy, Vec<String>> {
             points_text(POINTS_LIMIT_HALVES)
         ));
     }
-    let king_name = super::armies::units_of(army)
+    let king_name = super::units::units_of(army)
         .find(|(_, p)| p.is_king())
         .map(|(_, p)| p.name)
         .unwrap_or("king");
@@ -112,7 +112,7 @@ pub fn cost_halves(list: &ArmyList) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::fantasy_armies::armies::starter_list;
+    use crate::fantasy_armies::starter_list;
     use fray_protocol::ArmyEntry;
 
     #[test]
