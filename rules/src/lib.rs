@@ -26,5 +26,6 @@ pub use game::{
     Game, agrees_as_made_earlier, example_armies, registered, systems, validate_army,
     validate_army_for, with_system,
 };
+pub use match_options::Choice;
 pub use move_rules::MoveRules;
 pub use system::{GameSystem, Pick, SystemVisitor};

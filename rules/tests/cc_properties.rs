@@ -9,6 +9,7 @@ use std::collections::HashSet;
 
 use cc_common::*;
 use fray_protocol::{ActionOption, apply_all};
+use fray_rules::Choice;
 use fray_rules::Dice;
 use fray_rules::MoveRules;
 use fray_rules::chessboard_confrontation::{
@@ -32,7 +33,8 @@ fn build_legal(picks: &[(u8, u32, bool)]) -> ArmyList {
     for &(troop, trait_bits, large) in picks {
         let troop = Troop::ALL[troop as usize % 5];
         let mut traits: Vec<Trait> = Trait::ALL
-            .into_iter()
+            .iter()
+            .copied()
             .enumerate()
             .filter(|(i, _)| trait_bits & (1 << i) != 0)
             .map(|(_, t)| t)

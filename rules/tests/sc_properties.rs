@@ -12,6 +12,7 @@ use fray_protocol::{
     Action, ActionOption, Effect, MatchConfig, OptionValue, PieceId, RejectCode, Rejection,
     ScopedEffect, Seat, Square, SystemId, View, Viewer, apply_all,
 };
+use fray_rules::Choice;
 use fray_rules::MoveRules;
 use fray_rules::summoners_chess::{
     ACOLYTES, MAX_TURNS, QUIET_TURNS, SECOND_UNIT, SummonersChess, Terrain, army_list,
@@ -557,7 +558,7 @@ fn follow_views(setting: Setting, seed: u64) -> Result<(), TestCaseError> {
     for (viewer, view) in VIEWERS.iter().zip(&views) {
         prop_assert_eq!(view, &game.view(*viewer), "setup effects for {:?}", viewer);
         prop_assert_eq!(view.terrain.len(), 64);
-        for terrain in Terrain::ALL {
+        for &terrain in Terrain::ALL {
             let copies = view
                 .terrain
                 .values()

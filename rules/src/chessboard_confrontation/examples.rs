@@ -3,6 +3,7 @@
 use fray_protocol::{ArmyEntry, ArmyList, MatchConfig, SystemId};
 
 use super::army::{ARMY_KEY, DEFAULT_BUDGET, LARGE_KEY, Trait, Troop};
+use crate::match_options::Choice;
 use crate::system::Pick;
 
 /// A Lucky squad and an Armor squad: the pair tests and recorded games play
@@ -51,7 +52,8 @@ fn random_squad(budget: u32, pick: Pick) -> ArmyList {
     while points + cheapest <= budget && misses < 8 {
         let troop = Troop::ALL[pick(Troop::ALL.len())];
         let mut traits: Vec<Trait> = Trait::ALL
-            .into_iter()
+            .iter()
+            .copied()
             .filter(|&t| pick(8) == 0 && !(support && t == Trait::Support))
             .collect();
         let large = pick(10) == 0;

@@ -11,6 +11,7 @@ use super::moves::{Move, NONE, Spell};
 use super::state::{FantasyArmies, Phase, Place};
 use super::units::Role;
 use crate::action_form::{board_square, check_parts};
+use crate::match_options::Choice;
 
 /// Room for nearly every notation ("Pb2 teleport c3>h5") and label
 /// ("Man-at-Arms on b2 attacks Skeleton on c3") without growing.

@@ -4,6 +4,7 @@ use fray_protocol::{ArmyList, SystemId};
 
 use super::units::{Army, UnitId, points_text, profile, unit_by_key};
 use crate::army_check;
+use crate::match_options::Choice;
 
 pub const POINTS_LIMIT_HALVES: u32 = 120;
 pub const MIN_PIECES: u32 = 8;
@@ -22,7 +23,7 @@ pub fn check(list: &ArmyList) -> Result<CheckedArmy, Vec<String>> {
         list,
         SystemId::FantasyArmies,
         super::NAME,
-        &Army::ALL.map(Army::key),
+        &Army::ALL.iter().map(|army| army.key()).collect::<Vec<_>>(),
     );
     let Some(army) = Army::from_key(&list.army) else {
         return Err(reasons);
@@ -117,7 +118,7 @@ mod tests {
 
     #[test]
     fn every_starter_list_is_legal() {
-        for army in Army::ALL {
+        for &army in Army::ALL {
             let list = starter_list(army);
             let checked = check(&list).unwrap_or_else(|r| panic!("{}: {r:?}", army.key()));
             assert!((8..=16).contains(&checked.pieces.len()));

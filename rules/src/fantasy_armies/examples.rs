@@ -5,6 +5,7 @@
 use fray_protocol::{ArmyEntry, ArmyList, MatchConfig, SystemId};
 
 use super::units::Army;
+use crate::match_options::Choice;
 use crate::system::Pick;
 
 /// Every army's starter list; Dwarfs and Undead first, the pair tests and
@@ -13,7 +14,12 @@ pub fn examples() -> Vec<ArmyList> {
     let first = [Army::Dwarfs, Army::Undead];
     first
         .into_iter()
-        .chain(Army::ALL.into_iter().filter(|army| !first.contains(army)))
+        .chain(
+            Army::ALL
+                .iter()
+                .copied()
+                .filter(|army| !first.contains(army)),
+        )
         .map(starter_list)
         .collect()
 }

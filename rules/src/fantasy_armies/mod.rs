@@ -54,7 +54,7 @@ pub use units::Army;
 use crate::dice::Dice;
 use crate::effect_log::Log;
 use crate::engine::SetupError;
-use crate::match_options::{CheckedOptions, choice_option, int_option};
+use crate::match_options::{CheckedOptions, Choice, choice_option, int_option};
 use crate::move_rules::MoveRules;
 use crate::system::{GameSystem, Pick};
 
@@ -124,7 +124,8 @@ pub fn system_info() -> SystemInfo {
         },
         examples: examples::examples(),
         armies: Army::ALL
-            .into_iter()
+            .iter()
+            .copied()
             .map(|army| fray_protocol::ArmyInfo {
                 key: army.key().into(),
                 name: army.name().into(),

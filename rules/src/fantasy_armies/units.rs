@@ -1,9 +1,10 @@
 //! The six armies of Fantasy Armies as data: every profile exactly as printed,
-//! which special rule each unit carries, and a ready-made list for each army.
+//! and which special rule each unit carries.
 
 use fray_protocol::Stat;
 
 use super::hth::{Hth, hth_text};
+use crate::match_options::Choice;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Army {
@@ -16,26 +17,6 @@ pub enum Army {
 }
 
 impl Army {
-    pub const ALL: [Army; 6] = [
-        Army::KingdomsOfMan,
-        Army::OrcsAndGoblins,
-        Army::Dwarfs,
-        Army::Undead,
-        Army::Elves,
-        Army::Demons,
-    ];
-
-    pub fn key(self) -> &'static str {
-        match self {
-            Army::KingdomsOfMan => "kingdoms-of-man",
-            Army::OrcsAndGoblins => "orcs-and-goblins",
-            Army::Dwarfs => "dwarfs",
-            Army::Undead => "undead",
-            Army::Elves => "elves",
-            Army::Demons => "demons",
-        }
-    }
-
     pub fn name(self) -> &'static str {
         match self {
             Army::KingdomsOfMan => "Kingdoms of Man",
@@ -45,10 +26,6 @@ impl Army {
             Army::Elves => "Elves",
             Army::Demons => "Demons",
         }
-    }
-
-    pub fn from_key(key: &str) -> Option<Army> {
-        Army::ALL.into_iter().find(|army| army.key() == key)
     }
 
     pub fn description(self) -> &'static str {
@@ -107,6 +84,28 @@ impl Army {
                 "a) The army must include 1 Demon King, its King. Any Demon piece adjacent to the Demon King gains +1 HTH.",
                 "b) Instead of moving, a Hellwitch may cast Dark Ritual (2+), Hellfire (5+) or Rain of Blood (6+).",
             ],
+        }
+    }
+}
+
+impl Choice for Army {
+    const ALL: &'static [Self] = &[
+        Army::KingdomsOfMan,
+        Army::OrcsAndGoblins,
+        Army::Dwarfs,
+        Army::Undead,
+        Army::Elves,
+        Army::Demons,
+    ];
+
+    fn key(self) -> &'static str {
+        match self {
+            Army::KingdomsOfMan => "kingdoms-of-man",
+            Army::OrcsAndGoblins => "orcs-and-goblins",
+            Army::Dwarfs => "dwarfs",
+            Army::Undead => "undead",
+            Army::Elves => "elves",
+            Army::Demons => "demons",
         }
     }
 }
