@@ -1,5 +1,5 @@
 #!/usr/bin/env bash
-# Crash test: play many matches with `fray load --check-durability` while the
+# Crash test: play many matches with `fray-load --check-durability` while the
 # server is killed (SIGKILL) at random moments and restarted on the same
 # database; then check that no acknowledged action was lost and that every
 # match replays exactly from its seed (`fray-server verify`).
@@ -24,11 +24,11 @@ root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 cd "$root"
 if [[ -z "${NO_BUILD:-}" && -z "${BIN:-}" ]]; then
     echo "== building release binaries"
-    cargo build --release -p fray-server -p fray-cli
+    cargo build --release -p fray-server -p fray-load
 fi
 bin=${BIN:-$root/target/release}
 server_bin="$bin/fray-server"
-fray_bin="$bin/fray"
+load_bin="$bin/fray-load"
 
 work=$(mktemp -d "${TMPDIR:-/tmp}/fray-crash-test.XXXXXX")
 database="sqlite://$work/fray.db"
@@ -96,7 +96,7 @@ echo "== server on $base, database $work/fray.db"
 start_server
 
 echo "== fray load: $MATCHES matches of $SYSTEM for ${DURATION}s, acks logged to $acks"
-FRAY_CONFIG="$work/config.json" "$fray_bin" load --server "$base" \
+FRAY_CONFIG="$work/config.json" "$load_bin" --server "$base" \
     --matches "$MATCHES" --duration "${DURATION}s" --system "$SYSTEM" \
     --check-durability "$acks" >"$work/load.out" 2>"$work/load.err" &
 load_pid=$!

@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # One measured load run, as docs/PERFORMANCE.md reports them: a release
-# server on a fresh database and a free port, `fray load` against it with the
+# server on a fresh database and a free port, `fray-load` against it with the
 # arguments given, then the CPU each process spent per acknowledged action
 # over the play only (set-up excluded), from /proc/PID/stat, and the server's
 # write system calls and bytes per action, from /proc/PID/io.
@@ -18,7 +18,7 @@ set -euo pipefail
 
 root=$(cd "$(dirname "${BASH_SOURCE[0]}")/.." && pwd)
 if [[ -z "${NO_BUILD:-}" && -z "${BIN:-}" ]]; then
-    (cd "$root" && cargo build --release -p fray-server -p fray-cli)
+    (cd "$root" && cargo build --release -p fray-server -p fray-load)
 fi
 bin=${BIN:-$root/target/release}
 ulimit -n 20000 2>/dev/null || true
@@ -36,7 +36,9 @@ for _ in $(seq 100); do
     sleep 0.1
 done
 
-"$bin/fray" load --server "http://127.0.0.1:$port" --server-pid "$server" "$@" \
+# fray-load itself rather than `fray load`, whose child it would be: its own
+# pid is the one whose CPU is read below.
+"$bin/fray-load" --server "http://127.0.0.1:$port" --server-pid "$server" "$@" \
     >"$work/summary.txt" 2>"$work/progress.log" &
 load=$!
 

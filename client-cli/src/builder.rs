@@ -698,6 +698,7 @@ mod tests {
                 ],
                 special_rules: Vec::new(),
             }],
+            examples: Vec::new(),
         }]
     }
 
@@ -1000,7 +1001,7 @@ save
 
     #[test]
     fn the_total_is_the_servers_to_the_half_point() {
-        use fray_rules::fantasy_armies::army_list::cost_halves;
+        use fray_rules::fantasy_armies::army::cost_halves;
         let systems = real();
         let fa = systems
             .iter()

@@ -5,25 +5,19 @@
 
 #![forbid(unsafe_code)]
 
-mod api;
 mod builder;
 mod cells;
 mod cmd;
-mod config;
-mod fail;
 mod game_state;
 mod history;
 mod line;
 mod live;
-mod load;
-mod random;
 mod render;
 mod replay_state;
-mod session;
-mod shown;
 mod table;
 mod tui;
 
+use std::ffi::OsString;
 use std::io::{self, Write};
 use std::path::PathBuf;
 use std::process::ExitCode;
@@ -31,14 +25,10 @@ use std::process::ExitCode;
 use clap::{Args, Parser, Subcommand};
 use fray_protocol::{ArmyEntry, ArmyListId, MatchId, MatchStatus, SystemId};
 
+use fray_cli::{api, config, fail, random, session, shown};
+
 use crate::fail::{EXIT_CODES, Failure};
 use crate::session::Session;
-
-/// `fray load` decodes thousands of frames a second on the machine it shares
-/// with the server; glibc's malloc was a tenth of its CPU
-/// (docs/PERFORMANCE.md).
-#[global_allocator]
-static ALLOCATOR: mimalloc::MiMalloc = mimalloc::MiMalloc;
 
 /// Fray's command-line client: log in, build army lists, create and join
 /// matches, play, watch and replay them.
@@ -143,9 +133,21 @@ enum Command {
     #[command(after_help = EXIT_CODES)]
     Bot(cmd::play::BotArgs),
     /// Load a server with many matches of bots and report throughput,
-    /// latency and memory.
-    #[command(after_help = EXIT_CODES)]
-    Load(load::LoadArgs),
+    /// latency and memory: runs `fray-load ARGS` (`fray load --help` lists
+    /// its flags)
+    ///
+    /// The load generator is a binary of its own, `fray-load`, found beside
+    /// fray or on PATH; it exits with its own status.
+    #[command(disable_help_flag = true)]
+    Load {
+        /// Everything after `load`, passed to fray-load as it is.
+        #[arg(
+            trailing_var_arg = true,
+            allow_hyphen_values = true,
+            value_name = "ARGS"
+        )]
+        args: Vec<OsString>,
+    },
 }
 
 #[derive(Debug, Subcommand)]
@@ -318,6 +320,9 @@ fn parse_unit(text: &str) -> Result<ArmyEntry, String> {
 
 fn main() -> ExitCode {
     let cli = Cli::parse();
+    if let Command::Load { args } = cli.command {
+        return cmd::load::run(cli.server, cli.config, args);
+    }
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(failure) => {
@@ -361,7 +366,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
         Command::Watch(args) => cmd::play::watch(&session, args),
         Command::Replay(args) => cmd::play::replay(&session, args),
         Command::Bot(args) => cmd::play::bot(&session, args),
-        Command::Load(args) => load::run(&session, args),
+        Command::Load { .. } => unreachable!("`fray load` runs fray-load before any session"),
     }
 }
 

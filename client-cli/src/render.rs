@@ -515,6 +515,7 @@ mod tests {
                 ],
                 special_rules: vec!["Raise Dead: bring one back.".to_string()],
             }],
+            examples: Vec::new(),
         }
     }
 

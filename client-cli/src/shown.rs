@@ -75,13 +75,14 @@ impl<W: Write> Write for Escaping<W> {
 
 /// Terminal commands a hostile name could carry, for the tests of every
 /// printing path: a window title (OSC), clearing the screen, a bell, NUL, a
-/// C1 CSI, and a right-to-left override.
-#[cfg(test)]
+/// C1 CSI, and a right-to-left override. Not behind `cfg(test)`: the
+/// binary's tests reach it through this library, built without it.
+#[doc(hidden)]
 pub const HOSTILE: &str = "\u{1b}]0;owned\u{7}\u{1b}[2J\0\u{9b}31m\u{202e}";
 
 /// Whether printed `text` is safe: nothing in it a terminal acts on but
-/// line breaks.
-#[cfg(test)]
+/// line breaks. For tests, as [`HOSTILE`].
+#[doc(hidden)]
 pub fn is_safe_lines(text: &str) -> bool {
     !text
         .chars()

@@ -448,3 +448,81 @@ fn help_documents_the_exit_codes() {
     let out = Player::new().ok(&["army", "new", "--help"]);
     assert!(out.contains("--unit"), "{out}");
 }
+
+/// A copy of the `fray` binary alone in a directory of its own, so that what
+/// lies beside it is up to the test.
+#[cfg(unix)]
+fn fray_alone() -> (tempfile::TempDir, std::path::PathBuf) {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let fray = dir.path().join("fray");
+    std::fs::copy(env!("CARGO_BIN_EXE_fray"), &fray).expect("fray is copied");
+    (dir, fray)
+}
+
+/// Runs `command`, again while an executable just written is busy: another
+/// test's process, forked while the file was open for writing, may hold it
+/// until it execs (ETXTBSY), for `fray` itself or for what `fray` runs.
+#[cfg(unix)]
+fn output_once_written(command: &mut std::process::Command) -> std::process::Output {
+    for _ in 0..50 {
+        match command.output() {
+            Err(error) if error.raw_os_error() == Some(26) => {}
+            Ok(output) if !String::from_utf8_lossy(&output.stderr).contains("Text file busy") => {
+                return output;
+            }
+            Ok(_) => {}
+            Err(error) => panic!("fray does not run: {error}"),
+        }
+        std::thread::sleep(std::time::Duration::from_millis(20));
+    }
+    panic!("the executables stayed busy");
+}
+
+#[cfg(unix)]
+#[test]
+fn fray_load_without_the_load_generator_says_how_to_get_it() {
+    let (dir, fray) = fray_alone();
+    let output = output_once_written(
+        std::process::Command::new(&fray)
+            .args(["load", "--matches", "1"])
+            .env("PATH", dir.path()),
+    );
+    let stderr = String::from_utf8_lossy(&output.stderr);
+    assert_eq!(output.status.code(), Some(1), "{stderr}");
+    assert!(stderr.contains("fray-load"), "{stderr}");
+    assert!(
+        stderr.contains("cargo build --release -p fray-load"),
+        "{stderr}"
+    );
+}
+
+#[cfg(unix)]
+#[test]
+fn fray_load_runs_the_load_generator_beside_it_with_every_argument() {
+    use std::os::unix::fs::PermissionsExt;
+    let (dir, fray) = fray_alone();
+    let stub = dir.path().join("fray-load");
+    std::fs::write(
+        &stub,
+        "#!/bin/sh\necho \"args: $*\"\necho \"server: $FRAY_SERVER\"\nexit 7\n",
+    )
+    .expect("the stub is written");
+    std::fs::set_permissions(&stub, std::fs::Permissions::from_mode(0o755)).unwrap();
+    let output = std::process::Command::new(&fray)
+        .args([
+            "--server",
+            "http://example.test:1",
+            "load",
+            "--matches",
+            "3",
+            "--help",
+        ])
+        .env_remove("FRAY_SERVER")
+        .env("PATH", "/bin:/usr/bin")
+        .output()
+        .expect("fray runs");
+    let stdout = String::from_utf8_lossy(&output.stdout);
+    assert_eq!(output.status.code(), Some(7), "fray exits as fray-load did");
+    assert!(stdout.contains("args: --matches 3 --help"), "{stdout}");
+    assert!(stdout.contains("server: http://example.test:1"), "{stdout}");
+}

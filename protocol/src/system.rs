@@ -5,7 +5,7 @@ use std::str::FromStr;
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::Stat;
+use crate::{ArmyList, Stat};
 
 /// The game systems Fray knows of.
 #[derive(
@@ -168,6 +168,10 @@ pub struct SystemInfo {
     #[serde(default)]
     pub limits: ArmyLimits,
     pub armies: Vec<ArmyInfo>,
+    /// Army lists that are valid in a match that sets nothing: ready to
+    /// play, or to start a list from.
+    #[serde(default)]
+    pub examples: Vec<ArmyList>,
 }
 
 /// What an army list may hold in all, as numbers.

@@ -13,9 +13,9 @@ use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use fray_protocol::{ArmyList, MatchConfig, SystemId, Viewer};
-use fray_rules::MoveRules;
 use fray_rules::fantasy_armies::{Army, FantasyArmies, starter_list};
 use fray_rules::{ChaChaDice, GameRules};
+use fray_rules::{Choice, MoveRules};
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{Rng, SeedableRng};
 
@@ -35,8 +35,8 @@ impl Chooser {
 /// The 36 ordered pairings of the six starter lists.
 fn pairings() -> Vec<[ArmyList; 2]> {
     let mut all = Vec::new();
-    for a in Army::ALL {
-        for b in Army::ALL {
+    for &a in Army::ALL {
+        for &b in Army::ALL {
             all.push([starter_list(a), starter_list(b)]);
         }
     }
@@ -143,7 +143,7 @@ fn report_game_lengths(pairings: &[[ArmyList; 2]], per_pairing: u64) {
         battle(sums[6]),
         100.0 * draws as f64 / sums[6].0 as f64
     );
-    for (a, army) in Army::ALL.into_iter().enumerate() {
+    for (a, &army) in Army::ALL.iter().enumerate() {
         eprintln!(
             "  {} against the field: mean {:.1} actions ({:.1} battle turns)",
             army.key(),
@@ -175,7 +175,7 @@ fn random_games(c: &mut Criterion) {
             black_box(contract_game(&pairings[(i % 36) as usize], i))
         })
     });
-    for (a, army) in Army::ALL.into_iter().enumerate() {
+    for (a, &army) in Army::ALL.iter().enumerate() {
         // The army against each of the six, on either seat.
         let mine: Vec<&[ArmyList; 2]> = pairings
             .iter()

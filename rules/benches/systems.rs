@@ -1,6 +1,7 @@
-//! Complete random games of Summoners Chess and Chessboard Confrontation (on
-//! the chessboard and the battle map), on the fast path (no effects) and
-//! through the contract (`options` + `act`).
+//! Complete random games of every registered system, with its example pair
+//! of armies and the default options, on the fast path (no effects) and
+//! through the contract (`options` + `act`); and Chessboard Confrontation's
+//! battle-map variant on the fast path.
 //! Moves are chosen uniformly by a ChaCha stream apart from the game's dice.
 //!
 //! `cargo bench -p fray-rules --bench systems -- --warm-up-time 1 --measurement-time 3`
@@ -8,11 +9,8 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use fray_protocol::{ArmyEntry, ArmyList, MatchConfig, OptionValue, SystemId};
-use fray_rules::MoveRules;
-use fray_rules::chessboard_confrontation::ChessboardConfrontation;
-use fray_rules::summoners_chess::{SummonersChess, army_list};
-use fray_rules::{ChaChaDice, GameRules};
+use fray_protocol::{ArmyList, MatchConfig, OptionValue, SystemId};
+use fray_rules::{ChaChaDice, GameRules, GameSystem, MoveRules, SystemVisitor};
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{Rng, SeedableRng};
 
@@ -28,23 +26,18 @@ impl Chooser {
     }
 }
 
-/// A 50-point squad: two Elites with a trait each and four Minions.
-fn squad(traits: [&str; 2]) -> ArmyList {
-    let elite = |t: &str| ArmyEntry {
-        unit: "elite".into(),
-        count: 1,
-        traits: vec![t.into()],
-    };
-    ArmyList {
-        system: SystemId::ChessboardConfrontation,
-        army: "squad".into(),
-        name: String::new(),
-        units: vec![
-            elite(traits[0]),
-            elite(traits[1]),
-            ArmyEntry::new("minion", 4),
-        ],
+/// One random game on the fast path (no effects); returns the final state.
+fn fast_game<G: MoveRules>(config: &MatchConfig, armies: &[ArmyList], seed: u64) -> G {
+    let mut dice = ChaChaDice::from_u64(seed);
+    let mut game = G::setup_quiet(config, armies, &mut dice).expect("legal armies");
+    let mut chooser = Chooser::new(seed);
+    let mut moves = Vec::with_capacity(512);
+    while game.deciding().is_some() {
+        moves.clear();
+        game.legal_moves(&mut moves);
+        game.play_quiet(moves[chooser.index(moves.len())], &mut dice);
     }
+    game
 }
 
 /// Plays the contract path to the end; returns the actions taken.
@@ -64,103 +57,60 @@ fn contract_game<G: GameRules>(config: &MatchConfig, armies: &[ArmyList], seed: 
     actions
 }
 
-fn summoners_chess(c: &mut Criterion) {
-    let config = MatchConfig::new(SystemId::SummonersChess);
-    let armies = [army_list(), army_list()];
-    let mut group = c.benchmark_group("summoners_chess/random_game");
-    group.throughput(Throughput::Elements(1));
-    let mut seed = 0u64;
-    group.bench_function("fast", |b| {
-        b.iter(|| {
-            seed += 1;
-            let mut dice = ChaChaDice::from_u64(seed);
-            let mut game = SummonersChess::setup_quiet(&config, &armies, &mut dice).unwrap();
-            let mut chooser = Chooser::new(seed);
-            let mut moves = Vec::with_capacity(128);
-            while !game.is_over() {
-                moves.clear();
-                game.legal_moves(&mut moves);
-                game.play_quiet(moves[chooser.index(moves.len())], &mut dice);
-            }
-            black_box(game)
-        })
-    });
-    group.bench_function("contract", |b| {
-        b.iter(|| {
-            seed += 1;
-            contract_game::<SummonersChess>(&config, &armies, seed)
-        })
-    });
-    group.finish();
-}
+/// `<system>/random_game`: `fast` and `contract`.
+struct RandomGames<'a>(&'a mut Criterion);
 
-/// One random Chessboard Confrontation game on the fast path (no effects).
-fn chessboard_confrontation_fast_game(
-    config: &MatchConfig,
-    armies: &[ArmyList],
-    seed: u64,
-) -> ChessboardConfrontation {
-    let mut dice = ChaChaDice::from_u64(seed);
-    let mut game = ChessboardConfrontation::setup_quiet(config, armies, &mut dice).unwrap();
-    let mut chooser = Chooser::new(seed);
-    let mut moves = Vec::with_capacity(512);
-    while !game.finished() {
-        moves.clear();
-        game.legal_moves(&mut moves);
-        game.play_quiet(moves[chooser.index(moves.len())], &mut dice);
+impl SystemVisitor for RandomGames<'_> {
+    type Output = ();
+
+    fn visit<S: GameSystem>(self) {
+        let config = MatchConfig::new(S::ID);
+        let armies = fray_rules::example_armies(S::ID).expect("a registered system");
+        let mut group = self
+            .0
+            .benchmark_group(format!("{}/random_game", S::ID.key()));
+        group.throughput(Throughput::Elements(1));
+        let mut seed = 0u64;
+        group.bench_function("fast", |b| {
+            b.iter(|| {
+                seed += 1;
+                black_box(fast_game::<S>(&config, &armies, seed))
+            })
+        });
+        group.bench_function("contract", |b| {
+            b.iter(|| {
+                seed += 1;
+                contract_game::<S>(&config, &armies, seed)
+            })
+        });
+        group.finish();
     }
-    game
 }
 
-fn chessboard_confrontation(c: &mut Criterion) {
-    let config = MatchConfig::new(SystemId::ChessboardConfrontation);
-    let armies = [
-        squad(["armor", "fast"]),
-        squad(["heal", "lesser-ranged"]),
-        squad(["lucky", "assault"]),
-    ];
-    let mut group = c.benchmark_group("chessboard_confrontation/random_game_3_players");
-    group.throughput(Throughput::Elements(1));
-    let mut seed = 0u64;
-    group.bench_function("fast", |b| {
-        b.iter(|| {
-            seed += 1;
-            black_box(chessboard_confrontation_fast_game(&config, &armies, seed))
-        })
-    });
-    group.bench_function("contract", |b| {
-        b.iter(|| {
-            seed += 1;
-            contract_game::<ChessboardConfrontation>(&config, &armies, seed)
-        })
-    });
-    group.finish();
+fn random_games(c: &mut Criterion) {
+    for &system in fray_rules::registered() {
+        fray_rules::with_system(system, RandomGames(c));
+    }
 }
 
 /// The battle-map variant: 24×24 squares, obstacles over half of them laid
-/// at every set-up.
+/// at every set-up; an option of one system, so named here.
 fn chessboard_confrontation_battle_map(c: &mut Criterion) {
-    let config = MatchConfig::new(SystemId::ChessboardConfrontation).with(
-        fray_rules::chessboard_confrontation::MAP,
-        OptionValue::Text("battle-map".into()),
-    );
-    let armies = [squad(["armor", "fast"]), squad(["heal", "greater-ranged"])];
-    let mut group = c.benchmark_group("chessboard_confrontation/battle_map_2_players");
+    use fray_rules::chessboard_confrontation::{ChessboardConfrontation, MAP};
+    let system = SystemId::ChessboardConfrontation;
+    let config = MatchConfig::new(system).with(MAP, OptionValue::Text("battle-map".into()));
+    let armies = fray_rules::example_armies(system).expect("a registered system");
+    let mut group = c.benchmark_group("chessboard-confrontation/battle_map_2_players");
     group.throughput(Throughput::Elements(1));
     let mut seed = 0u64;
     group.bench_function("fast", |b| {
         b.iter(|| {
             seed += 1;
-            black_box(chessboard_confrontation_fast_game(&config, &armies, seed))
+            black_box(fast_game::<ChessboardConfrontation>(&config, &armies, seed))
         })
     });
     group.finish();
 }
 
-criterion_group!(
-    benches,
-    summoners_chess,
-    chessboard_confrontation,
-    chessboard_confrontation_battle_map
-);
+criterion_group!(benches, random_games, chessboard_confrontation_battle_map);
 criterion_main!(benches);

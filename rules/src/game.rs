@@ -6,64 +6,123 @@ use fray_protocol::{
 use crate::chessboard_confrontation::{self, ChessboardConfrontation};
 use crate::dice::Dice;
 use crate::engine::{GameRules, SetupError};
-use crate::fantasy_armies::{self, FantasyArmies};
-use crate::summoners_chess::{self, SummonersChess};
+use crate::system::{GameSystem, SystemVisitor};
+use crate::{fantasy_armies, summoners_chess};
 
-/// A match of any system the engine plays.
-#[derive(Clone)]
-pub enum Game {
-    FantasyArmies(Box<FantasyArmies>),
-    ChessboardConfrontation(Box<ChessboardConfrontation>),
-    SummonersChess(Box<SummonersChess>),
-}
+/// Makes, from the one list of systems below, everything that goes over
+/// every system: the [`Game`] enum and its dispatch, [`registered`],
+/// [`with_system`], [`systems`], [`example_armies`], [`validate_army`] and
+/// [`validate_army_for`].
+macro_rules! registry {
+    ($($variant:ident => $module:ident :: $rules:ident),+ $(,)?) => {
+        /// A match of any system the engine plays.
+        #[derive(Clone)]
+        pub enum Game {
+            $($variant(Box<crate::$module::$rules>),)+
+        }
 
-/// Runs the same call on whichever system a game plays.
-macro_rules! on_each_system {
-    ($game:expr, $rules:ident => $call:expr) => {
-        match $game {
-            Game::FantasyArmies($rules) => $call,
-            Game::ChessboardConfrontation($rules) => $call,
-            Game::SummonersChess($rules) => $call,
+        /// Runs the same call on whichever system a game plays.
+        macro_rules! on_each_system {
+            ($game:expr, $bound:ident => $call:expr) => {
+                match $game {
+                    $(Game::$variant($bound) => $call,)+
+                }
+            };
+        }
+
+        /// Every registered system, in the registry's order.
+        pub fn registered() -> &'static [SystemId] {
+            &[$(<crate::$module::$rules as GameSystem>::ID,)+]
+        }
+
+        /// Does `visitor`'s work with the concrete type of `system`; `None`
+        /// for a system not registered (not playable yet).
+        pub fn with_system<V: SystemVisitor>(system: SystemId, visitor: V) -> Option<V::Output> {
+            $(
+                if system == <crate::$module::$rules as GameSystem>::ID {
+                    return Some(visitor.visit::<crate::$module::$rules>());
+                }
+            )+
+            None
+        }
+
+        impl Game {
+            pub fn system(&self) -> SystemId {
+                match self {
+                    $(Game::$variant(_) => <crate::$module::$rules as GameSystem>::ID,)+
+                }
+            }
+
+            pub fn setup(
+                config: &MatchConfig,
+                armies: &[ArmyList],
+                dice: &mut dyn Dice,
+            ) -> Result<(Self, Vec<ScopedEffect>), SetupError> {
+                $(
+                    if config.system == <crate::$module::$rules as GameSystem>::ID {
+                        return <crate::$module::$rules as GameRules>::setup(config, armies, dice)
+                            .map(|(game, effects)| (Game::$variant(Box::new(game)), effects));
+                    }
+                )+
+                Err(SetupError::NotImplemented(config.system.to_string()))
+            }
         }
     };
 }
 
-/// Every system that can be played, with its options, armies and profiles.
-pub fn systems() -> Vec<SystemInfo> {
-    vec![
-        fantasy_armies::system_info(),
-        chessboard_confrontation::system_info(),
-        summoners_chess::system_info(),
-    ]
+// The one list of systems: `Variant => folder::RulesType`, the type
+// implementing [`GameSystem`]. Registering a system is one line here.
+registry! {
+    FantasyArmies => fantasy_armies::FantasyArmies,
+    ChessboardConfrontation => chessboard_confrontation::ChessboardConfrontation,
+    SummonersChess => summoners_chess::SummonersChess,
 }
 
-/// Two valid army lists of a playable system, one per seat: Dwarfs against
-/// Undead, the Summoners list twice, a Lucky squad against an Armor squad.
-/// What tests, benchmarks and recorded games play with; `None` for a system
-/// not playable yet.
-pub fn example_armies(system: SystemId) -> Option<[ArmyList; 2]> {
-    use fantasy_armies::{Army, starter_list};
-    match system {
-        SystemId::FantasyArmies => Some([starter_list(Army::Dwarfs), starter_list(Army::Undead)]),
-        SystemId::SummonersChess => {
-            Some([summoners_chess::army_list(), summoners_chess::army_list()])
+/// Every system that can be played, with its options, armies, profiles and
+/// example lists.
+pub fn systems() -> Vec<SystemInfo> {
+    struct Info;
+    impl SystemVisitor for Info {
+        type Output = SystemInfo;
+        fn visit<S: GameSystem>(self) -> SystemInfo {
+            S::info()
         }
-        SystemId::ChessboardConfrontation => Some([
-            chessboard_confrontation::squad("lucky"),
-            chessboard_confrontation::squad("armor"),
-        ]),
-        _ => None,
     }
+    registered()
+        .iter()
+        .filter_map(|&system| with_system(system, Info))
+        .collect()
+}
+
+/// Two valid army lists of a playable system, one per seat: the first two of
+/// its examples (Dwarfs against Undead, a Lucky squad against an Armor
+/// squad), or its only one twice (Summoners). What tests, benchmarks and
+/// recorded games play with; `None` for a system not playable yet.
+pub fn example_armies(system: SystemId) -> Option<[ArmyList; 2]> {
+    struct Pair;
+    impl SystemVisitor for Pair {
+        type Output = [ArmyList; 2];
+        fn visit<S: GameSystem>(self) -> [ArmyList; 2] {
+            let examples = S::examples();
+            let first = examples[0].clone();
+            let second = examples.get(1).unwrap_or(&first).clone();
+            [first, second]
+        }
+    }
+    with_system(system, Pair)
 }
 
 /// Checks an army list against its system's rules, with every reason it fails.
 pub fn validate_army(list: &ArmyList) -> Result<(), Vec<String>> {
-    match list.system {
-        SystemId::FantasyArmies => fantasy_armies::validate_army(list),
-        SystemId::ChessboardConfrontation => chessboard_confrontation::validate_army(list),
-        SystemId::SummonersChess => summoners_chess::validate_army(list),
-        other => Err(vec![format!("{other} is not playable yet")]),
+    struct Validate<'a>(&'a ArmyList);
+    impl SystemVisitor for Validate<'_> {
+        type Output = Result<(), Vec<String>>;
+        fn visit<S: GameSystem>(self) -> Self::Output {
+            S::validate_army(self.0)
+        }
     }
+    with_system(list.system, Validate(list))
+        .unwrap_or_else(|| Err(vec![format!("{} is not playable yet", list.system)]))
 }
 
 /// Checks an army list against the match it is brought to (created or
@@ -80,15 +139,19 @@ pub fn validate_army_for(
             found: list.system.to_string(),
         });
     }
-    match list.system {
-        SystemId::ChessboardConfrontation => {
-            chessboard_confrontation::validate_army_for(config, seat.0, list)
+    struct ValidateFor<'a>(&'a MatchConfig, Seat, &'a ArmyList);
+    impl SystemVisitor for ValidateFor<'_> {
+        type Output = Result<(), SetupError>;
+        fn visit<S: GameSystem>(self) -> Self::Output {
+            S::validate_army_for(self.0, self.1, self.2)
         }
-        _ => validate_army(list).map_err(|reasons| SetupError::InvalidArmy {
-            seat: seat.0,
-            reasons,
-        }),
     }
+    with_system(list.system, ValidateFor(config, seat, list)).unwrap_or_else(|| {
+        Err(SetupError::InvalidArmy {
+            seat: seat.0,
+            reasons: vec![format!("{} is not playable yet", list.system)],
+        })
+    })
 }
 
 /// True when `stored`, the effects of one action in a match's log, are
@@ -120,42 +183,6 @@ pub fn agrees_as_made_earlier(
 }
 
 impl Game {
-    pub fn system(&self) -> SystemId {
-        match self {
-            Game::FantasyArmies(_) => SystemId::FantasyArmies,
-            Game::ChessboardConfrontation(_) => SystemId::ChessboardConfrontation,
-            Game::SummonersChess(_) => SystemId::SummonersChess,
-        }
-    }
-
-    pub fn setup(
-        config: &MatchConfig,
-        armies: &[ArmyList],
-        dice: &mut dyn Dice,
-    ) -> Result<(Self, Vec<ScopedEffect>), SetupError> {
-        fn boxed<G: GameRules>(
-            made: Result<(G, Vec<ScopedEffect>), SetupError>,
-            wrap: fn(Box<G>) -> Game,
-        ) -> Result<(Game, Vec<ScopedEffect>), SetupError> {
-            made.map(|(game, effects)| (wrap(Box::new(game)), effects))
-        }
-        match config.system {
-            SystemId::FantasyArmies => boxed(
-                FantasyArmies::setup(config, armies, dice),
-                Game::FantasyArmies,
-            ),
-            SystemId::ChessboardConfrontation => boxed(
-                ChessboardConfrontation::setup(config, armies, dice),
-                Game::ChessboardConfrontation,
-            ),
-            SystemId::SummonersChess => boxed(
-                SummonersChess::setup(config, armies, dice),
-                Game::SummonersChess,
-            ),
-            other => Err(SetupError::NotImplemented(other.to_string())),
-        }
-    }
-
     /// The set-up an earlier release gave this match, where it differs from
     /// today's: Chessboard Confrontation's Retrieve let random obstacles on
     /// the corners of seated players' sides. Set up again this way, a match
@@ -200,35 +227,5 @@ impl Game {
 
     pub fn outcome(&self) -> Option<Outcome> {
         on_each_system!(self, game => game.outcome())
-    }
-}
-
-#[cfg(test)]
-mod tests {
-    use super::*;
-    use crate::ChaChaDice;
-
-    #[test]
-    fn the_systems_played_are_those_the_protocol_calls_playable() {
-        let mut played: Vec<SystemId> = systems().iter().map(|info| info.id).collect();
-        played.sort();
-        let mut playable = SystemId::PLAYABLE.to_vec();
-        playable.sort();
-        assert_eq!(played, playable);
-    }
-
-    #[test]
-    fn every_playable_system_has_example_armies_that_set_up_a_game() {
-        for info in systems() {
-            let armies =
-                example_armies(info.id).unwrap_or_else(|| panic!("{}: no example armies", info.id));
-            for list in &armies {
-                assert_eq!(list.system, info.id);
-                assert_eq!(validate_army(list), Ok(()), "{}: {}", info.id, list.name);
-            }
-            let config = MatchConfig::new(info.id);
-            let set_up = Game::setup(&config, &armies, &mut ChaChaDice::from_u64(1));
-            assert!(set_up.is_ok(), "{}: the examples set up a game", info.id);
-        }
     }
 }

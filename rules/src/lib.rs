@@ -2,12 +2,14 @@
 //! system. No IO, no clocks, no async; chance comes only from [`Dice`].
 //!
 //! Each system is one folder (`fantasy_armies/`, …) implementing
-//! [`GameRules`]; [`Game`] dispatches over them so a server need not care
-//! which system a match plays.
+//! [`MoveRules`] and [`GameSystem`], registered by one line in `game.rs`;
+//! [`Game`] dispatches over them so a server need not care which system a
+//! match plays. `rules/README.md` tells how to add one.
 
 #![forbid(unsafe_code)]
 
 pub mod action_form;
+mod army_check;
 pub mod chessboard_confrontation;
 pub mod dice;
 pub mod effect_log;
@@ -18,10 +20,14 @@ pub mod grid;
 pub mod match_options;
 pub mod move_rules;
 pub mod summoners_chess;
+pub mod system;
 
 pub use dice::{ChaChaDice, Dice, ScriptedDice};
 pub use engine::{GameRules, SetupError};
 pub use game::{
-    Game, agrees_as_made_earlier, example_armies, systems, validate_army, validate_army_for,
+    Game, agrees_as_made_earlier, example_armies, registered, systems, validate_army,
+    validate_army_for, with_system,
 };
+pub use match_options::Choice;
 pub use move_rules::MoveRules;
+pub use system::{GameSystem, Pick, SystemVisitor};

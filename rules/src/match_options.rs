@@ -7,8 +7,11 @@ use fray_protocol::{MatchConfig, OptionKind, OptionSpec, OptionValue};
 
 use crate::engine::SetupError;
 
-/// A type whose values are a fixed list of choices, each named by a key:
-/// the values of a `Choice` option, or the choices an action offers.
+/// A type whose values are a fixed list, each named by a machine key: the
+/// values of a `Choice` option, the choices an action offers, or the armies,
+/// troop types, traits, spells and terrains that lists, actions and views
+/// name by key. Declaring `ALL` and `key` gives `from_key`, and the option
+/// kind and default when the type is an option's.
 pub trait Choice: Copy + 'static {
     /// Every value, in the order they are offered.
     const ALL: &'static [Self];

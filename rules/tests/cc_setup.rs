@@ -6,6 +6,7 @@ mod cc_common;
 use std::collections::BTreeSet;
 
 use cc_common::*;
+use fray_rules::Choice;
 use fray_rules::SetupError;
 use fray_rules::chessboard_confrontation::{self as cc, OBSTACLES, POINTS, RULINGS, SCENARIO};
 

@@ -9,6 +9,7 @@ mod cc_common;
 use std::collections::HashSet;
 
 use cc_common::*;
+use fray_rules::Choice;
 use fray_rules::chessboard_confrontation::{self as cc, LARGE_KEY, Trait, Troop};
 use proptest::prelude::*;
 use proptest::sample::select;
@@ -24,7 +25,8 @@ fn build_legal(picks: &[(u8, u32, bool)]) -> ArmyList {
     for &(troop, trait_bits, large) in picks {
         let troop = Troop::ALL[troop as usize % 5];
         let mut traits: Vec<Trait> = Trait::ALL
-            .into_iter()
+            .iter()
+            .copied()
             .enumerate()
             .filter(|(i, _)| trait_bits & (1 << i) != 0)
             .map(|(_, t)| t)

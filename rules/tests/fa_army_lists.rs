@@ -5,6 +5,7 @@
 
 mod common;
 use common::*;
+use fray_rules::Choice;
 
 /// One printed row: name, M, HTH, RA, D, PV, special.
 type Row = (
@@ -141,7 +142,7 @@ fn a_piece_on_the_board_shows_its_printed_profile() {
 
 #[test]
 fn every_starter_list_is_legal() {
-    for army in Army::ALL {
+    for &army in Army::ALL {
         let list = fray_rules::fantasy_armies::starter_list(army);
         assert_eq!(fray_rules::validate_army(&list), Ok(()), "{army:?}");
     }

@@ -6,9 +6,9 @@
 //! the engine's code.
 
 use fray_protocol::{ArmyEntry, ArmyList, MatchConfig, Seat, SystemId, Viewer};
-use fray_rules::fantasy_armies::armies::{self, Profile};
+use fray_rules::fantasy_armies::units::{self, Profile};
 use fray_rules::fantasy_armies::{Army, FantasyArmies};
-use fray_rules::{ChaChaDice, GameRules, validate_army};
+use fray_rules::{ChaChaDice, Choice, GameRules, validate_army};
 use proptest::prelude::*;
 use proptest::sample::select;
 use proptest::test_runner::TestCaseError;
@@ -21,7 +21,7 @@ const MIN_PIECES: u64 = 8;
 const MAX_PIECES: u64 = 16;
 
 fn profiles(army: Army) -> Vec<&'static Profile> {
-    armies::units_of(army).map(|(_, profile)| profile).collect()
+    units::units_of(army).map(|(_, profile)| profile).collect()
 }
 
 fn king_of(army: Army) -> &'static Profile {
@@ -181,7 +181,7 @@ fn break_list(mut list: ArmyList, how: u8, aux: u16) -> ArmyList {
         5 => list.army = ["lizardmen", "", "Dwarfs", "undead "][aux as usize % 4].into(),
         6 => {
             let here: Vec<&str> = profiles(army).iter().map(|p| p.key).collect();
-            let foreign: Vec<&str> = armies::UNITS
+            let foreign: Vec<&str> = units::UNITS
                 .iter()
                 .filter(|p| p.army != army && !here.contains(&p.key))
                 .map(|p| p.key)
@@ -223,7 +223,7 @@ fn broken_list() -> impl Strategy<Value = (ArmyList, u8)> {
 }
 
 fn all_unit_keys() -> Vec<&'static str> {
-    let mut keys: Vec<&'static str> = armies::UNITS.iter().map(|p| p.key).collect();
+    let mut keys: Vec<&'static str> = units::UNITS.iter().map(|p| p.key).collect();
     keys.dedup();
     keys.extend(["dragon", "", "King-Of-Men"]);
     keys

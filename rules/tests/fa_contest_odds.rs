@@ -18,7 +18,7 @@ mod common;
 
 use common::rolls;
 use fray_protocol::{Action, DiceRoll, PieceId, Seat, Viewer};
-use fray_rules::fantasy_armies::armies::{profile, unit_by_key};
+use fray_rules::fantasy_armies::units::{profile, unit_by_key};
 use fray_rules::fantasy_armies::{Army, ContestWinner, HthModifiers, Position, contest_winner};
 use fray_rules::{ChaChaDice, Dice, GameRules, ScriptedDice};
 

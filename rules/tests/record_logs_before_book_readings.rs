@@ -20,6 +20,7 @@ use std::collections::BTreeSet;
 use fray_protocol::{
     Action, ArmyEntry, ArmyList, MatchConfig, OptionValue, ScopedEffect, Seat, SystemId,
 };
+use fray_rules::Choice;
 use fray_rules::fantasy_armies::{Army, starter_list};
 use fray_rules::{ChaChaDice, Game, example_armies};
 use rand_chacha::ChaCha8Rng;

@@ -4,6 +4,7 @@
 //! options, and the one army list both players bring.
 
 mod sc_common;
+use fray_rules::Choice;
 use sc_common::*;
 
 fn terrain_of(view: &View, square: &str) -> String {

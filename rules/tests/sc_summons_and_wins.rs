@@ -13,6 +13,7 @@ use fray_protocol::{
     Action, ActionOption, Effect, MatchConfig, OptionValue, PieceId, RejectCode, ScopedEffect,
     Seat, SystemId, View, Viewer,
 };
+use fray_rules::Choice;
 use fray_rules::summoners_chess::{
     ACOLYTES, MAX_TURNS, QUIET_TURNS, SECOND_UNIT, SummonersChess, Terrain, army_list,
 };
@@ -343,7 +344,7 @@ proptest! {
         for viewer in [Viewer::Seat(Seat(0)), Viewer::Seat(Seat(1)), Viewer::Spectator, Viewer::Referee] {
             let view = game.view(viewer);
             prop_assert_eq!(view.terrain.len(), 64);
-            for terrain in Terrain::ALL {
+            for &terrain in Terrain::ALL {
                 let copies = view.terrain.values().filter(|t| *t == terrain.key()).count();
                 prop_assert_eq!(copies, 4, "{:?}", terrain);
             }

@@ -45,11 +45,7 @@ fn mid_game(system: SystemId) -> (Game, Vec<ScopedEffect>) {
 }
 
 fn messages(c: &mut Criterion) {
-    for system in [
-        SystemId::FantasyArmies,
-        SystemId::SummonersChess,
-        SystemId::ChessboardConfrontation,
-    ] {
+    for &system in fray_rules::registered() {
         let (game, effects) = mid_game(system);
         let seat = game.to_act()[0];
         let options = game.options(seat);

@@ -92,13 +92,11 @@ struct VerifyArgs {
 
 const SIMULATE_HELP: &str = "\
 Armies (--armies, one per seat from seat 0, comma-separated; seats not named play `random`):
-  fantasy-armies            an army key, playing that army's starter list:
-                            kingdoms-of-man, orcs-and-goblins, dwarfs, undead, elves, demons;
-                            `random` (the default): a starter list of a random army each game
-  summoners-chess           `summoners` (the default): both players field the same set
-  chessboard-confrontation  `squad` or `random` (the default): a random legal squad each
-                            game, within the `points` option (50 by default); 2 to 4 seats
-  any system                @FILE: an army list in JSON (as the lobby stores it), every game
+  random       (the default) the system's own random army, drawn anew each game and legal
+               for the match's options (docs/tools.md says what each system draws)
+  ARMY         one of the system's army keys (`fray systems` lists them): a random list of
+               that army each game (for an army with one list, that list)
+  @FILE        an army list in JSON (as the lobby stores it), every game
 
 Every game is played to its end by choosing uniformly among the legal moves. Game i's
 dice and choices come from the seed and i alone, so the same --seed gives the same

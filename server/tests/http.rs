@@ -43,6 +43,25 @@ fn systems_lists_fantasy_armies_with_six_armies() {
 }
 
 #[test]
+fn systems_serve_example_armies_the_lobby_stores() {
+    let server = TestServer::start();
+    let (status, body) = server.get("/api/systems");
+    assert_eq!(status, 200);
+    let systems: Vec<SystemInfo> = serde_json::from_value(body).expect("SystemInfo");
+    assert_eq!(systems.len(), fray_rules::registered().len());
+    let ada = server.player("Ada");
+    for system in &systems {
+        assert!(!system.examples.is_empty(), "{}: no examples", system.id);
+        for list in &system.examples {
+            let body = serde_json::to_value(list).unwrap();
+            let (status, answer) =
+                server.request("POST", "/api/army-lists", Some(&ada.token), Some(&body));
+            assert_eq!(status, 201, "{}: {}: {answer}", system.id, list.name);
+        }
+    }
+}
+
+#[test]
 fn unknown_paths_are_json_404s() {
     let server = TestServer::start();
     let (status, body) = server.get("/no/such/thing");

@@ -137,7 +137,10 @@ fn named_armies_are_played_in_their_seats() {
     one.armies = vec!["dwarfs".into()];
     let summary = run(&one);
     assert_consistent(&summary, 2);
-    assert_eq!(summary.seat_armies[1], ArmyChoice::RandomStarter.describe());
+    assert_eq!(
+        summary.seat_armies[1],
+        ArmyChoice::Random { army: None }.describe()
+    );
     assert!(summary.armies["dwarfs"].played >= 12);
     assert!(
         summary.armies.len() > 2,

@@ -194,6 +194,7 @@ mod tests {
             limits: Default::default(),
             army_rules: Vec::new(),
             armies: Vec::new(),
+            examples: Vec::new(),
         };
         let options: Vec<String> = ["mode=1", "max-turns=200", "fog=yes", "x=y"]
             .map(String::from)

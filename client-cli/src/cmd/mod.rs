@@ -2,6 +2,7 @@
 //! server answered, through `render`.
 
 pub mod army;
+pub mod load;
 pub mod login;
 pub mod matches;
 pub mod play;

@@ -117,9 +117,9 @@ impl TestServer {
     fn serve(dir: Arc<TempDir>, listener: std::net::TcpListener) -> TestServer {
         let url = format!("sqlite://{}", dir.path().join("fray.db").display());
         let mut config = Config::with_database(url);
-        // Every test player comes from 127.0.0.1, and a test (`fray load`
-        // above all) registers more at once than the lobby's limits per
-        // address allow; the server's own tests test the limits.
+        // Every test player comes from 127.0.0.1, and a test may register
+        // more at once than the lobby's limits per address allow; the
+        // server's own tests test the limits.
         config.players_per_minute = 0;
         config.lobby_writes_per_minute = 0;
         listener.set_nonblocking(true).expect("non-blocking");

@@ -11,6 +11,7 @@ use super::large::{Reach, footprint};
 use super::moves::Move;
 use super::state::{ChessboardConfrontation, Kind, Mode, Pending, Phase};
 use crate::action_form::check_parts;
+use crate::match_options::Choice;
 
 /// Room for nearly every notation ("Eb2xMc3:ranged-poison") and label
 /// ("place the Elite Troops on b2, b3, c2 and c3, with its main space on b2")

@@ -1,7 +1,10 @@
 //! Buying an army: five troop types and seventeen traits at their costs,
 //! one Support per army, the points budget (50 by default), Large miniatures.
 
-use fray_protocol::{ArmyEntry, ArmyList, Buy, Stat, SystemId, UnitInfo};
+use fray_protocol::{ArmyList, Buy, Stat, SystemId, UnitInfo};
+
+use crate::army_check;
+use crate::match_options::Choice;
 
 /// The one "army" key a list names: squads are built from troop types.
 pub const ARMY_KEY: &str = "squad";
@@ -35,24 +38,6 @@ pub enum Troop {
 }
 
 impl Troop {
-    pub const ALL: [Troop; 5] = [
-        Troop::Minion,
-        Troop::Regular,
-        Troop::Advanced,
-        Troop::Elite,
-        Troop::Monster,
-    ];
-
-    pub fn key(self) -> &'static str {
-        match self {
-            Troop::Minion => "minion",
-            Troop::Regular => "regular",
-            Troop::Advanced => "advanced",
-            Troop::Elite => "elite",
-            Troop::Monster => "monster",
-        }
-    }
-
     pub fn name(self) -> &'static str {
         match self {
             Troop::Minion => "Minion",
@@ -101,9 +86,25 @@ impl Troop {
             Troop::Elite | Troop::Monster => 4,
         }
     }
+}
 
-    pub fn from_key(key: &str) -> Option<Troop> {
-        Troop::ALL.into_iter().find(|t| t.key() == key)
+impl Choice for Troop {
+    const ALL: &'static [Self] = &[
+        Troop::Minion,
+        Troop::Regular,
+        Troop::Advanced,
+        Troop::Elite,
+        Troop::Monster,
+    ];
+
+    fn key(self) -> &'static str {
+        match self {
+            Troop::Minion => "minion",
+            Troop::Regular => "regular",
+            Troop::Advanced => "advanced",
+            Troop::Elite => "elite",
+            Troop::Monster => "monster",
+        }
     }
 }
 
@@ -129,48 +130,6 @@ pub enum Trait {
 }
 
 impl Trait {
-    pub const ALL: [Trait; 17] = [
-        Trait::Flight,
-        Trait::LesserRanged,
-        Trait::Poison,
-        Trait::Armor,
-        Trait::Brutal,
-        Trait::Heal,
-        Trait::Fast,
-        Trait::Sharpshooter,
-        Trait::Stealth,
-        Trait::Stun,
-        Trait::Summon,
-        Trait::AreaEffect,
-        Trait::Assault,
-        Trait::Fear,
-        Trait::GreaterRanged,
-        Trait::Lucky,
-        Trait::Support,
-    ];
-
-    pub fn key(self) -> &'static str {
-        match self {
-            Trait::Flight => "flight",
-            Trait::LesserRanged => "lesser-ranged",
-            Trait::Poison => "poison",
-            Trait::Armor => "armor",
-            Trait::Brutal => "brutal",
-            Trait::Heal => "heal",
-            Trait::Fast => "fast",
-            Trait::Sharpshooter => "sharpshooter",
-            Trait::Stealth => "stealth",
-            Trait::Stun => "stun",
-            Trait::Summon => "summon",
-            Trait::AreaEffect => "area-effect",
-            Trait::Assault => "assault",
-            Trait::Fear => "fear",
-            Trait::GreaterRanged => "greater-ranged",
-            Trait::Lucky => "lucky",
-            Trait::Support => "support",
-        }
-    }
-
     pub fn name(self) -> &'static str {
         match self {
             Trait::Flight => "Flight",
@@ -244,9 +203,49 @@ impl Trait {
     pub fn bit(self) -> u32 {
         1 << (self as u32)
     }
+}
 
-    pub fn from_key(key: &str) -> Option<Trait> {
-        Trait::ALL.into_iter().find(|t| t.key() == key)
+impl Choice for Trait {
+    const ALL: &'static [Self] = &[
+        Trait::Flight,
+        Trait::LesserRanged,
+        Trait::Poison,
+        Trait::Armor,
+        Trait::Brutal,
+        Trait::Heal,
+        Trait::Fast,
+        Trait::Sharpshooter,
+        Trait::Stealth,
+        Trait::Stun,
+        Trait::Summon,
+        Trait::AreaEffect,
+        Trait::Assault,
+        Trait::Fear,
+        Trait::GreaterRanged,
+        Trait::Lucky,
+        Trait::Support,
+    ];
+
+    fn key(self) -> &'static str {
+        match self {
+            Trait::Flight => "flight",
+            Trait::LesserRanged => "lesser-ranged",
+            Trait::Poison => "poison",
+            Trait::Armor => "armor",
+            Trait::Brutal => "brutal",
+            Trait::Heal => "heal",
+            Trait::Fast => "fast",
+            Trait::Sharpshooter => "sharpshooter",
+            Trait::Stealth => "stealth",
+            Trait::Stun => "stun",
+            Trait::Summon => "summon",
+            Trait::AreaEffect => "area-effect",
+            Trait::Assault => "assault",
+            Trait::Fear => "fear",
+            Trait::GreaterRanged => "greater-ranged",
+            Trait::Lucky => "lucky",
+            Trait::Support => "support",
+        }
     }
 }
 
@@ -274,7 +273,7 @@ impl Traits {
     }
 
     pub fn iter(self) -> impl Iterator<Item = Trait> {
-        Trait::ALL.into_iter().filter(move |t| self.has(*t))
+        Trait::ALL.iter().copied().filter(move |t| self.has(*t))
     }
 
     pub fn cost(self) -> u32 {
@@ -295,40 +294,15 @@ impl Bought {
     }
 }
 
-/// A squad of the default 50 points: two Elites with the trait `trait_key`
-/// and four Minions.
-pub fn squad(trait_key: &str) -> ArmyList {
-    ArmyList {
-        system: SystemId::ChessboardConfrontation,
-        army: ARMY_KEY.into(),
-        name: format!("{trait_key} squad"),
-        units: vec![
-            ArmyEntry {
-                unit: Troop::Elite.key().into(),
-                count: 2,
-                traits: vec![trait_key.into()],
-            },
-            ArmyEntry::new(Troop::Minion.key(), 4),
-        ],
-    }
-}
-
 /// Checks a list against army building with the given budget, reporting
 /// every reason it fails; on success, one entry per miniature in list order.
 pub fn check(list: &ArmyList, budget: Budget) -> Result<Vec<Bought>, Vec<String>> {
-    let mut reasons = Vec::new();
-    if list.system != SystemId::ChessboardConfrontation {
-        reasons.push(format!(
-            "the list is for {}, not chessboard-confrontation",
-            list.system
-        ));
-    }
-    if list.army != ARMY_KEY {
-        reasons.push(format!(
-            "'{}' is not a Chessboard Confrontation army: every list is a '{ARMY_KEY}'",
-            list.army
-        ));
-    }
+    let mut reasons = army_check::system_and_army(
+        list,
+        SystemId::ChessboardConfrontation,
+        super::NAME,
+        &[ARMY_KEY],
+    );
     let mut bought = Vec::new();
     let mut points = 0u32;
     let mut supports = 0u32;
@@ -413,7 +387,8 @@ pub fn check(list: &ArmyList, budget: Budget) -> Result<Vec<Bought>, Vec<String>
 /// it buys for them.
 pub fn unit_infos() -> Vec<UnitInfo> {
     let mut units: Vec<UnitInfo> = Troop::ALL
-        .into_iter()
+        .iter()
+        .copied()
         .map(|t| {
             UnitInfo::new(
                 t.key(),
@@ -427,7 +402,7 @@ pub fn unit_infos() -> Vec<UnitInfo> {
             )
         })
         .collect();
-    units.extend(Trait::ALL.into_iter().map(|t| {
+    units.extend(Trait::ALL.iter().copied().map(|t| {
         let support = t == Trait::Support;
         UnitInfo {
             special: if support {

@@ -5,6 +5,7 @@
 //! space but never says a miniature turns (R3).
 
 use super::board::{Board, Sq, Squares};
+use crate::match_options::Choice;
 
 /// The way a Large miniature's body reaches from its main space: towards
 /// higher or lower files (east or west) and ranks (north or south).
@@ -17,13 +18,6 @@ pub enum Reach {
 }
 
 impl Reach {
-    pub const ALL: [Reach; 4] = [
-        Reach::NorthEast,
-        Reach::NorthWest,
-        Reach::SouthEast,
-        Reach::SouthWest,
-    ];
-
     /// The reach a miniature has until its player chooses one: forward from
     /// its owner's side and along it to higher files or ranks.
     pub fn default_for(owner: u8) -> Reach {
@@ -32,20 +26,6 @@ impl Reach {
             1 => Reach::SouthEast,
             _ => Reach::NorthWest,
         }
-    }
-
-    /// The choice in a `place` action.
-    pub fn key(self) -> &'static str {
-        match self {
-            Reach::NorthEast => "ne",
-            Reach::NorthWest => "nw",
-            Reach::SouthEast => "se",
-            Reach::SouthWest => "sw",
-        }
-    }
-
-    pub fn from_key(key: &str) -> Option<Reach> {
-        Reach::ALL.into_iter().find(|r| r.key() == key)
     }
 
     pub fn name(self) -> &'static str {
@@ -65,6 +45,25 @@ impl Reach {
             Reach::NorthWest => (-1, 1),
             Reach::SouthEast => (1, -1),
             Reach::SouthWest => (-1, -1),
+        }
+    }
+}
+
+impl Choice for Reach {
+    const ALL: &'static [Self] = &[
+        Reach::NorthEast,
+        Reach::NorthWest,
+        Reach::SouthEast,
+        Reach::SouthWest,
+    ];
+
+    /// The choice in a `place` action.
+    fn key(self) -> &'static str {
+        match self {
+            Reach::NorthEast => "ne",
+            Reach::NorthWest => "nw",
+            Reach::SouthEast => "se",
+            Reach::SouthWest => "sw",
         }
     }
 }

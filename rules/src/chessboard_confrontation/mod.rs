@@ -6,21 +6,22 @@
 //!
 //! Where each rule lives:
 //! - `army.rs`: troop types, traits, costs, army building
+//! - `examples.rs`: the example squads, and a random squad
 //! - `board.rs`: the board's size, squares, sides, corners, centre, the
 //!   lines ranged attacks follow; `squares.rs`: sets of squares
 //! - `map.rs`: the chessboard or the battle-map variant, and its Move values
 //! - `obstacles.rs`: d6+10 obstacles by d8 rolls; the fixed layout
 //! - `map_obstacles.rs`: the battle map's obstacles, random rectangles over
 //!   about half of it
-//! - `placement.rs`: placement on a side (a Large miniature's main space
+//! - `setup.rs`: placement on a side (a Large miniature's main space
 //!   chosen there), late arrivals
-//! - `round.rs`: initiative, tokens, turn order, caps; the flow of a turn
+//! - `turn.rs`: initiative, tokens, turn order, caps; the flow of a turn
 //! - `movement.rs`: moving, Flight, Large miniatures, Summon
 //! - `large.rs`: a Large miniature's 2×2 body and the main space chosen in it
 //! - `combat.rs`: attacks, rolls, Fear, Area Effect, Poison and Stun attacks
 //! - `reactions.rs`: Lucky and Support rerolls, Heal on anyone's turn
 //! - `markers.rs`: Heal, Support, Stealth markers; end-of-turn Skill rolls
-//! - `scenarios.rs`: how a game is won
+//! - `winning.rs`: how a game is won
 //! - `rulings.rs`: the points where the match option `rulings` keeps the
 //!   readings Fray used before
 
@@ -28,6 +29,7 @@ mod actions;
 pub mod army;
 mod board;
 mod combat;
+mod examples;
 mod large;
 mod log;
 mod map;
@@ -36,15 +38,15 @@ mod markers;
 mod movement;
 pub mod moves;
 mod obstacles;
-mod placement;
 pub mod position;
 mod reactions;
-mod round;
 mod rulings;
-mod scenarios;
+mod setup;
 mod squares;
 mod state;
+mod turn;
 mod view;
+mod winning;
 
 use std::sync::LazyLock;
 
@@ -53,9 +55,8 @@ use fray_protocol::{
     Rejection, ScopedEffect, Seat, SeatRange, SystemId, SystemInfo, View, Viewer,
 };
 
-pub use army::{
-    ARMY_KEY, Budget, DEFAULT_BUDGET, LARGE_KEY, MAX_BUDGET, MIN_BUDGET, Trait, Troop, squad,
-};
+pub use army::{ARMY_KEY, Budget, DEFAULT_BUDGET, LARGE_KEY, MAX_BUDGET, MIN_BUDGET, Trait, Troop};
+pub use examples::squad;
 pub use map::Map;
 pub use movement::without_steps_told_twice;
 pub use moves::Move;
@@ -68,6 +69,7 @@ use crate::dice::Dice;
 use crate::engine::SetupError;
 use crate::match_options::{CheckedOptions, choice_option, int_option};
 use crate::move_rules::MoveRules;
+use crate::system::{GameSystem, Pick};
 use log::{Log, told};
 use state::{EMPTY, Mini, Phase, Place};
 
@@ -212,6 +214,35 @@ pub fn system_info() -> SystemInfo {
             units: army::unit_infos(),
             special_rules: Vec::new(),
         }],
+        examples: examples::examples(),
+    }
+}
+
+impl GameSystem for ChessboardConfrontation {
+    const ID: SystemId = SystemId::ChessboardConfrontation;
+
+    fn info() -> SystemInfo {
+        system_info()
+    }
+
+    fn validate_army(list: &ArmyList) -> Result<(), Vec<String>> {
+        validate_army(list)
+    }
+
+    fn validate_army_for(
+        config: &MatchConfig,
+        seat: Seat,
+        list: &ArmyList,
+    ) -> Result<(), SetupError> {
+        validate_army_for(config, seat.0, list)
+    }
+
+    fn examples() -> Vec<ArmyList> {
+        examples::examples()
+    }
+
+    fn random_army(config: &MatchConfig, army: Option<&str>, pick: Pick) -> Option<ArmyList> {
+        examples::random_army(config, army, pick)
     }
 }
 

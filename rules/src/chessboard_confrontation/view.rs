@@ -11,6 +11,7 @@ use fray_protocol::{
 use super::board;
 use super::log::Log;
 use super::state::{ChessboardConfrontation, Pending, Phase, Place, marks};
+use crate::match_options::Choice;
 
 pub const SYSTEM_KEY: &str = "chessboard-confrontation";
 pub const OBSTACLE: &str = "obstacle";

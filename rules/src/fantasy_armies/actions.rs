@@ -6,11 +6,12 @@ use std::fmt::Write;
 
 use fray_protocol::{Action, ActionOption, PieceId, RejectCode, Rejection};
 
-use super::armies::Role;
 use super::board;
 use super::moves::{Move, NONE, Spell};
 use super::state::{FantasyArmies, Phase, Place};
+use super::units::Role;
 use crate::action_form::{board_square, check_parts};
+use crate::match_options::Choice;
 
 /// Room for nearly every notation ("Pb2 teleport c3>h5") and label
 /// ("Man-at-Arms on b2 attacks Skeleton on c3") without growing.

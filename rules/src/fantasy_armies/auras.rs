@@ -2,9 +2,9 @@
 //! carries, the spells it is under, and the auras of its neighbours (the king
 //! pieces' and the Dwarf Lord's +1 HTH, the Cleric's +1 D).
 
-use super::armies::Role;
 use super::hth::Hth;
 use super::state::{FantasyArmies, Lasting, Place};
+use super::units::Role;
 
 /// A save never gets better than 2+: a 1 always fails.
 pub const BEST_SAVE: u8 = 2;

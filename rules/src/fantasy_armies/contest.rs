@@ -3,10 +3,10 @@
 //! higher total wins, a tie goes to whoever rolled more dice, then to the
 //! player whose turn it is. The loser takes a hit.
 
-use super::armies::Role;
 use super::board::Sq;
 use super::hth::Hth;
 use super::state::FantasyArmies;
+use super::units::Role;
 use crate::Dice;
 use crate::effect_log::{Log, roll_d6s, roll_for};
 

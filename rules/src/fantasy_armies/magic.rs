@@ -3,13 +3,14 @@
 //! Ritual's +1) must equal or beat the casting value; a failed cast spends
 //! the turn. Any casting attempt ends the caster's lasting spell.
 
-use super::armies::{Caster, Role, SKELETON, ZOMBIE};
 use super::board::{self, Sq};
 use super::hth::HthModifiers;
 use super::moves::{Move, NONE, Spell};
 use super::state::{FantasyArmies, Lasting, Place};
+use super::units::{Caster, Role, SKELETON, ZOMBIE};
 use crate::Dice;
 use crate::effect_log::{Log, roll_d6s, roll_for, single};
+use crate::match_options::Choice;
 
 /// Range of Fireblast, Crunch!, Hellfire and Arrow Storm.
 pub const LONG_SPELL_RANGE: u8 = 3;
@@ -35,27 +36,6 @@ impl Spell {
         }
     }
 
-    pub fn key(self) -> &'static str {
-        match self {
-            Spell::Armour => "armour",
-            Spell::Fireblast => "fireblast",
-            Spell::Teleport => "teleport",
-            Spell::Charge => "charge",
-            Spell::Crunch => "crunch",
-            Spell::Smash => "smash",
-            Spell::DrainLife => "drain-life",
-            Spell::RaiseDeadZombie => "raise-dead-zombie",
-            Spell::RaiseDeadSkeleton => "raise-dead-skeleton",
-            Spell::Slay => "slay",
-            Spell::ArmourOfThorns => "armour-of-thorns",
-            Spell::ArrowStorm => "arrow-storm",
-            Spell::Entangle => "entangle",
-            Spell::DarkRitual => "dark-ritual",
-            Spell::Hellfire => "hellfire",
-            Spell::RainOfBlood => "rain-of-blood",
-        }
-    }
-
     pub fn name(self) -> &'static str {
         match self {
             Spell::Armour => "Armour",
@@ -77,7 +57,21 @@ impl Spell {
         }
     }
 
-    pub const ALL: [Spell; 16] = [
+    pub fn caster(self) -> Caster {
+        match self {
+            Spell::Armour | Spell::Fireblast | Spell::Teleport => Caster::Wizard,
+            Spell::Charge | Spell::Crunch | Spell::Smash => Caster::Shaman,
+            Spell::DrainLife | Spell::RaiseDeadZombie | Spell::RaiseDeadSkeleton | Spell::Slay => {
+                Caster::Necromancer
+            }
+            Spell::ArmourOfThorns | Spell::ArrowStorm | Spell::Entangle => Caster::Druid,
+            Spell::DarkRitual | Spell::Hellfire | Spell::RainOfBlood => Caster::Hellwitch,
+        }
+    }
+}
+
+impl Choice for Spell {
+    const ALL: &'static [Self] = &[
         Spell::Armour,
         Spell::Fireblast,
         Spell::Teleport,
@@ -96,19 +90,24 @@ impl Spell {
         Spell::RainOfBlood,
     ];
 
-    pub fn from_key(key: &str) -> Option<Spell> {
-        Spell::ALL.into_iter().find(|spell| spell.key() == key)
-    }
-
-    pub fn caster(self) -> Caster {
+    fn key(self) -> &'static str {
         match self {
-            Spell::Armour | Spell::Fireblast | Spell::Teleport => Caster::Wizard,
-            Spell::Charge | Spell::Crunch | Spell::Smash => Caster::Shaman,
-            Spell::DrainLife | Spell::RaiseDeadZombie | Spell::RaiseDeadSkeleton | Spell::Slay => {
-                Caster::Necromancer
-            }
-            Spell::ArmourOfThorns | Spell::ArrowStorm | Spell::Entangle => Caster::Druid,
-            Spell::DarkRitual | Spell::Hellfire | Spell::RainOfBlood => Caster::Hellwitch,
+            Spell::Armour => "armour",
+            Spell::Fireblast => "fireblast",
+            Spell::Teleport => "teleport",
+            Spell::Charge => "charge",
+            Spell::Crunch => "crunch",
+            Spell::Smash => "smash",
+            Spell::DrainLife => "drain-life",
+            Spell::RaiseDeadZombie => "raise-dead-zombie",
+            Spell::RaiseDeadSkeleton => "raise-dead-skeleton",
+            Spell::Slay => "slay",
+            Spell::ArmourOfThorns => "armour-of-thorns",
+            Spell::ArrowStorm => "arrow-storm",
+            Spell::Entangle => "entangle",
+            Spell::DarkRitual => "dark-ritual",
+            Spell::Hellfire => "hellfire",
+            Spell::RainOfBlood => "rain-of-blood",
         }
     }
 }

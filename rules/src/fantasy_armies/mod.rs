@@ -3,9 +3,10 @@
 //! The rules as Fray plays them, with every ruling: `docs/rules/fantasy-armies.md`.
 //!
 //! Where each rule lives:
-//! - `armies.rs`: every profile and special rule letter; ready-made lists
-//! - `army_list.rs`: army selection (60 points, 8–16 pieces, one king)
-//! - `deployment.rs`: roll-off, deployment areas, who moves first
+//! - `units.rs`: every profile and special rule letter
+//! - `examples.rs`: the starter lists, and a random army
+//! - `army.rs`: army selection (60 points, 8–16 pieces, one king)
+//! - `setup.rs`: roll-off, deployment areas, who moves first
 //! - `movement.rs`: chess movement, Entangle's escape roll, the Miner's tunnel
 //! - `contest.rs`: contests for a square; Vampire and Ghoul gains
 //! - `shooting.rs`: shooting, Cannon and Gunner misfires, hits and saves
@@ -15,22 +16,23 @@
 //! - `turn.rs`: one turn, Charge!'s extra turns, the caps that end a game
 
 mod actions;
-pub mod armies;
-pub mod army_list;
+pub mod army;
 mod auras;
 mod board;
 mod contest;
-mod deployment;
 mod earlier_logs;
+mod examples;
 mod hth;
 mod magic;
 mod movement;
 pub mod moves;
 pub mod position;
 mod removals;
+mod setup;
 mod shooting;
 mod state;
 mod turn;
+pub mod units;
 mod view;
 
 use std::sync::LazyLock;
@@ -40,19 +42,21 @@ use fray_protocol::{
     Seat, SeatRange, SystemId, SystemInfo, UnitInfo, View, Viewer,
 };
 
-pub use armies::{Army, starter_list};
 pub use contest::{ContestWinner, contest_winner};
 pub use earlier_logs::agrees_as_made_earlier;
+pub use examples::starter_list;
 pub use hth::{HTH_MODIFIERS, Hth, HthModifiers};
 pub use moves::{Move, Spell};
 pub use position::Position;
 pub use state::{FantasyArmies, Limits, MatchOptions};
+pub use units::Army;
 
 use crate::dice::Dice;
 use crate::effect_log::Log;
 use crate::engine::SetupError;
-use crate::match_options::{CheckedOptions, choice_option, int_option};
+use crate::match_options::{CheckedOptions, Choice, choice_option, int_option};
 use crate::move_rules::MoveRules;
+use crate::system::{GameSystem, Pick};
 
 pub const MAX_TURNS: &str = "max-turns";
 pub const TURNS_WITHOUT_REMOVAL: &str = "turns-without-removal";
@@ -61,7 +65,7 @@ const NAME: &str = "Fantasy Armies";
 
 /// Checks a list against army selection, with every reason it fails.
 pub fn validate_army(list: &ArmyList) -> Result<(), Vec<String>> {
-    army_list::check(list).map(|_| ())
+    army::check(list).map(|_| ())
 }
 
 /// The options a match may set, each with its values and default once: what
@@ -113,18 +117,20 @@ pub fn system_info() -> SystemInfo {
             "Include exactly one king piece (the army's KG unit).".into(),
         ],
         limits: fray_protocol::ArmyLimits {
-            points: Some(f64::from(army_list::POINTS_LIMIT_HALVES) / 2.0),
+            points: Some(f64::from(army::POINTS_LIMIT_HALVES) / 2.0),
             points_option: None,
-            min_pieces: army_list::MIN_PIECES,
-            max_pieces: Some(army_list::MAX_PIECES),
+            min_pieces: army::MIN_PIECES,
+            max_pieces: Some(army::MAX_PIECES),
         },
+        examples: examples::examples(),
         armies: Army::ALL
-            .into_iter()
+            .iter()
+            .copied()
             .map(|army| fray_protocol::ArmyInfo {
                 key: army.key().into(),
                 name: army.name().into(),
                 description: army.description().into(),
-                units: armies::units_of(army)
+                units: units::units_of(army)
                     .map(|(_, profile)| {
                         let king = profile.is_king();
                         UnitInfo {
@@ -143,6 +149,26 @@ pub fn system_info() -> SystemInfo {
                 special_rules: army.special_rules().iter().map(|s| s.to_string()).collect(),
             })
             .collect(),
+    }
+}
+
+impl GameSystem for FantasyArmies {
+    const ID: SystemId = SystemId::FantasyArmies;
+
+    fn info() -> SystemInfo {
+        system_info()
+    }
+
+    fn validate_army(list: &ArmyList) -> Result<(), Vec<String>> {
+        validate_army(list)
+    }
+
+    fn examples() -> Vec<ArmyList> {
+        examples::examples()
+    }
+
+    fn random_army(config: &MatchConfig, army: Option<&str>, pick: Pick) -> Option<ArmyList> {
+        examples::random_army(config, army, pick)
     }
 }
 
@@ -197,7 +223,7 @@ impl FantasyArmies {
                 });
             }
             checked.push(
-                army_list::check(list).map_err(|reasons| SetupError::InvalidArmy {
+                army::check(list).map_err(|reasons| SetupError::InvalidArmy {
                     seat: seat as u8,
                     reasons,
                 })?,

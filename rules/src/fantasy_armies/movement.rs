@@ -3,10 +3,10 @@
 //! knights jumping, kings one square. Moving onto an enemy starts a contest.
 //! The Dwarf Miner's tunnelling, its way of moving, is here too.
 
-use super::armies::Movement;
 use super::board::{self, Sq};
 use super::moves::Move;
 use super::state::{FantasyArmies, Lasting, Place};
+use super::units::Movement;
 use crate::Dice;
 use crate::effect_log::{Log, roll_for, single};
 

@@ -3,9 +3,9 @@
 //! in `actions.rs`; listing and acting share this one generator, so the
 //! options a player is offered are exactly the actions the game accepts.
 
-use super::armies::{Caster, Role};
 use super::board::{self, Sq};
 use super::state::{FantasyArmies, Phase, Place};
+use super::units::{Caster, Role};
 
 /// A spell, by caster.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -119,7 +119,7 @@ impl FantasyArmies {
 
     fn deploy_moves(&self, seat: u8, out: &mut Vec<Move>) {
         // Pieces of one unit are interchangeable: offer the first waiting one of each.
-        const _: () = assert!(super::armies::UNITS.len() <= 64, "one bit per unit");
+        const _: () = assert!(super::units::UNITS.len() <= 64, "one bit per unit");
         let mut offered: u64 = 0;
         for (index, piece) in self.pieces.iter().enumerate() {
             let unit_bit = 1u64 << piece.unit;

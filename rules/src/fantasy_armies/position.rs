@@ -4,10 +4,10 @@
 
 use fray_protocol::{PieceId, Seat, Square};
 
-use super::armies::{Army, unit_by_key};
 use super::board;
 use super::hth::HthModifiers;
 use super::state::{EMPTY, FantasyArmies, Lasting, Limits, Phase, Piece, Place};
+use super::units::{Army, unit_by_key};
 
 pub struct Position {
     game: FantasyArmies,

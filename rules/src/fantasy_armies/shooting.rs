@@ -2,10 +2,10 @@
 //! between, within range; any 5 or 6 hits. Hits and Defence saves for every
 //! cause live here too, and the removal of pieces.
 
-use super::armies::Role;
 use super::board::{self, Sq};
 use super::moves::Move;
 use super::state::{FantasyArmies, Lasting, Place};
+use super::units::Role;
 use crate::Dice;
 use crate::effect_log::{Log, roll_d6s, roll_for, single};
 

@@ -3,9 +3,9 @@
 
 use fray_protocol::Seat;
 
-use super::armies::{Army, Profile, Role, UnitId, profile};
 use super::board::{SQUARES, Sq};
 use super::hth::HthModifiers;
+use super::units::{Army, Profile, Role, UnitId, profile};
 
 pub const EMPTY: u8 = u8::MAX;
 

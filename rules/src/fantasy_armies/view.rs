@@ -7,11 +7,11 @@ use fray_protocol::{
     TurnView, View,
 };
 
-use super::armies::{Role, defence_text, points_text, ranged_text};
 use super::board::{self, SIZE};
 use super::hth::{Hth, hth_text};
 use super::removals::removal_reason;
 use super::state::{Ending, FantasyArmies, Lasting, Phase, Place};
+use super::units::{Role, defence_text, points_text, ranged_text};
 use crate::effect_log::Log;
 
 pub const SYSTEM_KEY: &str = "fantasy-armies";

@@ -5,7 +5,7 @@
 use fray_protocol::{Action, ActionOption, PieceId, RejectCode, Rejection};
 
 use super::board;
-use super::movement::Move;
+use super::moves::Move;
 use super::placement::Placement;
 use super::state::{Phase, Place, SummonersChess};
 use crate::action_form::{board_square, check_parts};

@@ -6,11 +6,12 @@
 //!
 //! Where each rule lives:
 //! - `units.rs`: the terrains, the Acolyte and both unit charts
+//! - `examples.rs`: the one list both players bring
 //! - `board.rs`: squares, steps and lines
 //! - `placement.rs`: where the Acolytes may start, and who chooses
 //! - `terrain.rs`: the tiles in chart order, the Fisher–Yates shuffle
 //! - `setup.rs`: laying the tiles, placing the Acolytes, the coin flip
-//! - `movement.rs`: every legal move (chess movement, Page, Squire, pass)
+//! - `moves.rs`: every legal move (chess movement, Page, Squire, pass)
 //! - `summoning.rs`: when a unit is summoned, which, and where
 //! - `turn.rs`: one move, its capture and its summons
 //! - `winning.rs`: the two ways to win, the caps that draw a game
@@ -19,7 +20,8 @@
 
 mod actions;
 mod board;
-mod movement;
+mod examples;
+mod moves;
 mod placement;
 pub mod position;
 mod setup;
@@ -38,7 +40,8 @@ use fray_protocol::{
     Outcome, Rejection, Seat, SeatRange, SystemId, SystemInfo, UnitInfo, View, Viewer,
 };
 
-pub use movement::Move;
+pub use examples::army_list;
+pub use moves::Move;
 pub use placement::{AcolyteSetup, Placement};
 pub use position::Position;
 pub use state::{Limits, Rules, SummonersChess};
@@ -46,11 +49,13 @@ pub use terrain::chart_order;
 pub use units::{Chart, Movement, Terrain};
 pub use view::{ARMY_KEY, SYSTEM_KEY, summons_told_first};
 
+use crate::army_check;
 use crate::dice::Dice;
 use crate::effect_log::Log;
 use crate::engine::SetupError;
 use crate::match_options::{CheckedOptions, choice_option, flag_option, int_option};
 use crate::move_rules::MoveRules;
+use crate::system::{GameSystem, Pick};
 
 /// Match option: play the second unit variant.
 pub const SECOND_UNIT: &str = "second-unit";
@@ -67,21 +72,8 @@ const NAME: &str = "Summoners Chess";
 /// Both players use the same fixed set, so the only valid list is the empty
 /// `summoners` list: it names the system and chooses nothing.
 pub fn validate_army(list: &ArmyList) -> Result<(), Vec<String>> {
-    let mut reasons = Vec::new();
-    if list.system != SystemId::SummonersChess {
-        reasons.push(format!(
-            "the list is for {}, not {}",
-            list.system,
-            SystemId::SummonersChess
-        ));
-    }
-    if list.army != ARMY_KEY {
-        reasons.push(format!(
-            "'{}' is not a Summoners Chess army: both players field the same set, \
-             called '{ARMY_KEY}'",
-            list.army
-        ));
-    }
+    let mut reasons =
+        army_check::system_and_army(list, SystemId::SummonersChess, NAME, &[ARMY_KEY]);
     if !list.units.is_empty() {
         reasons.push(
             "a Summoners Chess list takes no units: each player starts with four Acolytes \
@@ -93,16 +85,6 @@ pub fn validate_army(list: &ArmyList) -> Result<(), Vec<String>> {
         Ok(())
     } else {
         Err(reasons)
-    }
-}
-
-/// The list both players bring.
-pub fn army_list() -> ArmyList {
-    ArmyList {
-        system: SystemId::SummonersChess,
-        army: ARMY_KEY.into(),
-        name: "Summoners".into(),
-        units: Vec::new(),
     }
 }
 
@@ -185,6 +167,27 @@ pub fn system_info() -> SystemInfo {
                     .into(),
             ],
         }],
+        examples: examples::examples(),
+    }
+}
+
+impl GameSystem for SummonersChess {
+    const ID: SystemId = SystemId::SummonersChess;
+
+    fn info() -> SystemInfo {
+        system_info()
+    }
+
+    fn validate_army(list: &ArmyList) -> Result<(), Vec<String>> {
+        validate_army(list)
+    }
+
+    fn examples() -> Vec<ArmyList> {
+        examples::examples()
+    }
+
+    fn random_army(config: &MatchConfig, army: Option<&str>, pick: Pick) -> Option<ArmyList> {
+        examples::random_army(config, army, pick)
     }
 }
 

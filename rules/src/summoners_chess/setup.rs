@@ -11,6 +11,7 @@ use super::terrain;
 use super::units::ACOLYTE;
 use crate::Dice;
 use crate::effect_log::Log;
+use crate::match_options::Choice;
 
 impl SummonersChess {
     /// Lays the terrain, then either places the Acolytes on their fixed

@@ -6,6 +6,7 @@
 use super::board;
 use super::state::SummonersChess;
 use super::units::{COPIES, Chart, Terrain, summoned_unit};
+use crate::match_options::Choice;
 
 impl SummonersChess {
     /// Makes every summons the position now calls for: the player who moved
@@ -15,7 +16,7 @@ impl SummonersChess {
     pub(crate) fn resolve_summons(&mut self, mover: u8) -> u8 {
         let mut made = 0;
         for seat in [mover, 1 - mover] {
-            for terrain in Terrain::ALL {
+            for &terrain in Terrain::ALL {
                 let Some(chart) = self.chart_open_to(seat, terrain) else {
                     continue;
                 };

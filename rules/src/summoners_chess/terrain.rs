@@ -5,6 +5,7 @@
 use super::board::{SQUARES, Sq};
 use super::units::{COPIES, TERRAINS, Terrain};
 use crate::Dice;
+use crate::match_options::Choice;
 
 /// The tiles in chart order, four of each: a1–d1 Ruins, e1–h1 Swamps,
 /// a2–d2 Mountains, …, e8–h8 Badlands. The shuffle starts from this order,
@@ -64,7 +65,7 @@ mod tests {
         assert_eq!(rolls.rolls[0].0, 64);
         assert_eq!(rolls.rolls[62].0, 2);
         let tiles = tiles_by_terrain(&layout);
-        for terrain in Terrain::ALL {
+        for &terrain in Terrain::ALL {
             for sq in tiles[terrain.index()] {
                 assert_eq!(layout[sq as usize], terrain);
             }

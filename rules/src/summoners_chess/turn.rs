@@ -2,7 +2,7 @@
 //! summons the new position calls for is made, and then the game ends or the
 //! turn passes to the other player.
 
-use super::movement::Move;
+use super::moves::Move;
 use super::state::{EMPTY, Phase, Place, SummonersChess};
 use crate::effect_log::Log;
 

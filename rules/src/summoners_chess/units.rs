@@ -3,6 +3,8 @@
 
 use fray_protocol::Stat;
 
+use crate::match_options::Choice;
+
 /// A terrain tile's type, in the order of the Tile Unit Chart.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
 #[repr(u8)]
@@ -30,25 +32,6 @@ pub const TERRAINS: usize = 16;
 pub const COPIES: usize = 4;
 
 impl Terrain {
-    pub const ALL: [Terrain; TERRAINS] = [
-        Terrain::Ruins,
-        Terrain::Swamps,
-        Terrain::Mountains,
-        Terrain::Hills,
-        Terrain::Lakes,
-        Terrain::Jungle,
-        Terrain::Castles,
-        Terrain::Caves,
-        Terrain::Towers,
-        Terrain::Peaks,
-        Terrain::Deserts,
-        Terrain::Volcanos,
-        Terrain::Tundra,
-        Terrain::Forests,
-        Terrain::Bogs,
-        Terrain::Badlands,
-    ];
-
     pub fn index(self) -> usize {
         self as usize
     }
@@ -79,9 +62,30 @@ impl Terrain {
             Terrain::Badlands => "Badlands",
         }
     }
+}
+
+impl Choice for Terrain {
+    const ALL: &'static [Self] = &[
+        Terrain::Ruins,
+        Terrain::Swamps,
+        Terrain::Mountains,
+        Terrain::Hills,
+        Terrain::Lakes,
+        Terrain::Jungle,
+        Terrain::Castles,
+        Terrain::Caves,
+        Terrain::Towers,
+        Terrain::Peaks,
+        Terrain::Deserts,
+        Terrain::Volcanos,
+        Terrain::Tundra,
+        Terrain::Forests,
+        Terrain::Bogs,
+        Terrain::Badlands,
+    ];
 
     /// The machine key shown in the view's `terrain` ("volcanos").
-    pub fn key(self) -> &'static str {
+    fn key(self) -> &'static str {
         match self {
             Terrain::Ruins => "ruins",
             Terrain::Swamps => "swamps",
@@ -100,10 +104,6 @@ impl Terrain {
             Terrain::Bogs => "bogs",
             Terrain::Badlands => "badlands",
         }
-    }
-
-    pub fn from_key(key: &str) -> Option<Terrain> {
-        Terrain::ALL.into_iter().find(|t| t.key() == key)
     }
 }
 
@@ -284,7 +284,7 @@ mod tests {
 
     #[test]
     fn each_chart_row_comes_from_its_terrain() {
-        for terrain in Terrain::ALL {
+        for &terrain in Terrain::ALL {
             for chart in [Chart::First, Chart::Second] {
                 let unit = summoned_unit(terrain, chart);
                 assert_eq!(profile(unit).summoned_from, Some((terrain, chart)));
@@ -298,7 +298,7 @@ mod tests {
         for (index, profile) in PROFILES.iter().enumerate() {
             assert_eq!(unit_by_key(profile.key), Some(index as UnitId));
         }
-        for terrain in Terrain::ALL {
+        for &terrain in Terrain::ALL {
             assert_eq!(Terrain::from_key(terrain.key()), Some(terrain));
         }
     }

@@ -10,6 +10,7 @@ use fray_protocol::{
 use super::board::{self, SIZE, SQUARES};
 use super::state::{Phase, Place, SummonersChess};
 use crate::effect_log::Log;
+use crate::match_options::Choice;
 
 pub const SYSTEM_KEY: &str = "summoners-chess";
 /// The name both players' sets go by: the same four Acolytes each.

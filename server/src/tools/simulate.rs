@@ -16,11 +16,8 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use fray_protocol::{ArmyEntry, ArmyList, MatchConfig, OptionValue, Outcome, Seat, SystemId};
-use fray_rules::chessboard_confrontation::{self as cc, ChessboardConfrontation, Trait, Troop};
-use fray_rules::fantasy_armies::{Army, FantasyArmies, starter_list};
-use fray_rules::summoners_chess::{self as sc, SummonersChess};
-use fray_rules::{ChaChaDice, MoveRules, SetupError};
+use fray_protocol::{ArmyList, MatchConfig, OptionValue, Outcome, Seat, SystemId};
+use fray_rules::{ChaChaDice, GameSystem, MoveRules, SetupError, SystemVisitor};
 use indicatif::ProgressBar;
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{Rng, SeedableRng};
@@ -95,51 +92,35 @@ pub enum SimulateError {
 pub enum ArmyChoice {
     /// The same list every game.
     Fixed { label: String, list: ArmyList },
-    /// A Fantasy Armies starter list of one of the six armies, drawn each game.
-    RandomStarter,
-    /// A random legal Chessboard Confrontation squad within the points, built
-    /// each game.
-    RandomSquad { budget: u32 },
+    /// A random army of the system (`army: None`), or a random list of one
+    /// army, drawn each game by the rules' own generator: for Fantasy
+    /// Armies the army's starter list, for Chessboard Confrontation a squad
+    /// within the match's points, for Summoners Chess its one list.
+    Random { army: Option<String> },
 }
 
 impl ArmyChoice {
-    /// Reads one `--armies` entry for `system`.
-    pub fn parse(
-        system: SystemId,
-        spec: &str,
-        options: &BTreeMap<String, OptionValue>,
-    ) -> Result<Self, SimulateError> {
+    /// Reads one `--armies` entry for `system`: `random`, one of the
+    /// system's army keys, or `@FILE`.
+    pub fn parse(system: SystemId, spec: &str) -> Result<Self, SimulateError> {
         let spec = spec.trim();
         if let Some(path) = spec.strip_prefix('@') {
             return Self::from_file(system, Path::new(path));
         }
-        let random = spec == "random";
-        match system {
-            SystemId::FantasyArmies if random => Ok(ArmyChoice::RandomStarter),
-            SystemId::FantasyArmies => match Army::from_key(spec) {
-                Some(army) => Ok(ArmyChoice::Fixed {
-                    label: army.key().into(),
-                    list: starter_list(army),
-                }),
-                None => Err(unknown_army(
-                    system,
-                    spec,
-                    &Army::ALL.map(Army::key).join(", "),
-                )),
-            },
-            SystemId::SummonersChess if random || spec == sc::ARMY_KEY => Ok(ArmyChoice::Fixed {
-                label: sc::ARMY_KEY.into(),
-                list: sc::army_list(),
-            }),
-            SystemId::ChessboardConfrontation if random || spec == cc::ARMY_KEY => {
-                Ok(ArmyChoice::RandomSquad {
-                    budget: squad_budget(options),
-                })
-            }
-            SystemId::SummonersChess => Err(unknown_army(system, spec, sc::ARMY_KEY)),
-            SystemId::ChessboardConfrontation => Err(unknown_army(system, spec, cc::ARMY_KEY)),
-            other => Err(not_playable(other)),
+        if spec == "random" {
+            return Ok(ArmyChoice::Random { army: None });
         }
+        let info = fray_rules::systems()
+            .into_iter()
+            .find(|info| info.id == system)
+            .ok_or_else(|| not_playable(system))?;
+        if !info.armies.iter().any(|army| army.key == spec) {
+            let known: Vec<&str> = info.armies.iter().map(|army| army.key.as_str()).collect();
+            return Err(unknown_army(system, spec, &known.join(", ")));
+        }
+        Ok(ArmyChoice::Random {
+            army: Some(spec.into()),
+        })
     }
 
     fn from_file(system: SystemId, path: &Path) -> Result<Self, SimulateError> {
@@ -173,24 +154,43 @@ impl ArmyChoice {
     pub fn describe(&self) -> String {
         match self {
             ArmyChoice::Fixed { label, .. } => label.clone(),
-            ArmyChoice::RandomStarter => "a random starter list".into(),
-            ArmyChoice::RandomSquad { budget } => format!("a random {budget}-point squad"),
+            ArmyChoice::Random { army: None } => "random".into(),
+            ArmyChoice::Random { army: Some(army) } => army.clone(),
         }
     }
 
-    /// This game's list, and the name its results are counted under.
-    fn pick(&self, chooser: &mut Chooser) -> (String, ArmyList) {
+    /// This game's list, and the name its results are counted under: its
+    /// army's key.
+    fn pick(&self, config: &MatchConfig, chooser: &mut Chooser) -> (String, ArmyList) {
         match self {
             ArmyChoice::Fixed { label, list } => (label.clone(), list.clone()),
-            ArmyChoice::RandomStarter => {
-                let army = Army::ALL[chooser.index(Army::ALL.len())];
-                (army.key().into(), starter_list(army))
-            }
-            ArmyChoice::RandomSquad { budget } => {
-                (cc::ARMY_KEY.into(), random_squad(*budget, chooser))
+            ArmyChoice::Random { army } => {
+                let list = random_army(config, army.as_deref(), &mut |n| chooser.index(n))
+                    .expect("the army was checked when the plan was made");
+                (list.army.clone(), list)
             }
         }
     }
+}
+
+/// The rules' random army of `config`'s system.
+fn random_army(
+    config: &MatchConfig,
+    army: Option<&str>,
+    pick: &mut dyn FnMut(usize) -> usize,
+) -> Option<ArmyList> {
+    struct Random<'a, 'b> {
+        config: &'a MatchConfig,
+        army: Option<&'a str>,
+        pick: &'a mut (dyn FnMut(usize) -> usize + 'b),
+    }
+    impl SystemVisitor for Random<'_, '_> {
+        type Output = Option<ArmyList>;
+        fn visit<S: GameSystem>(self) -> Option<ArmyList> {
+            S::random_army(self.config, self.army, self.pick)
+        }
+    }
+    fray_rules::with_system(config.system, Random { config, army, pick }).flatten()
 }
 
 fn seat_range(min: u8, max: u8) -> String {
@@ -217,62 +217,6 @@ fn playable() -> String {
 
 fn not_playable(system: SystemId) -> SimulateError {
     SimulateError::NotPlayable(system, playable())
-}
-
-/// The points a squad may cost in a match with these options.
-fn squad_budget(options: &BTreeMap<String, OptionValue>) -> u32 {
-    match options.get(cc::POINTS) {
-        Some(OptionValue::Int(points)) => u32::try_from(*points).unwrap_or(cc::DEFAULT_BUDGET),
-        _ => cc::DEFAULT_BUDGET,
-    }
-}
-
-/// A random legal squad: miniatures of random troop types, each trait taken
-/// with chance 1 in 8 (Support at most once in the army), one in ten Large,
-/// bought while the points last.
-fn random_squad(budget: u32, chooser: &mut Chooser) -> ArmyList {
-    let cheapest = Troop::ALL.iter().map(|t| t.cost()).min().unwrap_or(1);
-    let mut points = 0;
-    let mut support = false;
-    let mut units = Vec::new();
-    let mut misses = 0;
-    while points + cheapest <= budget && misses < 8 {
-        let troop = Troop::ALL[chooser.index(Troop::ALL.len())];
-        let mut traits: Vec<Trait> = Trait::ALL
-            .into_iter()
-            .filter(|&t| chooser.index(8) == 0 && !(support && t == Trait::Support))
-            .collect();
-        let large = chooser.index(10) == 0;
-        let cost = troop.cost() + traits.iter().map(|t| t.cost()).sum::<u32>();
-        if points + cost > budget {
-            // Too dear with its traits: try it bare before giving up on it.
-            traits.clear();
-            if points + troop.cost() > budget {
-                misses += 1;
-                continue;
-            }
-        }
-        points += troop.cost() + traits.iter().map(|t| t.cost()).sum::<u32>();
-        support |= traits.contains(&Trait::Support);
-        let mut keys: Vec<String> = traits.iter().map(|t| t.key().to_string()).collect();
-        if large {
-            keys.push(cc::LARGE_KEY.into());
-        }
-        units.push(ArmyEntry {
-            unit: troop.key().into(),
-            count: 1,
-            traits: keys,
-        });
-    }
-    if units.is_empty() {
-        units.push(ArmyEntry::new(Troop::Minion.key(), 1));
-    }
-    ArmyList {
-        system: SystemId::ChessboardConfrontation,
-        army: cc::ARMY_KEY.into(),
-        name: "random squad".into(),
-        units,
-    }
 }
 
 /// Chooses uniformly from a ChaCha8 stream apart from the game's dice.
@@ -332,17 +276,17 @@ impl Plan {
                 got: seats,
             });
         }
-        // Seats the armies do not name play a random army.
-        let armies = (0..seats)
-            .map(|seat| {
-                let spec = options.armies.get(seat).map_or("random", String::as_str);
-                ArmyChoice::parse(info.id, spec, &options.options)
-            })
-            .collect::<Result<Vec<_>, _>>()?;
         let config = MatchConfig {
             system: info.id,
             options: options.options.clone(),
         };
+        // Seats the armies do not name play a random army.
+        let armies = (0..seats)
+            .map(|seat| {
+                let spec = options.armies.get(seat).map_or("random", String::as_str);
+                ArmyChoice::parse(info.id, spec)
+            })
+            .collect::<Result<Vec<_>, _>>()?;
         let threads = options
             .threads
             .unwrap_or_else(|| std::thread::available_parallelism().map_or(1, |n| n.get()))
@@ -360,18 +304,15 @@ impl Plan {
         let (_, mut choices) = plan.game_start(0);
         let lists: Vec<ArmyList> = plan.pick_armies(&mut choices).1;
         let mut dice = ChaChaDice::from_u64(plan.seed);
-        match info.id {
-            SystemId::FantasyArmies => {
-                FantasyArmies::setup_quiet(&plan.config, &lists, &mut dice).map(drop)
+        struct SetUp<'a>(&'a MatchConfig, &'a [ArmyList], &'a mut ChaChaDice);
+        impl SystemVisitor for SetUp<'_> {
+            type Output = Result<(), SetupError>;
+            fn visit<S: GameSystem>(self) -> Result<(), SetupError> {
+                S::setup_quiet(self.0, self.1, self.2).map(drop)
             }
-            SystemId::ChessboardConfrontation => {
-                ChessboardConfrontation::setup_quiet(&plan.config, &lists, &mut dice).map(drop)
-            }
-            SystemId::SummonersChess => {
-                SummonersChess::setup_quiet(&plan.config, &lists, &mut dice).map(drop)
-            }
-            other => return Err(not_playable(other)),
-        }?;
+        }
+        fray_rules::with_system(info.id, SetUp(&plan.config, &lists, &mut dice))
+            .ok_or_else(|| not_playable(info.id))??;
         Ok(plan)
     }
 
@@ -386,7 +327,7 @@ impl Plan {
     fn pick_armies(&self, chooser: &mut Chooser) -> (Vec<String>, Vec<ArmyList>) {
         self.armies
             .iter()
-            .map(|choice| choice.pick(chooser))
+            .map(|choice| choice.pick(&self.config, chooser))
             .unzip()
     }
 }
@@ -502,12 +443,15 @@ fn play_all<G: MoveRules>(plan: &Plan, progress: &ProgressBar) -> Result<Summary
 /// Plays the plan's games; `progress` counts them (pass a hidden bar for none).
 pub fn run(plan: &Plan, progress: &ProgressBar) -> Result<Report, SimulateError> {
     let started = Instant::now();
-    let summary = match plan.config.system {
-        SystemId::FantasyArmies => play_all::<FantasyArmies>(plan, progress),
-        SystemId::ChessboardConfrontation => play_all::<ChessboardConfrontation>(plan, progress),
-        SystemId::SummonersChess => play_all::<SummonersChess>(plan, progress),
-        other => Err(not_playable(other)),
-    }?;
+    struct PlayAll<'a>(&'a Plan, &'a ProgressBar);
+    impl SystemVisitor for PlayAll<'_> {
+        type Output = Result<Summary, SimulateError>;
+        fn visit<S: GameSystem>(self) -> Result<Summary, SimulateError> {
+            play_all::<S>(self.0, self.1)
+        }
+    }
+    let summary = fray_rules::with_system(plan.config.system, PlayAll(plan, progress))
+        .ok_or_else(|| not_playable(plan.config.system))??;
     let elapsed = started.elapsed();
     Ok(Report {
         summary,

@@ -1,9 +1,10 @@
 //! The six armies of Fantasy Armies as data: every profile exactly as printed,
-//! which special rule each unit carries, and a ready-made list for each army.
+//! and which special rule each unit carries.
 
-use fray_protocol::{ArmyEntry, ArmyList, Stat, SystemId};
+use fray_protocol::Stat;
 
 use super::hth::{Hth, hth_text};
+use crate::match_options::Choice;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Army {
@@ -16,26 +17,6 @@ pub enum Army {
 }
 
 impl Army {
-    pub const ALL: [Army; 6] = [
-        Army::KingdomsOfMan,
-        Army::OrcsAndGoblins,
-        Army::Dwarfs,
-        Army::Undead,
-        Army::Elves,
-        Army::Demons,
-    ];
-
-    pub fn key(self) -> &'static str {
-        match self {
-            Army::KingdomsOfMan => "kingdoms-of-man",
-            Army::OrcsAndGoblins => "orcs-and-goblins",
-            Army::Dwarfs => "dwarfs",
-            Army::Undead => "undead",
-            Army::Elves => "elves",
-            Army::Demons => "demons",
-        }
-    }
-
     pub fn name(self) -> &'static str {
         match self {
             Army::KingdomsOfMan => "Kingdoms of Man",
@@ -45,10 +26,6 @@ impl Army {
             Army::Elves => "Elves",
             Army::Demons => "Demons",
         }
-    }
-
-    pub fn from_key(key: &str) -> Option<Army> {
-        Army::ALL.into_iter().find(|army| army.key() == key)
     }
 
     pub fn description(self) -> &'static str {
@@ -107,6 +84,28 @@ impl Army {
                 "a) The army must include 1 Demon King, its King. Any Demon piece adjacent to the Demon King gains +1 HTH.",
                 "b) Instead of moving, a Hellwitch may cast Dark Ritual (2+), Hellfire (5+) or Rain of Blood (6+).",
             ],
+        }
+    }
+}
+
+impl Choice for Army {
+    const ALL: &'static [Self] = &[
+        Army::KingdomsOfMan,
+        Army::OrcsAndGoblins,
+        Army::Dwarfs,
+        Army::Undead,
+        Army::Elves,
+        Army::Demons,
+    ];
+
+    fn key(self) -> &'static str {
+        match self {
+            Army::KingdomsOfMan => "kingdoms-of-man",
+            Army::OrcsAndGoblins => "orcs-and-goblins",
+            Army::Dwarfs => "dwarfs",
+            Army::Undead => "undead",
+            Army::Elves => "elves",
+            Army::Demons => "demons",
         }
     }
 }
@@ -813,73 +812,4 @@ pub fn units_of(army: Army) -> impl Iterator<Item = (UnitId, &'static Profile)> 
 
 pub fn unit_by_key(army: Army, key: &str) -> Option<UnitId> {
     units_of(army).find(|(_, p)| p.key == key).map(|(id, _)| id)
-}
-
-/// A legal ready-made list for each army, so a newcomer can play at once.
-pub fn starter_list(army: Army) -> ArmyList {
-    let units: &[(&str, u32)] = match army {
-        Army::KingdomsOfMan => &[
-            ("king-of-men", 1),
-            ("wizard", 1),
-            ("cleric", 1),
-            ("knight", 2),
-            ("champion", 2),
-            ("man-at-arms", 5),
-            ("archer", 4),
-        ],
-        Army::OrcsAndGoblins => &[
-            ("chieftain", 1),
-            ("shaman", 1),
-            ("great-orc", 1),
-            ("wolf-rider", 2),
-            ("orc", 2),
-            ("hobgoblin", 4),
-            ("goblin", 5),
-        ],
-        Army::Dwarfs => &[
-            ("high-king", 1),
-            ("dwarf-lord", 1),
-            ("miner", 1),
-            ("hunter", 1),
-            ("cannon", 1),
-            ("gunner", 2),
-            ("warrior", 6),
-        ],
-        Army::Undead => &[
-            ("liche-lord", 1),
-            ("necromancer", 1),
-            ("vampire", 1),
-            ("spectre", 1),
-            ("ghoul", 3),
-            ("zombie", 4),
-            ("skeleton", 5),
-        ],
-        Army::Elves => &[
-            ("clan-lord", 1),
-            ("druid", 1),
-            ("battlemaster", 1),
-            ("pegasus-rider", 1),
-            ("bowmaster", 2),
-            ("ranger", 2),
-            ("archer", 4),
-        ],
-        Army::Demons => &[
-            ("demon-king", 1),
-            ("hellwitch", 1),
-            ("blood-demon", 1),
-            ("winged-demon", 1),
-            ("bone-demon", 2),
-            ("demospawn", 4),
-            ("black-warrior", 4),
-        ],
-    };
-    ArmyList {
-        system: SystemId::FantasyArmies,
-        army: army.key().to_string(),
-        name: format!("{} starter", army.name()),
-        units: units
-            .iter()
-            .map(|&(unit, count)| ArmyEntry::new(unit, count))
-            .collect(),
-    }
 }

@@ -6,7 +6,7 @@ use fray_protocol::{
     ArmyList, ArmyListId, MatchConfig, MatchId, MatchSummary, NewMatch, PlayerCreated, Replay,
 };
 
-use crate::api::{ApiError, Server};
+use fray_cli::api::{ApiError, Server};
 
 /// The server's lobby, as one pool of connections.
 #[derive(Clone)]

@@ -19,7 +19,7 @@ use super::incoming::{self, Incoming, Kind};
 use super::run::{Ctx, Phase, until_stopping};
 use super::setup::{self, Pair};
 use super::stats::{is_rejection, latency_histogram};
-use crate::random::SplitMix64;
+use fray_cli::random::SplitMix64;
 
 /// A seat that hears nothing about its match this long resubscribes.
 const STALL: Duration = Duration::from_secs(30);

@@ -6,11 +6,11 @@ use std::sync::Arc;
 use std::sync::atomic::Ordering::Relaxed;
 use std::time::{Duration, Instant};
 
-use fray_protocol::{ArmyEntry, ArmyList, ArmyListId, ErrorCode, MatchConfig, MatchId, SystemId};
+use fray_protocol::{ArmyListId, ErrorCode, MatchConfig, MatchId, SystemId};
 
 use super::rest::Rest;
 use super::stats::Stats;
-use crate::api::ApiError;
+use fray_cli::api::ApiError;
 
 /// How long a request is tried again while the server is away.
 const PATIENCE: Duration = Duration::from_secs(120);
@@ -27,74 +27,6 @@ pub struct Player {
 pub struct Pair {
     pub system: SystemId,
     pub players: [Player; 2],
-}
-
-/// Two valid army lists for a system (as the server's tests use).
-pub fn two_armies(system: SystemId) -> [ArmyList; 2] {
-    let starter = |army: &str, name: &str, units: &[(&str, u32)]| ArmyList {
-        system: SystemId::FantasyArmies,
-        army: army.into(),
-        name: name.into(),
-        units: units
-            .iter()
-            .map(|&(unit, count)| ArmyEntry::new(unit, count))
-            .collect(),
-    };
-    match system {
-        SystemId::SummonersChess => {
-            let list = ArmyList {
-                system,
-                army: "summoners".into(),
-                name: "Summoners".into(),
-                units: Vec::new(),
-            };
-            [list.clone(), list]
-        }
-        SystemId::ChessboardConfrontation => {
-            let squad = |trait_key: &str| ArmyList {
-                system,
-                army: "squad".into(),
-                name: format!("{trait_key} squad"),
-                units: vec![
-                    ArmyEntry {
-                        unit: "elite".into(),
-                        count: 2,
-                        traits: vec![trait_key.into()],
-                    },
-                    ArmyEntry::new("minion", 4),
-                ],
-            };
-            [squad("lucky"), squad("armor")]
-        }
-        _ => [
-            starter(
-                "dwarfs",
-                "Dwarfs starter",
-                &[
-                    ("high-king", 1),
-                    ("dwarf-lord", 1),
-                    ("miner", 1),
-                    ("hunter", 1),
-                    ("cannon", 1),
-                    ("gunner", 2),
-                    ("warrior", 6),
-                ],
-            ),
-            starter(
-                "undead",
-                "Undead starter",
-                &[
-                    ("liche-lord", 1),
-                    ("necromancer", 1),
-                    ("vampire", 1),
-                    ("spectre", 1),
-                    ("ghoul", 3),
-                    ("zombie", 4),
-                    ("skeleton", 5),
-                ],
-            ),
-        ],
-    }
 }
 
 /// Tries `request` until it succeeds, fails for good, or `PATIENCE` passes
@@ -131,7 +63,7 @@ fn run_tag() -> &'static str {
 
 /// Registers a slot's two players with their army lists. Blocking.
 pub fn pair(rest: &Rest, stats: &Stats, slot: usize, system: SystemId) -> Result<Pair, ApiError> {
-    let lists = two_armies(system);
+    let lists = fray_rules::example_armies(system).expect("a playable system has example armies");
     let mut players = Vec::with_capacity(2);
     for (seat, list) in lists.iter().enumerate() {
         let name = format!("load-{}-{slot}-{}", run_tag(), ["a", "b"][seat]);

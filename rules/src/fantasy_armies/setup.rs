@@ -4,7 +4,7 @@
 
 use fray_protocol::{Phrase, Seat};
 
-use super::army_list::CheckedArmy;
+use super::army::CheckedArmy;
 use super::board::Sq;
 use super::state::{EMPTY, FantasyArmies, MatchOptions, Phase, Piece, Place};
 use crate::Dice;

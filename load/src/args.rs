@@ -6,25 +6,10 @@ use std::time::Duration;
 use clap::Args;
 use fray_protocol::SystemId;
 
-use crate::fail::Failure;
+use fray_cli::fail::Failure;
 
-/// Load a server with many matches of bots and report throughput, latency
-/// and memory.
-///
-/// Sets up players, army lists and MATCHES matches over REST, then plays
-/// them over websockets: two connections per match, each seat playing a
-/// random listed option as soon as it may act. A match that ends is
-/// replaced by a new one, so MATCHES run for the whole DURATION. A progress
-/// line is printed on stderr once a second (with that second's actions and
-/// slowest ack) and a summary on stdout at the end. Bots keep under the
-/// server's per-connection message rate (told in `welcome`).
-///
-///   fray load --server http://127.0.0.1:7878 --matches 100 --duration 20s
-///   fray load --matches 0 --idle 10000 --duration 30s --server-pid "$(pidof fray-server)"
-///   fray load --matches 300 --duration 90s --check-durability acks.jsonl
-///   fray load --verify-acks acks.jsonl
+/// What to load the server with, and how.
 #[derive(Debug, Args)]
-#[command(verbatim_doc_comment)]
 pub struct LoadArgs {
     /// Matches kept running at once.
     #[arg(long, default_value_t = 10, value_name = "N")]
@@ -36,7 +21,7 @@ pub struct LoadArgs {
 
     /// The game system the matches play: fantasy-armies (fa),
     /// summoners-chess (sc), chessboard-confrontation (cc), or `mix`
-    /// (the three in turn, match by match).
+    /// (every playable system in turn, match by match).
     #[arg(long, default_value = "fantasy-armies", value_parser = parse_systems, value_name = "S")]
     pub system: Systems,
 
@@ -117,11 +102,9 @@ fn parse_systems(text: &str) -> Result<Systems, String> {
         Err(unknown) => Err(format!("{unknown}, or mix")),
     };
     match text.trim() {
-        "mix" => Ok(Systems(vec![
-            SystemId::FantasyArmies,
-            SystemId::SummonersChess,
-            SystemId::ChessboardConfrontation,
-        ])),
+        "mix" => Ok(Systems(
+            fray_rules::systems().iter().map(|info| info.id).collect(),
+        )),
         list => list
             .split(',')
             .map(|key| one(key.trim()))
@@ -241,7 +224,10 @@ mod tests {
             parse_systems("sc").unwrap().0,
             vec![SystemId::SummonersChess]
         );
-        assert_eq!(parse_systems("mix").unwrap().0.len(), 3);
+        assert_eq!(
+            parse_systems("mix").unwrap().0.len(),
+            fray_rules::systems().len()
+        );
         assert!(parse_systems("chess-war").is_err());
     }
 }

@@ -19,7 +19,7 @@ use super::rest::Rest;
 use super::setup;
 use super::stats::{self, Stats};
 use super::watchers;
-use crate::fail::{Exit, Failure};
+use fray_cli::fail::{Exit, Failure};
 
 /// Where the run is.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

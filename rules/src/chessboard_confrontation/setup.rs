@@ -10,6 +10,7 @@ use super::log::Log;
 use super::moves::Move;
 use super::state::{ChessboardConfrontation, Phase, Place};
 use crate::dice::Dice;
+use crate::match_options::Choice;
 
 impl ChessboardConfrontation {
     /// Whether a waiting miniature may be placed with its main space on `sq`
@@ -55,7 +56,7 @@ impl ChessboardConfrontation {
             let near_side =
                 board::squares_of(side).fold(side, |m, sq| m | self.board.neighbour_mask(sq));
             for to in board::squares_of(near_side) {
-                for reach in Reach::ALL {
+                for &reach in Reach::ALL {
                     if self.may_place(piece, to, reach) {
                         out.push(Move::Place {
                             piece,

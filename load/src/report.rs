@@ -11,7 +11,7 @@ use serde_json::{Value, json};
 use super::args::Plan;
 use super::memory::Memory;
 use super::stats::Stats;
-use crate::shown::shown;
+use fray_cli::shown::shown;
 
 /// The server's memory at the moments the run read it.
 #[derive(Debug, Default, Clone)]

@@ -2,7 +2,9 @@
 
 use fray_protocol::{ArmyList, SystemId};
 
-use super::armies::{Army, UnitId, points_text, profile, unit_by_key};
+use super::units::{Army, UnitId, points_text, profile, unit_by_key};
+use crate::army_check;
+use crate::match_options::Choice;
 
 pub const POINTS_LIMIT_HALVES: u32 = 120;
 pub const MIN_PIECES: u32 = 8;
@@ -17,20 +19,13 @@ pub struct CheckedArmy {
 
 /// Checks a list and reports every reason it is invalid, not only the first.
 pub fn check(list: &ArmyList) -> Result<CheckedArmy, Vec<String>> {
-    let mut reasons = Vec::new();
-    if list.system != SystemId::FantasyArmies {
-        reasons.push(format!(
-            "the list is for {}, not fantasy-armies",
-            list.system
-        ));
-    }
+    let mut reasons = army_check::system_and_army(
+        list,
+        SystemId::FantasyArmies,
+        super::NAME,
+        &Army::ALL.iter().map(|army| army.key()).collect::<Vec<_>>(),
+    );
     let Some(army) = Army::from_key(&list.army) else {
-        let known: Vec<_> = Army::ALL.iter().map(|a| a.key()).collect();
-        reasons.push(format!(
-            "'{}' is not a Fantasy Armies army; choose one of {}",
-            list.army,
-            known.join(", ")
-        ));
         return Err(reasons);
     };
 
@@ -84,7 +79,7 @@ pub fn check(list: &ArmyList) -> Result<CheckedArmy, Vec<String>> {
             points_text(POINTS_LIMIT_HALVES)
         ));
     }
-    let king_name = super::armies::units_of(army)
+    let king_name = super::units::units_of(army)
         .find(|(_, p)| p.is_king())
         .map(|(_, p)| p.name)
         .unwrap_or("king");
@@ -118,12 +113,12 @@ pub fn cost_halves(list: &ArmyList) -> u32 {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::fantasy_armies::armies::starter_list;
+    use crate::fantasy_armies::starter_list;
     use fray_protocol::ArmyEntry;
 
     #[test]
     fn every_starter_list_is_legal() {
-        for army in Army::ALL {
+        for &army in Army::ALL {
             let list = starter_list(army);
             let checked = check(&list).unwrap_or_else(|r| panic!("{}: {r:?}", army.key()));
             assert!((8..=16).contains(&checked.pieces.len()));

@@ -1,4 +1,4 @@
-//! `fray load` (the real binary) against a real server started in-process on
+//! `fray-load` (the real binary) against a real server started in-process on
 //! an ephemeral port with a temporary database; the durability check across
 //! a crash of that server (its runtime dropped mid-flight) and a restart on
 //! the same database and port.
@@ -16,11 +16,10 @@ use common::TestServer;
 
 const PATIENCE: Duration = Duration::from_secs(20);
 
-/// `fray load ARGS` with a config file of its own.
+/// `fray-load ARGS` with a config file of its own.
 fn fray_load(dir: &Path, args: &[&str]) -> Command {
-    let mut command = Command::new(env!("CARGO_BIN_EXE_fray"));
+    let mut command = Command::new(env!("CARGO_BIN_EXE_fray-load"));
     command
-        .arg("load")
         .args(args)
         .env("FRAY_CONFIG", dir.join("config.json"))
         .env_remove("FRAY_SERVER")
@@ -31,7 +30,7 @@ fn fray_load(dir: &Path, args: &[&str]) -> Command {
 }
 
 fn finished(output: Output, what: &str) -> (i32, String, String) {
-    let code = output.status.code().expect("fray exits with a code");
+    let code = output.status.code().expect("fray-load exits with a code");
     let stdout = String::from_utf8(output.stdout).expect("utf-8");
     let stderr = String::from_utf8(output.stderr).expect("utf-8");
     assert!(!stderr.contains("panicked"), "{what} panicked:\n{stderr}");
@@ -67,9 +66,11 @@ fn a_short_load_run_plays_and_reports_cleanly() {
         &std::process::id().to_string(),
         "--json",
     ];
-    let output = fray_load(dir.path(), &args).output().expect("fray runs");
-    let (code, stdout, stderr) = finished(output, "fray load");
-    assert_eq!(code, 0, "fray load failed:\n{stdout}\n{stderr}");
+    let output = fray_load(dir.path(), &args)
+        .output()
+        .expect("fray-load runs");
+    let (code, stdout, stderr) = finished(output, "fray-load");
+    assert_eq!(code, 0, "fray-load failed:\n{stdout}\n{stderr}");
     let summary = summary(&stdout, &stderr);
     assert_eq!(summary["errors"], 0, "{summary:#}\n{stderr}");
     assert_eq!(summary["disconnects"], 0, "{summary:#}");
@@ -107,8 +108,8 @@ fn a_short_load_run_plays_and_reports_cleanly() {
     text_args[5] = "2s";
     let output = fray_load(dir.path(), &text_args)
         .output()
-        .expect("fray runs");
-    let (code, stdout, stderr) = finished(output, "fray load");
+        .expect("fray-load runs");
+    let (code, stdout, stderr) = finished(output, "fray-load");
     assert_eq!(code, 0, "{stdout}\n{stderr}");
     for line in [
         "connections",
@@ -148,7 +149,7 @@ fn acked_actions_survive_a_crash_and_the_check_says_so() {
         ],
     )
     .spawn()
-    .expect("fray runs");
+    .expect("fray-load runs");
 
     // Crash the server once acks are flowing, and start it again on the same
     // database and port.
@@ -159,8 +160,8 @@ fn acked_actions_survive_a_crash_and_the_check_says_so() {
     }
     let server = server.crash_and_restart();
 
-    let output = child.wait_with_output().expect("fray finishes");
-    let (code, stdout, stderr) = finished(output, "fray load --check-durability");
+    let output = child.wait_with_output().expect("fray-load finishes");
+    let (code, stdout, stderr) = finished(output, "fray-load --check-durability");
     assert_eq!(code, 0, "the durability check failed:\n{stdout}\n{stderr}");
     let summary = summary(&stdout, &stderr);
     let verdict = &summary["durability"];
@@ -175,8 +176,8 @@ fn acked_actions_survive_a_crash_and_the_check_says_so() {
     // The check alone over the same log passes too…
     let output = fray_load(dir.path(), &["--server", &url, "--verify-acks", &log_arg])
         .output()
-        .expect("fray runs");
-    let (code, stdout, stderr) = finished(output, "fray load --verify-acks");
+        .expect("fray-load runs");
+    let (code, stdout, stderr) = finished(output, "fray-load --verify-acks");
     assert_eq!(code, 0, "{stdout}\n{stderr}");
     assert!(stdout.contains("durability VERIFIED"), "{stdout}");
 
@@ -196,8 +197,8 @@ fn acked_actions_survive_a_crash_and_the_check_says_so() {
     std::fs::write(&log, text).unwrap();
     let output = fray_load(dir.path(), &["--server", &url, "--verify-acks", &log_arg])
         .output()
-        .expect("fray runs");
-    let (code, stdout, _) = finished(output, "fray load --verify-acks");
+        .expect("fray-load runs");
+    let (code, stdout, _) = finished(output, "fray-load --verify-acks");
     assert_eq!(code, 1, "{stdout}");
     assert!(stdout.contains("durability FAILED: 2 of"), "{stdout}");
     assert!(
