@@ -3,8 +3,7 @@
 //! `since` = the last seq seen after a drop), and hands everything the server
 //! says to the caller as [`LiveEvent`]s. The caller never blocks on the socket.
 //!
-//! INTERFACE (fixed; the body is helper A's): `tui` and `line` both drive a
-//! match through exactly these items.
+//! `tui` and `line` both drive a match through exactly these items.
 
 mod connection;
 mod socket;

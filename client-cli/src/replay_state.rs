@@ -1,8 +1,7 @@
 //! A finished match, stepped through: the `Replay` from `GET
 //! /api/matches/{id}/replay` as a spectator sees it, at any event.
 //!
-//! INTERFACE (fixed; the body is helper B's): `tui` and `line` both replay
-//! through exactly these items.
+//! `tui` and `line` both replay through exactly these items.
 
 use fray_protocol::{Replay, ReplayEvent, ScopedEffect, Viewer};
 use sha2::{Digest, Sha256};

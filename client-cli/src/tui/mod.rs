@@ -1,7 +1,5 @@
 //! The full-screen game (ratatui on crossterm).
 //!
-//! INTERFACE (fixed; the body is helper B's).
-//!
 //! Drawing is apart from the terminal: `play::draw` and `replay::draw` paint
 //! a `Frame` from the game and the `Ui`, and the keys are pure transitions
 //! (`input`, `replay::on_key`), so tests run both without a terminal.
