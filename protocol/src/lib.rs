@@ -5,6 +5,7 @@
 
 mod action;
 mod apply;
+mod diff;
 mod army;
 mod board;
 mod effect;
@@ -19,6 +20,7 @@ mod view;
 
 pub use action::{Action, ActionOption, RejectCode, Rejection};
 pub use apply::{apply, apply_all};
+pub use diff::{RemovalReason, diff, diff_into};
 pub use army::{ArmyEntry, ArmyList};
 pub use board::{PieceId, Seat, Square, SquareParseError};
 pub use effect::{Audience, DiceRoll, Die, Effect, PieceChange, ScopedEffect};
