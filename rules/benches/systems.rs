@@ -79,8 +79,9 @@ fn summoners_chess(c: &mut Criterion) {
             let mut moves = Vec::with_capacity(128);
             while !game.is_over() {
                 moves.clear();
-                game.legal_moves(&mut moves);
-                game.play_quiet(moves[chooser.index(moves.len())], &mut dice);
+                let seat = game.to_act()[0];
+                game.legal_moves(seat.0, &mut moves);
+                game.play_quiet(seat, moves[chooser.index(moves.len())], &mut dice);
             }
             black_box(game)
         })
@@ -107,7 +108,7 @@ fn chessboard_confrontation_fast_game(
     while !game.finished() {
         moves.clear();
         game.legal_moves(&mut moves);
-        game.play_quiet(moves[chooser.index(moves.len())], &mut dice);
+        game.play_quiet(game.to_act()[0], moves[chooser.index(moves.len())], &mut dice);
     }
     game
 }

@@ -1,12 +1,15 @@
 //! What an action tells as it resolves: dice and narration, built only when
 //! someone listens (the server does; simulations and benchmarks do not).
-//! Shared by every game system.
+//! Shared by every game system. What the action changed in each view is not
+//! told here: the engine finds it by comparing views (`crate::move_rules`).
 
 use fray_protocol::{Audience, DiceRoll, Die, Effect, Phrase, ScopedEffect, Seat};
 
 pub struct Log {
     enabled: bool,
-    pub effects: Vec<ScopedEffect>,
+    effects: Vec<ScopedEffect>,
+    /// Told after the pieces' changes, before the players', turn and end.
+    after_changes: Vec<ScopedEffect>,
 }
 
 impl Log {
@@ -14,6 +17,7 @@ impl Log {
         Log {
             enabled: true,
             effects: Vec::new(),
+            after_changes: Vec::new(),
         }
     }
 
@@ -21,6 +25,44 @@ impl Log {
         Log {
             enabled: false,
             effects: Vec::new(),
+            after_changes: Vec::new(),
+        }
+    }
+
+    /// Everything told, with `changes` (the views' changes, in the order
+    /// `fray_protocol::diff` makes them) after what was told while playing,
+    /// and what was told for after the changes once the board's part of
+    /// them is done: a summons is told after the move that caused it and
+    /// the piece it brought, where a client shows it.
+    pub fn finish(self, changes: Vec<ScopedEffect>) -> Vec<ScopedEffect> {
+        let mut effects = self.effects;
+        let board_part = changes
+            .iter()
+            .take_while(|scoped| {
+                matches!(
+                    scoped.effect,
+                    Effect::TerrainChanged { .. }
+                        | Effect::WallChanged { .. }
+                        | Effect::PiecePlaced { .. }
+                        | Effect::PieceMoved { .. }
+                        | Effect::PieceRemoved { .. }
+                        | Effect::PieceChanged { .. }
+                )
+            })
+            .count();
+        let mut changes = changes.into_iter();
+        effects.extend(changes.by_ref().take(board_part));
+        effects.extend(self.after_changes);
+        effects.extend(changes);
+        effects
+    }
+
+    /// Narration for everyone, told after the pieces' changes this action
+    /// makes rather than before them.
+    pub fn tell_after_changes(&mut self, phrase: impl FnOnce() -> Phrase) {
+        if self.enabled {
+            self.after_changes
+                .push(ScopedEffect::public(Effect::Narration { text: phrase() }));
         }
     }
 

@@ -1,6 +1,6 @@
 use fray_protocol::{
-    Action, ActionOption, ArmyList, MatchConfig, Outcome, Rejection, ScopedEffect, Seat, SystemId,
-    SystemInfo, View, Viewer,
+    Action, ActionOption, ArmyList, Effect, MatchConfig, Outcome, Rejection, ScopedEffect, Seat,
+    SystemId, SystemInfo, View, Viewer, apply_all,
 };
 
 use crate::chessboard_confrontation::{self, ChessboardConfrontation};
@@ -97,16 +97,20 @@ pub fn validate_army_for(
 /// Chessboard Confrontation narrated each step besides moving the piece, and
 /// Fantasy Armies narrated each removal besides removing the piece (before
 /// protocol version 3) and had no marker for a Druid keeping Armour of
-/// Thorns on a friend. `before` is the referee's view before the action.
-/// Logs stored then still verify and rebuild; anything else must be `made`
-/// exactly.
+/// Thorns on a friend. Besides, each system once wrote its view changes by
+/// hand, in its own order and forms, where they are now found by comparing
+/// views ([`fray_protocol::diff`]): a log that tells the same dice and
+/// narration, to the same audiences, and whose changes leave the same views,
+/// agrees ([`agrees_in_substance`]). `before` is the referee's view before
+/// the action. Logs stored then still verify and rebuild; anything else must
+/// be `made` exactly.
 pub fn agrees_as_made_earlier(
     system: SystemId,
     before: &View,
     stored: &[ScopedEffect],
     made: &[ScopedEffect],
 ) -> bool {
-    match system {
+    let in_its_own_earlier_form = match system {
         SystemId::SummonersChess => {
             summoners_chess::summons_told_first(made).is_some_and(|earlier| earlier == stored)
         }
@@ -116,7 +120,48 @@ pub fn agrees_as_made_earlier(
         }
         SystemId::FantasyArmies => fantasy_armies::agrees_as_made_earlier(before, stored, made),
         _ => false,
+    };
+    if in_its_own_earlier_form {
+        return true;
     }
+    let steps_told_once = match system {
+        SystemId::ChessboardConfrontation => {
+            chessboard_confrontation::without_steps_told_twice(stored)
+        }
+        _ => None,
+    };
+    agrees_in_substance(before, steps_told_once.as_deref().unwrap_or(stored), made)
+}
+
+/// True when `stored` and `made` tell the same dice and narration, in the
+/// same order and to the same audiences, and their changes turn the
+/// referee's view `before` into the same view, and a spectator's too (from
+/// the same view: no system stored so far hid anything from one), whatever
+/// order or form the changes take.
+pub fn agrees_in_substance(before: &View, stored: &[ScopedEffect], made: &[ScopedEffect]) -> bool {
+    let told = |effects: &[ScopedEffect]| -> Vec<ScopedEffect> {
+        effects
+            .iter()
+            .filter(|scoped| {
+                matches!(
+                    scoped.effect,
+                    Effect::DiceRolled { .. } | Effect::Narration { .. }
+                )
+            })
+            .cloned()
+            .collect()
+    };
+    if told(stored) != told(made) {
+        return false;
+    }
+    [Viewer::Referee, Viewer::Spectator].into_iter().all(|viewer| {
+        let after = |effects: &[ScopedEffect]| {
+            let mut view = before.clone();
+            apply_all(&mut view, &ScopedEffect::for_viewer(effects, viewer));
+            view
+        };
+        after(stored) == after(made)
+    })
 }
 
 impl Game {
@@ -158,7 +203,8 @@ impl Game {
 
     /// The set-up an earlier release gave this match, where it differs from
     /// today's: Chessboard Confrontation's Retrieve let random obstacles on
-    /// the corners of seated players' sides. Set up again this way, a match
+    /// the corners of seated players' sides, and Summoners Chess asked seat 0
+    /// alone to place its Acolytes first. Set up again this way, a match
     /// stored then rebuilds and verifies; none where nothing changed.
     pub fn setup_as_made_earlier(
         config: &MatchConfig,
@@ -173,12 +219,17 @@ impl Game {
                     })
                 })
             }
+            SystemId::SummonersChess => {
+                SummonersChess::setup_as_made_earlier(config, armies, dice).map(|made| {
+                    made.map(|(game, effects)| (Game::SummonersChess(Box::new(game)), effects))
+                })
+            }
             _ => None,
         }
     }
 
     pub fn to_act(&self) -> Vec<Seat> {
-        on_each_system!(self, game => game.to_act())
+        on_each_system!(self, game => game.to_act().to_vec())
     }
 
     pub fn options(&self, seat: Seat) -> Vec<ActionOption> {

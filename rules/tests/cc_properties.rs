@@ -429,7 +429,7 @@ fn play_game(
         prop_assert!(!options.is_empty());
         let distinct: HashSet<&Action> = options.iter().map(|o| &o.action).collect();
         prop_assert_eq!(distinct.len(), options.len(), "an option is listed twice");
-        let moves = quiet.moves();
+        let moves = quiet.moves(seat);
         prop_assert_eq!(moves.len(), options.len());
         if chooser.one_in(25) {
             for option in &options {
@@ -454,11 +454,11 @@ fn play_game(
             prop_assert_eq!(r.code, RejectCode::NotYourTurn);
         }
         let pick = chooser.index(options.len());
-        prop_assert_eq!(&quiet.option_for(moves[pick]), &options[pick]);
+        prop_assert_eq!(&quiet.option_for(seat, moves[pick]), &options[pick]);
         let before = game.view(Viewer::Referee);
         let effects = act_listed(&mut game, seat, &options[pick], &mut dice)?;
         keeps_the_rules(&before, &game.view(Viewer::Referee))?;
-        quiet.play_quiet(moves[pick], &mut quiet_dice);
+        quiet.play_quiet(seat, moves[pick], &mut quiet_dice);
         prop_assert!(
             game == quiet,
             "the fast path differs after {:?}",

@@ -20,7 +20,7 @@ use fray_rules::fantasy_armies::{
     starter_list,
 };
 use fray_rules::match_options::Choice;
-use fray_rules::{ChaChaDice, Dice, GameRules, validate_army};
+use fray_rules::{ChaChaDice, Dice, validate_army};
 use proptest::prelude::*;
 use proptest::sample::select;
 use proptest::test_runner::TestCaseError;
@@ -543,19 +543,19 @@ fn play_both_paths(lists: &[ArmyList; 2], seed: u64) -> Result<(), TestCaseError
     for _ in 0..ACTION_CAP {
         if game.outcome().is_some() {
             prop_assert!(quiet_game.is_over());
-            prop_assert!(quiet_game.moves().is_empty());
+            prop_assert!(quiet_game.to_act().is_empty());
             return Ok(());
         }
         prop_assert!(!quiet_game.is_over());
         let seat = sole_decider(&game)?;
-        prop_assert_eq!(quiet_game.deciding(), Some(seat));
+        prop_assert!(quiet_game.to_act().contains(&seat));
         let options = game.options(seat);
-        let moves = quiet_game.moves();
+        let moves = quiet_game.moves(seat);
         prop_assert_eq!(options.len(), moves.len());
         let pick = chooser.index(options.len());
-        prop_assert_eq!(&quiet_game.option_for(moves[pick]), &options[pick]);
+        prop_assert_eq!(&quiet_game.option_for(seat, moves[pick]), &options[pick]);
         act_listed(&mut game, seat, &options[pick], &mut dice)?;
-        quiet_game.play_quiet(moves[pick], &mut quiet_dice);
+        quiet_game.play_quiet(seat, moves[pick], &mut quiet_dice);
         prop_assert!(
             game == quiet_game,
             "the paths differ after {:?}",

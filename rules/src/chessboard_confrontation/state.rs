@@ -459,7 +459,7 @@ impl ChessboardConfrontation {
         self.minis.iter().any(|m| m.owner == seat && m.in_play())
     }
 
-    pub(crate) fn deciding_seat(&self) -> Option<u8> {
+    pub(crate) fn seat_to_act(&self) -> Option<u8> {
         match self.pending {
             Some(Pending::Heal { defender }) => return Some(self.mini(defender).owner),
             Some(Pending::Support { supporter }) => return Some(self.mini(supporter).owner),

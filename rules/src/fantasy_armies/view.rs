@@ -3,16 +3,14 @@
 //! before and after it so that applying them always gives the new view.
 
 use fray_protocol::{
-    Effect, Marker, Outcome, Phrase, PieceChange, PieceId, PieceView, PlayerView, Seat, Stat,
-    TurnView, View,
+    Marker, Outcome, Phrase, PieceId, PieceView, PlayerView, Seat, Stat,
+    TurnView, View, Viewer,
 };
 
 use super::armies::{Role, defence_text, points_text, ranged_text};
 use super::board::{self, SIZE};
 use super::hth::{Hth, hth_text};
-use super::removals::removal_reason;
 use super::state::{Ending, FantasyArmies, Lasting, Phase, Place};
-use crate::effect_log::Log;
 
 pub const SYSTEM_KEY: &str = "fantasy-armies";
 
@@ -164,11 +162,11 @@ impl FantasyArmies {
             number: self.turn,
             round: None,
             phase: phase.into(),
-            active: self.deciding_seat().map(Seat).into_iter().collect(),
+            active: self.seat_to_act().map(Seat).into_iter().collect(),
         }
     }
 
-    pub(crate) fn outcome_now(&self) -> Option<Outcome> {
+    pub(crate) fn outcome(&self) -> Option<Outcome> {
         let Phase::Over(ending) = self.phase else {
             return None;
         };
@@ -196,7 +194,8 @@ impl FantasyArmies {
         })
     }
 
-    pub(crate) fn full_view(&self) -> View {
+    /// What `viewer` may see: everything, since nothing here is hidden.
+    pub(crate) fn view(&self, _viewer: Viewer) -> View {
         View {
             system: SYSTEM_KEY.into(),
             width: SIZE,
@@ -209,77 +208,7 @@ impl FantasyArmies {
                 .collect(),
             players: (0..2).map(|seat| self.player_view(seat)).collect(),
             turn: self.turn_view(),
-            outcome: self.outcome_now(),
-        }
-    }
-
-    /// The effects that turn the view of `before` into the view of `self`.
-    pub(crate) fn record_changes(&self, before: &FantasyArmies, log: &mut Log) {
-        for index in 0..self.pieces.len() as u8 {
-            let (old, new) = (before.piece(index).place, self.piece(index).place);
-            let id = PieceId(u32::from(index));
-            match (old, new) {
-                (Place::Board(_) | Place::Reserve, Place::Removed { cause, .. }) => {
-                    log.push(|| Effect::PieceRemoved {
-                        piece: id,
-                        reason: removal_reason(cause),
-                    });
-                    continue;
-                }
-                (Place::Removed { .. }, Place::Board(_)) => {
-                    log.push(|| Effect::PiecePlaced {
-                        piece: self.piece_view(index),
-                    });
-                    continue;
-                }
-                (_, Place::Board(to)) if old != new => log.push(|| Effect::PieceMoved {
-                    piece: id,
-                    from: before.piece(index).square().map(board::to_square),
-                    to: board::to_square(to),
-                }),
-                _ => {}
-            }
-            if !matches!(new, Place::Removed { .. })
-                && before.appearance(index) != self.appearance(index)
-            {
-                let unit_changed = before.piece(index).unit != self.piece(index).unit;
-                let view = self.piece_view(index);
-                log.push(|| Effect::PieceChanged {
-                    piece: id,
-                    change: PieceChange {
-                        kind: unit_changed.then(|| view.kind.clone()),
-                        name: unit_changed.then(|| view.name.clone()),
-                        glyph: unit_changed.then(|| view.glyph.clone()),
-                        stats: Some(view.stats),
-                        markers: Some(view.markers),
-                    },
-                });
-            }
-        }
-        for seat in 0..2u8 {
-            let s = seat as usize;
-            if before.extra_turns[s] != self.extra_turns[s] {
-                log.push(|| Effect::ResourceChanged {
-                    seat: Seat(seat),
-                    key: "extra-turns".into(),
-                    value: self.extra_turns[s].into(),
-                });
-            }
-            if before.ritual_bonus[s] != self.ritual_bonus[s] {
-                log.push(|| Effect::ResourceChanged {
-                    seat: Seat(seat),
-                    key: "dark-ritual".into(),
-                    value: self.ritual_bonus[s].into(),
-                });
-            }
-        }
-        if before.turn_view() != self.turn_view() {
-            log.push(|| Effect::TurnChanged {
-                turn: self.turn_view(),
-            });
-        }
-        if let (None, Some(outcome)) = (before.outcome_now(), self.outcome_now()) {
-            log.push(|| Effect::GameEnded { outcome });
+            outcome: self.outcome(),
         }
     }
 }
