@@ -107,14 +107,21 @@ fn start(
     Ok((game, effects, dice))
 }
 
-/// The one seat that decides now; checks the other seat is offered nothing.
+/// The seat to play now: the first of those that decide (both while the
+/// Acolytes are placed, each offered its choice); checks a seat that does
+/// not decide is offered nothing.
 fn sole_decider(game: &SummonersChess) -> Result<Seat, TestCaseError> {
     let seats = game.to_act();
-    prop_assert_eq!(seats.len(), 1);
-    let seat = seats[0];
-    prop_assert!(seat.0 < 2);
-    prop_assert!(game.options(Seat(1 - seat.0)).is_empty());
-    Ok(seat)
+    prop_assert!(!seats.is_empty());
+    for seat in [Seat(0), Seat(1)] {
+        prop_assert_eq!(
+            game.options(seat).is_empty(),
+            !seats.contains(&seat),
+            "{:?}",
+            seat
+        );
+    }
+    Ok(seats[0])
 }
 
 fn act_listed(
@@ -494,7 +501,10 @@ fn reject_unlisted(setting: Setting, seed: u64, pool: &[Action]) -> Result<(), T
                 }
             }
             let listed_one = &options[chooser.index(options.len())].action;
-            for other in [Seat(1 - seat.0), Seat(2), Seat(u8::MAX)] {
+            // A seat that decides at the same time (placing) is not refused.
+            let others = [Seat(1 - seat.0), Seat(2), Seat(u8::MAX)];
+            let deciding = game.to_act();
+            for other in others.into_iter().filter(|s| !deciding.contains(s)) {
                 for action in [listed_one, &pool[chooser.index(pool.len())]] {
                     let rejection = expect_rejected(&mut game, other, action)?;
                     prop_assert_eq!(rejection.code, RejectCode::NotYourTurn);

@@ -1,6 +1,6 @@
-//! What a viewer sees (nothing is hidden, so every viewer sees the same),
-//! and the effects of an action, found by comparing the game before and after
-//! it so that applying them always gives the new view.
+//! What a viewer sees (nothing is hidden, so every viewer sees the same).
+//! The effects of an action are found by the engine, comparing this view
+//! before and after it.
 
 use std::collections::BTreeMap;
 

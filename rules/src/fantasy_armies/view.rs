@@ -1,6 +1,6 @@
 //! What a viewer sees (Fantasy Armies hides nothing, so every viewer sees the
-//! same), and the effects of an action, found by comparing the position
-//! before and after it so that applying them always gives the new view.
+//! same). The effects of an action are found by the engine, comparing this
+//! view before and after it.
 
 use fray_protocol::{
     Marker, Outcome, Phrase, PieceId, PieceView, PlayerView, Seat, Stat,

@@ -209,10 +209,12 @@ impl SummonersChess {
 
     pub(crate) fn not_your_turn(&self, seat: u8) -> Rejection {
         match self.phase {
-            Phase::Placing { chosen } if chosen[seat as usize].is_some() => Rejection::new(
-                RejectCode::NotYourTurn,
-                "you have chosen where your Acolytes stand: the other player is still choosing",
-            ),
+            Phase::Placing { chosen } if chosen.get(seat as usize).is_some_and(Option::is_some) => {
+                Rejection::new(
+                    RejectCode::NotYourTurn,
+                    "you have chosen where your Acolytes stand: the other player is still choosing",
+                )
+            }
             // The rejected seat sees who decides in its view; a seat number
             // here would be one it cannot put a name to.
             Phase::Placing { .. } | Phase::Play { .. } => Rejection::new(

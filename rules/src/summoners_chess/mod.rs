@@ -15,7 +15,7 @@
 //! - `turn.rs`: one move, its capture and its summons
 //! - `winning.rs`: the two ways to win, the caps that draw a game
 //! - `actions.rs`: actions, notation and labels; why an action is refused
-//! - `view.rs`: the view, and the effects of an action as a diff
+//! - `view.rs`: what each viewer sees
 
 mod actions;
 mod board;

@@ -29,7 +29,7 @@ impl SummonersChess {
     pub fn legal_moves(&self, seat: u8, out: &mut Vec<Move>) {
         match self.phase {
             Phase::Placing { chosen } => {
-                if chosen[seat as usize].is_none() {
+                if chosen.get(seat as usize).is_some_and(Option::is_none) {
                     out.extend(Placement::ALL.iter().copied().map(Move::Place));
                 }
                 return;

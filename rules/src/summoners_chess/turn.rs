@@ -4,6 +4,8 @@
 
 use super::movement::Move;
 use super::state::{EMPTY, Phase, Place, SummonersChess};
+use fray_protocol::PieceId;
+
 use crate::effect_log::Log;
 
 impl SummonersChess {
@@ -28,7 +30,7 @@ impl SummonersChess {
         // Told after the move and the pieces it brought, where a client
         // shows the summons.
         for index in first_new..self.count {
-            log.tell_after_changes(|| self.summons_told(index));
+            log.tell_after_change_of(PieceId(u32::from(index)), || self.summons_told(index));
         }
         self.end_turn(seat, captured, summoned);
     }

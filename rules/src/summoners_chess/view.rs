@@ -1,7 +1,7 @@
-//! What a viewer sees (Summoners Chess hides nothing, so every viewer sees the
-//! same: terrain, pieces, turn), and the effects of an action, found by
-//! comparing the position before and after it so that applying them always
-//! gives the new view.
+//! What a viewer sees (Summoners Chess hides nothing on the board, so every
+//! viewer sees the same: terrain, pieces, turn; a placement chosen is kept
+//! out of every view until both are). The effects of an action are found by
+//! the engine, comparing this view before and after it.
 
 use fray_protocol::{
     Effect, Marker, Phrase, PieceId, PieceView, PlayerView, ScopedEffect, Seat, TurnView, View,
