@@ -434,7 +434,9 @@ mod tests {
         // The other's choice ends the wait.
         let revealed = Batch {
             seq: 5,
-            effects: Vec::new(),
+            effects: vec![Effect::Narration {
+                text: fray_protocol::Phrase::from(Seat(1)).text(" moves first"),
+            }],
             to_act: vec![Seat(1)],
             ..chosen
         };
