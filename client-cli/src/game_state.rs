@@ -226,7 +226,11 @@ impl GameState {
     /// decision made at once: "You have chosen; waiting for bo".
     pub fn waiting_words(&self) -> Option<String> {
         self.chosen_waiting.then(|| {
-            let names: Vec<String> = self.to_act.iter().map(|&seat| self.seat_name(seat)).collect();
+            let names: Vec<String> = self
+                .to_act
+                .iter()
+                .map(|&seat| self.seat_name(seat))
+                .collect();
             format!("You have chosen; waiting for {}", names.join(", "))
         })
     }

@@ -32,12 +32,7 @@ pub fn diff(before: &View, after: &View, reasons: &dyn RemovalReason) -> Vec<Eff
 }
 
 /// [`diff`], appending to `out`.
-pub fn diff_into(
-    before: &View,
-    after: &View,
-    reasons: &dyn RemovalReason,
-    out: &mut Vec<Effect>,
-) {
+pub fn diff_into(before: &View, after: &View, reasons: &dyn RemovalReason, out: &mut Vec<Effect>) {
     if before.terrain != after.terrain {
         for square in before.terrain.keys() {
             if !after.terrain.contains_key(square) {
@@ -82,8 +77,11 @@ pub fn diff_into(
                 if old.resources == player.resources {
                     continue;
                 }
-                let keys: BTreeSet<&String> =
-                    old.resources.keys().chain(player.resources.keys()).collect();
+                let keys: BTreeSet<&String> = old
+                    .resources
+                    .keys()
+                    .chain(player.resources.keys())
+                    .collect();
                 for key in keys {
                     let value = player.resources.get(key).copied().unwrap_or(0);
                     if old.resources.get(key) != player.resources.get(key) {
@@ -184,9 +182,7 @@ mod tests {
     use proptest::prelude::*;
 
     use super::*;
-    use crate::{
-        Marker, Outcome, PlayerView, Seat, Square, Stat, TurnView, Wall, apply_all,
-    };
+    use crate::{Marker, Outcome, PlayerView, Seat, Square, Stat, TurnView, Wall, apply_all};
 
     fn neutral(_: PieceId) -> String {
         "out of sight".into()
@@ -248,7 +244,12 @@ mod tests {
         let effects = diff(&before, &after, &|_: PieceId| "defeated".to_string());
         let kinds: Vec<String> = effects
             .iter()
-            .map(|e| serde_json::to_value(e).unwrap()["type"].as_str().unwrap().to_string())
+            .map(|e| {
+                serde_json::to_value(e).unwrap()["type"]
+                    .as_str()
+                    .unwrap()
+                    .to_string()
+            })
             .collect();
         assert_eq!(
             kinds,
@@ -292,7 +293,9 @@ mod tests {
     #[test]
     fn a_piece_leaving_the_board_or_changing_hands_is_placed_whole() {
         let mut before = View::default();
-        before.pieces.insert(PieceId(1), piece(1, Some(Square::new(0, 0))));
+        before
+            .pieces
+            .insert(PieceId(1), piece(1, Some(Square::new(0, 0))));
         let mut after = before.clone();
         after.pieces.get_mut(&PieceId(1)).unwrap().square = None;
         let effects = diff(&before, &after, &neutral);
@@ -318,15 +321,17 @@ mod tests {
             prop::collection::vec(words(), 0..3),
             prop::collection::vec(words(), 0..2),
         )
-            .prop_map(move |(owner, kind, name, glyph, square, stats, markers)| PieceView {
-                id: PieceId(id),
-                owner: Seat(owner),
-                kind,
-                name,
-                glyph,
-                square,
-                stats: stats.into_iter().map(|v| Stat::new("S", v)).collect(),
-                markers: markers.into_iter().map(|k| Marker::new(k, "m")).collect(),
+            .prop_map(move |(owner, kind, name, glyph, square, stats, markers)| {
+                PieceView {
+                    id: PieceId(id),
+                    owner: Seat(owner),
+                    kind,
+                    name,
+                    glyph,
+                    square,
+                    stats: stats.into_iter().map(|v| Stat::new("S", v)).collect(),
+                    markers: markers.into_iter().map(|k| Marker::new(k, "m")).collect(),
+                }
             })
     }
 

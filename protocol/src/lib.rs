@@ -5,9 +5,9 @@
 
 mod action;
 mod apply;
-mod diff;
 mod army;
 mod board;
+mod diff;
 mod effect;
 mod error;
 mod lobby;
@@ -20,9 +20,9 @@ mod view;
 
 pub use action::{Action, ActionOption, RejectCode, Rejection};
 pub use apply::{apply, apply_all};
-pub use diff::{RemovalReason, diff, diff_into};
 pub use army::{ArmyEntry, ArmyList};
 pub use board::{PieceId, Seat, Square, SquareParseError};
+pub use diff::{RemovalReason, diff, diff_into};
 pub use effect::{Audience, DiceRoll, Die, Effect, PieceChange, ScopedEffect};
 pub use error::{ErrorBody, ErrorCode, ErrorDetail};
 pub use lobby::{

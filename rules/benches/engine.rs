@@ -13,9 +13,9 @@ use std::hint::black_box;
 
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use fray_protocol::{ArmyList, MatchConfig, SystemId, Viewer};
+use fray_rules::ChaChaDice;
 use fray_rules::MoveRules;
 use fray_rules::fantasy_armies::{Army, FantasyArmies, starter_list};
-use fray_rules::ChaChaDice;
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{Rng, SeedableRng};
 

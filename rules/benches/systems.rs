@@ -108,7 +108,11 @@ fn chessboard_confrontation_fast_game(
     while !game.finished() {
         moves.clear();
         game.legal_moves(&mut moves);
-        game.play_quiet(game.to_act()[0], moves[chooser.index(moves.len())], &mut dice);
+        game.play_quiet(
+            game.to_act()[0],
+            moves[chooser.index(moves.len())],
+            &mut dice,
+        );
     }
     game
 }

@@ -44,7 +44,9 @@ impl Log {
         }
         let board_part = changes
             .iter()
-            .take_while(|scoped| piece_changed(&scoped.effect).is_some() || on_board(&scoped.effect))
+            .take_while(|scoped| {
+                piece_changed(&scoped.effect).is_some() || on_board(&scoped.effect)
+            })
             .count();
         let last_change_of = |piece: PieceId| {
             changes[..board_part]
@@ -55,7 +57,9 @@ impl Log {
             .after_changes
             .into_iter()
             .map(|(piece, told)| {
-                let at = piece.and_then(last_change_of).map_or(board_part, |at| at + 1);
+                let at = piece
+                    .and_then(last_change_of)
+                    .map_or(board_part, |at| at + 1);
                 (at, told)
             })
             .collect();

@@ -154,14 +154,16 @@ pub fn agrees_in_substance(before: &View, stored: &[ScopedEffect], made: &[Scope
     if told(stored) != told(made) {
         return false;
     }
-    [Viewer::Referee, Viewer::Spectator].into_iter().all(|viewer| {
-        let after = |effects: &[ScopedEffect]| {
-            let mut view = before.clone();
-            apply_all(&mut view, &ScopedEffect::for_viewer(effects, viewer));
-            view
-        };
-        after(stored) == after(made)
-    })
+    [Viewer::Referee, Viewer::Spectator]
+        .into_iter()
+        .all(|viewer| {
+            let after = |effects: &[ScopedEffect]| {
+                let mut view = before.clone();
+                apply_all(&mut view, &ScopedEffect::for_viewer(effects, viewer));
+                view
+            };
+            after(stored) == after(made)
+        })
 }
 
 impl Game {
@@ -219,11 +221,10 @@ impl Game {
                     })
                 })
             }
-            SystemId::SummonersChess => {
-                SummonersChess::setup_as_made_earlier(config, armies, dice).map(|made| {
+            SystemId::SummonersChess => SummonersChess::setup_as_made_earlier(config, armies, dice)
+                .map(|made| {
                     made.map(|(game, effects)| (Game::SummonersChess(Box::new(game)), effects))
-                })
-            }
+                }),
             _ => None,
         }
     }
@@ -266,6 +267,64 @@ mod tests {
         let mut playable = SystemId::PLAYABLE.to_vec();
         playable.sort();
         assert_eq!(played, playable);
+    }
+
+    /// The first action of a Chessboard Confrontation game that changes two
+    /// of one seat's counters at once, with the referee's view before it.
+    fn two_counters_changed() -> (View, Vec<ScopedEffect>) {
+        let system = SystemId::ChessboardConfrontation;
+        let armies = example_armies(system).unwrap();
+        let mut dice = ChaChaDice::from_u64(1);
+        let (mut game, _) = Game::setup(&MatchConfig::new(system), &armies, &mut dice).unwrap();
+        loop {
+            let seat = game.to_act()[0];
+            let option = game.options(seat).remove(0);
+            let before = game.view(Viewer::Referee);
+            let made = game.act(seat, &option.action, &mut dice).unwrap();
+            let resources = made
+                .iter()
+                .filter(|s| matches!(s.effect, Effect::ResourceChanged { .. }))
+                .count();
+            if resources >= 2 {
+                return (before, made);
+            }
+            assert!(game.outcome().is_none(), "no action changed two counters");
+        }
+    }
+
+    #[test]
+    fn changes_in_another_order_agree_and_a_tampered_log_does_not() {
+        let (before, made) = two_counters_changed();
+        let system = SystemId::ChessboardConfrontation;
+        // Today's order of the counters is not the one stored logs have:
+        // the same changes, reordered, agree.
+        let mut reordered = made.clone();
+        let at: Vec<usize> = (0..made.len())
+            .filter(|&i| matches!(made[i].effect, Effect::ResourceChanged { .. }))
+            .collect();
+        reordered.swap(at[0], at[1]);
+        assert_ne!(reordered, made);
+        assert!(agrees_as_made_earlier(system, &before, &reordered, &made));
+        // A change that leaves another view does not.
+        let mut tampered = made.clone();
+        if let Effect::ResourceChanged { value, .. } = &mut tampered[at[0]].effect {
+            *value += 1;
+        }
+        assert!(!agrees_as_made_earlier(system, &before, &tampered, &made));
+        // Nor does narration told to another audience, or dice left out.
+        let mut hidden = made.clone();
+        let told = (0..made.len()).find(|&i| {
+            matches!(
+                made[i].effect,
+                Effect::Narration { .. } | Effect::DiceRolled { .. }
+            )
+        });
+        if let Some(told) = told {
+            hidden[told].audience = fray_protocol::Audience::Referee;
+            assert!(!agrees_as_made_earlier(system, &before, &hidden, &made));
+            hidden.remove(told);
+            assert!(!agrees_as_made_earlier(system, &before, &hidden, &made));
+        }
     }
 
     #[test]

@@ -20,6 +20,7 @@ pub mod summoners_chess;
 pub use dice::{ChaChaDice, Dice, ScriptedDice};
 pub use engine::{GameRules, SetupError};
 pub use game::{
-    Game, agrees_as_made_earlier, agrees_in_substance, example_armies, systems, validate_army, validate_army_for,
+    Game, agrees_as_made_earlier, agrees_in_substance, example_armies, systems, validate_army,
+    validate_army_for,
 };
 pub use move_rules::{MoveRules, Seats};

@@ -272,7 +272,10 @@ fn changes<G: MoveRules>(game: &G, viewers: &[Viewer], before: &[View]) -> Vec<S
         diff_into(before, &after, &reason, &mut effects);
         let mut cursor = 0;
         for effect in effects {
-            match merged[cursor..].iter().position(|(made, _)| *made == effect) {
+            match merged[cursor..]
+                .iter()
+                .position(|(made, _)| *made == effect)
+            {
                 Some(found) => {
                     merged[cursor + found].1.push(viewer);
                     cursor += found + 1;

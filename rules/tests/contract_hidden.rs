@@ -306,7 +306,10 @@ fn each_viewer_is_told_what_changed_in_its_own_view_and_nothing_else() {
             // sees its own and the first's.
             assert_eq!(placed(Viewer::Seat(Seat(first))), [PieceId(other.into())]);
             assert_eq!(placed(Viewer::Seat(Seat(other))).len(), 2);
-            assert!(placed(Viewer::Referee).is_empty() || placed(Viewer::Referee) == [PieceId(other.into())]);
+            assert!(
+                placed(Viewer::Referee).is_empty()
+                    || placed(Viewer::Referee) == [PieceId(other.into())]
+            );
             assert_eq!(placed(Viewer::Spectator).len(), 2);
             assert!(game.outcome().is_some());
             assert!(game.to_act().is_empty());

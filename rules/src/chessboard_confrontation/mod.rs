@@ -50,7 +50,7 @@ use std::sync::LazyLock;
 
 use fray_protocol::{
     Action, ActionOption, ArmyInfo, ArmyLimits, ArmyList, Effect, MatchConfig, OptionSpec, Outcome,
-    Rejection, ScopedEffect, Seat, PieceId, SeatRange, SystemId, SystemInfo, View, Viewer,
+    PieceId, Rejection, ScopedEffect, Seat, SeatRange, SystemId, SystemInfo, View, Viewer,
 };
 
 pub use army::{

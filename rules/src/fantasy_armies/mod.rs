@@ -36,8 +36,8 @@ mod view;
 use std::sync::LazyLock;
 
 use fray_protocol::{
-    Action, ActionOption, ArmyList, Effect, MatchConfig, OptionSpec, Outcome, Phrase, Rejection,
-    PieceId, Seat, SeatRange, SystemId, SystemInfo, UnitInfo, View, Viewer,
+    Action, ActionOption, ArmyList, Effect, MatchConfig, OptionSpec, Outcome, Phrase, PieceId,
+    Rejection, Seat, SeatRange, SystemId, SystemInfo, UnitInfo, View, Viewer,
 };
 
 pub use armies::{Army, starter_list};

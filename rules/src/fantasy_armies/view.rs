@@ -3,8 +3,7 @@
 //! view before and after it.
 
 use fray_protocol::{
-    Marker, Outcome, Phrase, PieceId, PieceView, PlayerView, Seat, Stat,
-    TurnView, View, Viewer,
+    Marker, Outcome, Phrase, PieceId, PieceView, PlayerView, Seat, Stat, TurnView, View, Viewer,
 };
 
 use super::armies::{Role, defence_text, points_text, ranged_text};

@@ -35,7 +35,8 @@ use std::sync::LazyLock;
 
 use fray_protocol::{
     Action, ActionOption, ArmyInfo, ArmyLimits, ArmyList, Buy, Effect, MatchConfig, OptionSpec,
-    Outcome, PieceId, Rejection, ScopedEffect, Seat, SeatRange, SystemId, SystemInfo, UnitInfo, View, Viewer,
+    Outcome, PieceId, Rejection, ScopedEffect, Seat, SeatRange, SystemId, SystemInfo, UnitInfo,
+    View, Viewer,
 };
 
 pub use movement::Move;
@@ -220,10 +221,13 @@ impl SummonersChess {
         }
         Some(
             <Self as MoveRules>::setup(config, armies, dice).map(|(game, mut effects)| {
-                let turn = effects.iter_mut().rev().find_map(|scoped| match &mut scoped.effect {
-                    Effect::TurnChanged { turn } => Some(turn),
-                    _ => None,
-                });
+                let turn = effects
+                    .iter_mut()
+                    .rev()
+                    .find_map(|scoped| match &mut scoped.effect {
+                        Effect::TurnChanged { turn } => Some(turn),
+                        _ => None,
+                    });
                 if let Some(turn) = turn {
                     turn.active = vec![Seat(0)];
                 }

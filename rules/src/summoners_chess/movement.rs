@@ -9,9 +9,9 @@ use super::board::{self, ALL_DIRECTIONS, DIAGONAL, KNIGHT_JUMPS, ORTHOGONAL, Sq}
 use super::placement::Placement;
 use super::state::{Phase, SummonersChess};
 use super::units::Movement;
+use crate::match_options::Choice;
 use crate::move_rules::Seats;
 use fray_protocol::Seat;
-use crate::match_options::Choice;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Move {
