@@ -103,12 +103,12 @@ pub fn diff_into(before: &View, after: &View, reasons: &dyn RemovalReason, out: 
             turn: after.turn.clone(),
         });
     }
-    if before.outcome != after.outcome {
-        if let Some(outcome) = &after.outcome {
-            out.push(Effect::GameEnded {
-                outcome: outcome.clone(),
-            });
-        }
+    if before.outcome != after.outcome
+        && let Some(outcome) = &after.outcome
+    {
+        out.push(Effect::GameEnded {
+            outcome: outcome.clone(),
+        });
     }
 }
 

@@ -317,7 +317,10 @@ fn each_viewer_is_told_what_changed_in_its_own_view_and_nothing_else() {
             let kinds: Vec<&Effect> = effects.iter().map(|s| &s.effect).collect();
             let said = kinds
                 .iter()
-                .position(|e| matches!(e, Effect::Narration { text } if text.to_string() == "the bids are shown"))
+                .position(|e| match e {
+                    Effect::Narration { text } => *text == "the bids are shown",
+                    _ => false,
+                })
                 .unwrap();
             let ended = kinds
                 .iter()
