@@ -13,10 +13,10 @@ use super::state::{Ending, FantasyArmies, Lasting, Phase, Place};
 
 pub const SYSTEM_KEY: &str = "fantasy-armies";
 
-/// What of a piece shows in its view, compact enough to compare cheaply.
 /// The marker of a Druid keeping Armour of Thorns up on another piece.
 pub(crate) const KEEPS_ARMOUR_OF_THORNS: &str = "keeps-armour-of-thorns";
 
+/// What of a piece's state shows in its stats and markers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Appearance {
     unit: u8,
@@ -65,8 +65,7 @@ impl FantasyArmies {
         }
     }
 
-    fn stats(&self, index: u8) -> Vec<Stat> {
-        let look = self.appearance(index);
+    fn stats(&self, index: u8, look: Appearance) -> Vec<Stat> {
         let profile = self.piece(index).profile();
         vec![
             Stat::new("M", profile.movement.code()),
@@ -77,8 +76,7 @@ impl FantasyArmies {
         ]
     }
 
-    fn markers(&self, index: u8) -> Vec<Marker> {
-        let look = self.appearance(index);
+    fn markers(&self, index: u8, look: Appearance) -> Vec<Marker> {
         let mut markers = Vec::new();
         if self.piece(index).profile().role == Role::King {
             markers.push(Marker::new(
@@ -122,6 +120,9 @@ impl FantasyArmies {
     pub(crate) fn piece_view(&self, index: u8) -> PieceView {
         let piece = self.piece(index);
         let profile = piece.profile();
+        // Once for both stats and markers: it scans the board for auras and
+        // Armour of Thorns.
+        let look = self.appearance(index);
         PieceView {
             id: PieceId(u32::from(index)),
             owner: Seat(piece.owner),
@@ -129,8 +130,8 @@ impl FantasyArmies {
             name: profile.name.to_string(),
             glyph: profile.movement.glyph().to_string(),
             square: piece.square().map(board::to_square),
-            stats: self.stats(index),
-            markers: self.markers(index),
+            stats: self.stats(index, look),
+            markers: self.markers(index, look),
         }
     }
 
