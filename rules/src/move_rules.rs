@@ -6,6 +6,7 @@
 //! is sent exactly what changed in its own view).
 
 use std::ops::Deref;
+use std::sync::OnceLock;
 
 use fray_protocol::{
     Action, ActionOption, ArmyList, Audience, Effect, MatchConfig, Outcome, PieceId, Rejection,
@@ -89,6 +90,27 @@ impl PartialEq<Vec<Seat>> for Seats {
     }
 }
 
+/// The referee's view of a game as the last action left it, kept by a
+/// system whose views are dear to build (every piece's profile in words) so
+/// that the next action need not build it again to compare with. It is
+/// part of no game's value: two games equal but for it are equal.
+#[derive(Clone, Default)]
+pub struct ViewCache(OnceLock<View>);
+
+impl PartialEq for ViewCache {
+    fn eq(&self, _: &ViewCache) -> bool {
+        true
+    }
+}
+
+impl Eq for ViewCache {}
+
+impl std::fmt::Debug for ViewCache {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("ViewCache")
+    }
+}
+
 /// Why a piece left the view of a viewer who can still see everything else:
 /// what a system says of its own pieces (the referee always sees why).
 pub const OUT_OF_SIGHT: &str = "out of sight";
@@ -154,6 +176,13 @@ pub trait MoveRules: Clone + Send + Sync + 'static {
         false
     }
 
+    /// Where the referee's view after an action is kept for the next, if
+    /// the system keeps it ([`ViewCache`]). Only [`MoveRules::act`] fills
+    /// it and every other way of playing empties it.
+    fn referee_view_cache(&mut self) -> Option<&mut ViewCache> {
+        None
+    }
+
     /// Validates the armies and options and makes the start position, with
     /// the effects that show it.
     fn setup(
@@ -210,15 +239,28 @@ pub trait MoveRules: Clone + Send + Sync + 'static {
         if !self.moves(seat).contains(&mv) {
             return Err(self.explain_illegal(seat, mv));
         }
-        let viewers = if self.hides_anything() {
-            every_viewer(&self.view(Viewer::Referee))
+        let kept = self.referee_view_cache().and_then(|cache| cache.0.take());
+        debug_assert!(
+            kept.as_ref()
+                .is_none_or(|kept| *kept == self.view(Viewer::Referee)),
+            "the kept referee view is not the game's"
+        );
+        let hides = self.hides_anything();
+        let referee_before = kept.unwrap_or_else(|| self.view(Viewer::Referee));
+        let viewers = if hides {
+            every_viewer(&referee_before)
         } else {
             vec![Viewer::Referee]
         };
-        let before: Vec<View> = viewers.iter().map(|&viewer| self.view(viewer)).collect();
+        let mut before = vec![referee_before];
+        before.extend(viewers[1..].iter().map(|&viewer| self.view(viewer)));
         let mut log = Log::recording();
         self.play(seat, mv, dice, &mut log);
-        let changes = changes(self, &viewers, &before);
+        let referee_after = self.view(Viewer::Referee);
+        let changes = changes(self, &viewers, &before, &referee_after);
+        if let Some(cache) = self.referee_view_cache() {
+            cache.0 = OnceLock::from(referee_after);
+        }
         Ok(log.finish(changes))
     }
 
@@ -226,6 +268,9 @@ pub trait MoveRules: Clone + Send + Sync + 'static {
     /// effects: the fast path for simulations and benchmarks.
     fn play_quiet(&mut self, seat: Seat, mv: Self::Move, dice: &mut dyn Dice) {
         debug_assert!(self.moves(seat).contains(&mv), "{mv:?} is not legal");
+        if let Some(cache) = self.referee_view_cache() {
+            cache.0.take();
+        }
         self.play(seat, mv, dice, &mut Log::silent());
     }
 }
@@ -240,16 +285,20 @@ pub fn every_viewer(referee_view: &View) -> Vec<Viewer> {
 }
 
 /// Each viewer's view after the action compared with `before` (theirs, in
-/// the order of `viewers`), merged into one list that keeps every viewer's
+/// the order of `viewers`, the referee first), merged into one list that keeps every viewer's
 /// own order: an effect every viewer gets once is public, any other is scoped
 /// to exactly those that get it.
-fn changes<G: MoveRules>(game: &G, viewers: &[Viewer], before: &[View]) -> Vec<ScopedEffect> {
-    let referee_after = game.view(Viewer::Referee);
+fn changes<G: MoveRules>(
+    game: &G,
+    viewers: &[Viewer],
+    before: &[View],
+    referee_after: &View,
+) -> Vec<ScopedEffect> {
     if viewers == [Viewer::Referee] {
         let mut effects = Vec::new();
         diff_into(
             &before[0],
-            &referee_after,
+            referee_after,
             &|piece| game.removal_reason(piece),
             &mut effects,
         );

@@ -280,6 +280,10 @@ impl MoveRules for FantasyArmies {
         FantasyArmies::outcome(self)
     }
 
+    fn referee_view_cache(&mut self) -> Option<&mut crate::move_rules::ViewCache> {
+        Some(&mut self.view_cache)
+    }
+
     fn removal_reason(&self, piece: PieceId) -> String {
         match self.piece(piece.0 as u8).place {
             state::Place::Removed { cause, .. } => removals::removal_reason(cause),
