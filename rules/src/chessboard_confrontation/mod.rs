@@ -370,6 +370,7 @@ impl ChessboardConfrontation {
             quiet_rounds: 0,
             removed_this_round: false,
             settings,
+            view_cache: Default::default(),
         };
         game.record_start(log);
         Ok(game)
@@ -429,5 +430,9 @@ impl MoveRules for ChessboardConfrontation {
 
     fn removal_reason(&self, _piece: PieceId) -> String {
         "defeated".into()
+    }
+
+    fn referee_view_cache(&mut self) -> Option<&mut crate::move_rules::ViewCache> {
+        Some(&mut self.view_cache)
     }
 }

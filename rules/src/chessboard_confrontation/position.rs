@@ -77,6 +77,7 @@ impl Position {
                     map,
                     ..Settings::default()
                 },
+                view_cache: Default::default(),
             },
         }
     }

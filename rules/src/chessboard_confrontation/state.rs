@@ -359,6 +359,9 @@ pub struct ChessboardConfrontation {
     pub(crate) quiet_rounds: u32,
     pub(crate) removed_this_round: bool,
     pub(crate) settings: Settings,
+    /// The referee's view after the last action, kept to compare the next
+    /// with rather than built again.
+    pub(crate) view_cache: crate::move_rules::ViewCache,
 }
 
 impl ChessboardConfrontation {
