@@ -58,6 +58,9 @@ pub struct GameState {
     pub actors: BTreeMap<u64, Seat>,
     /// Player names by seat, when the match summary was read.
     pub names: Vec<(Seat, String)>,
+    /// This seat made its part of a decision several seats make at once
+    /// (a secret placement) and waits for the others: they are `to_act`.
+    pub chosen_waiting: bool,
     /// The dice seed's commitment, from the snapshot.
     pub commitment: String,
 }
@@ -78,6 +81,7 @@ impl GameState {
             log: Vec::new(),
             actors: BTreeMap::new(),
             names: Vec::new(),
+            chosen_waiting: false,
             commitment: snapshot.commitment,
         }
     }
@@ -147,15 +151,28 @@ impl GameState {
             return false;
         }
         // A batch does not say whose it is. When one seat was to decide,
-        // it was theirs, unless it only ends the game: anyone may resign,
-        // and an absence is nobody's action.
+        // it was theirs; when several decided at once, it was the one of
+        // them that no longer decides. Not a batch that only ends the game:
+        // anyone may resign, and an absence is nobody's action.
         let only_ends = batch
             .effects
             .iter()
             .all(|effect| matches!(effect, Effect::GameEnded { .. }));
-        if let ([seat], false) = (self.to_act.as_slice(), only_ends) {
+        let left: Vec<Seat> = self
+            .to_act
+            .iter()
+            .copied()
+            .filter(|seat| self.to_act.len() == 1 || !batch.to_act.contains(seat))
+            .collect();
+        if let ([seat], false) = (left.as_slice(), only_ends) {
             self.actors.insert(batch.seq, *seat);
         }
+        self.chosen_waiting = self.me.is_some_and(|me| {
+            self.to_act.len() > 1
+                && left == [me]
+                && !batch.to_act.is_empty()
+                && batch.to_act.iter().all(|seat| self.to_act.contains(seat))
+        });
         self.apply_effects(batch.seq, &batch.effects);
         self.to_act = batch.to_act.clone();
         self.options = batch.options.clone();
@@ -205,6 +222,19 @@ impl GameState {
     }
 
     /// True when this client's seat must decide now.
+    /// What this seat waits for, in words, once it has made its part of a
+    /// decision made at once: "You have chosen; waiting for bo".
+    pub fn waiting_words(&self) -> Option<String> {
+        self.chosen_waiting.then(|| {
+            let names: Vec<String> = self
+                .to_act
+                .iter()
+                .map(|&seat| self.seat_name(seat))
+                .collect();
+            format!("You have chosen; waiting for {}", names.join(", "))
+        })
+    }
+
     pub fn my_turn(&self) -> bool {
         self.me.is_some_and(|seat| self.to_act.contains(&seat)) && !self.options.is_empty()
     }
@@ -376,6 +406,47 @@ mod tests {
         });
         state.names = vec![(Seat(0), "ada".into()), (Seat(1), "bo".into())];
         state
+    }
+
+    #[test]
+    fn a_choice_made_at_once_is_offered_to_both_and_then_waits_for_the_other() {
+        let mut state = state();
+        state.to_act = vec![Seat(0), Seat(1)];
+        state.options = vec![ActionOption {
+            action: fray_protocol::Action::new("place").choice("a-c-e-g"),
+            notation: "Aa1,c1,e1,g1".into(),
+            label: "Place your Acolytes on a1, c1, e1 and g1".into(),
+        }];
+        assert!(state.my_turn(), "offered while the other seat decides too");
+        assert_eq!(state.waiting_words(), None);
+        let chosen = Batch {
+            match_id: MatchId(7),
+            seq: 4,
+            effects: vec![Effect::Narration {
+                text: fray_protocol::Phrase::from(Seat(0)).text(" chose a1, c1, e1 and g1"),
+            }],
+            to_act: vec![Seat(1)],
+            options: Vec::new(),
+        };
+        assert!(state.apply_batch(&chosen));
+        assert!(!state.my_turn());
+        assert_eq!(state.actors.get(&4), Some(&Seat(0)));
+        assert_eq!(
+            state.waiting_words().as_deref(),
+            Some("You have chosen; waiting for bo")
+        );
+        // The other's choice ends the wait.
+        let revealed = Batch {
+            seq: 5,
+            effects: vec![Effect::Narration {
+                text: fray_protocol::Phrase::from(Seat(1)).text(" moves first"),
+            }],
+            to_act: vec![Seat(1)],
+            ..chosen
+        };
+        assert!(state.apply_batch(&revealed));
+        assert_eq!(state.actors.get(&5), Some(&Seat(1)));
+        assert_eq!(state.waiting_words(), None);
     }
 
     #[test]

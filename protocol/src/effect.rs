@@ -114,15 +114,43 @@ pub enum Audience {
     Seats(Vec<Seat>),
     /// Only the referee.
     Referee,
+    /// Exactly these viewers: what `seats` cannot say, such as a piece that
+    /// leaves one seat's sight while the referee still sees it, or something
+    /// every seat and spectator sees but not the referee.
+    Viewers(Vec<Viewer>),
 }
 
 impl Audience {
     pub fn includes(&self, viewer: Viewer) -> bool {
         match (self, viewer) {
+            (Audience::Viewers(viewers), _) => viewers.contains(&viewer),
             (Audience::Everyone, _) | (_, Viewer::Referee) => true,
             (Audience::Seats(seats), Viewer::Seat(seat)) => seats.contains(&seat),
             _ => false,
         }
+    }
+
+    /// The shortest audience of exactly `viewers`, out of `all` there are:
+    /// the forms stored logs have used wherever they say it.
+    pub fn of(viewers: &[Viewer], all: &[Viewer]) -> Audience {
+        if all.iter().all(|v| viewers.contains(v)) {
+            return Audience::Everyone;
+        }
+        if viewers.contains(&Viewer::Referee) && !viewers.contains(&Viewer::Spectator) {
+            let seats: Vec<Seat> = viewers
+                .iter()
+                .filter_map(|v| match v {
+                    Viewer::Seat(seat) => Some(*seat),
+                    _ => None,
+                })
+                .collect();
+            return if seats.is_empty() {
+                Audience::Referee
+            } else {
+                Audience::Seats(seats)
+            };
+        }
+        Audience::Viewers(viewers.to_vec())
     }
 }
 

@@ -2,7 +2,7 @@
 //!
 //! - `random_game/*`: complete games of uniformly random legal moves, from
 //!   setup to the end, with the starter lists. `fast` is the simulation path
-//!   (`moves()` + `play_quiet`, no effects); `contract` is the server's path
+//!   (`moves(seat)` + `play_quiet`, no effects); `contract` is the server's path
 //!   (`options()` + `act()`, with every effect built). One game per element.
 //! - `mid_game/*`: listing the options, listing the moves, cloning and viewing
 //!   a position some 60 battle turns into a random game.
@@ -14,8 +14,7 @@ use std::hint::black_box;
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use fray_protocol::{ArmyList, MatchConfig, SystemId, Viewer};
 use fray_rules::fantasy_armies::{Army, FantasyArmies, starter_list};
-use fray_rules::{ChaChaDice, GameRules};
-use fray_rules::{Choice, MoveRules};
+use fray_rules::{ChaChaDice, Choice, MoveRules};
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{Rng, SeedableRng};
 
@@ -65,7 +64,7 @@ fn fast_game(lists: &[ArmyList; 2], seed: u64) -> usize {
         moves.clear();
         game.legal_moves(&mut moves);
         let mv = moves[chooser.index(moves.len())];
-        game.play_quiet(mv, &mut dice);
+        game.play_quiet(game.to_act()[0], mv, &mut dice);
         actions += 1;
     }
     actions
@@ -206,8 +205,9 @@ fn mid_games(lists: &[ArmyList; 2], turns: u32, seeds: u64) -> Vec<(FantasyArmie
         let (mut game, mut dice) = setup(lists, seed);
         let mut chooser = Chooser::new(seed);
         while !game.is_over() && game.view(Viewer::Referee).turn.number < turns {
-            let moves = game.moves();
-            game.play_quiet(moves[chooser.index(moves.len())], &mut dice);
+            let seat = game.to_act()[0];
+            let moves = game.moves(seat);
+            game.play_quiet(seat, moves[chooser.index(moves.len())], &mut dice);
         }
         if !game.is_over() {
             found.push((game, seed));
@@ -217,7 +217,7 @@ fn mid_games(lists: &[ArmyList; 2], turns: u32, seeds: u64) -> Vec<(FantasyArmie
 }
 
 fn option_count(game: &FantasyArmies) -> usize {
-    game.moves().len()
+    game.moves(game.to_act()[0]).len()
 }
 
 fn mid_game_position(c: &mut Criterion) {
@@ -238,7 +238,7 @@ fn mid_game_position(c: &mut Criterion) {
 
     let mut group = c.benchmark_group("mid_game");
     for (name, (game, seed)) in [("typical", typical), ("busy", busy)] {
-        let seat = game.deciding().expect("not over");
+        let seat = game.to_act()[0];
         let view = game.view(Viewer::Referee);
         let options = game.options(seat).len();
         eprintln!(
@@ -249,7 +249,7 @@ fn mid_game_position(c: &mut Criterion) {
         );
         let id = |what: &str| BenchmarkId::new(what, format!("{name}-{options}-options"));
         group.bench_function(id("options"), |b| b.iter(|| black_box(&game).options(seat)));
-        group.bench_function(id("moves"), |b| b.iter(|| black_box(&game).moves()));
+        group.bench_function(id("moves"), |b| b.iter(|| black_box(&game).moves(seat)));
         group.bench_function(id("clone"), |b| b.iter(|| black_box(&game).clone()));
         // What the server does with each action: judge it against the legal
         // moves, play it, and find the effects (every piece before and after).

@@ -10,7 +10,7 @@ use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
 use fray_protocol::{ArmyList, MatchConfig, OptionValue, SystemId};
-use fray_rules::{ChaChaDice, GameRules, GameSystem, MoveRules, SystemVisitor};
+use fray_rules::{ChaChaDice, GameSystem, MoveRules, SystemVisitor};
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{Rng, SeedableRng};
 
@@ -32,16 +32,16 @@ fn fast_game<G: MoveRules>(config: &MatchConfig, armies: &[ArmyList], seed: u64)
     let mut game = G::setup_quiet(config, armies, &mut dice).expect("legal armies");
     let mut chooser = Chooser::new(seed);
     let mut moves = Vec::with_capacity(512);
-    while game.deciding().is_some() {
+    while let Some(&seat) = game.to_act().first() {
         moves.clear();
-        game.legal_moves(&mut moves);
-        game.play_quiet(moves[chooser.index(moves.len())], &mut dice);
+        game.legal_moves(seat, &mut moves);
+        game.play_quiet(seat, moves[chooser.index(moves.len())], &mut dice);
     }
     game
 }
 
 /// Plays the contract path to the end; returns the actions taken.
-fn contract_game<G: GameRules>(config: &MatchConfig, armies: &[ArmyList], seed: u64) -> usize {
+fn contract_game<G: MoveRules>(config: &MatchConfig, armies: &[ArmyList], seed: u64) -> usize {
     let mut dice = ChaChaDice::from_u64(seed);
     let (mut game, effects) = G::setup(config, armies, &mut dice).expect("legal armies");
     black_box(effects);

@@ -1,12 +1,16 @@
 //! What an action tells as it resolves: dice and narration, built only when
 //! someone listens (the server does; simulations and benchmarks do not).
-//! Shared by every game system.
+//! Shared by every game system. What the action changed in each view is not
+//! told here: the engine finds it by comparing views (`crate::move_rules`).
 
-use fray_protocol::{Audience, DiceRoll, Die, Effect, Phrase, ScopedEffect, Seat};
+use fray_protocol::{Audience, DiceRoll, Die, Effect, Phrase, PieceId, ScopedEffect, Seat};
 
 pub struct Log {
     enabled: bool,
-    pub effects: Vec<ScopedEffect>,
+    effects: Vec<ScopedEffect>,
+    /// Told after the pieces' changes, before the players', turn and end:
+    /// right after the change of the piece named, if any.
+    after_changes: Vec<(Option<PieceId>, ScopedEffect)>,
 }
 
 impl Log {
@@ -14,6 +18,7 @@ impl Log {
         Log {
             enabled: true,
             effects: Vec::new(),
+            after_changes: Vec::new(),
         }
     }
 
@@ -21,6 +26,75 @@ impl Log {
         Log {
             enabled: false,
             effects: Vec::new(),
+            after_changes: Vec::new(),
+        }
+    }
+
+    /// Everything told, with `changes` (the views' changes, in the order
+    /// `fray_protocol::diff` makes them) after what was told while playing,
+    /// and what was told for after the changes in the board's part of them:
+    /// right after the last change of the piece it names, or else once the
+    /// board's part is done. A summons is told after the move that caused
+    /// it and the piece it brought, where a client shows it.
+    pub fn finish(self, changes: Vec<ScopedEffect>) -> Vec<ScopedEffect> {
+        let mut effects = self.effects;
+        if self.after_changes.is_empty() {
+            effects.extend(changes);
+            return effects;
+        }
+        let board_part = changes
+            .iter()
+            .take_while(|scoped| {
+                piece_changed(&scoped.effect).is_some() || on_board(&scoped.effect)
+            })
+            .count();
+        let last_change_of = |piece: PieceId| {
+            changes[..board_part]
+                .iter()
+                .rposition(|scoped| piece_changed(&scoped.effect) == Some(piece))
+        };
+        let mut after: Vec<(usize, ScopedEffect)> = self
+            .after_changes
+            .into_iter()
+            .map(|(piece, told)| {
+                let at = piece
+                    .and_then(last_change_of)
+                    .map_or(board_part, |at| at + 1);
+                (at, told)
+            })
+            .collect();
+        // Stable: what is told after the same change keeps its order.
+        after.sort_by_key(|(at, _)| *at);
+        let mut after = after.into_iter().peekable();
+        for (at, change) in changes.into_iter().enumerate() {
+            while let Some((_, told)) = after.next_if(|(told_at, _)| *told_at == at) {
+                effects.push(told);
+            }
+            effects.push(change);
+        }
+        effects.extend(after.map(|(_, told)| told));
+        effects
+    }
+
+    /// Narration for everyone, told after the pieces' changes this action
+    /// makes rather than before them.
+    pub fn tell_after_changes(&mut self, phrase: impl FnOnce() -> Phrase) {
+        if self.enabled {
+            self.after_changes.push((
+                None,
+                ScopedEffect::public(Effect::Narration { text: phrase() }),
+            ));
+        }
+    }
+
+    /// Narration for everyone, told right after this action's change of
+    /// `piece` (its placing, its move).
+    pub fn tell_after_change_of(&mut self, piece: PieceId, phrase: impl FnOnce() -> Phrase) {
+        if self.enabled {
+            self.after_changes.push((
+                Some(piece),
+                ScopedEffect::public(Effect::Narration { text: phrase() }),
+            ));
         }
     }
 
@@ -62,6 +136,24 @@ impl Log {
                 .push(ScopedEffect::public(Effect::DiceRolled { roll: roll() }));
         }
     }
+}
+
+/// The piece an effect changes, if it changes one.
+fn piece_changed(effect: &Effect) -> Option<PieceId> {
+    match effect {
+        Effect::PiecePlaced { piece } => Some(piece.id),
+        Effect::PieceMoved { piece, .. }
+        | Effect::PieceRemoved { piece, .. }
+        | Effect::PieceChanged { piece, .. } => Some(*piece),
+        _ => None,
+    }
+}
+
+fn on_board(effect: &Effect) -> bool {
+    matches!(
+        effect,
+        Effect::TerrainChanged { .. } | Effect::WallChanged { .. }
+    )
 }
 
 /// The faces of a handful of D6, kept only when the log records.

@@ -1,13 +1,14 @@
 use fray_protocol::{
-    Action, ActionOption, ArmyList, MatchConfig, Outcome, Rejection, ScopedEffect, Seat, SystemId,
-    SystemInfo, View, Viewer,
+    Action, ActionOption, ArmyList, Effect, MatchConfig, Outcome, Rejection, ScopedEffect, Seat,
+    SystemId, SystemInfo, View, Viewer, apply_all,
 };
 
 use crate::chessboard_confrontation::{self, ChessboardConfrontation};
 use crate::dice::Dice;
 use crate::engine::{GameRules, SetupError};
+use crate::fantasy_armies;
+use crate::summoners_chess::{self, SummonersChess};
 use crate::system::{GameSystem, SystemVisitor};
-use crate::{fantasy_armies, summoners_chess};
 
 /// Makes, from the one list of systems below, everything that goes over
 /// every system: the [`Game`] enum and its dispatch, [`registered`],
@@ -160,16 +161,20 @@ pub fn validate_army_for(
 /// Chessboard Confrontation narrated each step besides moving the piece, and
 /// Fantasy Armies narrated each removal besides removing the piece (before
 /// protocol version 3) and had no marker for a Druid keeping Armour of
-/// Thorns on a friend. `before` is the referee's view before the action.
-/// Logs stored then still verify and rebuild; anything else must be `made`
-/// exactly.
+/// Thorns on a friend. Besides, each system once wrote its view changes by
+/// hand, in its own order and forms, where they are now found by comparing
+/// views ([`fray_protocol::diff`]): a log that tells the same dice and
+/// narration, to the same audiences, and whose changes leave the same views,
+/// agrees ([`agrees_in_substance`]). `before` is the referee's view before
+/// the action. Logs stored then still verify and rebuild; anything else must
+/// be `made` exactly.
 pub fn agrees_as_made_earlier(
     system: SystemId,
     before: &View,
     stored: &[ScopedEffect],
     made: &[ScopedEffect],
 ) -> bool {
-    match system {
+    let in_its_own_earlier_form = match system {
         SystemId::SummonersChess => {
             summoners_chess::summons_told_first(made).is_some_and(|earlier| earlier == stored)
         }
@@ -179,13 +184,57 @@ pub fn agrees_as_made_earlier(
         }
         SystemId::FantasyArmies => fantasy_armies::agrees_as_made_earlier(before, stored, made),
         _ => false,
+    };
+    if in_its_own_earlier_form {
+        return true;
     }
+    let steps_told_once = match system {
+        SystemId::ChessboardConfrontation => {
+            chessboard_confrontation::without_steps_told_twice(stored)
+        }
+        _ => None,
+    };
+    agrees_in_substance(before, steps_told_once.as_deref().unwrap_or(stored), made)
+}
+
+/// True when `stored` and `made` tell the same dice and narration, in the
+/// same order and to the same audiences, and their changes turn the
+/// referee's view `before` into the same view, and a spectator's too (from
+/// the same view: no system stored so far hid anything from one), whatever
+/// order or form the changes take.
+pub fn agrees_in_substance(before: &View, stored: &[ScopedEffect], made: &[ScopedEffect]) -> bool {
+    let told = |effects: &[ScopedEffect]| -> Vec<ScopedEffect> {
+        effects
+            .iter()
+            .filter(|scoped| {
+                matches!(
+                    scoped.effect,
+                    Effect::DiceRolled { .. } | Effect::Narration { .. }
+                )
+            })
+            .cloned()
+            .collect()
+    };
+    if told(stored) != told(made) {
+        return false;
+    }
+    [Viewer::Referee, Viewer::Spectator]
+        .into_iter()
+        .all(|viewer| {
+            let after = |effects: &[ScopedEffect]| {
+                let mut view = before.clone();
+                apply_all(&mut view, &ScopedEffect::for_viewer(effects, viewer));
+                view
+            };
+            after(stored) == after(made)
+        })
 }
 
 impl Game {
     /// The set-up an earlier release gave this match, where it differs from
     /// today's: Chessboard Confrontation's Retrieve let random obstacles on
-    /// the corners of seated players' sides. Set up again this way, a match
+    /// the corners of seated players' sides, and Summoners Chess asked seat 0
+    /// alone to place its Acolytes first. Set up again this way, a match
     /// stored then rebuilds and verifies; none where nothing changed.
     pub fn setup_as_made_earlier(
         config: &MatchConfig,
@@ -200,12 +249,16 @@ impl Game {
                     })
                 })
             }
+            SystemId::SummonersChess => SummonersChess::setup_as_made_earlier(config, armies, dice)
+                .map(|made| {
+                    made.map(|(game, effects)| (Game::SummonersChess(Box::new(game)), effects))
+                }),
             _ => None,
         }
     }
 
     pub fn to_act(&self) -> Vec<Seat> {
-        on_each_system!(self, game => game.to_act())
+        on_each_system!(self, game => game.to_act().to_vec())
     }
 
     pub fn options(&self, seat: Seat) -> Vec<ActionOption> {
@@ -227,5 +280,69 @@ impl Game {
 
     pub fn outcome(&self) -> Option<Outcome> {
         on_each_system!(self, game => game.outcome())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::ChaChaDice;
+
+    /// The first action of a Chessboard Confrontation game that changes two
+    /// of one seat's counters at once, with the referee's view before it.
+    fn two_counters_changed() -> (View, Vec<ScopedEffect>) {
+        let system = SystemId::ChessboardConfrontation;
+        let armies = example_armies(system).unwrap();
+        let mut dice = ChaChaDice::from_u64(1);
+        let (mut game, _) = Game::setup(&MatchConfig::new(system), &armies, &mut dice).unwrap();
+        loop {
+            let seat = game.to_act()[0];
+            let option = game.options(seat).remove(0);
+            let before = game.view(Viewer::Referee);
+            let made = game.act(seat, &option.action, &mut dice).unwrap();
+            let resources = made
+                .iter()
+                .filter(|s| matches!(s.effect, Effect::ResourceChanged { .. }))
+                .count();
+            if resources >= 2 {
+                return (before, made);
+            }
+            assert!(game.outcome().is_none(), "no action changed two counters");
+        }
+    }
+
+    #[test]
+    fn changes_in_another_order_agree_and_a_tampered_log_does_not() {
+        let (before, made) = two_counters_changed();
+        let system = SystemId::ChessboardConfrontation;
+        // Today's order of the counters is not the one stored logs have:
+        // the same changes, reordered, agree.
+        let mut reordered = made.clone();
+        let at: Vec<usize> = (0..made.len())
+            .filter(|&i| matches!(made[i].effect, Effect::ResourceChanged { .. }))
+            .collect();
+        reordered.swap(at[0], at[1]);
+        assert_ne!(reordered, made);
+        assert!(agrees_as_made_earlier(system, &before, &reordered, &made));
+        // A change that leaves another view does not.
+        let mut tampered = made.clone();
+        if let Effect::ResourceChanged { value, .. } = &mut tampered[at[0]].effect {
+            *value += 1;
+        }
+        assert!(!agrees_as_made_earlier(system, &before, &tampered, &made));
+        // Nor does narration told to another audience, or dice left out.
+        let mut hidden = made.clone();
+        let told = (0..made.len()).find(|&i| {
+            matches!(
+                made[i].effect,
+                Effect::Narration { .. } | Effect::DiceRolled { .. }
+            )
+        });
+        if let Some(told) = told {
+            hidden[told].audience = fray_protocol::Audience::Referee;
+            assert!(!agrees_as_made_earlier(system, &before, &hidden, &made));
+            hidden.remove(told);
+            assert!(!agrees_as_made_earlier(system, &before, &hidden, &made));
+        }
     }
 }

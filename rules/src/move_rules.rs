@@ -1,137 +1,346 @@
-//! The shape every system here shares, and the engine contract built on it
-//! once: a generator of compact moves lists the options *and* judges every
-//! action (so the options are the truth), and an action's effects are found by
-//! comparing the position before and after it (so they are always diffs).
-//! A system implements [`MoveRules`]; [`GameRules`] comes with it.
+//! The engine contract (docs/design.md, "The rules engine contract") and the
+//! shape every system here shares, in one trait: a generator of compact moves
+//! lists each seat's options *and* judges every action (so the options are
+//! the truth), and an action's effects are found by comparing what each
+//! viewer saw before and after it (so they are always diffs, and each viewer
+//! is sent exactly what changed in its own view).
+
+use std::ops::Deref;
+use std::sync::OnceLock;
 
 use fray_protocol::{
-    Action, ActionOption, ArmyList, MatchConfig, Outcome, Rejection, ScopedEffect, Seat, View,
-    Viewer,
+    Action, ActionOption, ArmyList, Audience, Effect, MatchConfig, Outcome, PieceId, Rejection,
+    ScopedEffect, Seat, View, Viewer, diff_into,
 };
 
 use crate::dice::Dice;
 use crate::effect_log::Log;
-use crate::engine::{GameRules, SetupError};
+use crate::engine::SetupError;
 
+/// The most seats any system seats.
+pub const MAX_SEATS: usize = 8;
+
+/// The seats that decide now: a small `Copy` set in seat order, read as a
+/// slice (`to_act()[0]`, `contains`, `is_empty`).
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct Seats {
+    seats: [Seat; MAX_SEATS],
+    len: u8,
+}
+
+impl Seats {
+    pub const NONE: Seats = Seats {
+        seats: [Seat(0); MAX_SEATS],
+        len: 0,
+    };
+
+    pub fn one(seat: Seat) -> Seats {
+        let mut seats = Seats::NONE;
+        seats.insert(seat);
+        seats
+    }
+
+    /// Adds `seat`, keeping seat order; a seat already there stays once.
+    pub fn insert(&mut self, seat: Seat) {
+        let len = usize::from(self.len);
+        let at = match self.seats[..len].binary_search(&seat) {
+            Ok(_) => return,
+            Err(at) => at,
+        };
+        assert!(len < MAX_SEATS, "more than {MAX_SEATS} seats");
+        self.seats.copy_within(at..len, at + 1);
+        self.seats[at] = seat;
+        self.len += 1;
+    }
+}
+
+impl Deref for Seats {
+    type Target = [Seat];
+
+    fn deref(&self) -> &[Seat] {
+        &self.seats[..usize::from(self.len)]
+    }
+}
+
+impl std::fmt::Debug for Seats {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_list().entries(self.iter()).finish()
+    }
+}
+
+impl From<Option<Seat>> for Seats {
+    fn from(seat: Option<Seat>) -> Seats {
+        seat.map_or(Seats::NONE, Seats::one)
+    }
+}
+
+impl FromIterator<Seat> for Seats {
+    fn from_iter<I: IntoIterator<Item = Seat>>(seats: I) -> Seats {
+        let mut set = Seats::NONE;
+        for seat in seats {
+            set.insert(seat);
+        }
+        set
+    }
+}
+
+impl PartialEq<Vec<Seat>> for Seats {
+    fn eq(&self, other: &Vec<Seat>) -> bool {
+        **self == other[..]
+    }
+}
+
+/// The referee's view of a game as the last action left it, kept by a
+/// system whose views are dear to build (every piece's profile in words) so
+/// that the next action need not build it again to compare with. It is
+/// part of no game's value: two games equal but for it are equal.
+#[derive(Clone, Default)]
+pub struct ViewCache(OnceLock<View>);
+
+impl PartialEq for ViewCache {
+    fn eq(&self, _: &ViewCache) -> bool {
+        true
+    }
+}
+
+impl Eq for ViewCache {}
+
+impl std::fmt::Debug for ViewCache {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.write_str("ViewCache")
+    }
+}
+
+/// Why a piece left the view of a viewer who can still see everything else:
+/// what a system says of its own pieces (the referee always sees why).
+pub const OUT_OF_SIGHT: &str = "out of sight";
+
+/// A game system's referee. Implementations are pure and deterministic: all
+/// chance comes from the [`Dice`] handed in, so the same seed and actions give
+/// the same effects byte for byte.
+///
+/// A system writes the methods without a body; [`MoveRules::setup`],
+/// [`MoveRules::options`] and [`MoveRules::act`] (the rest of the contract)
+/// come with them.
 pub trait MoveRules: Clone + Send + Sync + 'static {
     /// One decision, small and `Copy`.
     type Move: Copy + PartialEq + std::fmt::Debug;
 
     /// Validates the armies and options and makes the start position,
     /// telling its effects to `log`.
-    fn start(
+    fn setup_logged(
         config: &MatchConfig,
         armies: &[ArmyList],
         dice: &mut dyn Dice,
         log: &mut Log,
     ) -> Result<Self, SetupError>;
 
-    /// The seat that decides now, if the game is not over.
-    fn deciding(&self) -> Option<Seat>;
+    /// The seats that must decide now, in seat order; empty once the game is
+    /// over. Several decide at once when their choices are simultaneous.
+    fn to_act(&self) -> Seats;
 
-    /// Every legal move for the deciding seat, appended to `out`.
-    fn legal_moves(&self, out: &mut Vec<Self::Move>);
+    /// Every legal move for `seat` now, appended to `out`; none when `seat`
+    /// is not in [`MoveRules::to_act`].
+    fn legal_moves(&self, seat: Seat, out: &mut Vec<Self::Move>);
 
-    /// The protocol form of a move: action, notation, label.
-    fn option_for(&self, mv: Self::Move) -> ActionOption;
+    /// The protocol form of one of `seat`'s moves: action, notation, label.
+    fn option_for(&self, seat: Seat, mv: Self::Move) -> ActionOption;
 
     /// Reads an action's form and the pieces it names; whether it is legal is
     /// decided by the move list.
     fn parse(&self, seat: Seat, action: &Action) -> Result<Self::Move, Rejection>;
 
-    /// Why a well-formed move is not in the move list.
-    fn explain_illegal(&self, mv: Self::Move) -> Rejection;
+    /// Why a well-formed move is not in `seat`'s move list.
+    fn explain_illegal(&self, seat: Seat, mv: Self::Move) -> Rejection;
 
-    /// Why a seat that does not decide now cannot act.
-    fn not_your_turn(&self) -> Rejection;
+    /// Why `seat`, which does not decide now, cannot act.
+    fn not_your_turn(&self, seat: Seat) -> Rejection;
 
-    /// Plays a legal move, telling dice and narration to `log`.
-    fn play(&mut self, mv: Self::Move, dice: &mut dyn Dice, log: &mut Log);
-
-    /// Tells `log` the effects that turn the view of `before` into this one's.
-    fn record_changes(&self, before: &Self, log: &mut Log);
+    /// Plays a legal move of `seat`, telling dice and narration to `log`.
+    fn play(&mut self, seat: Seat, mv: Self::Move, dice: &mut dyn Dice, log: &mut Log);
 
     /// What `viewer` may see now.
-    fn view_for(&self, viewer: Viewer) -> View;
+    fn view(&self, viewer: Viewer) -> View;
 
     /// The result, once the game is over.
-    fn ending(&self) -> Option<Outcome>;
+    fn outcome(&self) -> Option<Outcome>;
 
-    /// [`GameRules::setup`] without building its effects: the fast path for
-    /// simulations and benchmarks. The same dice give the same game.
-    fn setup_quiet(
-        config: &MatchConfig,
-        armies: &[ArmyList],
-        dice: &mut dyn Dice,
-    ) -> Result<Self, SetupError> {
-        Self::start(config, armies, dice, &mut Log::silent())
+    /// Why `piece`, gone from the referee's view, left play: "captured",
+    /// "defeated". Asked of the game after the action.
+    fn removal_reason(&self, piece: PieceId) -> String;
+
+    /// False while every viewer's view is the referee's: then only the
+    /// referee's view is compared, once, and every effect is public. A system
+    /// that hides something says true whenever it might.
+    fn hides_anything(&self) -> bool {
+        false
     }
 
-    /// Every legal move now, for the deciding seat.
-    fn moves(&self) -> Vec<Self::Move> {
-        let mut out = Vec::new();
-        self.legal_moves(&mut out);
-        out
+    /// Where the referee's view after an action is kept for the next, if
+    /// the system keeps it ([`ViewCache`]). Only [`MoveRules::act`] fills
+    /// it and every other way of playing empties it.
+    fn referee_view_cache(&mut self) -> Option<&mut ViewCache> {
+        None
     }
 
-    /// Plays a move from [`MoveRules::legal_moves`] without building any
-    /// effects: the fast path for simulations and benchmarks.
-    fn play_quiet(&mut self, mv: Self::Move, dice: &mut dyn Dice) {
-        debug_assert!(self.moves().contains(&mv), "{mv:?} is not legal");
-        self.play(mv, dice, &mut Log::silent());
-    }
-}
-
-impl<G: MoveRules> GameRules for G {
+    /// Validates the armies and options and makes the start position, with
+    /// the effects that show it.
     fn setup(
         config: &MatchConfig,
         armies: &[ArmyList],
         dice: &mut dyn Dice,
     ) -> Result<(Self, Vec<ScopedEffect>), SetupError> {
         let mut log = Log::recording();
-        let game = G::start(config, armies, dice, &mut log)?;
-        Ok((game, log.effects))
+        let game = Self::setup_logged(config, armies, dice, &mut log)?;
+        Ok((game, log.finish(Vec::new())))
     }
 
-    fn to_act(&self) -> Vec<Seat> {
-        self.deciding().into_iter().collect()
+    /// [`MoveRules::setup`] without building its effects: the fast path for
+    /// simulations and benchmarks. The same dice give the same game.
+    fn setup_quiet(
+        config: &MatchConfig,
+        armies: &[ArmyList],
+        dice: &mut dyn Dice,
+    ) -> Result<Self, SetupError> {
+        Self::setup_logged(config, armies, dice, &mut Log::silent())
     }
 
-    fn options(&self, seat: Seat) -> Vec<ActionOption> {
-        if self.deciding() != Some(seat) {
-            return Vec::new();
+    /// Every legal move of `seat` now.
+    fn moves(&self, seat: Seat) -> Vec<Self::Move> {
+        let mut out = Vec::new();
+        if self.to_act().contains(&seat) {
+            self.legal_moves(seat, &mut out);
         }
-        self.moves()
+        out
+    }
+
+    /// Every legal action for `seat` now; empty if the seat does not decide.
+    fn options(&self, seat: Seat) -> Vec<ActionOption> {
+        self.moves(seat)
             .into_iter()
-            .map(|mv| self.option_for(mv))
+            .map(|mv| self.option_for(seat, mv))
             .collect()
     }
 
+    /// Plays an action. On `Err` nothing changed and the rejection says why.
+    /// The effects are what the log told while playing (dice, narration),
+    /// then, for every viewer, what changed in its view, each effect scoped
+    /// to exactly the viewers it is true for.
     fn act(
         &mut self,
         seat: Seat,
         action: &Action,
         dice: &mut dyn Dice,
     ) -> Result<Vec<ScopedEffect>, Rejection> {
-        if self.deciding() != Some(seat) {
-            return Err(self.not_your_turn());
+        if !self.to_act().contains(&seat) {
+            return Err(self.not_your_turn(seat));
         }
         let mv = self.parse(seat, action)?;
-        if !self.moves().contains(&mv) {
-            return Err(self.explain_illegal(mv));
+        if !self.moves(seat).contains(&mv) {
+            return Err(self.explain_illegal(seat, mv));
         }
-        let before = self.clone();
+        let kept = self.referee_view_cache().and_then(|cache| cache.0.take());
+        debug_assert!(
+            kept.as_ref()
+                .is_none_or(|kept| *kept == self.view(Viewer::Referee)),
+            "the kept referee view is not the game's"
+        );
+        let hides = self.hides_anything();
+        let referee_before = kept.unwrap_or_else(|| self.view(Viewer::Referee));
+        let viewers = if hides {
+            every_viewer(&referee_before)
+        } else {
+            vec![Viewer::Referee]
+        };
+        let mut before = vec![referee_before];
+        before.extend(viewers[1..].iter().map(|&viewer| self.view(viewer)));
         let mut log = Log::recording();
-        self.play(mv, dice, &mut log);
-        self.record_changes(&before, &mut log);
-        Ok(log.effects)
+        self.play(seat, mv, dice, &mut log);
+        let referee_after = self.view(Viewer::Referee);
+        let changes = changes(self, &viewers, &before, &referee_after);
+        if let Some(cache) = self.referee_view_cache() {
+            cache.0 = OnceLock::from(referee_after);
+        }
+        Ok(log.finish(changes))
     }
 
-    fn view(&self, viewer: Viewer) -> View {
-        self.view_for(viewer)
+    /// Plays a move from [`MoveRules::legal_moves`] without building any
+    /// effects: the fast path for simulations and benchmarks.
+    fn play_quiet(&mut self, seat: Seat, mv: Self::Move, dice: &mut dyn Dice) {
+        debug_assert!(self.moves(seat).contains(&mv), "{mv:?} is not legal");
+        if let Some(cache) = self.referee_view_cache() {
+            cache.0.take();
+        }
+        self.play(seat, mv, dice, &mut Log::silent());
     }
+}
 
-    fn outcome(&self) -> Option<Outcome> {
-        self.ending()
+/// The referee, every seat of `referee_view`, and a spectator: everyone an
+/// effect may be scoped to.
+pub fn every_viewer(referee_view: &View) -> Vec<Viewer> {
+    let mut viewers = vec![Viewer::Referee];
+    viewers.extend(referee_view.players.iter().map(|p| Viewer::Seat(p.seat)));
+    viewers.push(Viewer::Spectator);
+    viewers
+}
+
+/// Each viewer's view after the action compared with `before` (theirs, in
+/// the order of `viewers`, the referee first), merged into one list that keeps every viewer's
+/// own order: an effect every viewer gets once is public, any other is scoped
+/// to exactly those that get it.
+fn changes<G: MoveRules>(
+    game: &G,
+    viewers: &[Viewer],
+    before: &[View],
+    referee_after: &View,
+) -> Vec<ScopedEffect> {
+    if viewers == [Viewer::Referee] {
+        let mut effects = Vec::new();
+        diff_into(
+            &before[0],
+            referee_after,
+            &|piece| game.removal_reason(piece),
+            &mut effects,
+        );
+        return effects.into_iter().map(ScopedEffect::public).collect();
     }
+    let reason = |piece: PieceId| {
+        if referee_after.pieces.contains_key(&piece) {
+            OUT_OF_SIGHT.to_string()
+        } else {
+            game.removal_reason(piece)
+        }
+    };
+    let mut merged: Vec<(Effect, Vec<Viewer>)> = Vec::new();
+    for (&viewer, before) in viewers.iter().zip(before) {
+        let after = match viewer {
+            Viewer::Referee => referee_after.clone(),
+            _ => game.view(viewer),
+        };
+        let mut effects = Vec::new();
+        diff_into(before, &after, &reason, &mut effects);
+        let mut cursor = 0;
+        for effect in effects {
+            match merged[cursor..]
+                .iter()
+                .position(|(made, _)| *made == effect)
+            {
+                Some(found) => {
+                    merged[cursor + found].1.push(viewer);
+                    cursor += found + 1;
+                }
+                None => {
+                    merged.insert(cursor, (effect, vec![viewer]));
+                    cursor += 1;
+                }
+            }
+        }
+    }
+    merged
+        .into_iter()
+        .map(|(effect, sees)| ScopedEffect {
+            audience: Audience::of(&sees, viewers),
+            effect,
+        })
+        .collect()
 }

@@ -8,7 +8,7 @@ mod contract_harness;
 
 use contract_harness::ACTION_CAP;
 use contract_harness::cases::{Case, Chooser, make_case};
-use fray_rules::{ChaChaDice, Dice, Game, GameRules, MoveRules, systems};
+use fray_rules::{ChaChaDice, Dice, Game, MoveRules, systems};
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 
@@ -17,9 +17,9 @@ fn same_dice(a: &ChaChaDice, b: &ChaChaDice) -> bool {
     (0..6).all(|_| a.roll(255) == b.roll(255))
 }
 
-fn both_paths<G: GameRules + MoveRules + PartialEq>(case: &Case) -> Result<(), TestCaseError> {
+fn both_paths<G: MoveRules + PartialEq>(case: &Case) -> Result<(), TestCaseError> {
     let mut dice = ChaChaDice::from_u64(case.seed);
-    let (mut game, _) = <G as GameRules>::setup(&case.config, &case.armies, &mut dice)
+    let (mut game, _) = G::setup(&case.config, &case.armies, &mut dice)
         .map_err(|e| TestCaseError::fail(format!("setup refused: {e}")))?;
     let mut quiet_dice = ChaChaDice::from_u64(case.seed);
     let mut quiet = G::setup_quiet(&case.config, &case.armies, &mut quiet_dice)
@@ -29,22 +29,20 @@ fn both_paths<G: GameRules + MoveRules + PartialEq>(case: &Case) -> Result<(), T
     let mut pick = Chooser::new(case.seed);
     for _ in 0..ACTION_CAP {
         if game.outcome().is_some() {
-            prop_assert!(quiet.deciding().is_none());
-            prop_assert!(quiet.moves().is_empty());
+            prop_assert!(quiet.to_act().is_empty());
             return Ok(());
         }
         let seats = game.to_act();
-        prop_assert_eq!(seats.len(), 1, "the fast path has one decider at a time");
-        let seat = seats[0];
-        prop_assert_eq!(quiet.deciding(), Some(seat));
+        prop_assert_eq!(quiet.to_act(), seats, "both paths wait for the same seats");
+        let seat = seats[pick.index(seats.len())];
         let options = game.options(seat);
-        let moves = quiet.moves();
+        let moves = quiet.moves(seat);
         prop_assert_eq!(options.len(), moves.len());
         let at = pick.index(options.len());
-        prop_assert_eq!(&quiet.option_for(moves[at]), &options[at]);
+        prop_assert_eq!(&quiet.option_for(seat, moves[at]), &options[at]);
         game.act(seat, &options[at].action, &mut dice)
             .map_err(|r| TestCaseError::fail(format!("{:?} was refused: {r:?}", options[at])))?;
-        quiet.play_quiet(moves[at], &mut quiet_dice);
+        quiet.play_quiet(seat, moves[at], &mut quiet_dice);
         prop_assert!(
             game == quiet,
             "the paths differ after {:?}",

@@ -1,11 +1,13 @@
-//! The players place their own Acolytes (R1, the default `acolytes: chosen`):
-//! after the tiles are down, seat 0 and then seat 1 each choose files a-c-e-g
-//! or b-d-f-h of their back row; seat 0's choice is hidden until seat 1 has
-//! chosen; then both sets go down at once and the coin is flipped. With
-//! `acolytes: fixed` the same dice give the game they gave before players
-//! chose.
+//! The players place their own Acolytes (R1, R18, the default `acolytes:
+//! chosen`): after the tiles are down, both seats choose at once, in either
+//! order, files a-c-e-g or b-d-f-h of their back row; a choice is hidden
+//! from everyone but its maker until the other has chosen; then both sets go
+//! down at once and the coin is flipped. With `acolytes: fixed` the same dice
+//! give the game they gave before players chose; a log stored when seat 0
+//! was asked first still rebuilds.
 
 mod sc_common;
+use fray_protocol::TurnView;
 use sc_common::*;
 
 fn place(files: &str) -> Action {
@@ -64,7 +66,7 @@ fn narration(effects: &[ScopedEffect], viewer: Viewer) -> Vec<String> {
 }
 
 #[test]
-fn the_setup_lays_the_tiles_and_asks_seat_0_to_place_first() {
+fn the_setup_lays_the_tiles_and_asks_both_seats_to_place_at_once() {
     // 63 shuffle dice and no coin: `setup_with` checks every die was used.
     let game = placing();
     let view = view(&game);
@@ -74,8 +76,16 @@ fn the_setup_lays_the_tiles_and_asks_seat_0_to_place_first() {
         "no Acolyte is down before both choose"
     );
     assert_eq!(view.turn.phase, "placing acolytes");
-    assert_eq!(game.to_act(), vec![Seat(0)]);
-    assert!(options(&game, 1).is_empty());
+    assert_eq!(game.to_act(), vec![Seat(0), Seat(1)]);
+    assert_eq!(view.turn.active, [Seat(0), Seat(1)]);
+    let labels: Vec<String> = game.options(Seat(1)).into_iter().map(|o| o.label).collect();
+    assert_eq!(
+        labels,
+        [
+            "Place your Acolytes on g8, e8, c8 and a8",
+            "Place your Acolytes on h8, f8, d8 and b8"
+        ]
+    );
     let offered = game.options(Seat(0));
     let listed: Vec<(&str, &str, &str)> = offered
         .iter()
@@ -142,6 +152,90 @@ fn seat_0s_choice_is_hidden_until_seat_1_has_chosen() {
         ],
         "seat 1 is offered the same two, whatever seat 0 chose"
     );
+}
+
+#[test]
+fn seat_1_may_choose_first_and_its_choice_is_hidden_from_seat_0() {
+    let mut game = placing();
+    let effects = place_with(&mut game, 1, "a-c-e-g", &[]);
+    for viewer in [Viewer::Seat(Seat(0)), Viewer::Spectator] {
+        let told = ScopedEffect::for_viewer(&effects, viewer);
+        assert!(
+            told.iter().all(|e| matches!(e, Effect::TurnChanged { .. })),
+            "{viewer:?} is told {told:?}"
+        );
+        assert!(game.view(viewer).pieces.is_empty());
+    }
+    assert_eq!(
+        narration(&effects, Viewer::Seat(Seat(1))),
+        [
+            "seat 1 chose g8, e8, c8 and a8 for their Acolytes, shown to all once both players \
+          have chosen"
+        ]
+    );
+    assert_eq!(game.to_act(), vec![Seat(0)]);
+    assert!(options(&game, 1).is_empty());
+    let refused = refuse(&mut game, 1, &place("b-d-f-h"));
+    assert_eq!(refused.code, RejectCode::NotYourTurn);
+    assert!(refused.message.contains("you have chosen"), "{refused}");
+    // The reveal is told in seat order, whoever chose last.
+    let effects = place_with(&mut game, 0, "b-d-f-h", &[1]);
+    let told = narration(&effects, Viewer::Spectator);
+    assert_eq!(
+        told[..3],
+        [
+            "seat 0 places their Acolytes on b1, d1, f1 and h1",
+            "seat 1 places their Acolytes on g8, e8, c8 and a8",
+            "seat 0 moves first"
+        ]
+    );
+    assert_eq!(acolytes_of(&game, 1)[0], (4, "g8".to_string()));
+}
+
+#[test]
+fn a_log_stored_when_seat_0_was_asked_first_still_rebuilds() {
+    // The set-up as it was stored then: the turn named seat 0 alone.
+    let faces: Vec<u8> = (2..=64u8).rev().chain([2]).collect();
+    let (_, today) = fray_rules::Game::setup(
+        &config_chosen(),
+        &lists(),
+        &mut ScriptedDice::new(faces[..63].iter().copied()),
+    )
+    .unwrap();
+    let mut stored = today.clone();
+    let Effect::TurnChanged { turn } = &mut stored.last_mut().unwrap().effect else {
+        panic!("the set-up ends with the turn")
+    };
+    turn.active = vec![Seat(0)];
+    assert_ne!(stored, today);
+    let mut dice = ScriptedDice::new(faces.iter().copied());
+    let (mut game, made) =
+        fray_rules::Game::setup_as_made_earlier(&config_chosen(), &lists(), &mut dice)
+            .expect("the set-up differed then")
+            .unwrap();
+    assert_eq!(made, stored);
+    // Its placements, seat 0's then seat 1's, are played as they were told.
+    let first = game.act(Seat(0), &place("a-c-e-g"), &mut dice).unwrap();
+    assert_eq!(
+        first.last().map(|e| &e.effect),
+        Some(&Effect::TurnChanged {
+            turn: TurnView {
+                number: 1,
+                round: None,
+                phase: "placing acolytes".into(),
+                active: vec![Seat(1)],
+            }
+        })
+    );
+    game.act(Seat(1), &place("b-d-f-h"), &mut dice).unwrap();
+    assert_eq!(dice.remaining(), 0);
+    // Any other change to a stored set-up is not an earlier form.
+    let mut tampered = stored.clone();
+    let Effect::TurnChanged { turn } = &mut tampered.last_mut().unwrap().effect else {
+        unreachable!()
+    };
+    turn.active = vec![Seat(1)];
+    assert_ne!(made, tampered);
 }
 
 #[test]
@@ -262,8 +356,6 @@ fn acolytes_fixed_sets_up_exactly_as_before_players_chose() {
 #[test]
 fn placing_is_refused_out_of_turn_out_of_the_set_up_or_malformed() {
     let mut game = placing();
-    let refused = refuse(&mut game, 1, &place("a-c-e-g"));
-    assert_eq!(refused.code, RejectCode::NotYourTurn);
     let refused = refuse(&mut game, 0, &Action::new("pass"));
     assert_eq!(refused.code, RejectCode::IllegalAction);
     assert!(

@@ -236,7 +236,8 @@ fn one_move_can_summon_two_units_in_chart_order() {
 /// Seat 1's Elves leave d4, unblocking seat 0's Castles (a4, b4, c4), and
 /// land on f5, the third of seat 1's Peaks (e5–h5) with h5 empty: the
 /// Elves and the move's effects.
-fn elves_unblock_both_summons() -> (PieceId, Vec<ScopedEffect>) {
+/// The Elves, the move's effects and the referee's view before it.
+fn elves_unblock_both_summons() -> (PieceId, Vec<ScopedEffect>, View) {
     let mut p = Position::new();
     p.place(0, "acolyte", "a4");
     p.place(0, "acolyte", "b4");
@@ -246,12 +247,13 @@ fn elves_unblock_both_summons() -> (PieceId, Vec<ScopedEffect>) {
     p.place(1, "acolyte", "g5");
     p.to_move(Seat(1));
     let mut game = p.build();
-    (elves, play(&mut game, 1, &step(elves, "f5")))
+    let before = game.view(Viewer::Referee);
+    (elves, play(&mut game, 1, &step(elves, "f5")), before)
 }
 
 #[test]
 fn both_players_can_summon_on_one_move_the_mover_first() {
-    let (_, effects) = elves_unblock_both_summons();
+    let (_, effects, _) = elves_unblock_both_summons();
     assert_eq!(
         summoned(&effects),
         vec![
@@ -315,7 +317,7 @@ fn told(effects: &[ScopedEffect]) -> Vec<String> {
 fn a_summons_is_told_after_the_move_that_caused_it() {
     // As in the test above: seat 1's Elves leave d4 for f5, and two
     // summons follow, the mover's first.
-    let (elves, effects) = elves_unblock_both_summons();
+    let (elves, effects, before) = elves_unblock_both_summons();
     let now = vec![
         format!("moved: {} to f5", elves.0),
         "placed: rocs".to_string(),
@@ -331,13 +333,13 @@ fn a_summons_is_told_after_the_move_that_caused_it() {
     assert_eq!(told(&earlier), [2, 4, 0, 1, 3, 5].map(|at| now[at].clone()));
     assert!(fray_rules::agrees_as_made_earlier(
         fray_protocol::SystemId::SummonersChess,
-        &fray_protocol::View::default(),
+        &before,
         &earlier,
         &effects
     ));
     assert!(!fray_rules::agrees_as_made_earlier(
         fray_protocol::SystemId::SummonersChess,
-        &fray_protocol::View::default(),
+        &before,
         &effects[1..],
         &effects
     ));

@@ -1,6 +1,7 @@
-//! Summoners Chess's Acolyte placement over real websockets: seat 0 chooses
-//! first and its choice reaches nobody else (seat 1, a spectator, their
-//! histories) until seat 1 has chosen; then both sets go down for everyone.
+//! Summoners Chess's Acolyte placement over real websockets: both seats
+//! choose at once, in either order, and a choice reaches nobody but its
+//! maker (not the other seat, a spectator, their histories) until the other
+//! has chosen; then both sets go down for everyone.
 
 mod common;
 
@@ -29,7 +30,7 @@ fn seat_0s_placement_is_seen_by_nobody_else_until_seat_1_has_placed() {
     )];
     assert!(seats[0].view.pieces.is_empty(), "no piece before placing");
     assert_eq!(seats[0].options.len(), 2, "a-c-e-g or b-d-f-h");
-    assert!(seats[1].options.is_empty(), "seat 1 waits");
+    assert_eq!(seats[1].options.len(), 2, "both choose at once");
 
     // Seat 0 takes b-d-f-h: its own batch says so, nobody else's does.
     let chosen = seats[0]
@@ -61,6 +62,7 @@ fn seat_0s_placement_is_seen_by_nobody_else_until_seat_1_has_placed() {
     let path = format!("/api/matches/{id}/history?role=spectator");
     let spectators = server.history(&path, None);
     assert_eq!(spectators.events[1].effects, watchers[0].batches[0].effects);
+    assert!(seats[0].options.is_empty(), "seat 0 has chosen");
     // Seat 1's choices are its own row's, whatever seat 0 chose.
     let labels: Vec<&str> = seats[1].options.iter().map(|o| o.label.as_str()).collect();
     assert_eq!(
@@ -90,4 +92,49 @@ fn seat_0s_placement_is_seen_by_nobody_else_until_seat_1_has_placed() {
         seat_0s.sort();
         assert_eq!(seat_0s, ["b1", "d1", "f1", "h1"], "{:?}", follower.seat);
     }
+}
+
+#[test]
+fn seat_1_may_place_first_and_seat_0_still_chooses_unseen() {
+    let server = TestServer::start();
+    let (id, players) = two_player_match(&server, SystemId::SummonersChess);
+    let mut seats = [0, 1].map(|seat| {
+        Follower::subscribe(server.client(Some(&players[seat].token)), id, Role::Player)
+    });
+    let mut watchers = [Follower::subscribe(
+        server.client(None),
+        id,
+        Role::Spectator,
+    )];
+    play_option(&mut seats, &mut watchers, 1, 1);
+    for other in [&seats[0], &watchers[0]] {
+        let told = &other.batches[0].effects;
+        assert!(
+            told.iter()
+                .all(|effect| matches!(effect, Effect::TurnChanged { .. })),
+            "{:?} was told more than who decides: {told:?}",
+            other.seat
+        );
+    }
+    assert_eq!(seats[0].options.len(), 2, "seat 0 still chooses");
+    assert!(seats[1].options.is_empty(), "seat 1 has chosen");
+    assert_eq!(seats[1].to_act, [fray_protocol::Seat(0)]);
+
+    // Seat 0 places last: the reveal, and seat 1's choice as it made it.
+    play_option(&mut seats, &mut watchers, 0, 0);
+    for follower in seats.iter().chain(&watchers) {
+        assert_eq!(placed(&follower.batches[1].effects), 8);
+        let mut seat_1s: Vec<String> = follower
+            .view
+            .pieces
+            .values()
+            .filter(|piece| piece.owner == fray_protocol::Seat(1))
+            .map(|piece| piece.square.unwrap().to_string())
+            .collect();
+        seat_1s.sort();
+        assert_eq!(seat_1s, ["b8", "d8", "f8", "h8"], "{:?}", follower.seat);
+    }
+    let path = format!("/api/matches/{id}/history?role=spectator");
+    let spectators = server.history(&path, None);
+    assert_eq!(spectators.events[1].effects, watchers[0].batches[0].effects);
 }

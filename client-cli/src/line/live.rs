@@ -247,6 +247,9 @@ fn waiting_line(follower: &Follower) -> String {
         return "Wait a moment: the server has not answered yet.\n".into();
     }
     let state = &follower.state;
+    if let Some(waiting) = state.waiting_words() {
+        return format!("{waiting}.\n");
+    }
     let deciding: Vec<String> = state.to_act.iter().map(|s| who(state, *s)).collect();
     if deciding.is_empty() {
         "Nothing to choose now.\n".into()

@@ -61,6 +61,8 @@ pub fn turn(state: &GameState) -> Vec<Line<'static>> {
             text,
             Style::new().add_modifier(Modifier::BOLD),
         )));
+    } else if let Some(waiting) = state.waiting_words() {
+        lines.push(Line::from(waiting));
     } else if !deciding.is_empty() {
         lines.push(Line::from(format!("To decide: {}", deciding.join(", "))));
     }

@@ -503,7 +503,7 @@ impl ChessboardConfrontation {
     }
 
     pub(crate) fn not_your_turn(&self) -> Rejection {
-        match self.deciding_seat() {
+        match self.seat_to_act() {
             // The rejected seat sees who decides in its view; a seat number
             // here would be one it cannot put a name to.
             Some(_) => Rejection::new(

@@ -52,7 +52,7 @@ use std::sync::LazyLock;
 
 use fray_protocol::{
     Action, ActionOption, ArmyInfo, ArmyLimits, ArmyList, Effect, MatchConfig, OptionSpec, Outcome,
-    Rejection, ScopedEffect, Seat, SeatRange, SystemId, SystemInfo, View, Viewer,
+    PieceId, Rejection, ScopedEffect, Seat, SeatRange, SystemId, SystemInfo, View, Viewer,
 };
 
 pub use army::{ARMY_KEY, Budget, DEFAULT_BUDGET, LARGE_KEY, MAX_BUDGET, MIN_BUDGET, Trait, Troop};
@@ -68,7 +68,7 @@ pub use state::{ChessboardConfrontation, Kind, Layout, Mode, Scenario, Settings,
 use crate::dice::Dice;
 use crate::engine::SetupError;
 use crate::match_options::{CheckedOptions, choice_option, int_option};
-use crate::move_rules::MoveRules;
+use crate::move_rules::{MoveRules, Seats};
 use crate::system::{GameSystem, Pick};
 use log::{Log, told};
 use state::{EMPTY, Mini, Phase, Place};
@@ -293,22 +293,22 @@ impl ChessboardConfrontation {
             ..settings
         };
         Some(
-            Self::new_match_with(config, armies, earlier, dice, &mut log)
-                .map(|game| (game, log.effects)),
+            Self::setup_with(config, armies, earlier, dice, &mut log)
+                .map(|game| (game, log.finish(Vec::new()))),
         )
     }
 
-    fn new_match(
+    fn setup(
         config: &MatchConfig,
         armies: &[ArmyList],
         dice: &mut dyn Dice,
         log: &mut Log,
     ) -> Result<Self, SetupError> {
         let settings = read_settings(config)?;
-        Self::new_match_with(config, armies, settings, dice, log)
+        Self::setup_with(config, armies, settings, dice, log)
     }
 
-    fn new_match_with(
+    fn setup_with(
         config: &MatchConfig,
         armies: &[ArmyList],
         settings: Settings,
@@ -401,6 +401,7 @@ impl ChessboardConfrontation {
             quiet_rounds: 0,
             removed_this_round: false,
             settings,
+            view_cache: Default::default(),
         };
         game.record_start(log);
         Ok(game)
@@ -411,24 +412,26 @@ impl ChessboardConfrontation {
 impl MoveRules for ChessboardConfrontation {
     type Move = Move;
 
-    fn start(
+    fn setup_logged(
         config: &MatchConfig,
         armies: &[ArmyList],
         dice: &mut dyn Dice,
         log: &mut Log,
     ) -> Result<Self, SetupError> {
-        ChessboardConfrontation::new_match(config, armies, dice, log)
+        ChessboardConfrontation::setup(config, armies, dice, log)
     }
 
-    fn deciding(&self) -> Option<Seat> {
-        self.deciding_seat().map(Seat)
+    fn to_act(&self) -> Seats {
+        self.seat_to_act().map(Seat).into()
     }
 
-    fn legal_moves(&self, out: &mut Vec<Move>) {
-        ChessboardConfrontation::legal_moves(self, out)
+    fn legal_moves(&self, seat: Seat, out: &mut Vec<Move>) {
+        if self.seat_to_act() == Some(seat.0) {
+            ChessboardConfrontation::legal_moves(self, out)
+        }
     }
 
-    fn option_for(&self, mv: Move) -> ActionOption {
+    fn option_for(&self, _seat: Seat, mv: Move) -> ActionOption {
         self.to_option(mv)
     }
 
@@ -436,28 +439,31 @@ impl MoveRules for ChessboardConfrontation {
         ChessboardConfrontation::parse(self, seat.0, action)
     }
 
-    fn explain_illegal(&self, mv: Move) -> Rejection {
+    fn explain_illegal(&self, _seat: Seat, mv: Move) -> Rejection {
         ChessboardConfrontation::explain_illegal(self, mv)
     }
 
-    fn not_your_turn(&self) -> Rejection {
+    fn not_your_turn(&self, _seat: Seat) -> Rejection {
         ChessboardConfrontation::not_your_turn(self)
     }
 
-    fn play(&mut self, mv: Move, dice: &mut dyn Dice, log: &mut Log) {
+    fn play(&mut self, _seat: Seat, mv: Move, dice: &mut dyn Dice, log: &mut Log) {
         ChessboardConfrontation::play(self, mv, dice, log)
     }
 
-    fn record_changes(&self, before: &Self, log: &mut Log) {
-        ChessboardConfrontation::record_changes(self, before, log)
+    fn view(&self, viewer: Viewer) -> View {
+        ChessboardConfrontation::view(self, viewer)
     }
 
-    fn view_for(&self, _viewer: Viewer) -> View {
-        // Nothing in Chessboard Confrontation is hidden.
-        self.full_view()
+    fn outcome(&self) -> Option<Outcome> {
+        ChessboardConfrontation::outcome(self)
     }
 
-    fn ending(&self) -> Option<Outcome> {
-        self.outcome_now()
+    fn removal_reason(&self, _piece: PieceId) -> String {
+        "defeated".into()
+    }
+
+    fn referee_view_cache(&mut self) -> Option<&mut crate::move_rules::ViewCache> {
+        Some(&mut self.view_cache)
     }
 }

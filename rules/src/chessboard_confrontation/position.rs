@@ -78,6 +78,7 @@ impl Position {
                     map,
                     ..Settings::default()
                 },
+                view_cache: Default::default(),
             },
         }
     }

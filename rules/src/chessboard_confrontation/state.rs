@@ -359,6 +359,9 @@ pub struct ChessboardConfrontation {
     pub(crate) quiet_rounds: u32,
     pub(crate) removed_this_round: bool,
     pub(crate) settings: Settings,
+    /// The referee's view after the last action, kept to compare the next
+    /// with rather than built again.
+    pub(crate) view_cache: crate::move_rules::ViewCache,
 }
 
 impl ChessboardConfrontation {
@@ -459,7 +462,7 @@ impl ChessboardConfrontation {
         self.minis.iter().any(|m| m.owner == seat && m.in_play())
     }
 
-    pub(crate) fn deciding_seat(&self) -> Option<u8> {
+    pub(crate) fn seat_to_act(&self) -> Option<u8> {
         match self.pending {
             Some(Pending::Heal { defender }) => return Some(self.mini(defender).owner),
             Some(Pending::Support { supporter }) => return Some(self.mini(supporter).owner),

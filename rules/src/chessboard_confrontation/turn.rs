@@ -196,7 +196,7 @@ impl ChessboardConfrontation {
             Move::Place { piece, to, reach } => self.place(piece, to, reach, dice, log),
             Move::Activate { piece } => self.activate(piece, log),
             Move::Pass => {
-                let seat = self.deciding_seat().expect("a seat decides");
+                let seat = self.seat_to_act().expect("a seat decides");
                 self.tokens[seat as usize] -= 1;
                 self.turn += 1;
                 log.tell(|| Phrase::from(Seat(seat)).text(" passes"));

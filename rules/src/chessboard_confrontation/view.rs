@@ -1,16 +1,16 @@
-//! What a viewer sees (nothing is hidden, so every viewer sees the same),
-//! and the effects of an action, found by comparing the game before and after
-//! it so that applying them always gives the new view.
+//! What a viewer sees (nothing is hidden, so every viewer sees the same).
+//! The effects of an action are found by the engine, comparing this view
+//! before and after it.
 
 use std::collections::BTreeMap;
 
 use fray_protocol::{
-    Effect, Marker, PieceChange, PieceId, PieceView, PlayerView, Seat, Square, Stat, TurnView, View,
+    Effect, Marker, PieceId, PieceView, PlayerView, Seat, Square, Stat, TurnView, View, Viewer,
 };
 
 use super::board;
 use super::log::Log;
-use super::state::{ChessboardConfrontation, Pending, Phase, Place, marks};
+use super::state::{ChessboardConfrontation, Pending, Phase, marks};
 use crate::match_options::Choice;
 
 pub const SYSTEM_KEY: &str = "chessboard-confrontation";
@@ -155,7 +155,7 @@ impl ChessboardConfrontation {
             number: self.turn,
             round: (self.round > 0).then_some(self.round),
             phase: phase.into(),
-            active: self.deciding_seat().map(Seat).into_iter().collect(),
+            active: self.seat_to_act().map(Seat).into_iter().collect(),
         }
     }
 
@@ -169,7 +169,8 @@ impl ChessboardConfrontation {
         terrain
     }
 
-    pub(crate) fn full_view(&self) -> View {
+    /// What `viewer` may see: everything, since nothing here is hidden.
+    pub(crate) fn view(&self, _viewer: Viewer) -> View {
         View {
             system: SYSTEM_KEY.into(),
             width: self.board.width(),
@@ -182,7 +183,7 @@ impl ChessboardConfrontation {
                 .collect(),
             players: (0..self.seats).map(|s| self.player_view(s)).collect(),
             turn: self.turn_view(),
-            outcome: self.outcome_now(),
+            outcome: self.outcome(),
         }
     }
 
@@ -207,80 +208,5 @@ impl ChessboardConfrontation {
         log.push(|| Effect::TurnChanged {
             turn: self.turn_view(),
         });
-    }
-
-    /// The effects that turn the view of `before` into the view of `self`.
-    pub(crate) fn record_changes(&self, before: &ChessboardConfrontation, log: &mut Log) {
-        let (old_terrain, new_terrain) = (before.terrain(), self.terrain());
-        if old_terrain != new_terrain {
-            for square in old_terrain.keys() {
-                if !new_terrain.contains_key(square) {
-                    log.push(|| Effect::TerrainChanged {
-                        square: *square,
-                        terrain: None,
-                    });
-                }
-            }
-            for (square, terrain) in &new_terrain {
-                if old_terrain.get(square) != Some(terrain) {
-                    log.push(|| Effect::TerrainChanged {
-                        square: *square,
-                        terrain: Some(terrain.clone()),
-                    });
-                }
-            }
-        }
-        for index in 0..self.minis.len() as u8 {
-            let (old, new) = (before.mini(index), self.mini(index));
-            match (old.place, new.place) {
-                (Place::Board(_) | Place::Waiting, Place::Removed) => {
-                    log.push(|| Effect::PieceRemoved {
-                        piece: id(index),
-                        reason: "defeated".into(),
-                    });
-                    continue;
-                }
-                (_, Place::Board(to)) if old.place != new.place => {
-                    log.push(|| Effect::PieceMoved {
-                        piece: id(index),
-                        from: old.square().map(board::to_square),
-                        to: board::to_square(to),
-                    })
-                }
-                _ => {}
-            }
-            let changed = old.markers != new.markers || old.turns != new.turns;
-            if new.in_play() && (changed || old.reach != new.reach) {
-                let view = self.piece_view(index);
-                log.push(|| Effect::PieceChanged {
-                    piece: id(index),
-                    change: PieceChange {
-                        stats: Some(view.stats),
-                        markers: Some(view.markers),
-                        ..PieceChange::default()
-                    },
-                });
-            }
-        }
-        for seat in 0..self.seats {
-            let (old, new) = (before.resources(seat), self.resources(seat));
-            for key in ["tokens", "initiative"] {
-                if old.get(key) != new.get(key) {
-                    log.push(|| Effect::ResourceChanged {
-                        seat: Seat(seat),
-                        key: key.into(),
-                        value: new.get(key).copied().unwrap_or(0),
-                    });
-                }
-            }
-        }
-        if before.turn_view() != self.turn_view() {
-            log.push(|| Effect::TurnChanged {
-                turn: self.turn_view(),
-            });
-        }
-        if let (None, Some(outcome)) = (before.outcome_now(), self.outcome_now()) {
-            log.push(|| Effect::GameEnded { outcome });
-        }
     }
 }

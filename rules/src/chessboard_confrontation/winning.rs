@@ -140,7 +140,7 @@ impl ChessboardConfrontation {
         });
     }
 
-    pub(crate) fn outcome_now(&self) -> Option<Outcome> {
+    pub(crate) fn outcome(&self) -> Option<Outcome> {
         let Phase::Over(ending) = self.phase else {
             return None;
         };

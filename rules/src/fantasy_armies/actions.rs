@@ -416,13 +416,13 @@ impl FantasyArmies {
     }
 
     pub(crate) fn not_your_turn(&self) -> Rejection {
-        let message: String = match self.deciding_seat() {
+        let message: String = match self.seat_to_act() {
             // The rejected seat sees who decides in its view; a seat
             // number here would be one it cannot put a name to.
             Some(_) => "it is not your turn: another player decides now".into(),
             None => "the game is over".into(),
         };
-        let code = if self.deciding_seat().is_some() {
+        let code = if self.seat_to_act().is_some() {
             RejectCode::NotYourTurn
         } else {
             RejectCode::GameOver

@@ -22,7 +22,7 @@ pub fn agrees_as_made_earlier(
 }
 
 /// `made` as a release without the `keeps-armour-of-thorns` marker made it.
-/// A piece's change tells all its stats and markers (`record_changes`), so
+/// A piece's change tells all its stats and markers (as `fray_protocol::diff` writes it), so
 /// the marker is left out of every change's markers, and a change that then
 /// shows the piece as it was (the marker was all that changed) is not told.
 fn without_kept_thorns(before: &View, made: &[ScopedEffect]) -> Vec<ScopedEffect> {

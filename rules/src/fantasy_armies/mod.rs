@@ -38,8 +38,8 @@ mod view;
 use std::sync::LazyLock;
 
 use fray_protocol::{
-    Action, ActionOption, ArmyList, Effect, MatchConfig, OptionSpec, Outcome, Phrase, Rejection,
-    Seat, SeatRange, SystemId, SystemInfo, UnitInfo, View, Viewer,
+    Action, ActionOption, ArmyList, Effect, MatchConfig, OptionSpec, Outcome, Phrase, PieceId,
+    Rejection, Seat, SeatRange, SystemId, SystemInfo, UnitInfo, View, Viewer,
 };
 
 pub use contest::{ContestWinner, contest_winner};
@@ -55,7 +55,7 @@ use crate::dice::Dice;
 use crate::effect_log::Log;
 use crate::engine::SetupError;
 use crate::match_options::{CheckedOptions, Choice, choice_option, int_option};
-use crate::move_rules::MoveRules;
+use crate::move_rules::{MoveRules, Seats};
 use crate::system::{GameSystem, Pick};
 
 pub const MAX_TURNS: &str = "max-turns";
@@ -193,7 +193,7 @@ impl FantasyArmies {
         self.hth_modifiers
     }
 
-    fn new_match(
+    fn setup(
         config: &MatchConfig,
         armies: &[ArmyList],
         dice: &mut dyn Dice,
@@ -259,24 +259,26 @@ impl FantasyArmies {
 impl MoveRules for FantasyArmies {
     type Move = Move;
 
-    fn start(
+    fn setup_logged(
         config: &MatchConfig,
         armies: &[ArmyList],
         dice: &mut dyn Dice,
         log: &mut Log,
     ) -> Result<Self, SetupError> {
-        FantasyArmies::new_match(config, armies, dice, log)
+        FantasyArmies::setup(config, armies, dice, log)
     }
 
-    fn deciding(&self) -> Option<Seat> {
-        self.deciding_seat().map(Seat)
+    fn to_act(&self) -> Seats {
+        self.seat_to_act().map(Seat).into()
     }
 
-    fn legal_moves(&self, out: &mut Vec<Move>) {
-        FantasyArmies::legal_moves(self, out)
+    fn legal_moves(&self, seat: Seat, out: &mut Vec<Move>) {
+        if self.seat_to_act() == Some(seat.0) {
+            FantasyArmies::legal_moves(self, out)
+        }
     }
 
-    fn option_for(&self, mv: Move) -> ActionOption {
+    fn option_for(&self, _seat: Seat, mv: Move) -> ActionOption {
         self.to_option(mv)
     }
 
@@ -284,28 +286,34 @@ impl MoveRules for FantasyArmies {
         FantasyArmies::parse(self, seat.0, action)
     }
 
-    fn explain_illegal(&self, mv: Move) -> Rejection {
+    fn explain_illegal(&self, _seat: Seat, mv: Move) -> Rejection {
         FantasyArmies::explain_illegal(self, mv)
     }
 
-    fn not_your_turn(&self) -> Rejection {
+    fn not_your_turn(&self, _seat: Seat) -> Rejection {
         FantasyArmies::not_your_turn(self)
     }
 
-    fn play(&mut self, mv: Move, dice: &mut dyn Dice, log: &mut Log) {
+    fn play(&mut self, _seat: Seat, mv: Move, dice: &mut dyn Dice, log: &mut Log) {
         FantasyArmies::play(self, mv, dice, log)
     }
 
-    fn record_changes(&self, before: &Self, log: &mut Log) {
-        FantasyArmies::record_changes(self, before, log)
+    fn view(&self, viewer: Viewer) -> View {
+        FantasyArmies::view(self, viewer)
     }
 
-    fn view_for(&self, _viewer: Viewer) -> View {
-        // Nothing in Fantasy Armies is hidden: every viewer sees the whole board.
-        self.full_view()
+    fn outcome(&self) -> Option<Outcome> {
+        FantasyArmies::outcome(self)
     }
 
-    fn ending(&self) -> Option<Outcome> {
-        self.outcome_now()
+    fn referee_view_cache(&mut self) -> Option<&mut crate::move_rules::ViewCache> {
+        Some(&mut self.view_cache)
+    }
+
+    fn removal_reason(&self, piece: PieceId) -> String {
+        match self.piece(piece.0 as u8).place {
+            state::Place::Removed { cause, .. } => removals::removal_reason(cause),
+            _ => crate::move_rules::OUT_OF_SIGHT.into(),
+        }
     }
 }

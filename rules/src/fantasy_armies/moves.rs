@@ -108,7 +108,7 @@ impl FantasyArmies {
     }
 
     /// The seat that decides now.
-    pub(crate) fn deciding_seat(&self) -> Option<u8> {
+    pub(crate) fn seat_to_act(&self) -> Option<u8> {
         match self.phase {
             Phase::Deploy { seat } | Phase::ChooseFirst { seat } | Phase::Battle { seat } => {
                 Some(seat)

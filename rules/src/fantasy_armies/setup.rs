@@ -47,6 +47,7 @@ impl FantasyArmies {
             king_removed: None,
             limits: options.limits,
             hth_modifiers: options.hth_modifiers,
+            view_cache: Default::default(),
         }
     }
 

@@ -1,25 +1,22 @@
 //! What a viewer sees (Fantasy Armies hides nothing, so every viewer sees the
-//! same), and the effects of an action, found by comparing the position
-//! before and after it so that applying them always gives the new view.
+//! same). The effects of an action are found by the engine, comparing this
+//! view before and after it.
 
 use fray_protocol::{
-    Effect, Marker, Outcome, Phrase, PieceChange, PieceId, PieceView, PlayerView, Seat, Stat,
-    TurnView, View,
+    Marker, Outcome, Phrase, PieceId, PieceView, PlayerView, Seat, Stat, TurnView, View, Viewer,
 };
 
 use super::board::{self, SIZE};
 use super::hth::{Hth, hth_text};
-use super::removals::removal_reason;
 use super::state::{Ending, FantasyArmies, Lasting, Phase, Place};
 use super::units::{Role, defence_text, points_text, ranged_text};
-use crate::effect_log::Log;
 
 pub const SYSTEM_KEY: &str = "fantasy-armies";
 
-/// What of a piece shows in its view, compact enough to compare cheaply.
 /// The marker of a Druid keeping Armour of Thorns up on another piece.
 pub(crate) const KEEPS_ARMOUR_OF_THORNS: &str = "keeps-armour-of-thorns";
 
+/// What of a piece's state shows in its stats and markers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 struct Appearance {
     unit: u8,
@@ -68,8 +65,7 @@ impl FantasyArmies {
         }
     }
 
-    fn stats(&self, index: u8) -> Vec<Stat> {
-        let look = self.appearance(index);
+    fn stats(&self, index: u8, look: Appearance) -> Vec<Stat> {
         let profile = self.piece(index).profile();
         vec![
             Stat::new("M", profile.movement.code()),
@@ -80,8 +76,7 @@ impl FantasyArmies {
         ]
     }
 
-    fn markers(&self, index: u8) -> Vec<Marker> {
-        let look = self.appearance(index);
+    fn markers(&self, index: u8, look: Appearance) -> Vec<Marker> {
         let mut markers = Vec::new();
         if self.piece(index).profile().role == Role::King {
             markers.push(Marker::new(
@@ -125,6 +120,9 @@ impl FantasyArmies {
     pub(crate) fn piece_view(&self, index: u8) -> PieceView {
         let piece = self.piece(index);
         let profile = piece.profile();
+        // Once for both stats and markers: it scans the board for auras and
+        // Armour of Thorns.
+        let look = self.appearance(index);
         PieceView {
             id: PieceId(u32::from(index)),
             owner: Seat(piece.owner),
@@ -132,8 +130,8 @@ impl FantasyArmies {
             name: profile.name.to_string(),
             glyph: profile.movement.glyph().to_string(),
             square: piece.square().map(board::to_square),
-            stats: self.stats(index),
-            markers: self.markers(index),
+            stats: self.stats(index, look),
+            markers: self.markers(index, look),
         }
     }
 
@@ -164,11 +162,11 @@ impl FantasyArmies {
             number: self.turn,
             round: None,
             phase: phase.into(),
-            active: self.deciding_seat().map(Seat).into_iter().collect(),
+            active: self.seat_to_act().map(Seat).into_iter().collect(),
         }
     }
 
-    pub(crate) fn outcome_now(&self) -> Option<Outcome> {
+    pub(crate) fn outcome(&self) -> Option<Outcome> {
         let Phase::Over(ending) = self.phase else {
             return None;
         };
@@ -196,7 +194,8 @@ impl FantasyArmies {
         })
     }
 
-    pub(crate) fn full_view(&self) -> View {
+    /// What `viewer` may see: everything, since nothing here is hidden.
+    pub(crate) fn view(&self, _viewer: Viewer) -> View {
         View {
             system: SYSTEM_KEY.into(),
             width: SIZE,
@@ -209,77 +208,7 @@ impl FantasyArmies {
                 .collect(),
             players: (0..2).map(|seat| self.player_view(seat)).collect(),
             turn: self.turn_view(),
-            outcome: self.outcome_now(),
-        }
-    }
-
-    /// The effects that turn the view of `before` into the view of `self`.
-    pub(crate) fn record_changes(&self, before: &FantasyArmies, log: &mut Log) {
-        for index in 0..self.pieces.len() as u8 {
-            let (old, new) = (before.piece(index).place, self.piece(index).place);
-            let id = PieceId(u32::from(index));
-            match (old, new) {
-                (Place::Board(_) | Place::Reserve, Place::Removed { cause, .. }) => {
-                    log.push(|| Effect::PieceRemoved {
-                        piece: id,
-                        reason: removal_reason(cause),
-                    });
-                    continue;
-                }
-                (Place::Removed { .. }, Place::Board(_)) => {
-                    log.push(|| Effect::PiecePlaced {
-                        piece: self.piece_view(index),
-                    });
-                    continue;
-                }
-                (_, Place::Board(to)) if old != new => log.push(|| Effect::PieceMoved {
-                    piece: id,
-                    from: before.piece(index).square().map(board::to_square),
-                    to: board::to_square(to),
-                }),
-                _ => {}
-            }
-            if !matches!(new, Place::Removed { .. })
-                && before.appearance(index) != self.appearance(index)
-            {
-                let unit_changed = before.piece(index).unit != self.piece(index).unit;
-                let view = self.piece_view(index);
-                log.push(|| Effect::PieceChanged {
-                    piece: id,
-                    change: PieceChange {
-                        kind: unit_changed.then(|| view.kind.clone()),
-                        name: unit_changed.then(|| view.name.clone()),
-                        glyph: unit_changed.then(|| view.glyph.clone()),
-                        stats: Some(view.stats),
-                        markers: Some(view.markers),
-                    },
-                });
-            }
-        }
-        for seat in 0..2u8 {
-            let s = seat as usize;
-            if before.extra_turns[s] != self.extra_turns[s] {
-                log.push(|| Effect::ResourceChanged {
-                    seat: Seat(seat),
-                    key: "extra-turns".into(),
-                    value: self.extra_turns[s].into(),
-                });
-            }
-            if before.ritual_bonus[s] != self.ritual_bonus[s] {
-                log.push(|| Effect::ResourceChanged {
-                    seat: Seat(seat),
-                    key: "dark-ritual".into(),
-                    value: self.ritual_bonus[s].into(),
-                });
-            }
-        }
-        if before.turn_view() != self.turn_view() {
-            log.push(|| Effect::TurnChanged {
-                turn: self.turn_view(),
-            });
-        }
-        if let (None, Some(outcome)) = (before.outcome_now(), self.outcome_now()) {
-            log.push(|| Effect::GameEnded { outcome });
+            outcome: self.outcome(),
         }
     }
 }

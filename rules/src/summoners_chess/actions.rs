@@ -27,8 +27,8 @@ impl SummonersChess {
         }
     }
 
-    pub(crate) fn option_of(&self, mv: Move) -> ActionOption {
-        let (notation, label) = self.notation_and_label(mv);
+    pub(crate) fn option_of(&self, seat: u8, mv: Move) -> ActionOption {
+        let (notation, label) = self.notation_and_label(seat, mv);
         ActionOption {
             action: self.action_of(mv),
             notation,
@@ -40,11 +40,11 @@ impl SummonersChess {
     /// the piece stands on name it without doubt. The label also tells what
     /// the move would set off (summons, the end of the game), since that
     /// follows from the position alone.
-    fn notation_and_label(&self, mv: Move) -> (String, String) {
+    fn notation_and_label(&self, seat: u8, mv: Move) -> (String, String) {
         let (piece, to) = match mv {
             Move::Step { piece, to } => (piece, to),
             Move::Pass => return ("pass".into(), "Pass: no piece can move".into()),
-            Move::Place(placement) => return self.placement_notation_and_label(placement),
+            Move::Place(placement) => return self.placement_notation_and_label(seat, placement),
         };
         let p = self.piece(piece);
         let from = p.square().expect("a listed move's piece is on the board");
@@ -82,7 +82,7 @@ impl SummonersChess {
             }
             after.push_describe(&mut label, index);
         }
-        if let Some(outcome) = after.outcome_now() {
+        if let Some(outcome) = after.outcome() {
             label.push_str(": ");
             let reason = outcome.reason.render(|seat| {
                 if seat.0 == mover {
@@ -97,11 +97,8 @@ impl SummonersChess {
     }
 
     /// "Aa1,c1,e1,g1" and "Place your Acolytes on a1, c1, e1 and g1": the
-    /// squares themselves, as the deciding seat will see them on its row.
-    fn placement_notation_and_label(&self, placement: Placement) -> (String, String) {
-        let seat = self
-            .deciding_seat()
-            .expect("a placement is listed only while a seat decides");
+    /// squares themselves, as `seat` will see them on its row.
+    fn placement_notation_and_label(&self, seat: u8, placement: Placement) -> (String, String) {
         let mut notation = String::from("A");
         for (at, sq) in placement.squares(seat).into_iter().enumerate() {
             if at > 0 {
@@ -210,8 +207,14 @@ impl SummonersChess {
         }
     }
 
-    pub(crate) fn not_your_turn(&self) -> Rejection {
+    pub(crate) fn not_your_turn(&self, seat: u8) -> Rejection {
         match self.phase {
+            Phase::Placing { chosen } if chosen.get(seat as usize).is_some_and(Option::is_some) => {
+                Rejection::new(
+                    RejectCode::NotYourTurn,
+                    "you have chosen where your Acolytes stand: the other player is still choosing",
+                )
+            }
             // The rejected seat sees who decides in its view; a seat number
             // here would be one it cannot put a name to.
             Phase::Placing { .. } | Phase::Play { .. } => Rejection::new(

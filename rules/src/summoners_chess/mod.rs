@@ -16,7 +16,7 @@
 //! - `turn.rs`: one move, its capture and its summons
 //! - `winning.rs`: the two ways to win, the caps that draw a game
 //! - `actions.rs`: actions, notation and labels; why an action is refused
-//! - `view.rs`: the view, and the effects of an action as a diff
+//! - `view.rs`: what each viewer sees
 
 mod actions;
 mod board;
@@ -37,7 +37,8 @@ use std::sync::LazyLock;
 
 use fray_protocol::{
     Action, ActionOption, ArmyInfo, ArmyLimits, ArmyList, Buy, Effect, MatchConfig, OptionSpec,
-    Outcome, Rejection, Seat, SeatRange, SystemId, SystemInfo, UnitInfo, View, Viewer,
+    Outcome, PieceId, Rejection, ScopedEffect, Seat, SeatRange, SystemId, SystemInfo, UnitInfo,
+    View, Viewer,
 };
 
 pub use examples::army_list;
@@ -54,7 +55,7 @@ use crate::dice::Dice;
 use crate::effect_log::Log;
 use crate::engine::SetupError;
 use crate::match_options::{CheckedOptions, choice_option, flag_option, int_option};
-use crate::move_rules::MoveRules;
+use crate::move_rules::{MoveRules, Seats};
 use crate::system::{GameSystem, Pick};
 
 /// Match option: play the second unit variant.
@@ -208,7 +209,37 @@ impl SummonersChess {
         matches!(self.phase, state::Phase::Over(_))
     }
 
-    fn new_match(
+    /// The set-up as releases before simultaneous placement told it, where
+    /// it differs: with `acolytes: chosen` seat 0 alone was asked first, so
+    /// the set-up's turn named only seat 0. The game is today's: a log of
+    /// that time went on with seat 0's placement then seat 1's, an order
+    /// still allowed (R18). None where nothing differs.
+    pub fn setup_as_made_earlier(
+        config: &MatchConfig,
+        armies: &[ArmyList],
+        dice: &mut dyn Dice,
+    ) -> Option<Result<(Self, Vec<ScopedEffect>), SetupError>> {
+        if read_rules(config).ok()?.acolytes != AcolyteSetup::Chosen {
+            return None;
+        }
+        Some(
+            <Self as MoveRules>::setup(config, armies, dice).map(|(game, mut effects)| {
+                let turn = effects
+                    .iter_mut()
+                    .rev()
+                    .find_map(|scoped| match &mut scoped.effect {
+                        Effect::TurnChanged { turn } => Some(turn),
+                        _ => None,
+                    });
+                if let Some(turn) = turn {
+                    turn.active = vec![Seat(0)];
+                }
+                (game, effects)
+            }),
+        )
+    }
+
+    fn setup(
         config: &MatchConfig,
         armies: &[ArmyList],
         dice: &mut dyn Dice,
@@ -260,56 +291,55 @@ impl SummonersChess {
 impl MoveRules for SummonersChess {
     type Move = Move;
 
-    fn start(
+    fn setup_logged(
         config: &MatchConfig,
         armies: &[ArmyList],
         dice: &mut dyn Dice,
         log: &mut Log,
     ) -> Result<Self, SetupError> {
-        SummonersChess::new_match(config, armies, dice, log)
+        SummonersChess::setup(config, armies, dice, log)
     }
 
-    fn deciding(&self) -> Option<Seat> {
-        self.deciding_seat().map(Seat)
+    fn to_act(&self) -> Seats {
+        self.seats_to_act()
     }
 
-    fn legal_moves(&self, out: &mut Vec<Move>) {
-        SummonersChess::legal_moves(self, out)
+    fn legal_moves(&self, seat: Seat, out: &mut Vec<Move>) {
+        SummonersChess::legal_moves(self, seat.0, out)
     }
 
-    fn option_for(&self, mv: Move) -> ActionOption {
-        self.option_of(mv)
+    fn option_for(&self, seat: Seat, mv: Move) -> ActionOption {
+        self.option_of(seat.0, mv)
     }
 
     fn parse(&self, seat: Seat, action: &Action) -> Result<Move, Rejection> {
         SummonersChess::parse(self, seat.0, action)
     }
 
-    fn explain_illegal(&self, mv: Move) -> Rejection {
+    fn explain_illegal(&self, _seat: Seat, mv: Move) -> Rejection {
         SummonersChess::explain_illegal(self, mv)
     }
 
-    fn not_your_turn(&self) -> Rejection {
-        SummonersChess::not_your_turn(self)
+    fn not_your_turn(&self, seat: Seat) -> Rejection {
+        SummonersChess::not_your_turn(self, seat.0)
     }
 
-    fn play(&mut self, mv: Move, dice: &mut dyn Dice, log: &mut Log) {
+    fn play(&mut self, seat: Seat, mv: Move, dice: &mut dyn Dice, log: &mut Log) {
         match mv {
-            Move::Place(placement) => self.place_acolytes(placement, dice, log),
+            Move::Place(placement) => self.place_acolytes(seat.0, placement, dice, log),
             _ => SummonersChess::play(self, mv, log),
         }
     }
 
-    fn record_changes(&self, before: &Self, log: &mut Log) {
-        SummonersChess::record_changes(self, before, log)
+    fn view(&self, viewer: Viewer) -> View {
+        SummonersChess::view(self, viewer)
     }
 
-    fn view_for(&self, _viewer: Viewer) -> View {
-        // Nothing in Summoners Chess is hidden: every viewer sees the whole board.
-        self.full_view()
+    fn outcome(&self) -> Option<Outcome> {
+        SummonersChess::outcome(self)
     }
 
-    fn ending(&self) -> Option<Outcome> {
-        self.outcome_now()
+    fn removal_reason(&self, _piece: PieceId) -> String {
+        "captured".into()
     }
 }

@@ -10,6 +10,8 @@ use super::placement::Placement;
 use super::state::{Phase, SummonersChess};
 use super::units::Movement;
 use crate::match_options::Choice;
+use crate::move_rules::Seats;
+use fray_protocol::Seat;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Move {
@@ -22,16 +24,19 @@ pub enum Move {
 }
 
 impl SummonersChess {
-    /// Every legal move for the seat that decides now, appended to `out`.
-    pub fn legal_moves(&self, out: &mut Vec<Move>) {
-        let seat = match self.phase {
-            Phase::Placing { .. } => {
-                out.extend(Placement::ALL.iter().copied().map(Move::Place));
+    /// Every legal move for `seat` now, appended to `out`: none unless it
+    /// decides now.
+    pub fn legal_moves(&self, seat: u8, out: &mut Vec<Move>) {
+        match self.phase {
+            Phase::Placing { chosen } => {
+                if chosen.get(seat as usize).is_some_and(Option::is_none) {
+                    out.extend(Placement::ALL.iter().copied().map(Move::Place));
+                }
                 return;
             }
-            Phase::Play { seat } => seat,
-            Phase::Over(_) => return,
-        };
+            Phase::Play { seat: mover } if mover == seat => {}
+            Phase::Play { .. } | Phase::Over(_) => return,
+        }
         let before = out.len();
         for (index, piece) in self.on_board() {
             if piece.owner == seat {
@@ -44,11 +49,16 @@ impl SummonersChess {
         }
     }
 
-    /// The seat that decides now.
-    pub(crate) fn deciding_seat(&self) -> Option<u8> {
+    /// The seats that decide now: both while placing, until each has
+    /// chosen; the mover in play.
+    pub(crate) fn seats_to_act(&self) -> Seats {
         match self.phase {
-            Phase::Placing { seat } | Phase::Play { seat } => Some(seat),
-            Phase::Over(_) => None,
+            Phase::Placing { chosen } => (0..2u8)
+                .filter(|&seat| chosen[seat as usize].is_none())
+                .map(Seat)
+                .collect(),
+            Phase::Play { seat } => Seats::one(Seat(seat)),
+            Phase::Over(_) => Seats::NONE,
         }
     }
 

@@ -15,8 +15,8 @@ use crate::match_options::Choice;
 
 impl SummonersChess {
     /// Lays the terrain, then either places the Acolytes on their fixed
-    /// squares and flips the coin, or asks seat 0 where its Acolytes stand
-    /// (the book's order); logs each step as the view's effects.
+    /// squares and flips the coin, or asks both players at once where their
+    /// Acolytes stand; logs each step as the view's effects.
     pub(crate) fn new_game(rules: Rules, dice: &mut dyn Dice, log: &mut Log) -> Self {
         let (layout, shuffle) = terrain::shuffled(dice, log.is_recording());
         log.roll(|| {
@@ -51,7 +51,7 @@ impl SummonersChess {
                 }
                 game.start_play(dice, log);
             }
-            AcolyteSetup::Chosen => game.phase = Phase::Placing { seat: 0 },
+            AcolyteSetup::Chosen => game.phase = Phase::Placing { chosen: [None; 2] },
         }
         log.push(|| Effect::TurnChanged {
             turn: game.turn_view(),
@@ -59,36 +59,33 @@ impl SummonersChess {
         game
     }
 
-    /// A player's placement (R1). Seat 0 chooses first and its choice is
-    /// kept hidden; once seat 1 has chosen, both sets of Acolytes are put
-    /// down together and the coin is flipped, as the book orders it. The
-    /// new Acolytes and the turn are told by
-    /// [`SummonersChess::record_changes`].
+    /// A player's placement (R1, R18). Both choose at once, in either
+    /// order; a choice is kept hidden, told only to its maker, until the
+    /// other has chosen too. Then both sets of Acolytes are put down
+    /// together and the coin is flipped, as the book orders it; the new
+    /// Acolytes and the turn are found by comparing the views.
     pub(crate) fn place_acolytes(
         &mut self,
+        seat: u8,
         placement: Placement,
         dice: &mut dyn Dice,
         log: &mut Log,
     ) {
-        let Phase::Placing { seat } = self.phase else {
+        let Phase::Placing { mut chosen } = self.phase else {
             unreachable!("Acolytes are placed only at the set-up");
         };
-        if seat == 0 {
-            self.hidden_placement = Some(placement);
-            self.phase = Phase::Placing { seat: 1 };
-            log.tell_only(Seat(0), || {
-                Phrase::from(Seat(0)).text(format!(
+        chosen[seat as usize] = Some(placement);
+        let [Some(first), Some(second)] = chosen else {
+            self.phase = Phase::Placing { chosen };
+            log.tell_only(Seat(seat), || {
+                Phrase::from(Seat(seat)).text(format!(
                     " chose {} for their Acolytes, shown to all once both players have chosen",
-                    placement.squares_named(0)
+                    placement.squares_named(seat)
                 ))
             });
             return;
-        }
-        let first = self
-            .hidden_placement
-            .take()
-            .expect("seat 0 placed its Acolytes before seat 1 was asked");
-        for (seat, placement) in [(0, first), (1, placement)] {
+        };
+        for (seat, placement) in [(0, first), (1, second)] {
             self.add_acolytes(seat, placement, &mut Log::silent());
             log.tell(|| {
                 Phrase::from(Seat(seat)).text(format!(

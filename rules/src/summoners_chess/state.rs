@@ -48,9 +48,11 @@ impl Piece {
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Phase {
-    /// A player chooses where their Acolytes stand (R1).
+    /// Both players choose where their Acolytes stand, at once and unseen
+    /// by each other: each choice is kept here until the last is made (R1,
+    /// R18).
     Placing {
-        seat: u8,
+        chosen: [Option<Placement>; 2],
     },
     Play {
         seat: u8,
@@ -111,9 +113,6 @@ pub struct SummonersChess {
     /// The four squares of each terrain.
     pub(crate) tiles: [[Sq; COPIES]; TERRAINS],
     pub(crate) phase: Phase,
-    /// Seat 0's placement, kept from every view until seat 1 has chosen too,
-    /// so that neither chooses knowing the other's choice (R1).
-    pub(crate) hidden_placement: Option<Placement>,
     /// Who won the coin flip and moved first.
     pub(crate) first_player: u8,
     /// Turns begun.
@@ -135,7 +134,6 @@ impl SummonersChess {
             terrain,
             tiles: super::terrain::tiles_by_terrain(&terrain),
             phase: Phase::Play { seat: 0 },
-            hidden_placement: None,
             first_player: 0,
             turn: 1,
             quiet_turns: 0,

@@ -11,8 +11,7 @@ use crate::match_options::Choice;
 impl SummonersChess {
     /// Makes every summons the position now calls for: the player who moved
     /// first, then the other, each in chart order (R7). Returns how many.
-    /// Each is told with the changes of the move (`record_changes`), after
-    /// the move that caused it.
+    /// Each is told by the move, after its changes (`turn.rs`).
     pub(crate) fn resolve_summons(&mut self, mover: u8) -> u8 {
         let mut made = 0;
         for seat in [mover, 1 - mover] {

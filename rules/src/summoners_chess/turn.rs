@@ -4,6 +4,8 @@
 
 use super::moves::Move;
 use super::state::{EMPTY, Phase, Place, SummonersChess};
+use fray_protocol::PieceId;
+
 use crate::effect_log::Log;
 
 impl SummonersChess {
@@ -23,7 +25,13 @@ impl SummonersChess {
         };
         // A summons is part of the move that caused it, so it is made before
         // the game is judged (R8).
+        let first_new = self.count;
         let summoned = self.resolve_summons(seat) > 0;
+        // Told after the move and the pieces it brought, where a client
+        // shows the summons.
+        for index in first_new..self.count {
+            log.tell_after_change_of(PieceId(u32::from(index)), || self.summons_told(index));
+        }
         self.end_turn(seat, captured, summoned);
     }
 

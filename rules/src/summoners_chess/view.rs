@@ -1,15 +1,15 @@
-//! What a viewer sees (Summoners Chess hides nothing, so every viewer sees the
-//! same: terrain, pieces, turn), and the effects of an action, found by
-//! comparing the position before and after it so that applying them always
-//! gives the new view.
+//! What a viewer sees (Summoners Chess hides nothing on the board, so every
+//! viewer sees the same: terrain, pieces, turn; a placement chosen is kept
+//! out of every view until both are). The effects of an action are found by
+//! the engine, comparing this view before and after it.
 
 use fray_protocol::{
     Effect, Marker, Phrase, PieceId, PieceView, PlayerView, ScopedEffect, Seat, TurnView, View,
+    Viewer,
 };
 
 use super::board::{self, SIZE, SQUARES};
-use super::state::{Phase, Place, SummonersChess};
-use crate::effect_log::Log;
+use super::state::{Phase, SummonersChess};
 use crate::match_options::Choice;
 
 pub const SYSTEM_KEY: &str = "summoners-chess";
@@ -33,7 +33,7 @@ impl SummonersChess {
     /// "seat 0 holds three forest tiles and summons Trolls (#9) on d4": the
     /// summons of piece `index`, which stands on the fourth tile of its
     /// terrain.
-    fn summons_told(&self, index: u8) -> Phrase {
+    pub(crate) fn summons_told(&self, index: u8) -> Phrase {
         let piece = self.piece(index);
         let square = piece.square().expect("a summoned piece is on the board");
         Phrase::from(Seat(piece.owner)).text(format!(
@@ -86,11 +86,12 @@ impl SummonersChess {
             number: self.turn,
             round: None,
             phase: phase.into(),
-            active: self.deciding_seat().map(Seat).into_iter().collect(),
+            active: self.seats_to_act().to_vec(),
         }
     }
 
-    pub(crate) fn full_view(&self) -> View {
+    /// What `viewer` may see: everything, since nothing here is hidden.
+    pub(crate) fn view(&self, _viewer: Viewer) -> View {
         View {
             system: SYSTEM_KEY.into(),
             width: SIZE,
@@ -108,49 +109,7 @@ impl SummonersChess {
                 .collect(),
             players: (0..2).map(SummonersChess::player_view).collect(),
             turn: self.turn_view(),
-            outcome: self.outcome_now(),
-        }
-    }
-
-    /// The effects that turn the view of `before` into the view of `self`.
-    /// Terrain never changes after setup, and pieces change only by moving,
-    /// being captured, being summoned, or (the Acolytes, at the set-up)
-    /// being placed. A new piece's index is past `before`'s; a summoned one
-    /// comes after the move that summoned it, told as it is placed.
-    pub(crate) fn record_changes(&self, before: &SummonersChess, log: &mut Log) {
-        for (index, piece) in self.all_pieces() {
-            let id = PieceId(u32::from(index));
-            if index >= before.count {
-                log.push(|| Effect::PiecePlaced {
-                    piece: self.piece_view(index),
-                });
-                if !piece.profile().is_acolyte() {
-                    log.tell(|| self.summons_told(index));
-                }
-                continue;
-            }
-            match (before.piece(index).place, piece.place) {
-                (Place::Board(_), Place::Captured) => log.push(|| Effect::PieceRemoved {
-                    piece: id,
-                    reason: "captured".into(),
-                }),
-                (Place::Board(from), Place::Board(to)) if from != to => {
-                    log.push(|| Effect::PieceMoved {
-                        piece: id,
-                        from: Some(board::to_square(from)),
-                        to: board::to_square(to),
-                    })
-                }
-                _ => {}
-            }
-        }
-        if before.turn_view() != self.turn_view() {
-            log.push(|| Effect::TurnChanged {
-                turn: self.turn_view(),
-            });
-        }
-        if let (None, Some(outcome)) = (before.outcome_now(), self.outcome_now()) {
-            log.push(|| Effect::GameEnded { outcome });
+            outcome: self.outcome(),
         }
     }
 }

@@ -49,7 +49,7 @@ impl SummonersChess {
         })
     }
 
-    pub(crate) fn outcome_now(&self) -> Option<Outcome> {
+    pub(crate) fn outcome(&self) -> Option<Outcome> {
         let Phase::Over(ending) = self.phase else {
             return None;
         };

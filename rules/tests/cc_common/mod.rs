@@ -163,7 +163,7 @@ pub fn resource(game: &Game, seat: u8, key: &str) -> Option<i64> {
 }
 
 pub fn active(game: &Game) -> Vec<Seat> {
-    game.to_act()
+    game.to_act().to_vec()
 }
 
 pub fn phase(game: &Game) -> String {

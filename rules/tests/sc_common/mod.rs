@@ -158,11 +158,12 @@ pub fn perft(game: &SummonersChess, depth: u32) -> u64 {
         return 1;
     }
     let mut dice = ScriptedDice::new([]);
-    game.moves()
+    let seat = game.to_act()[0];
+    game.moves(seat)
         .into_iter()
         .map(|mv| {
             let mut next = *game;
-            next.play_quiet(mv, &mut dice);
+            next.play_quiet(seat, mv, &mut dice);
             perft(&next, depth - 1)
         })
         .sum()

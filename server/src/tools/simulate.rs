@@ -358,16 +358,17 @@ fn play_game<G: MoveRules>(
     let (armies, lists) = plan.pick_armies(&mut chooser);
     let mut state = G::setup_quiet(&plan.config, &lists, &mut dice)?;
     let mut actions = 0u64;
-    while let Some(seat) = state.deciding() {
+    // Where several decide at once, the first in seat order goes first.
+    while let Some(&seat) = state.to_act().first() {
         moves.clear();
-        state.legal_moves(moves);
+        state.legal_moves(seat, moves);
         if moves.is_empty() {
             return Err(engine(format!(
                 "{seat} must decide after {actions} actions but has no legal move"
             )));
         }
         let mv = moves[chooser.index(moves.len())];
-        state.play_quiet(mv, &mut dice);
+        state.play_quiet(seat, mv, &mut dice);
         actions += 1;
         if actions >= MAX_ACTIONS_PER_GAME {
             return Err(engine(format!(
@@ -377,7 +378,7 @@ fn play_game<G: MoveRules>(
         }
     }
     let outcome = state
-        .ending()
+        .outcome()
         .ok_or_else(|| engine("no seat decides, but the game has no outcome".into()))?;
     Ok(GameResult {
         armies,
