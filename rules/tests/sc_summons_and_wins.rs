@@ -96,14 +96,23 @@ fn start(
     Ok((game, effects, dice))
 }
 
-/// The one seat that decides now; checks the other seat is offered nothing.
-fn sole_decider(game: &SummonersChess) -> Result<Seat, TestCaseError> {
+/// A seat that decides now: one at a time in play, both at once while they
+/// place their Acolytes (R18); a seat not deciding is offered nothing.
+fn seat_to_act(game: &SummonersChess, chooser: &mut Chooser) -> Result<Seat, TestCaseError> {
     let seats = game.to_act();
-    prop_assert_eq!(seats.len(), 1);
-    let seat = seats[0];
-    prop_assert!(seat.0 < 2);
-    prop_assert!(game.options(Seat(1 - seat.0)).is_empty());
-    Ok(seat)
+    prop_assert!(!seats.is_empty());
+    for seat in [Seat(0), Seat(1)] {
+        if !seats.contains(&seat) {
+            prop_assert!(game.options(seat).is_empty());
+        }
+    }
+    if seats.len() > 1 {
+        prop_assert_eq!(seats.len(), 2);
+        for &seat in seats.iter() {
+            prop_assert!(game.options(seat).iter().all(|o| o.action.verb == "place"));
+        }
+    }
+    Ok(seats[chooser.index(seats.len())])
 }
 
 fn act_listed(
@@ -211,7 +220,7 @@ fn play_to_the_end(setting: Setting, seed: u64) -> Result<Played, TestCaseError>
     let mut played = Played::default();
     while game.outcome().is_none() {
         prop_assert!(actions < ACTION_CAP, "the game did not end");
-        let seat = sole_decider(&game)?;
+        let seat = seat_to_act(&game, &mut chooser)?;
         let before = game.view(Viewer::Referee);
         let options = game.options(seat);
         let option = &options[chooser.index(options.len())];
