@@ -31,7 +31,7 @@ pub fn play(
     print(&introduction(&follower.state))?;
     if !follower.may_decide() {
         // Otherwise the decision shows the board at once.
-        print(&full_view(&follower.state))?;
+        print(&board_and_status(&follower.state))?;
     }
     loop {
         if follower.is_over() {
@@ -69,7 +69,7 @@ pub fn play(
 pub fn watch(live: LiveMatch, state: GameState) -> Result<(), Failure> {
     let mut follower = Follower::new(live, state);
     print(&introduction(&follower.state))?;
-    print(&full_view(&follower.state))?;
+    print(&board_and_status(&follower.state))?;
     loop {
         if follower.is_over() {
             let id = follower.state.match_id;
@@ -82,7 +82,7 @@ pub fn watch(live: LiveMatch, state: GameState) -> Result<(), Failure> {
             Some(Update::Changed) => {
                 let mut out = log_lines(&mut follower);
                 out.push('\n');
-                out.push_str(&full_view(&follower.state));
+                out.push_str(&board_and_status(&follower.state));
                 print(&out)?;
             }
             Some(Update::Note(text) | Update::Refused { message: text, .. }) => {
@@ -209,7 +209,7 @@ fn answer(follower: &mut Follower, line: &str) -> Result<Leave, Failure> {
             if deciding {
                 print(&decision(&follower.state))?;
             } else {
-                print(&full_view(&follower.state))?;
+                print(&board_and_status(&follower.state))?;
             }
             reprompt(follower)?;
         }
@@ -293,13 +293,13 @@ fn history_text(state: &GameState) -> String {
 }
 
 /// The board with the status under it.
-fn full_view(state: &GameState) -> String {
+fn board_and_status(state: &GameState) -> String {
     format!("\n{}{}", board(state), status(state))
 }
 
 /// The board, then the options of this seat's decision.
 fn decision(state: &GameState) -> String {
-    let mut out = full_view(state);
+    let mut out = board_and_status(state);
     let reacting = state
         .me
         .is_some_and(|me| !state.view.turn.active.contains(&me));
