@@ -93,7 +93,6 @@ impl TestServer {
     }
 }
 
-
 /// One player's seat: a config file in a temporary directory.
 pub struct Player {
     pub dir: TempDir,
