@@ -221,7 +221,6 @@ impl GameState {
             .collect()
     }
 
-    /// True when this client's seat must decide now.
     /// What this seat waits for, in words, once it has made its part of a
     /// decision made at once: "You have chosen; waiting for bo".
     pub fn waiting_words(&self) -> Option<String> {
@@ -235,6 +234,7 @@ impl GameState {
         })
     }
 
+    /// True when this client's seat must decide now.
     pub fn my_turn(&self) -> bool {
         self.me.is_some_and(|seat| self.to_act.contains(&seat)) && !self.options.is_empty()
     }
