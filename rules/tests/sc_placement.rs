@@ -119,20 +119,26 @@ fn the_setup_lays_the_tiles_and_asks_both_seats_to_place_at_once() {
     );
 }
 
-#[test]
-fn seat_0s_choice_is_hidden_until_seat_1_has_chosen() {
-    let mut game = placing();
-    let before = view(&game);
-    let effects = place_with(&mut game, 0, "b-d-f-h", &[]);
-    // Only the turn moves on for everyone; the choice is told to seat 0 alone.
-    for viewer in [Viewer::Seat(Seat(1)), Viewer::Spectator] {
-        let told = ScopedEffect::for_viewer(&effects, viewer);
+/// Asserts that `viewers` were told nothing of a placement but whose turn
+/// it is, and see no piece yet.
+fn only_whose_turn_is_told(game: &SummonersChess, effects: &[ScopedEffect], viewers: [Viewer; 2]) {
+    for viewer in viewers {
+        let told = ScopedEffect::for_viewer(effects, viewer);
         assert!(
             told.iter().all(|e| matches!(e, Effect::TurnChanged { .. })),
             "{viewer:?} is told {told:?}"
         );
         assert!(game.view(viewer).pieces.is_empty());
     }
+}
+
+#[test]
+fn seat_0s_choice_is_hidden_until_seat_1_has_chosen() {
+    let mut game = placing();
+    let before = view(&game);
+    let effects = place_with(&mut game, 0, "b-d-f-h", &[]);
+    // Only the turn moves on for everyone; the choice is told to seat 0 alone.
+    only_whose_turn_is_told(&game, &effects, [Viewer::Seat(Seat(1)), Viewer::Spectator]);
     assert_eq!(
         narration(&effects, Viewer::Seat(Seat(0))),
         [
@@ -158,14 +164,7 @@ fn seat_0s_choice_is_hidden_until_seat_1_has_chosen() {
 fn seat_1_may_choose_first_and_its_choice_is_hidden_from_seat_0() {
     let mut game = placing();
     let effects = place_with(&mut game, 1, "a-c-e-g", &[]);
-    for viewer in [Viewer::Seat(Seat(0)), Viewer::Spectator] {
-        let told = ScopedEffect::for_viewer(&effects, viewer);
-        assert!(
-            told.iter().all(|e| matches!(e, Effect::TurnChanged { .. })),
-            "{viewer:?} is told {told:?}"
-        );
-        assert!(game.view(viewer).pieces.is_empty());
-    }
+    only_whose_turn_is_told(&game, &effects, [Viewer::Seat(Seat(0)), Viewer::Spectator]);
     assert_eq!(
         narration(&effects, Viewer::Seat(Seat(1))),
         [

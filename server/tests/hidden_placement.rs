@@ -7,7 +7,7 @@ mod common;
 
 use common::TestServer;
 use common::play::{Follower, play_option, two_player_match};
-use fray_protocol::{Effect, Role, SystemId};
+use fray_protocol::{Effect, MatchId, PlayerCreated, Role, SystemId};
 
 fn placed(effects: &[Effect]) -> usize {
     effects
@@ -16,18 +16,53 @@ fn placed(effects: &[Effect]) -> usize {
         .count()
 }
 
-#[test]
-fn seat_0s_placement_is_seen_by_nobody_else_until_seat_1_has_placed() {
-    let server = TestServer::start();
-    let (id, players) = two_player_match(&server, SystemId::SummonersChess);
-    let mut seats = [0, 1].map(|seat| {
+/// Both seats and a spectator, subscribed to match `id`.
+fn subscribed(
+    server: &TestServer,
+    id: MatchId,
+    players: &[PlayerCreated; 2],
+) -> ([Follower; 2], [Follower; 1]) {
+    let seats = [0, 1].map(|seat| {
         Follower::subscribe(server.client(Some(&players[seat].token)), id, Role::Player)
     });
-    let mut watchers = [Follower::subscribe(
+    let watchers = [Follower::subscribe(
         server.client(None),
         id,
         Role::Spectator,
     )];
+    (seats, watchers)
+}
+
+/// Asserts that `follower`'s first batch told nothing of the placement but
+/// whose turn it is.
+fn told_only_whose_turn(follower: &Follower) {
+    let told = &follower.batches[0].effects;
+    assert!(
+        told.iter()
+            .all(|effect| matches!(effect, Effect::TurnChanged { .. })),
+        "{:?} was told more than whose turn it is: {told:?}",
+        follower.seat
+    );
+}
+
+/// The squares of `seat`'s pieces in `follower`'s view, sorted.
+fn squares_of(follower: &Follower, seat: u8) -> Vec<String> {
+    let mut squares: Vec<String> = follower
+        .view
+        .pieces
+        .values()
+        .filter(|piece| piece.owner == fray_protocol::Seat(seat))
+        .map(|piece| piece.square.unwrap().to_string())
+        .collect();
+    squares.sort();
+    squares
+}
+
+#[test]
+fn seat_0s_placement_is_seen_by_nobody_else_until_seat_1_has_placed() {
+    let server = TestServer::start();
+    let (id, players) = two_player_match(&server, SystemId::SummonersChess);
+    let (mut seats, mut watchers) = subscribed(&server, id, &players);
     assert!(seats[0].view.pieces.is_empty(), "no piece before placing");
     assert_eq!(seats[0].options.len(), 2, "a-c-e-g or b-d-f-h");
     assert_eq!(seats[1].options.len(), 2, "both choose at once");
@@ -46,13 +81,7 @@ fn seat_0s_placement_is_seen_by_nobody_else_until_seat_1_has_placed() {
         "{own:?}"
     );
     for other in [&seats[1], &watchers[0]] {
-        let told = &other.batches[0].effects;
-        assert!(
-            told.iter()
-                .all(|effect| matches!(effect, Effect::TurnChanged { .. })),
-            "{:?} was told more than whose turn it is: {told:?}",
-            other.seat
-        );
+        told_only_whose_turn(other);
         assert!(other.view.pieces.is_empty());
     }
     let path = format!("/api/matches/{id}/history?role=player");
@@ -82,15 +111,12 @@ fn seat_0s_placement_is_seen_by_nobody_else_until_seat_1_has_placed() {
             "{:?}",
             follower.seat
         );
-        let mut seat_0s: Vec<String> = follower
-            .view
-            .pieces
-            .values()
-            .filter(|piece| piece.owner == fray_protocol::Seat(0))
-            .map(|piece| piece.square.unwrap().to_string())
-            .collect();
-        seat_0s.sort();
-        assert_eq!(seat_0s, ["b1", "d1", "f1", "h1"], "{:?}", follower.seat);
+        assert_eq!(
+            squares_of(follower, 0),
+            ["b1", "d1", "f1", "h1"],
+            "{:?}",
+            follower.seat
+        );
     }
 }
 
@@ -98,23 +124,10 @@ fn seat_0s_placement_is_seen_by_nobody_else_until_seat_1_has_placed() {
 fn seat_1_may_place_first_and_seat_0_still_chooses_unseen() {
     let server = TestServer::start();
     let (id, players) = two_player_match(&server, SystemId::SummonersChess);
-    let mut seats = [0, 1].map(|seat| {
-        Follower::subscribe(server.client(Some(&players[seat].token)), id, Role::Player)
-    });
-    let mut watchers = [Follower::subscribe(
-        server.client(None),
-        id,
-        Role::Spectator,
-    )];
+    let (mut seats, mut watchers) = subscribed(&server, id, &players);
     play_option(&mut seats, &mut watchers, 1, 1);
     for other in [&seats[0], &watchers[0]] {
-        let told = &other.batches[0].effects;
-        assert!(
-            told.iter()
-                .all(|effect| matches!(effect, Effect::TurnChanged { .. })),
-            "{:?} was told more than who decides: {told:?}",
-            other.seat
-        );
+        told_only_whose_turn(other);
     }
     assert_eq!(seats[0].options.len(), 2, "seat 0 still chooses");
     assert!(seats[1].options.is_empty(), "seat 1 has chosen");
@@ -124,15 +137,12 @@ fn seat_1_may_place_first_and_seat_0_still_chooses_unseen() {
     play_option(&mut seats, &mut watchers, 0, 0);
     for follower in seats.iter().chain(&watchers) {
         assert_eq!(placed(&follower.batches[1].effects), 8);
-        let mut seat_1s: Vec<String> = follower
-            .view
-            .pieces
-            .values()
-            .filter(|piece| piece.owner == fray_protocol::Seat(1))
-            .map(|piece| piece.square.unwrap().to_string())
-            .collect();
-        seat_1s.sort();
-        assert_eq!(seat_1s, ["b8", "d8", "f8", "h8"], "{:?}", follower.seat);
+        assert_eq!(
+            squares_of(follower, 1),
+            ["b8", "d8", "f8", "h8"],
+            "{:?}",
+            follower.seat
+        );
     }
     let path = format!("/api/matches/{id}/history?role=spectator");
     let spectators = server.history(&path, None);
