@@ -174,27 +174,24 @@ pub fn agrees_as_made_earlier(
     stored: &[ScopedEffect],
     made: &[ScopedEffect],
 ) -> bool {
-    let in_its_own_earlier_form = match system {
-        SystemId::SummonersChess => {
-            summoners_chess::summons_told_first(made).is_some_and(|earlier| earlier == stored)
-        }
-        SystemId::ChessboardConfrontation => {
-            chessboard_confrontation::without_steps_told_twice(stored)
-                .is_some_and(|now| now == made)
-        }
-        SystemId::FantasyArmies => fantasy_armies::agrees_as_made_earlier(before, stored, made),
-        _ => false,
-    };
-    if in_its_own_earlier_form {
-        return true;
-    }
+    // Chessboard Confrontation's step narrations are left out once, for its
+    // own earlier form and for the comparison in substance alike.
     let steps_told_once = match system {
         SystemId::ChessboardConfrontation => {
             chessboard_confrontation::without_steps_told_twice(stored)
         }
         _ => None,
     };
-    agrees_in_substance(before, steps_told_once.as_deref().unwrap_or(stored), made)
+    let in_its_own_earlier_form = match system {
+        SystemId::SummonersChess => {
+            summoners_chess::summons_told_first(made).is_some_and(|earlier| earlier == stored)
+        }
+        SystemId::ChessboardConfrontation => steps_told_once.as_deref() == Some(made),
+        SystemId::FantasyArmies => fantasy_armies::agrees_as_made_earlier(before, stored, made),
+        _ => false,
+    };
+    in_its_own_earlier_form
+        || agrees_in_substance(before, steps_told_once.as_deref().unwrap_or(stored), made)
 }
 
 /// True when `stored` and `made` tell the same dice and narration, in the
