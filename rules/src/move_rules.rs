@@ -5,6 +5,7 @@
 //! viewer saw before and after it (so they are always diffs, and each viewer
 //! is sent exactly what changed in its own view).
 
+use std::borrow::Cow;
 use std::ops::Deref;
 use std::sync::OnceLock;
 
@@ -314,8 +315,8 @@ fn changes<G: MoveRules>(
     let mut merged: Vec<(Effect, Vec<Viewer>)> = Vec::new();
     for (&viewer, before) in viewers.iter().zip(before) {
         let after = match viewer {
-            Viewer::Referee => referee_after.clone(),
-            _ => game.view(viewer),
+            Viewer::Referee => Cow::Borrowed(referee_after),
+            _ => Cow::Owned(game.view(viewer)),
         };
         let mut effects = Vec::new();
         diff_into(before, &after, &reason, &mut effects);
