@@ -33,6 +33,16 @@ pub fn diff(before: &View, after: &View, reasons: &dyn RemovalReason) -> Vec<Eff
 
 /// [`diff`], appending to `out`.
 pub fn diff_into(before: &View, after: &View, reasons: &dyn RemovalReason, out: &mut Vec<Effect>) {
+    diff_board(before, after, out);
+    diff_pieces(before, after, reasons, out);
+    diff_table(before, after, out);
+}
+
+/// The part of [`diff`] that compares the board: terrain, then walls.
+/// [`diff`] is `diff_board`, [`diff_piece`] for each piece in id order, then
+/// [`diff_table`]; one who keeps a view can compare only the parts that
+/// changed and make the same effects.
+pub fn diff_board(before: &View, after: &View, out: &mut Vec<Effect>) {
     if before.terrain != after.terrain {
         for square in before.terrain.keys() {
             if !after.terrain.contains_key(square) {
@@ -69,7 +79,10 @@ pub fn diff_into(before: &View, after: &View, reasons: &dyn RemovalReason, out: 
             }
         }
     }
-    diff_pieces(before, after, reasons, out);
+}
+
+/// The part of [`diff`] that compares the players, the turn and the outcome.
+pub fn diff_table(before: &View, after: &View, out: &mut Vec<Effect>) {
     for player in &after.players {
         match before.player(player.seat) {
             // A counter at 0 is one `ResourceChanged` would take away.
@@ -123,19 +136,30 @@ fn diff_pieces(before: &View, after: &View, reasons: &dyn RemovalReason, out: &m
             (Some(_), None) => (old.next(), None),
             (_, Some(_)) => (None, new.next()),
         };
-        match (was, now) {
-            (Some(was), Some(now)) => diff_piece(was, now, out),
-            (Some(was), None) => out.push(Effect::PieceRemoved {
-                piece: was.id,
-                reason: reasons.reason(was.id),
-            }),
-            (None, Some(now)) => out.push(Effect::PiecePlaced { piece: now.clone() }),
-            (None, None) => unreachable!("one of the two was taken"),
-        }
+        diff_piece(was, now, reasons, out);
     }
 }
 
-fn diff_piece(was: &PieceView, now: &PieceView, out: &mut Vec<Effect>) {
+/// The part of [`diff`] for one piece: as it `was` and as it is `now`, each
+/// `None` where the view does not hold it.
+pub fn diff_piece(
+    was: Option<&PieceView>,
+    now: Option<&PieceView>,
+    reasons: &dyn RemovalReason,
+    out: &mut Vec<Effect>,
+) {
+    match (was, now) {
+        (Some(was), Some(now)) => diff_piece_kept(was, now, out),
+        (Some(was), None) => out.push(Effect::PieceRemoved {
+            piece: was.id,
+            reason: reasons.reason(was.id),
+        }),
+        (None, Some(now)) => out.push(Effect::PiecePlaced { piece: now.clone() }),
+        (None, None) => {}
+    }
+}
+
+fn diff_piece_kept(was: &PieceView, now: &PieceView, out: &mut Vec<Effect>) {
     if was == now {
         return;
     }

@@ -17,6 +17,7 @@ pub mod engine;
 pub mod fantasy_armies;
 mod game;
 pub mod grid;
+pub mod kept_view;
 pub mod match_options;
 pub mod move_rules;
 pub mod summoners_chess;

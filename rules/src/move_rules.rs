@@ -5,9 +5,7 @@
 //! viewer saw before and after it (so they are always diffs, and each viewer
 //! is sent exactly what changed in its own view).
 
-use std::borrow::Cow;
 use std::ops::Deref;
-use std::sync::OnceLock;
 
 use fray_protocol::{
     Action, ActionOption, ArmyList, Audience, Effect, MatchConfig, Outcome, PieceId, Rejection,
@@ -17,6 +15,7 @@ use fray_protocol::{
 use crate::dice::Dice;
 use crate::effect_log::Log;
 use crate::engine::SetupError;
+use crate::kept_view::{KeptView, Piecewise};
 
 /// The most seats any system seats.
 pub const MAX_SEATS: usize = 8;
@@ -91,27 +90,6 @@ impl PartialEq<Vec<Seat>> for Seats {
     }
 }
 
-/// The referee's view of a game as the last action left it, kept by a
-/// system whose views are dear to build (every piece's profile in words) so
-/// that the next action need not build it again to compare with. It is
-/// part of no game's value: two games equal but for it are equal.
-#[derive(Clone, Default)]
-pub struct ViewCache(OnceLock<View>);
-
-impl PartialEq for ViewCache {
-    fn eq(&self, _: &ViewCache) -> bool {
-        true
-    }
-}
-
-impl Eq for ViewCache {}
-
-impl std::fmt::Debug for ViewCache {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.write_str("ViewCache")
-    }
-}
-
 /// Why a piece left the view of a viewer who can still see everything else:
 /// what a system says of its own pieces (the referee always sees why).
 pub const OUT_OF_SIGHT: &str = "out of sight";
@@ -123,7 +101,7 @@ pub const OUT_OF_SIGHT: &str = "out of sight";
 /// A system writes the methods without a body; [`MoveRules::setup`],
 /// [`MoveRules::options`] and [`MoveRules::act`] (the rest of the contract)
 /// come with them.
-pub trait MoveRules: Clone + Send + Sync + 'static {
+pub trait MoveRules: Piecewise + Clone + Send + Sync + 'static {
     /// One decision, small and `Copy`.
     type Move: Copy + PartialEq + std::fmt::Debug;
 
@@ -177,12 +155,9 @@ pub trait MoveRules: Clone + Send + Sync + 'static {
         false
     }
 
-    /// Where the referee's view after an action is kept for the next, if
-    /// the system keeps it ([`ViewCache`]). Only [`MoveRules::act`] fills
-    /// it and every other way of playing empties it.
-    fn referee_view_cache(&mut self) -> Option<&mut ViewCache> {
-        None
-    }
+    /// Where the referee's view is kept between actions: [`MoveRules::act`]
+    /// keeps it up to date and every other way of playing forgets it.
+    fn kept_view(&mut self) -> &mut KeptView<Self>;
 
     /// Validates the armies and options and makes the start position, with
     /// the effects that show it.
@@ -240,28 +215,34 @@ pub trait MoveRules: Clone + Send + Sync + 'static {
         if !self.moves(seat).contains(&mv) {
             return Err(self.explain_illegal(seat, mv));
         }
-        let kept = self.referee_view_cache().and_then(|cache| cache.0.take());
-        debug_assert!(
-            kept.as_ref()
-                .is_none_or(|kept| *kept == self.view(Viewer::Referee)),
-            "the kept referee view is not the game's"
-        );
-        let hides = self.hides_anything();
-        let referee_before = kept.unwrap_or_else(|| self.view(Viewer::Referee));
-        let viewers = if hides {
-            every_viewer(&referee_before)
+        let mut kept = std::mem::take(self.kept_view());
+        let referee_before = kept.keep(self);
+        let viewers = if self.hides_anything() {
+            every_viewer(referee_before)
         } else {
             vec![Viewer::Referee]
         };
-        let mut before = vec![referee_before];
-        before.extend(viewers[1..].iter().map(|&viewer| self.view(viewer)));
+        let before: Vec<View> = viewers[1..]
+            .iter()
+            .map(|&viewer| self.view(viewer))
+            .collect();
         let mut log = Log::recording();
         self.play(seat, mv, dice, &mut log);
-        let referee_after = self.view(Viewer::Referee);
-        let changes = changes(self, &viewers, &before, &referee_after);
-        if let Some(cache) = self.referee_view_cache() {
-            cache.0 = OnceLock::from(referee_after);
-        }
+        let mut referee_changes = Vec::new();
+        kept.update(
+            self,
+            &|piece| self.removal_reason(piece),
+            &mut referee_changes,
+        );
+        *self.kept_view() = kept;
+        let changes = if viewers.len() == 1 {
+            referee_changes
+                .into_iter()
+                .map(ScopedEffect::public)
+                .collect()
+        } else {
+            changes(self, &viewers, referee_changes, &before)
+        };
         Ok(log.finish(changes))
     }
 
@@ -269,9 +250,7 @@ pub trait MoveRules: Clone + Send + Sync + 'static {
     /// effects: the fast path for simulations and benchmarks.
     fn play_quiet(&mut self, seat: Seat, mv: Self::Move, dice: &mut dyn Dice) {
         debug_assert!(self.moves(seat).contains(&mv), "{mv:?} is not legal");
-        if let Some(cache) = self.referee_view_cache() {
-            cache.0.take();
-        }
+        self.kept_view().forget();
         self.play(seat, mv, dice, &mut Log::silent());
     }
 }
@@ -285,41 +264,41 @@ pub fn every_viewer(referee_view: &View) -> Vec<Viewer> {
     viewers
 }
 
-/// Each viewer's view after the action compared with `before` (theirs, in
-/// the order of `viewers`, the referee first), merged into one list that keeps every viewer's
-/// own order: an effect every viewer gets once is public, any other is scoped
-/// to exactly those that get it.
+/// The referee's changes (`referee_changes`) and each other viewer's view
+/// after the action compared with `before` (theirs, in the order of
+/// `viewers` after the referee), merged into one list that keeps every
+/// viewer's own order: an effect every viewer gets once is public, any other
+/// is scoped to exactly those that get it.
 fn changes<G: MoveRules>(
     game: &G,
     viewers: &[Viewer],
+    referee_changes: Vec<Effect>,
     before: &[View],
-    referee_after: &View,
 ) -> Vec<ScopedEffect> {
-    if viewers == [Viewer::Referee] {
-        let mut effects = Vec::new();
-        diff_into(
-            &before[0],
-            referee_after,
-            &|piece| game.removal_reason(piece),
-            &mut effects,
-        );
-        return effects.into_iter().map(ScopedEffect::public).collect();
-    }
+    // A piece leaves another viewer's view for the reason the referee's
+    // changes give, or, while the referee still sees it, out of sight.
+    let removed: Vec<PieceId> = referee_changes
+        .iter()
+        .filter_map(|effect| match effect {
+            Effect::PieceRemoved { piece, .. } => Some(*piece),
+            _ => None,
+        })
+        .collect();
     let reason = |piece: PieceId| {
-        if referee_after.pieces.contains_key(&piece) {
-            OUT_OF_SIGHT.to_string()
-        } else {
+        if removed.contains(&piece) {
             game.removal_reason(piece)
+        } else {
+            OUT_OF_SIGHT.to_string()
         }
     };
     let mut merged: Vec<(Effect, Vec<Viewer>)> = Vec::new();
-    for (&viewer, before) in viewers.iter().zip(before) {
-        let after = match viewer {
-            Viewer::Referee => Cow::Borrowed(referee_after),
-            _ => Cow::Owned(game.view(viewer)),
-        };
+    let mut each = vec![referee_changes];
+    for (&viewer, before) in viewers[1..].iter().zip(before) {
         let mut effects = Vec::new();
-        diff_into(before, &after, &reason, &mut effects);
+        diff_into(before, &game.view(viewer), &reason, &mut effects);
+        each.push(effects);
+    }
+    for (&viewer, effects) in viewers.iter().zip(each) {
         let mut cursor = 0;
         for effect in effects {
             match merged[cursor..]

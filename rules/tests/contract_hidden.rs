@@ -12,6 +12,7 @@ use fray_protocol::{
     Viewer, apply_all,
 };
 use fray_rules::effect_log::Log;
+use fray_rules::kept_view::{KeptView, Piecewise};
 use fray_rules::{Dice, MoveRules, ScriptedDice, Seats, SetupError};
 
 const SCOUT: PieceId = PieceId(10);
@@ -19,6 +20,7 @@ const SCOUT: PieceId = PieceId(10);
 #[derive(Clone, Debug, Default)]
 struct SecretBid {
     bids: [Option<u8>; 2],
+    kept_view: KeptView<SecretBid>,
 }
 
 impl SecretBid {
@@ -189,6 +191,47 @@ impl MoveRules for SecretBid {
 
     fn hides_anything(&self) -> bool {
         true
+    }
+
+    fn kept_view(&mut self) -> &mut KeptView<Self> {
+        &mut self.kept_view
+    }
+}
+
+/// The referee's view in parts, each part taken from the whole view: this
+/// game is too small for its views to be dear.
+impl Piecewise for SecretBid {
+    /// A bid's value; the scout's is always 0.
+    type PieceStamp = u8;
+    type BoardStamp = ();
+
+    fn piece_stamps(&self, out: &mut Vec<(PieceId, u8)>) {
+        for seat in 0..2u8 {
+            if let Some(bid) = self.bids[seat as usize] {
+                out.push((PieceId(u32::from(seat)), bid));
+            }
+        }
+        out.push((SCOUT, 0));
+    }
+
+    fn piece_view(&self, piece: PieceId) -> PieceView {
+        self.view(Viewer::Referee).pieces.remove(&piece).unwrap()
+    }
+
+    fn board_stamp(&self) {}
+
+    fn board_view(&self, view: &mut View) {
+        let whole = self.view(Viewer::Referee);
+        view.system = whole.system;
+        view.width = whole.width;
+        view.height = whole.height;
+    }
+
+    fn table_view(&self, view: &mut View) {
+        let whole = self.view(Viewer::Referee);
+        view.players = whole.players;
+        view.turn = whole.turn;
+        view.outcome = whole.outcome;
     }
 }
 

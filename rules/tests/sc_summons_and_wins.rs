@@ -320,7 +320,7 @@ fn play_to_the_end(setting: Setting, seed: u64) -> Result<Played, TestCaseError>
     }
     for seat in [Seat(0), Seat(1)] {
         prop_assert!(game.options(seat).is_empty());
-        let before = game;
+        let before = game.clone();
         let refused = game.act(seat, &Action::new("pass"), &mut dice);
         prop_assert_eq!(refused.map_err(|r| r.code), Err(RejectCode::GameOver));
         prop_assert!(game == before);

@@ -67,6 +67,7 @@ pub use state::{ChessboardConfrontation, Kind, Layout, Mode, Scenario, Settings,
 
 use crate::dice::Dice;
 use crate::engine::SetupError;
+use crate::kept_view::{KeptView, referee_view};
 use crate::match_options::{CheckedOptions, choice_option, int_option};
 use crate::move_rules::{MoveRules, Seats};
 use crate::system::{GameSystem, Pick};
@@ -401,7 +402,7 @@ impl ChessboardConfrontation {
             quiet_rounds: 0,
             removed_this_round: false,
             settings,
-            view_cache: Default::default(),
+            kept_view: Default::default(),
         };
         game.record_start(log);
         Ok(game)
@@ -451,8 +452,9 @@ impl MoveRules for ChessboardConfrontation {
         ChessboardConfrontation::play(self, mv, dice, log)
     }
 
-    fn view(&self, viewer: Viewer) -> View {
-        ChessboardConfrontation::view(self, viewer)
+    /// Everything, since nothing here is hidden.
+    fn view(&self, _viewer: Viewer) -> View {
+        referee_view(self)
     }
 
     fn outcome(&self) -> Option<Outcome> {
@@ -463,7 +465,7 @@ impl MoveRules for ChessboardConfrontation {
         "defeated".into()
     }
 
-    fn referee_view_cache(&mut self) -> Option<&mut crate::move_rules::ViewCache> {
-        Some(&mut self.view_cache)
+    fn kept_view(&mut self) -> &mut KeptView<Self> {
+        &mut self.kept_view
     }
 }

@@ -78,7 +78,7 @@ impl Position {
                     map,
                     ..Settings::default()
                 },
-                view_cache: Default::default(),
+                kept_view: Default::default(),
             },
         }
     }

@@ -361,7 +361,7 @@ pub struct ChessboardConfrontation {
     pub(crate) settings: Settings,
     /// The referee's view after the last action, kept to compare the next
     /// with rather than built again.
-    pub(crate) view_cache: crate::move_rules::ViewCache,
+    pub(crate) kept_view: crate::kept_view::KeptView<ChessboardConfrontation>,
 }
 
 impl ChessboardConfrontation {

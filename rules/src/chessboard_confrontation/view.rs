@@ -5,12 +5,14 @@
 use std::collections::BTreeMap;
 
 use fray_protocol::{
-    Effect, Marker, PieceId, PieceView, PlayerView, Seat, Square, Stat, TurnView, View, Viewer,
+    Effect, Marker, PieceId, PieceView, PlayerView, Seat, Square, Stat, TurnView, View,
 };
 
 use super::board;
+use super::board::{Sq, Squares};
 use super::log::Log;
-use super::state::{ChessboardConfrontation, Pending, Phase, marks};
+use super::state::{ChessboardConfrontation, Mini, Pending, Phase, marks};
+use crate::kept_view::Piecewise;
 use crate::match_options::Choice;
 
 pub const SYSTEM_KEY: &str = "chessboard-confrontation";
@@ -169,24 +171,6 @@ impl ChessboardConfrontation {
         terrain
     }
 
-    /// What `viewer` may see: everything, since nothing here is hidden.
-    pub(crate) fn view(&self, _viewer: Viewer) -> View {
-        View {
-            system: SYSTEM_KEY.into(),
-            width: self.board.width(),
-            height: self.board.height(),
-            terrain: self.terrain(),
-            walls: Vec::new(),
-            pieces: (0..self.minis.len() as u8)
-                .filter(|&i| self.mini(i).in_play())
-                .map(|i| (id(i), self.piece_view(i)))
-                .collect(),
-            players: (0..self.seats).map(|s| self.player_view(s)).collect(),
-            turn: self.turn_view(),
-            outcome: self.outcome(),
-        }
-    }
-
     /// The effects that build the first view on an empty one (after `GameCreated`).
     pub(crate) fn record_start(&self, log: &mut Log) {
         for (square, terrain) in self.terrain() {
@@ -208,5 +192,41 @@ impl ChessboardConfrontation {
         log.push(|| Effect::TurnChanged {
             turn: self.turn_view(),
         });
+    }
+}
+
+impl Piecewise for ChessboardConfrontation {
+    /// A miniature's whole state is a few bytes, and all of it shows.
+    type PieceStamp = Mini;
+    /// The obstacles and the objective's square.
+    type BoardStamp = (Squares, Option<Sq>);
+
+    fn piece_stamps(&self, out: &mut Vec<(PieceId, Mini)>) {
+        out.extend(
+            (0..self.minis.len() as u8)
+                .filter(|&i| self.mini(i).in_play())
+                .map(|i| (id(i), *self.mini(i))),
+        );
+    }
+
+    fn piece_view(&self, piece: PieceId) -> PieceView {
+        ChessboardConfrontation::piece_view(self, piece.0 as u8)
+    }
+
+    fn board_stamp(&self) -> (Squares, Option<Sq>) {
+        (self.obstacles, self.objective)
+    }
+
+    fn board_view(&self, view: &mut View) {
+        view.system = SYSTEM_KEY.into();
+        view.width = self.board.width();
+        view.height = self.board.height();
+        view.terrain = self.terrain();
+    }
+
+    fn table_view(&self, view: &mut View) {
+        view.players = (0..self.seats).map(|s| self.player_view(s)).collect();
+        view.turn = self.turn_view();
+        view.outcome = self.outcome();
     }
 }

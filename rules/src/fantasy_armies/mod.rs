@@ -54,6 +54,7 @@ pub use units::Army;
 use crate::dice::Dice;
 use crate::effect_log::Log;
 use crate::engine::SetupError;
+use crate::kept_view::{KeptView, referee_view};
 use crate::match_options::{CheckedOptions, Choice, choice_option, int_option};
 use crate::move_rules::{MoveRules, Seats};
 use crate::system::{GameSystem, Pick};
@@ -298,16 +299,17 @@ impl MoveRules for FantasyArmies {
         FantasyArmies::play(self, mv, dice, log)
     }
 
-    fn view(&self, viewer: Viewer) -> View {
-        FantasyArmies::view(self, viewer)
+    /// Everything, since nothing here is hidden.
+    fn view(&self, _viewer: Viewer) -> View {
+        referee_view(self)
     }
 
     fn outcome(&self) -> Option<Outcome> {
         FantasyArmies::outcome(self)
     }
 
-    fn referee_view_cache(&mut self) -> Option<&mut crate::move_rules::ViewCache> {
-        Some(&mut self.view_cache)
+    fn kept_view(&mut self) -> &mut KeptView<Self> {
+        &mut self.kept_view
     }
 
     fn removal_reason(&self, piece: PieceId) -> String {

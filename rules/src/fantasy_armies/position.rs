@@ -31,7 +31,7 @@ impl Position {
                 king_removed: None,
                 limits: Limits::default(),
                 hth_modifiers: HthModifiers::default(),
-                view_cache: Default::default(),
+                kept_view: Default::default(),
             },
         }
     }

@@ -47,7 +47,7 @@ impl FantasyArmies {
             king_removed: None,
             limits: options.limits,
             hth_modifiers: options.hth_modifiers,
-            view_cache: Default::default(),
+            kept_view: Default::default(),
         }
     }
 

@@ -6,7 +6,7 @@ use fray_protocol::Seat;
 use super::board::{SQUARES, Sq};
 use super::hth::HthModifiers;
 use super::units::{Army, Profile, Role, UnitId, profile};
-use crate::move_rules::ViewCache;
+use crate::kept_view::KeptView;
 
 pub const EMPTY: u8 = u8::MAX;
 
@@ -115,9 +115,7 @@ pub struct FantasyArmies {
     pub(crate) king_removed: Option<u8>,
     pub(crate) limits: Limits,
     pub(crate) hth_modifiers: HthModifiers,
-    /// Every piece's profile in words makes a view dear to build: the
-    /// referee's after an action is kept to compare the next with.
-    pub(crate) view_cache: ViewCache,
+    pub(crate) kept_view: KeptView<FantasyArmies>,
 }
 
 /// What a match's options set.

@@ -3,13 +3,15 @@
 //! view before and after it.
 
 use fray_protocol::{
-    Marker, Outcome, Phrase, PieceId, PieceView, PlayerView, Seat, Stat, TurnView, View, Viewer,
+    Marker, Outcome, Phrase, PieceId, PieceView, PlayerView, Seat, Stat, TurnView, View,
 };
 
 use super::board::{self, SIZE};
 use super::hth::{Hth, hth_text};
 use super::state::{Ending, FantasyArmies, Lasting, Phase, Place};
 use super::units::{Role, defence_text, points_text, ranged_text};
+use crate::grid::Sq;
+use crate::kept_view::Piecewise;
 
 pub const SYSTEM_KEY: &str = "fantasy-armies";
 
@@ -193,22 +195,52 @@ impl FantasyArmies {
             )),
         })
     }
+}
 
-    /// What `viewer` may see: everything, since nothing here is hidden.
-    pub(crate) fn view(&self, _viewer: Viewer) -> View {
-        View {
-            system: SYSTEM_KEY.into(),
-            width: SIZE,
-            height: SIZE,
-            terrain: Default::default(),
-            walls: Vec::new(),
-            pieces: (0..self.pieces.len() as u8)
+/// What shows of a piece: where it stands, whose it is and its appearance.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct PieceStamp {
+    owner: u8,
+    square: Option<Sq>,
+    look: Appearance,
+}
+
+impl Piecewise for FantasyArmies {
+    type PieceStamp = PieceStamp;
+    /// The board is bare: Fantasy Armies has no terrain.
+    type BoardStamp = ();
+
+    fn piece_stamps(&self, out: &mut Vec<(PieceId, PieceStamp)>) {
+        out.extend(
+            (0..self.pieces.len() as u8)
                 .filter(|&index| !matches!(self.piece(index).place, Place::Removed { .. }))
-                .map(|index| (PieceId(u32::from(index)), self.piece_view(index)))
-                .collect(),
-            players: (0..2).map(|seat| self.player_view(seat)).collect(),
-            turn: self.turn_view(),
-            outcome: self.outcome(),
-        }
+                .map(|index| {
+                    let piece = self.piece(index);
+                    let stamp = PieceStamp {
+                        owner: piece.owner,
+                        square: piece.square(),
+                        look: self.appearance(index),
+                    };
+                    (PieceId(u32::from(index)), stamp)
+                }),
+        );
+    }
+
+    fn piece_view(&self, piece: PieceId) -> PieceView {
+        FantasyArmies::piece_view(self, piece.0 as u8)
+    }
+
+    fn board_stamp(&self) {}
+
+    fn board_view(&self, view: &mut View) {
+        view.system = SYSTEM_KEY.into();
+        view.width = SIZE;
+        view.height = SIZE;
+    }
+
+    fn table_view(&self, view: &mut View) {
+        view.players = (0..2).map(|seat| self.player_view(seat)).collect();
+        view.turn = self.turn_view();
+        view.outcome = self.outcome();
     }
 }

@@ -68,7 +68,7 @@ impl SummonersChess {
             }
         }
         board::push_square(&mut notation, to);
-        let mut after = *self;
+        let mut after = self.clone();
         after.play(mv, &mut Log::silent());
         let mover = p.owner;
         for index in self.count..after.count {

@@ -54,6 +54,7 @@ use crate::army_check;
 use crate::dice::Dice;
 use crate::effect_log::Log;
 use crate::engine::SetupError;
+use crate::kept_view::{KeptView, referee_view};
 use crate::match_options::{CheckedOptions, choice_option, flag_option, int_option};
 use crate::move_rules::{MoveRules, Seats};
 use crate::system::{GameSystem, Pick};
@@ -331,8 +332,13 @@ impl MoveRules for SummonersChess {
         }
     }
 
-    fn view(&self, viewer: Viewer) -> View {
-        SummonersChess::view(self, viewer)
+    /// Everything, since nothing here is hidden.
+    fn view(&self, _viewer: Viewer) -> View {
+        referee_view(self)
+    }
+
+    fn kept_view(&mut self) -> &mut KeptView<Self> {
+        &mut self.kept_view
     }
 
     fn outcome(&self) -> Option<Outcome> {

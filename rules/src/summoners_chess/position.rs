@@ -119,6 +119,6 @@ impl Position {
     }
 
     pub fn build(&self) -> SummonersChess {
-        self.game
+        self.game.clone()
     }
 }

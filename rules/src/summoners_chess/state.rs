@@ -2,6 +2,7 @@
 //! terrain, so a whole position is one `Copy` value (clone = memcpy, no
 //! allocation) and a move never allocates.
 
+use crate::kept_view::KeptView;
 use fray_protocol::Seat;
 
 use super::board::{SQUARES, Sq};
@@ -102,7 +103,7 @@ pub struct Rules {
 }
 
 /// A game of Summoners Chess.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct SummonersChess {
     pub(crate) pieces: [Piece; MAX_PIECES],
     /// Slots used in `pieces`; a summoned unit takes the next one.
@@ -122,6 +123,7 @@ pub struct SummonersChess {
     /// Terrains whose unit each seat has summoned, by chart: `[chart][seat]`.
     pub(crate) summoned: [[u16; 2]; 2],
     pub(crate) rules: Rules,
+    pub(crate) kept_view: KeptView<SummonersChess>,
 }
 
 impl SummonersChess {
@@ -138,6 +140,7 @@ impl SummonersChess {
             turn: 1,
             quiet_turns: 0,
             summoned: [[0; 2]; 2],
+            kept_view: KeptView::default(),
             rules,
         }
     }

@@ -5,11 +5,11 @@
 
 use fray_protocol::{
     Effect, Marker, Phrase, PieceId, PieceView, PlayerView, ScopedEffect, Seat, TurnView, View,
-    Viewer,
 };
 
 use super::board::{self, SIZE, SQUARES};
-use super::state::{Phase, SummonersChess};
+use super::state::{Phase, Piece, SummonersChess};
+use crate::kept_view::Piecewise;
 use crate::match_options::Choice;
 
 pub const SYSTEM_KEY: &str = "summoners-chess";
@@ -89,28 +89,43 @@ impl SummonersChess {
             active: self.seats_to_act().to_vec(),
         }
     }
+}
 
-    /// What `viewer` may see: everything, since nothing here is hidden.
-    pub(crate) fn view(&self, _viewer: Viewer) -> View {
-        View {
-            system: SYSTEM_KEY.into(),
-            width: SIZE,
-            height: SIZE,
-            terrain: (0..SQUARES as u8)
-                .map(|sq| {
-                    let terrain = self.terrain[sq as usize].key().to_string();
-                    (board::to_square(sq), terrain)
-                })
-                .collect(),
-            walls: Vec::new(),
-            pieces: self
-                .on_board()
-                .map(|(index, _)| (PieceId(u32::from(index)), self.piece_view(index)))
-                .collect(),
-            players: (0..2).map(SummonersChess::player_view).collect(),
-            turn: self.turn_view(),
-            outcome: self.outcome(),
-        }
+impl Piecewise for SummonersChess {
+    /// A piece's place, owner and unit are all that shows of it.
+    type PieceStamp = Piece;
+    /// The tiles never change once laid.
+    type BoardStamp = ();
+
+    fn piece_stamps(&self, out: &mut Vec<(PieceId, Piece)>) {
+        out.extend(
+            self.on_board()
+                .map(|(index, piece)| (PieceId(u32::from(index)), *piece)),
+        );
+    }
+
+    fn piece_view(&self, piece: PieceId) -> PieceView {
+        SummonersChess::piece_view(self, piece.0 as u8)
+    }
+
+    fn board_stamp(&self) {}
+
+    fn board_view(&self, view: &mut View) {
+        view.system = SYSTEM_KEY.into();
+        view.width = SIZE;
+        view.height = SIZE;
+        view.terrain = (0..SQUARES as u8)
+            .map(|sq| {
+                let terrain = self.terrain[sq as usize].key().to_string();
+                (board::to_square(sq), terrain)
+            })
+            .collect();
+    }
+
+    fn table_view(&self, view: &mut View) {
+        view.players = (0..2).map(SummonersChess::player_view).collect();
+        view.turn = self.turn_view();
+        view.outcome = self.outcome();
     }
 }
 

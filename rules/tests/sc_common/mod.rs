@@ -80,7 +80,7 @@ pub fn play(game: &mut SummonersChess, seat: u8, action: &Action) -> Vec<ScopedE
 
 /// Sends an action that must be refused, and checks that nothing changed.
 pub fn refuse(game: &mut SummonersChess, seat: u8, action: &Action) -> Rejection {
-    let before = *game;
+    let before = game.clone();
     let mut dice = ScriptedDice::new([]);
     let rejection = match game.act(Seat(seat), action, &mut dice) {
         Ok(effects) => panic!("{action:?} by seat {seat} was accepted: {effects:?}"),
@@ -162,7 +162,7 @@ pub fn perft(game: &SummonersChess, depth: u32) -> u64 {
     game.moves(seat)
         .into_iter()
         .map(|mv| {
-            let mut next = *game;
+            let mut next = game.clone();
             next.play_quiet(seat, mv, &mut dice);
             perft(&next, depth - 1)
         })
