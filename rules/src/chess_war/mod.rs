@@ -1,0 +1,6 @@
+//! ChessWar! (Kalle Marjola, 1991–97): a battle on the chessboard where every
+//! unit may move, fire and fight each turn. The map of the folder:
+//!
+//! - `sight.rs`: which squares a shot's line crosses, and whether it is clear
+
+pub mod sight;
