@@ -2,5 +2,7 @@
 //! unit may move, fire and fight each turn. The map of the folder:
 //!
 //! - `sight.rs`: which squares a shot's line crosses, and whether it is clear
+//! - `reach.rs`: where a unit may move, teleport or advance; who is in melee
 
+pub mod reach;
 pub mod sight;
