@@ -3,6 +3,8 @@
 //!
 //! - `sight.rs`: which squares a shot's line crosses, and whether it is clear
 //! - `reach.rs`: where a unit may move, teleport or advance; who is in melee
+//! - `scatter.rs`: range, and where a catapult's shot lands
 
 pub mod reach;
+pub mod scatter;
 pub mod sight;
