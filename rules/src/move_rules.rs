@@ -160,7 +160,11 @@ pub trait MoveRules: Piecewise + Clone + Send + Sync + 'static {
     fn kept_view(&mut self) -> &mut KeptView<Self>;
 
     /// Validates the armies and options and makes the start position, with
-    /// the effects that show it.
+    /// the effects that show it. A system that hides nothing tells them
+    /// itself in `setup_logged`. One that hides something tells only dice and
+    /// narration there: every viewer is then shown its own view being laid
+    /// out on the empty board of `GameCreated`, each effect scoped to exactly
+    /// the viewers it is true for, as an action's are.
     fn setup(
         config: &MatchConfig,
         armies: &[ArmyList],
@@ -168,7 +172,33 @@ pub trait MoveRules: Piecewise + Clone + Send + Sync + 'static {
     ) -> Result<(Self, Vec<ScopedEffect>), SetupError> {
         let mut log = Log::recording();
         let game = Self::setup_logged(config, armies, dice, &mut log)?;
-        Ok((game, log.finish(Vec::new())))
+        if !game.hides_anything() {
+            return Ok((game, log.finish(Vec::new())));
+        }
+        let referee = game.view(Viewer::Referee);
+        let created = View {
+            system: referee.system.clone(),
+            width: referee.width,
+            height: referee.height,
+            ..View::default()
+        };
+        let viewers = every_viewer(&referee);
+        let each = viewers
+            .iter()
+            .map(|&viewer| {
+                let mut effects = Vec::new();
+                let nothing_removed = |_: PieceId| unreachable!("the board was empty");
+                diff_into(&created, &game.view(viewer), &nothing_removed, &mut effects);
+                effects
+            })
+            .collect();
+        let mut effects = vec![ScopedEffect::public(Effect::GameCreated {
+            system: created.system,
+            width: created.width,
+            height: created.height,
+        })];
+        effects.extend(log.finish(merge_by_audience(&viewers, each)));
+        Ok((game, effects))
     }
 
     /// [`MoveRules::setup`] without building its effects: the fast path for
@@ -266,9 +296,7 @@ pub fn every_viewer(referee_view: &View) -> Vec<Viewer> {
 
 /// The referee's changes (`referee_changes`) and each other viewer's view
 /// after the action compared with `before` (theirs, in the order of
-/// `viewers` after the referee), merged into one list that keeps every
-/// viewer's own order: an effect every viewer gets once is public, any other
-/// is scoped to exactly those that get it.
+/// `viewers` after the referee), merged by audience.
 fn changes<G: MoveRules>(
     game: &G,
     viewers: &[Viewer],
@@ -291,13 +319,20 @@ fn changes<G: MoveRules>(
             OUT_OF_SIGHT.to_string()
         }
     };
-    let mut merged: Vec<(Effect, Vec<Viewer>)> = Vec::new();
     let mut each = vec![referee_changes];
     for (&viewer, before) in viewers[1..].iter().zip(before) {
         let mut effects = Vec::new();
         diff_into(before, &game.view(viewer), &reason, &mut effects);
         each.push(effects);
     }
+    merge_by_audience(viewers, each)
+}
+
+/// Each viewer's effects (`each`, in the order of `viewers`) merged into one
+/// list that keeps every viewer's own order: an effect every viewer gets
+/// once is public, any other is scoped to exactly those that get it.
+fn merge_by_audience(viewers: &[Viewer], each: Vec<Vec<Effect>>) -> Vec<ScopedEffect> {
+    let mut merged: Vec<(Effect, Vec<Viewer>)> = Vec::new();
     for (&viewer, effects) in viewers.iter().zip(each) {
         let mut cursor = 0;
         for effect in effects {

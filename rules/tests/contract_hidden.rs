@@ -3,7 +3,8 @@
 //! 1, 2 or 3 at once; a bid is seen by its maker (and the referee) until both
 //! have bid, then by everyone, and the higher bid wins. Seat 1's scout,
 //! seen by all at first, goes out of seat 0's and spectators' sight once
-//! seat 1 has bid. The contract must tell each viewer exactly what changed
+//! seat 1 has bid. Seat 0's spy is set up hidden from seat 1 and spectators
+//! until the reveal. The contract must tell each viewer exactly what changed
 //! in its own view, and nothing it may not see.
 
 use fray_protocol::{
@@ -16,6 +17,7 @@ use fray_rules::kept_view::{KeptView, Piecewise};
 use fray_rules::{Dice, MoveRules, ScriptedDice, Seats, SetupError};
 
 const SCOUT: PieceId = PieceId(10);
+const SPY: PieceId = PieceId(11);
 
 #[derive(Clone, Debug, Default)]
 struct SecretBid {
@@ -30,6 +32,10 @@ impl SecretBid {
 
     fn sees_bid(&self, viewer: Viewer, seat: u8) -> bool {
         self.revealed() || viewer == Viewer::Referee || viewer == Viewer::Seat(Seat(seat))
+    }
+
+    fn sees_spy(&self, viewer: Viewer) -> bool {
+        self.revealed() || matches!(viewer, Viewer::Referee | Viewer::Seat(Seat(0)))
     }
 
     fn sees_scout(&self, viewer: Viewer) -> bool {
@@ -48,27 +54,9 @@ impl MoveRules for SecretBid {
         _dice: &mut dyn Dice,
         log: &mut Log,
     ) -> Result<Self, SetupError> {
-        let game = SecretBid::default();
-        let view = game.view(Viewer::Spectator);
-        log.push(|| Effect::GameCreated {
-            system: view.system.clone(),
-            width: view.width,
-            height: view.height,
-        });
-        for player in &view.players {
-            log.push(|| Effect::PlayerChanged {
-                player: player.clone(),
-            });
-        }
-        for piece in view.pieces.values() {
-            log.push(|| Effect::PiecePlaced {
-                piece: piece.clone(),
-            });
-        }
-        log.push(|| Effect::TurnChanged {
-            turn: view.turn.clone(),
-        });
-        Ok(game)
+        // The engine shows each viewer its own view of the start.
+        log.tell(|| "the bidding opens".into());
+        Ok(SecretBid::default())
     }
 
     fn to_act(&self) -> Seats {
@@ -137,6 +125,21 @@ impl MoveRules for SecretBid {
                 );
             }
         }
+        if self.sees_spy(viewer) {
+            pieces.insert(
+                SPY,
+                PieceView {
+                    id: SPY,
+                    owner: Seat(0),
+                    kind: "spy".into(),
+                    name: "Spy".into(),
+                    glyph: "?".into(),
+                    square: Some(Square::new(1, 1)),
+                    stats: vec![],
+                    markers: vec![],
+                },
+            );
+        }
         if self.sees_scout(viewer) {
             pieces.insert(
                 SCOUT,
@@ -201,7 +204,7 @@ impl MoveRules for SecretBid {
 /// The referee's view in parts, each part taken from the whole view: this
 /// game is too small for its views to be dear.
 impl Piecewise for SecretBid {
-    /// A bid's value; the scout's is always 0.
+    /// A bid's value; the scout's and the spy's are always 0.
     type PieceStamp = u8;
     type BoardStamp = ();
 
@@ -212,6 +215,7 @@ impl Piecewise for SecretBid {
             }
         }
         out.push((SCOUT, 0));
+        out.push((SPY, 0));
     }
 
     fn piece_view(&self, piece: PieceId) -> PieceView {
@@ -300,6 +304,39 @@ fn the_set_up_is_every_viewers_view() {
 }
 
 #[test]
+fn a_piece_hidden_at_the_set_up_is_shown_only_to_those_who_see_it() {
+    let (_, effects) = SecretBid::setup(
+        &MatchConfig::new(SystemId::FantasyArmies),
+        &[],
+        &mut ScriptedDice::new([]),
+    )
+    .unwrap();
+    assert!(matches!(effects[0].effect, Effect::GameCreated { .. }));
+    assert_eq!(effects[0].audience, Audience::Everyone);
+    assert!(
+        matches!(&effects[1].effect, Effect::Narration { text } if text == "the bidding opens")
+    );
+    let placed = |id: PieceId| -> Vec<&ScopedEffect> {
+        effects
+            .iter()
+            .filter(|s| matches!(&s.effect, Effect::PiecePlaced { piece } if piece.id == id))
+            .collect()
+    };
+    let spy = placed(SPY);
+    assert_eq!(spy.len(), 1);
+    assert_eq!(spy[0].audience, Audience::Seats(vec![Seat(0)]));
+    assert_eq!(placed(SCOUT)[0].audience, Audience::Everyone);
+    for viewer in [Viewer::Seat(Seat(1)), Viewer::Spectator] {
+        assert!(
+            ScopedEffect::for_viewer(&effects, viewer)
+                .iter()
+                .all(|effect| named(effect) != Some(SPY)),
+            "{viewer:?} is told of the spy"
+        );
+    }
+}
+
+#[test]
 fn each_viewer_is_told_what_changed_in_its_own_view_and_nothing_else() {
     for first in 0..2u8 {
         for (a, b) in [(1, 3), (2, 2), (3, 1)] {
@@ -340,7 +377,7 @@ fn each_viewer_is_told_what_changed_in_its_own_view_and_nothing_else() {
                 told(viewer)
                     .iter()
                     .filter_map(|e| match e {
-                        Effect::PiecePlaced { piece } if piece.id != SCOUT => Some(piece.id),
+                        Effect::PiecePlaced { piece } if piece.id.0 < 2 => Some(piece.id),
                         _ => None,
                     })
                     .collect()
