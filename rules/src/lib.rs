@@ -10,6 +10,7 @@
 
 pub mod action_form;
 mod army_check;
+pub mod chess_war;
 pub mod chessboard_confrontation;
 pub mod dice;
 pub mod effect_log;
