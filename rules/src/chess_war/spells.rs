@@ -1,6 +1,6 @@
 //! The ten spells: their kinds, which decide when each may be cast, and the
 //! reach and numbers of each effect as Fray rules them (the book kept only
-//! the names and kinds; `docs/rules/chess-war.md`, W38–W52).
+//! the names and kinds; `docs/rules/chess-war.md`, W38–W51).
 
 use crate::match_options::Choice;
 
@@ -137,7 +137,7 @@ impl Spell {
             }
             Spell::Flight => {
                 "Move. A unit within 6 squares flies to an empty square at most 3 away, over \
-                 any units; an enemy resists with a save."
+                 any units but not next to its enemies; an enemy resists with a save."
             }
             Spell::Healing => {
                 "Instant. When a friendly unit within 6 squares fails a save that would \
