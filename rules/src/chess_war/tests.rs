@@ -594,3 +594,46 @@ fn options_and_info() {
     );
     assert!(!SystemId::ChessWar.is_playable());
 }
+
+/// The rules document's race tables are the design others build on: each
+/// row must say what the data says.
+#[test]
+fn the_rules_document_tables_match_the_data() {
+    let doc = include_str!("../../../docs/rules/chess-war.md");
+    for &race in Race::ALL {
+        let heading = format!("### {} (`{}`)", race.name(), race.key());
+        let section = doc
+            .split(heading.as_str())
+            .nth(1)
+            .unwrap_or_else(|| panic!("no section {heading}"));
+        let rows: Vec<Vec<&str>> = section
+            .lines()
+            .skip_while(|line| !line.starts_with("| Unit"))
+            .skip(2)
+            .take_while(|line| line.starts_with('|'))
+            .map(|line| line.trim_matches('|').split('|').map(str::trim).collect())
+            .collect();
+        let units: Vec<&Profile> = units_of(race).map(|(_, p)| p).collect();
+        assert_eq!(rows.len(), units.len(), "{}", race.key());
+        for (row, p) in rows.iter().zip(units) {
+            let number = p.number_text().replace('-', "–");
+            let movement = if p.has(Special::Teleport) {
+                format!("{} (teleport)", p.movement)
+            } else {
+                p.movement.to_string()
+            };
+            let melee = p.melee_text().replace('-', "−");
+            let expected = [
+                p.name.to_string(),
+                format!("`{}`", p.key),
+                p.piece.name().to_string(),
+                number,
+                p.cost.to_string(),
+                movement,
+                p.save_text(),
+                melee,
+            ];
+            assert_eq!(&row[..8], &expected, "{}", race.key());
+        }
+    }
+}
