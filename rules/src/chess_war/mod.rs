@@ -1,10 +1,199 @@
-//! ChessWar! (Kalle Marjola, 1991–97): a battle on the chessboard where every
-//! unit may move, fire and fight each turn. The map of the folder:
+//! ChessWar!, by Kalle Marjola: six races bought with points within each
+//! unit's bounds, an 8×8 board, and turns in which every unit may move, then
+//! fire, then fight in melee; saves, fear, spells. The rules as Fray plays
+//! them, with every ruling: `docs/rules/chess-war.md`. The engine is not
+//! written yet, so the system is not registered in `game.rs`.
 //!
+//! Where each rule lives:
+//! - `units.rs`: the races, every unit's profile, its chess piece and specials
+//! - `weapons.rs`: bows, long bows, crossbows, catapults, fear catapults, rocks
+//! - `spells.rs`: the ten spells, their kinds and the numbers Fray gives them
+//! - `army.rs`: army selection (bounds, one general, four infantry, points)
+//! - `examples.rs`: an example list per race, and a random army
 //! - `sight.rs`: which squares a shot's line crosses, and whether it is clear
 //! - `reach.rs`: where a unit may move, teleport or advance; who is in melee
 //! - `scatter.rs`: range, and where a catapult's shot lands
 
+pub mod army;
+pub mod examples;
 pub mod reach;
 pub mod scatter;
 pub mod sight;
+pub mod spells;
+pub mod units;
+pub mod weapons;
+
+#[cfg(test)]
+mod tests;
+
+use std::sync::LazyLock;
+
+use fray_protocol::{
+    ArmyInfo, ArmyLimits, ArmyList, MatchConfig, OptionSpec, SeatRange, SystemId, SystemInfo,
+    UnitInfo,
+};
+
+pub use army::{
+    ArmyProblem, Budget, CheckedArmy, DEFAULT_POINTS, MAX_POINTS, MAX_UNITS, MIN_POINTS,
+};
+pub use examples::{example, examples, random_army};
+pub use spells::{Spell, SpellKind};
+pub use units::{ChessPiece, Profile, Race, Special};
+pub use weapons::{Aim, Armament, Weapon, WeaponProfile};
+
+use crate::engine::SetupError;
+use crate::match_options::{CheckedOptions, Choice, flag_option, int_option};
+
+pub const POINTS: &str = "points";
+pub const LENGTHENED: &str = "lengthened";
+pub const MAX_ROUNDS: &str = "max-rounds";
+
+const NAME: &str = "ChessWar!";
+
+/// The options a match sets, read and checked.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct MatchOptions {
+    /// Each army's points.
+    pub points: u32,
+    /// The lengthened game: to total destruction, not the general's death.
+    pub lengthened: bool,
+    /// The round at whose end the game stops; 0: never.
+    pub max_rounds: u32,
+}
+
+impl Default for MatchOptions {
+    fn default() -> Self {
+        MatchOptions {
+            points: DEFAULT_POINTS,
+            lengthened: false,
+            max_rounds: 30,
+        }
+    }
+}
+
+/// The options a match may set, each with its values and default once: what
+/// clients are shown and what [`read_options`] checks a match against.
+static OPTION_SPECS: LazyLock<Vec<OptionSpec>> = LazyLock::new(option_specs);
+
+fn option_specs() -> Vec<OptionSpec> {
+    let defaults = MatchOptions::default();
+    vec![
+        int_option(
+            POINTS,
+            "Points per army",
+            (MIN_POINTS.into(), MAX_POINTS.into()),
+            defaults.points,
+            "Each army may spend at most this many points; a list is checked against \
+             them when it is brought to the match.",
+        ),
+        flag_option(
+            LENGTHENED,
+            "Lengthened game",
+            defaults.lengthened,
+            "Play to total destruction: a general's death does not end the game, undead \
+             crumble when their Liche and Necromancers are gone, and at the round limit \
+             the points of the survivors decide.",
+        ),
+        int_option(
+            MAX_ROUNDS,
+            "Round limit",
+            (0, 1_000),
+            defaults.max_rounds,
+            "The game stops at the end of this round: a draw, or in the lengthened game \
+             a win for the most points of survivors; 0: never (the book has no such cap).",
+        ),
+    ]
+}
+
+/// Reads a match's options, refusing any its specs do not allow.
+pub fn read_options(config: &MatchConfig) -> Result<MatchOptions, SetupError> {
+    let options = CheckedOptions::check(NAME, &OPTION_SPECS, config)?;
+    Ok(MatchOptions {
+        points: options.int(POINTS),
+        lengthened: options.flag(LENGTHENED),
+        max_rounds: options.int(MAX_ROUNDS),
+    })
+}
+
+/// Checks a list for no match in particular, with every reason it fails:
+/// its points are held only to the most any match allows ([`MAX_POINTS`]);
+/// [`validate_army_for`] holds them to a match's.
+pub fn validate_army(list: &ArmyList) -> Result<(), Vec<String>> {
+    army::reasons(list, Budget::AnyMatch).map(|_| ())
+}
+
+/// Checks a list against the match it is brought to by `seat`: its points
+/// against the match's `points` option.
+pub fn validate_army_for(
+    config: &MatchConfig,
+    seat: u8,
+    list: &ArmyList,
+) -> Result<(), SetupError> {
+    let options = read_options(config)?;
+    army::reasons(list, Budget::Match(options.points))
+        .map(|_| ())
+        .map_err(|reasons| SetupError::InvalidArmy { seat, reasons })
+}
+
+pub fn system_info() -> SystemInfo {
+    let defaults = MatchOptions::default();
+    SystemInfo {
+        id: SystemId::ChessWar,
+        name: NAME.into(),
+        summary: "Kalle Marjola's strategic game played with chess pieces: six races bought \
+                  with points, and turns in which every unit may move, fire and fight in \
+                  melee, with saves, fear and spells; killing the enemy general wins."
+            .into(),
+        seats: SeatRange { min: 2, max: 2 },
+        options: OPTION_SPECS.clone(),
+        army_rules: vec![
+            format!(
+                "Choose one race and spend at most the match's points ({DEFAULT_POINTS} by \
+                 default) on its units."
+            ),
+            "Take each unit within its No bounds: exactly 1 general (the king) and at least \
+             4 basic infantry (the pawns)."
+                .into(),
+            format!("Take at most {MAX_UNITS} units: the squares of the deployment zone."),
+            format!(
+                "A list is stored for no match in particular, at up to {MAX_POINTS} points; it \
+                 is checked against a match's points when it creates or joins the match."
+            ),
+        ],
+        limits: ArmyLimits {
+            points: Some(defaults.points.into()),
+            points_option: Some(POINTS.into()),
+            min_pieces: 5,
+            max_pieces: Some(MAX_UNITS),
+        },
+        armies: Race::ALL
+            .iter()
+            .map(|&race| ArmyInfo {
+                key: race.key().into(),
+                name: race.name().into(),
+                description: race.description().into(),
+                units: units::units_of(race)
+                    .map(|(_, profile)| unit_info(profile))
+                    .collect(),
+                special_rules: race.special_rules().iter().map(|s| s.to_string()).collect(),
+            })
+            .collect(),
+        examples: examples(),
+    }
+}
+
+fn unit_info(profile: &Profile) -> UnitInfo {
+    let mut special: Vec<String> = profile.specials.iter().map(|s| s.text()).collect();
+    special.extend(profile.note.map(String::from));
+    UnitInfo {
+        special,
+        min: profile.min.into(),
+        max: Some(profile.max.into()),
+        ..UnitInfo::new(
+            profile.key,
+            profile.name,
+            profile.stats(),
+            profile.cost.into(),
+        )
+    }
+}
