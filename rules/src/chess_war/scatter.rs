@@ -79,13 +79,11 @@ pub fn scatter_in_turn(target: Sq, rolls: &[u8], firer: Side) -> Option<Sq> {
         .try_fold(target, |landing, &roll| scatter(landing, roll, firer))
 }
 
-/// How many scatter rolls a catapult's shot makes. Proposed reading of "If
-/// the catapult was fired indirectly, reroll scatter twice": the first roll
-/// and two more, each applied in turn. Rerolling in the sense of replacing
-/// the result would leave an indirect shot exactly as accurate as an aimed
-/// one, which the sentence plainly means to avoid.
+/// How many scatter rolls a catapult's shot makes, each applied in turn:
+/// "If the catapult was fired indirectly, reroll scatter twice" is two rolls
+/// in all (ruling W20).
 pub fn scatter_rolls(indirect: bool) -> usize {
-    if indirect { 3 } else { 1 }
+    if indirect { 2 } else { 1 }
 }
 
 #[cfg(test)]
@@ -162,6 +160,6 @@ mod tests {
             Some(sq("d2"))
         );
         assert_eq!(scatter_rolls(false), 1);
-        assert_eq!(scatter_rolls(true), 3);
+        assert_eq!(scatter_rolls(true), 2);
     }
 }
