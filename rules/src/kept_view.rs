@@ -1,11 +1,11 @@
 //! The referee's view, kept between actions and built again only where an
 //! action changed it. Every action's effects are the difference between the
-//! views before and after it (`fray_protocol::diff`); building a whole view
-//! (every piece's profile and markers in words) at every action cost two to
-//! three times the rest of the action (docs/PERFORMANCE.md). A system says
-//! cheaply what shows of each piece ([`Piecewise`]), and [`KeptView`] builds
-//! again only the pieces whose stamp changed, making the same effects, in the
-//! same order, as comparing the whole views.
+//! views before and after it (`fray_protocol::diff`), and a whole view is
+//! dear to build (every piece's profile and markers in words) while an
+//! action changes few pieces. A system says cheaply what shows of each piece
+//! ([`Piecewise`]), and [`KeptView`] builds again only the pieces whose
+//! stamp changed, making the same effects, in the same order, as comparing
+//! the whole views.
 
 use std::fmt::Debug;
 
