@@ -491,6 +491,7 @@ mod tests {
                 help: "army size".to_string(),
             }],
             army_rules: vec!["At most one General.".to_string()],
+            secret_armies: false,
             limits: Default::default(),
             armies: vec![ArmyInfo {
                 key: "undead".to_string(),

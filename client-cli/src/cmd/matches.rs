@@ -193,6 +193,7 @@ mod tests {
             }],
             limits: Default::default(),
             army_rules: Vec::new(),
+            secret_armies: false,
             armies: Vec::new(),
             examples: Vec::new(),
         };
