@@ -683,6 +683,7 @@ mod tests {
             seats: SeatRange { min: 2, max: 2 },
             options: Vec::new(),
             army_rules: vec!["Spend at most 20 points.".into()],
+            secret_armies: false,
             limits: fray_protocol::ArmyLimits {
                 points: Some(20.0),
                 ..Default::default()

@@ -4,7 +4,7 @@ use std::fmt::Write;
 
 use fray_protocol::{
     ArmyEntry, ArmyInfo, ArmyList, MatchStatus, MatchSummary, OptionKind, OptionSpec, OptionValue,
-    Seat, SeatRange, StoredArmyList, SystemInfo, UnitInfo,
+    Seat, SeatRange, SeatSummary, StoredArmyList, SystemInfo, UnitInfo,
 };
 
 use crate::game_state::{say, seat_name};
@@ -332,10 +332,9 @@ pub fn matches(matches: &[MatchSummary]) -> String {
         let players: Vec<String> = summary
             .seats
             .iter()
-            .map(|seat| match (&seat.player, &seat.army) {
-                (Some(player), Some(army)) => format!("{} ({army})", player.name),
-                (Some(player), None) => player.name.clone(),
-                (None, _) => "(open)".to_string(),
+            .map(|seat| match &seat.player {
+                Some(player) => format!("{} ({})", player.name, seat_army(seat)),
+                None => "(open)".to_string(),
             })
             .collect();
         table.row([
@@ -381,6 +380,26 @@ fn summary_names(summary: &MatchSummary) -> Vec<(Seat, String)> {
         .iter()
         .filter_map(|seat| Some((seat.seat, seat.player.as_ref()?.name.clone())))
         .collect()
+}
+
+/// What stands for an army or list name the server keeps secret.
+const SECRET: &str = "(secret)";
+
+/// What a taken seat's army is shown as: its key, or `(secret)` when the
+/// server kept it from us (a system whose armies are secret shows a seat's
+/// army to its own player alone until the match is over; every other taken
+/// seat names its army).
+fn seat_army(seat: &SeatSummary) -> String {
+    seat.army.clone().unwrap_or_else(|| SECRET.to_string())
+}
+
+/// A taken seat's list name, hidden as its army is.
+fn seat_list_name(seat: &SeatSummary) -> String {
+    match (&seat.army, &seat.list_name) {
+        (_, Some(name)) => name.clone(),
+        (None, None) => SECRET.to_string(),
+        (Some(_), None) => String::new(),
+    }
 }
 
 /// A seat's number in the seat column: counted from 1, as the client
@@ -432,8 +451,8 @@ pub fn match_summary(summary: &MatchSummary) -> String {
             Some(player) => table.row([
                 seat_count(seat.seat),
                 format!("{} (player {})", player.name, player.id),
-                seat.army.clone().unwrap_or_default(),
-                seat.list_name.clone().unwrap_or_default(),
+                seat_army(seat),
+                seat_list_name(seat),
             ]),
             None => table.row([seat_count(seat.seat), "(open)".to_string()]),
         }
@@ -491,6 +510,7 @@ mod tests {
                 help: "army size".to_string(),
             }],
             army_rules: vec!["At most one General.".to_string()],
+            secret_armies: false,
             limits: Default::default(),
             armies: vec![ArmyInfo {
                 key: "undead".to_string(),
@@ -647,6 +667,30 @@ Special rules:
         let shown = match_summary(&summary);
         assert!(shown.contains("list\\u{1b}"), "{shown}");
         assert!(shown.contains("won\\u{1b}"), "{shown}");
+    }
+
+    #[test]
+    fn an_army_the_server_keeps_secret_reads_as_secret() {
+        let mut summary = hostile_match();
+        summary.status = MatchStatus::Running;
+        summary.outcome = None;
+        summary.seats[1].army = None;
+        summary.seats[1].list_name = None;
+        let shown = match_summary(&summary);
+        let rows: Vec<&str> = shown
+            .lines()
+            .filter(|line| line.contains("(player "))
+            .collect();
+        assert!(rows[0].contains("orcs\\u{1b}"), "{shown}");
+        assert!(!rows[0].contains(SECRET), "{shown}");
+        assert_eq!(rows[1].matches(SECRET).count(), 2, "{shown}");
+        let listed = matches(std::slice::from_ref(&summary));
+        assert!(listed.contains("Mallory"), "{listed}");
+        assert!(
+            listed.contains(&format!("Forged: line ({SECRET})")),
+            "{listed}"
+        );
+        assert!(is_safe_lines(&listed), "{listed}");
     }
 
     #[test]

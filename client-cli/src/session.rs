@@ -66,6 +66,17 @@ impl Session {
         Ok(self.server()?.with_token(Some(token)))
     }
 
+    /// The server, acting as the saved player if there is one: for reads
+    /// anyone may make that show a player more of their own (their army in
+    /// a match whose armies are secret).
+    pub fn maybe_player_server(&self) -> Result<Server, Failure> {
+        let token = self
+            .config
+            .login_for(&self.base)
+            .map(|login| login.token.clone());
+        Ok(self.server()?.with_token(token))
+    }
+
     /// The config file's path, or why there is none.
     pub fn config_path(&self) -> Result<&Path, Failure> {
         self.config_path.as_deref().ok_or_else(|| {

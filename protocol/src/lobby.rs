@@ -149,9 +149,12 @@ pub struct SeatSummary {
     pub seat: Seat,
     /// Empty while the seat is open.
     pub player: Option<PlayerRef>,
-    /// The army's key, once the seat is taken.
+    /// The army's key, once the seat is taken. `null` to all but the
+    /// seat's player while a system with secret armies keeps it secret
+    /// (`SystemInfo::secret_armies`: until the match is over).
     pub army: Option<String>,
-    /// The name of the army list the seat plays, once taken.
+    /// The name of the army list the seat plays, once taken; hidden as
+    /// `army` is.
     pub list_name: Option<String>,
 }
 

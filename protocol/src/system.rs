@@ -167,6 +167,13 @@ pub struct SystemInfo {
     /// while it is built; the server still judges every list it stores.
     #[serde(default)]
     pub limits: ArmyLimits,
+    /// Each seat's army list is shown only to its own player until the game
+    /// reveals it or is over: the lobby shows other players and spectators
+    /// `null` for its army and list name, and the rules' views hide the army
+    /// until their reveal (a secret choice, revealed together). Left out by
+    /// servers before this field: read it as `false`.
+    #[serde(default)]
+    pub secret_armies: bool,
     pub armies: Vec<ArmyInfo>,
     /// Army lists that are valid in a match that sets nothing: ready to
     /// play, or to start a list from.

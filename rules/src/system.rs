@@ -20,7 +20,9 @@ pub trait GameSystem: MoveRules {
     /// The system this type plays.
     const ID: SystemId;
 
-    /// Its description for clients: options, armies, profiles, examples.
+    /// Its description for clients: options, armies, profiles, examples,
+    /// and whether each army is secret until the game reveals it
+    /// (`secret_armies`, which the server's lobby obeys as well).
     fn info() -> SystemInfo;
 
     /// Checks an army list for no match in particular, with every reason

@@ -26,6 +26,7 @@ use std::future::Future;
 use std::sync::Arc;
 use std::time::Duration;
 
+use fray_protocol::SystemInfo;
 use thiserror::Error;
 use tokio::net::TcpListener;
 use tokio::sync::watch;
@@ -59,6 +60,23 @@ pub async fn serve<F>(listener: TcpListener, config: Config, shutdown: F) -> Res
 where
     F: Future<Output = ()> + Send + 'static,
 {
+    serve_offering(listener, config, fray_rules::systems(), shutdown).await
+}
+
+/// Serves as [`serve`] does, describing the game systems by `systems`
+/// instead of the rules' own descriptions. The server does what a
+/// description says (its seats, its options, whether its armies are
+/// secret); tests hold it to a description no system gives yet, such as
+/// secret armies, through this.
+pub async fn serve_offering<F>(
+    listener: TcpListener,
+    config: Config,
+    systems: Vec<SystemInfo>,
+    shutdown: F,
+) -> Result<(), ServeError>
+where
+    F: Future<Output = ()> + Send + 'static,
+{
     let db = db::connect_writable(&config.database).await?;
     let turn = db::WriteTurn::default();
     let metrics = Arc::new(Metrics::new());
@@ -84,6 +102,7 @@ where
     let (stop, stopping) = watch::channel(false);
     let limits = config.connection_limits();
     let state = AppState::new(
+        systems,
         db.clone(),
         turn,
         tables.clone(),

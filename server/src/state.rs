@@ -3,7 +3,7 @@
 
 use std::sync::Arc;
 
-use fray_protocol::SystemInfo;
+use fray_protocol::{SystemId, SystemInfo};
 use sqlx::SqlitePool;
 use tokio::sync::watch;
 
@@ -31,7 +31,10 @@ pub struct AppState {
 }
 
 impl AppState {
+    /// The state of a server that offers `systems`: the rules' own
+    /// descriptions ([`fray_rules::systems`]), or in tests one changed.
     pub fn new(
+        systems: Vec<SystemInfo>,
         db: SqlitePool,
         turn: WriteTurn,
         tables: Tables,
@@ -40,7 +43,7 @@ impl AppState {
         metrics: Arc<Metrics>,
     ) -> AppState {
         AppState {
-            systems: fray_rules::systems().into(),
+            systems: systems.into(),
             db,
             turn,
             tables,
@@ -48,6 +51,16 @@ impl AppState {
             stopping,
             metrics,
         }
+    }
+
+    /// Whether `system` keeps each army secret from all but its player
+    /// until its game reveals it, as the system's description says: the one
+    /// place the server reads it. A system this server does not offer has
+    /// no match here, and no secret.
+    pub fn armies_secret(&self, system: SystemId) -> bool {
+        self.systems
+            .iter()
+            .any(|info| info.id == system && info.secret_armies)
     }
 
     /// A transaction for the lobby's writes, begun in its turn.

@@ -67,7 +67,7 @@ pub fn list(
         system,
         player,
     };
-    let matches = session.server()?.matches(&filter)?;
+    let matches = session.maybe_player_server()?.matches(&filter)?;
     print(&render::matches(&matches))
 }
 
@@ -124,7 +124,7 @@ pub fn rematch(session: &Session, id: MatchId) -> Result<(), Failure> {
 }
 
 pub fn show(session: &Session, id: MatchId) -> Result<(), Failure> {
-    let summary = session.server()?.match_summary(id)?;
+    let summary = session.maybe_player_server()?.match_summary(id)?;
     print(&render::match_summary(&summary))
 }
 
@@ -193,6 +193,7 @@ mod tests {
             }],
             limits: Default::default(),
             army_rules: Vec::new(),
+            secret_armies: false,
             armies: Vec::new(),
             examples: Vec::new(),
         };

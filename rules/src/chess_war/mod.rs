@@ -166,6 +166,9 @@ pub fn system_info() -> SystemInfo {
             min_pieces: 5,
             max_pieces: Some(MAX_UNITS),
         },
+        // Each side's army is secret until both are revealed at the set-up's
+        // end (W7).
+        secret_armies: true,
         armies: Race::ALL
             .iter()
             .map(|&race| ArmyInfo {

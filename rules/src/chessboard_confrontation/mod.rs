@@ -208,6 +208,7 @@ pub fn system_info() -> SystemInfo {
             min_pieces: 1,
             max_pieces: None,
         },
+        secret_armies: false,
         armies: vec![ArmyInfo {
             key: ARMY_KEY.into(),
             name: "Squad".into(),

@@ -123,6 +123,7 @@ pub fn system_info() -> SystemInfo {
             min_pieces: army::MIN_PIECES,
             max_pieces: Some(army::MAX_PIECES),
         },
+        secret_armies: false,
         examples: examples::examples(),
         armies: Army::ALL
             .iter()

@@ -155,6 +155,7 @@ pub fn system_info() -> SystemInfo {
                 .into(),
         ],
         limits: ArmyLimits::default(),
+        secret_armies: false,
         armies: vec![ArmyInfo {
             key: ARMY_KEY.into(),
             name: "Summoners".into(),

@@ -1,5 +1,5 @@
 //! Request extractors that fail with the API's JSON errors: a JSON body, and
-//! the player a bearer token names.
+//! the player a bearer token names (or may name).
 
 use axum::extract::{FromRequest, FromRequestParts, Request};
 use axum::http::HeaderMap;
@@ -34,6 +34,25 @@ impl FromRequestParts<AppState> for Player {
 
     async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
         player_of(&parts.headers, state).await.map(Player)
+    }
+}
+
+/// The player whose token came with the request, or `None` when none came:
+/// for reads anyone may make, that show a player more of what is theirs
+/// (the army list of their own seat, where armies are secret). A token that
+/// came but is malformed or unknown is refused as anywhere else, so that a
+/// stale login is told so rather than shown less.
+pub struct MaybePlayer(pub Option<PlayerRef>);
+
+impl FromRequestParts<AppState> for MaybePlayer {
+    type Rejection = ApiError;
+
+    async fn from_request_parts(parts: &mut Parts, state: &AppState) -> Result<Self, ApiError> {
+        match auth::bearer_player(&state.db, &parts.headers).await {
+            Ok(player) => Ok(MaybePlayer(Some(player))),
+            Err(auth::AuthError::Missing) => Ok(MaybePlayer(None)),
+            Err(error) => Err(error.into()),
+        }
     }
 }
 

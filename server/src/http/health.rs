@@ -134,6 +134,7 @@ mod tests {
         let (_stop, stopping) = watch::channel(false);
         let config = Config::with_database(format!("sqlite://{}", dir.path().display()));
         AppState::new(
+            fray_rules::systems(),
             database(tables),
             Default::default(),
             tables.clone(),

@@ -1,18 +1,20 @@
 //! `/api/matches`: create, list, show, join, resign, rematch, and the replay
 //! of a finished match. Making and starting matches is the lobby's
-//! ([`crate::lobby`]); this says its answers over HTTP.
+//! ([`crate::lobby`]); this says its answers over HTTP. Every summary is
+//! shown as its asker may see it ([`lobby::shown_to`]): where a system keeps
+//! armies secret, a player sees only their own seat's.
 
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
 use fray_protocol::{
-    ErrorCode, JoinMatch, MatchId, MatchStatus, MatchSummary, NewMatch, Replay, SystemId,
+    ErrorCode, JoinMatch, MatchId, MatchStatus, MatchSummary, NewMatch, PlayerId, Replay, SystemId,
 };
 use serde::Deserialize;
 
 use super::ApiError;
 use super::army_lists::owned;
-use super::extract::{JsonBody, PathId, Player, QueryParams};
+use super::extract::{JsonBody, MaybePlayer, PathId, Player, QueryParams};
 use crate::auth::to_hex;
 use crate::db;
 use crate::lobby;
@@ -34,6 +36,7 @@ pub struct ListQuery {
 
 pub async fn list(
     State(state): State<AppState>,
+    MaybePlayer(viewer): MaybePlayer,
     QueryParams(query): QueryParams<ListQuery>,
 ) -> Result<Json<Vec<MatchSummary>>, ApiError> {
     let filter = db::matches::MatchFilter {
@@ -58,14 +61,24 @@ pub async fn list(
             }
         },
     };
-    Ok(Json(db::matches::list(&state.db, &filter).await?))
+    let viewer = viewer.map(|player| player.id);
+    let matches = db::matches::list(&state.db, &filter).await?;
+    Ok(Json(
+        matches
+            .into_iter()
+            .map(|summary| lobby::shown_to(&state, summary, viewer))
+            .collect(),
+    ))
 }
 
 pub async fn show(
     State(state): State<AppState>,
+    MaybePlayer(viewer): MaybePlayer,
     PathId(id): PathId<MatchId>,
 ) -> Result<Json<MatchSummary>, ApiError> {
-    summary(&state, id).await.map(Json)
+    summary_for(&state, id, viewer.map(|player| player.id))
+        .await
+        .map(Json)
 }
 
 pub async fn create(
@@ -75,7 +88,10 @@ pub async fn create(
 ) -> Result<(StatusCode, Json<MatchSummary>), ApiError> {
     let list = owned(&state, &player, new.army_list).await?.list;
     let id = lobby::create(&state, &player, list, new).await?;
-    Ok((StatusCode::CREATED, Json(summary(&state, id).await?)))
+    Ok((
+        StatusCode::CREATED,
+        Json(summary_for(&state, id, Some(player.id)).await?),
+    ))
 }
 
 pub async fn join(
@@ -86,7 +102,7 @@ pub async fn join(
 ) -> Result<Json<MatchSummary>, ApiError> {
     let list = owned(&state, &player, join.army_list).await?.list;
     lobby::join(&state, &player, id, &list).await?;
-    Ok(Json(summary(&state, id).await?))
+    Ok(Json(summary_for(&state, id, Some(player.id)).await?))
 }
 
 /// `POST /api/matches/{id}/rematch`: the caller, a player of the finished
@@ -103,7 +119,10 @@ pub async fn rematch(
     } else {
         StatusCode::OK
     };
-    Ok((status, Json(summary(&state, rematch.id).await?)))
+    Ok((
+        status,
+        Json(summary_for(&state, rematch.id, Some(player.id)).await?),
+    ))
 }
 
 pub async fn resign(
@@ -122,13 +141,15 @@ pub async fn resign(
             ErrorCode::Unavailable => ApiError::new(StatusCode::SERVICE_UNAVAILABLE, code, message),
             _ => ApiError::conflict(code, message),
         })?;
-    Ok(Json(summary(&state, id).await?))
+    Ok(Json(summary_for(&state, id, Some(player.id)).await?))
 }
 
 pub async fn replay(
     State(state): State<AppState>,
     PathId(id): PathId<MatchId>,
 ) -> Result<Json<Replay>, ApiError> {
+    // A finished match hides nothing, its armies included: the summary is
+    // whole, as every viewer sees it.
     let summary = summary(&state, id).await?;
     if summary.status != MatchStatus::Finished {
         return Err(ApiError::conflict(
@@ -153,6 +174,17 @@ pub async fn replay(
     }))
 }
 
+/// Match `id` as `viewer` may see it.
+async fn summary_for(
+    state: &AppState,
+    id: MatchId,
+    viewer: Option<PlayerId>,
+) -> Result<MatchSummary, ApiError> {
+    Ok(lobby::shown_to(state, summary(state, id).await?, viewer))
+}
+
+/// Match `id` with every seat's army: what the lobby works from, and what a
+/// finished match's replay shows.
 async fn summary(state: &AppState, id: MatchId) -> Result<MatchSummary, ApiError> {
     db::matches::summary(&state.db, id)
         .await?

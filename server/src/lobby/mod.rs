@@ -3,12 +3,15 @@
 //! starts the match in [`start_in`], the one place a match starts: its seed
 //! is rolled, its set-up stored with its start, and its state handed to the
 //! table. The HTTP handlers call this; the store writes every later event.
+//! What of a match's seats each viewer is shown is decided here too
+//! ([`shown_to`]): armies a system keeps secret stay secret in the lobby.
 
 mod error;
+mod secret_armies;
 
 use fray_protocol::{
-    ArmyList, MatchConfig, MatchId, MatchStatus, MatchSummary, NewMatch, OptionValue, PlayerRef,
-    Seat,
+    ArmyList, MatchConfig, MatchId, MatchStatus, MatchSummary, NewMatch, OptionValue, PlayerId,
+    PlayerRef, Seat,
 };
 use fray_rules::{ChaChaDice, Game};
 use sqlx::{Sqlite, Transaction};
@@ -19,8 +22,17 @@ use crate::store::events::{self, NewEvent};
 use crate::table::MatchState;
 use crate::table::seed::{commitment, new_seed};
 use crate::text::{TextError, check_key};
+use secret_armies::summary_shown_to;
 
 pub use error::LobbyError;
+
+/// `summary` as `viewer` (the player whose token came with the request, if
+/// any) may see it, by what its system says of its armies: every match
+/// summary the server shows goes through here.
+pub fn shown_to(state: &AppState, summary: MatchSummary, viewer: Option<PlayerId>) -> MatchSummary {
+    let secret = state.armies_secret(summary.system);
+    summary_shown_to(summary, viewer, secret)
+}
 
 /// Creates a match of `new`'s system and options with `player` in seat 0,
 /// playing `list`; its id.

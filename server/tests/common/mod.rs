@@ -13,7 +13,7 @@ use std::time::Duration;
 
 use fray_protocol::{
     ArmyList, ClientMessage, History, MatchConfig, MatchId, MatchSummary, PROTOCOL_VERSION,
-    PlayerCreated, Role, ServerMessage, StoredArmyList,
+    PlayerCreated, Role, ServerMessage, StoredArmyList, SystemInfo,
 };
 use fray_server::Config;
 use fray_server::tools::verify::VerifyReport;
@@ -41,6 +41,9 @@ pub struct TestServer {
     /// Keeps the database directory until the last server on it is gone.
     dir: Arc<TempDir>,
     pub config: Config,
+    /// The systems' descriptions it offers instead of the rules' own, if
+    /// a test changed them.
+    systems: Option<Vec<SystemInfo>>,
 }
 
 impl TestServer {
@@ -63,15 +66,31 @@ impl TestServer {
     /// players and lists at once than the defaults allow one address (the
     /// limits have their own tests, `tests/lobby_limits.rs`).
     pub fn start_with(adjust: impl FnOnce(&mut Config)) -> TestServer {
+        let (dir, mut config) = TestServer::new_database();
+        adjust(&mut config);
+        TestServer::start_on(dir, config, None)
+    }
+
+    /// A server on a new database that describes the game systems as
+    /// `adjust` changes the rules' descriptions: a system as no registered
+    /// system is yet, such as one whose armies are secret.
+    pub fn start_offering(adjust: impl FnOnce(&mut Vec<SystemInfo>)) -> TestServer {
+        let (dir, config) = TestServer::new_database();
+        let mut systems = fray_rules::systems();
+        adjust(&mut systems);
+        TestServer::start_on(dir, config, Some(systems))
+    }
+
+    /// A new database's directory, and the test settings that use it.
+    fn new_database() -> (Arc<TempDir>, Config) {
         let dir = Arc::new(tempfile::tempdir().expect("a temporary directory"));
         let mut config = Config::with_database(database_url(dir.path().join("fray.db")));
         config.players_per_minute = 0;
         config.lobby_writes_per_minute = 0;
-        adjust(&mut config);
-        TestServer::start_on(dir, config)
+        (dir, config)
     }
 
-    fn start_on(dir: Arc<TempDir>, config: Config) -> TestServer {
+    fn start_on(dir: Arc<TempDir>, config: Config, systems: Option<Vec<SystemInfo>>) -> TestServer {
         let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind 127.0.0.1:0");
         listener
             .set_nonblocking(true)
@@ -79,6 +98,7 @@ impl TestServer {
         let address = listener.local_addr().expect("local address");
         let (stop, stopped) = oneshot::channel::<Stop>();
         let served = config.clone();
+        let offered = systems.clone();
         let (ready_tx, ready_rx) = std::sync::mpsc::channel::<()>();
         let thread = std::thread::spawn(move || {
             let runtime = tokio::runtime::Builder::new_multi_thread()
@@ -90,9 +110,17 @@ impl TestServer {
                 let listener =
                     tokio::net::TcpListener::from_std(listener).map_err(|e| e.to_string())?;
                 let (graceful_tx, graceful_rx) = oneshot::channel::<()>();
-                let serve = fray_server::serve(listener, served, async {
+                let graceful = async {
                     let _ = graceful_rx.await;
-                });
+                };
+                let serve = async move {
+                    match offered {
+                        Some(systems) => {
+                            fray_server::serve_offering(listener, served, systems, graceful).await
+                        }
+                        None => fray_server::serve(listener, served, graceful).await,
+                    }
+                };
                 let _ = ready_tx.send(());
                 tokio::pin!(serve);
                 tokio::select! {
@@ -117,6 +145,7 @@ impl TestServer {
             thread: Some(thread),
             dir,
             config,
+            systems,
         };
         server.wait_until_healthy();
         server
@@ -139,13 +168,13 @@ impl TestServer {
     /// database file (and a new port).
     pub fn crash_and_restart(mut self) -> TestServer {
         self.halt(Stop::Crash);
-        TestServer::start_on(self.dir.clone(), self.config.clone())
+        TestServer::start_on(self.dir.clone(), self.config.clone(), self.systems.take())
     }
 
     /// Stops this server gracefully and starts a new one on the same file.
     pub fn restart(mut self) -> TestServer {
         self.halt(Stop::Graceful);
-        TestServer::start_on(self.dir.clone(), self.config.clone())
+        TestServer::start_on(self.dir.clone(), self.config.clone(), self.systems.take())
     }
 
     pub fn database_path(&self) -> PathBuf {
