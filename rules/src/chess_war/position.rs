@@ -65,6 +65,15 @@ impl Position {
         id
     }
 
+    /// Adds a unit of the seat's race that was destroyed before the position.
+    pub fn fallen(&mut self, seat: u8, unit: &str) -> PieceId {
+        let id = self.place(seat, unit, "a1");
+        let index = self.game.index_of(id).expect("just added");
+        self.game.board[0] = super::state::EMPTY;
+        self.game.unit_mut(index).place = Place::Destroyed;
+        id
+    }
+
     /// The board's indices after a unit was inserted among the others.
     fn reindex(&mut self) {
         self.game.board = [super::state::EMPTY; crate::grid::SQUARES];
