@@ -152,7 +152,7 @@ fn the_liche_teleports_out_of_melee_over_units_and_may_then_charge() {
         .into_iter()
         .find(|o| o.action.verb == "move" && o.action.to == Some(sq("f4")))
         .unwrap();
-    assert_eq!(teleport.label, "Liche on d4 move to f4");
+    assert_eq!(teleport.label, "Liche on d4 teleport to f4");
     act(&mut game, 0, &step(liche, "f4"), &[]);
     assert_eq!(destinations(&game, 0, "charge", liche), vec!["e4", "e5"]);
     act(&mut game, 0, &charge(liche, "e5"), &[]);

@@ -8,7 +8,7 @@ use fray_protocol::{Action, ActionOption, PieceId, RejectCode, Rejection};
 use super::board::{zone, zone_name};
 use super::moves::Move;
 use super::state::{ChessWar, Pending, Phase, Place, Step};
-use super::units::{profile, unit_by_key};
+use super::units::{Special, profile, unit_by_key};
 use crate::action_form::{board_square, check_parts};
 use crate::grid::{bit, push_square, to_square};
 
@@ -21,11 +21,11 @@ fn unknown(message: String) -> Rejection {
 }
 
 impl ChessWar {
-    pub(crate) fn option_of(&self, seat: u8, mv: Move) -> ActionOption {
+    pub(crate) fn option_of(&self, mv: Move) -> ActionOption {
         ActionOption {
             action: self.action_of(mv),
             notation: self.notation(mv),
-            label: self.label(seat, mv),
+            label: self.label(mv),
         }
     }
 
@@ -87,13 +87,18 @@ impl ChessWar {
         out
     }
 
-    fn label(&self, seat: u8, mv: Move) -> String {
+    fn label(&self, mv: Move) -> String {
         match mv {
             Move::Place { unit, to } => {
                 format!("Place {} on {}", profile(unit).name, to_square(to))
             }
             Move::Move { piece, to } => {
-                format!("{} move to {}", self.describe(piece), to_square(to))
+                let verb = if self.unit(piece).profile().has(Special::Teleport) {
+                    "teleport"
+                } else {
+                    "move"
+                };
+                format!("{} {verb} to {}", self.describe(piece), to_square(to))
             }
             Move::Charge { piece, to } => {
                 format!("{} charge {}", self.describe(piece), to_square(to))
@@ -129,7 +134,7 @@ impl ChessWar {
                     ..
                 } => "End the turn".into(),
                 Phase::Turn { step, .. } => format!("End the {} phase", step.name()),
-                _ => format!("End (seat {seat})"),
+                _ => "End".into(),
             },
         }
     }
@@ -299,14 +304,13 @@ impl ChessWar {
         }
     }
 
-    pub(crate) fn not_your_turn(&self, seat: u8) -> Rejection {
+    pub(crate) fn not_your_turn(&self) -> Rejection {
         let message = match self.phase {
             Phase::Placing => "you have placed your whole army: the other side is still placing",
             Phase::Turn {
                 pending: Some(Pending::Target { .. }),
                 ..
             } => "your opponent is choosing which of its units your attacker attacks",
-            Phase::Turn { seat: mover, .. } if mover == seat => "your opponent chooses now",
             Phase::Turn { .. } => "it is not your turn",
             Phase::Over(_) => {
                 return Rejection::new(RejectCode::GameOver, "the game is over");

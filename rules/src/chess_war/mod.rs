@@ -253,8 +253,8 @@ impl MoveRules for ChessWar {
         ChessWar::legal_moves(self, seat.0, out)
     }
 
-    fn option_for(&self, seat: Seat, mv: Move) -> ActionOption {
-        self.option_of(seat.0, mv)
+    fn option_for(&self, _seat: Seat, mv: Move) -> ActionOption {
+        self.option_of(mv)
     }
 
     fn parse(&self, seat: Seat, action: &Action) -> Result<Move, Rejection> {
@@ -265,8 +265,8 @@ impl MoveRules for ChessWar {
         ChessWar::explain_illegal(self, seat.0, mv)
     }
 
-    fn not_your_turn(&self, seat: Seat) -> Rejection {
-        ChessWar::not_your_turn(self, seat.0)
+    fn not_your_turn(&self, _seat: Seat) -> Rejection {
+        ChessWar::not_your_turn(self)
     }
 
     fn play(&mut self, seat: Seat, mv: Move, dice: &mut dyn Dice, log: &mut Log) {
