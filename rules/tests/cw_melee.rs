@@ -363,3 +363,35 @@ fn trolls_whose_square_is_taken_do_not_regenerate() {
     assert!(rolls(&effects).is_empty());
     assert!(is_gone(&game, trolls));
 }
+
+#[test]
+fn the_charge_bonus_lasts_only_the_turn_of_the_charge() {
+    let mut position = Position::new([Race::Humans, Race::Orcs]);
+    let knights = position.place(0, "knights", "d3");
+    let boyz = position.place(1, "orc-boyz", "d5");
+    let mut game = position.build();
+    act(&mut game, 0, &charge(knights, "d4"), &[]);
+    end_until(&mut game, 0, Step::Melee);
+    // 2 + 1: a stand-off.
+    act(&mut game, 0, &attack(knights), &[2]);
+    end_until(&mut game, 1, Step::Melee);
+    act(&mut game, 1, &attack(boyz), &[3]);
+    end_until(&mut game, 0, Step::Melee);
+    assert!(!markers(&game, knights).contains(&"charged".to_string()));
+    // The same 5 a charge made a kill now only routs: 5 + 0 − 0.
+    let effects = act(&mut game, 0, &attack(knights), &[5, 3, 3]);
+    assert_eq!(results(&effects)[0], "routed: two saves");
+    assert!(!is_gone(&game, boyz));
+}
+
+#[test]
+fn stupid_trolls_test_before_a_charge_too() {
+    let mut position = Position::new([Race::Orcs, Race::Humans]);
+    let trolls = position.place(0, "trolls", "d3");
+    position.place(1, "infantry", "d5");
+    let mut game = position.build();
+    let effects = act(&mut game, 0, &charge(trolls, "d4"), &[1]);
+    assert_eq!(rolls(&effects)[0].0, "Trolls on d3 stupidity test (3+)");
+    assert_eq!(square_of(&game, trolls).as_deref(), Some("d3"));
+    assert!(destinations(&game, 0, "charge", trolls).is_empty());
+}

@@ -5,9 +5,9 @@
 use fray_protocol::{PieceId, Square};
 
 use super::MatchOptions;
-use super::state::{ChessWar, IDS_PER_SEAT, Marks, Phase, Place, Step, Unit};
+use super::state::{ChessWar, EMPTY, IDS_PER_SEAT, Marks, Phase, Place, Step, Unit};
 use super::units::{Race, unit_by_key};
-use crate::grid::from_square;
+use crate::grid::{SQUARES, Sq, from_square};
 
 pub struct Position {
     game: ChessWar,
@@ -35,12 +35,27 @@ impl Position {
     /// the race does not have or a square that is taken: a test set up
     /// wrongly.
     pub fn place(&mut self, seat: u8, unit: &str, square: &str) -> PieceId {
-        let race = self.game.race(seat);
-        let unit = unit_by_key(race, unit)
-            .unwrap_or_else(|| panic!("{unit} is not in the {} army", race.name()));
         let square: Square = square.parse().expect("a square such as e4");
         let sq = from_square(square).expect("a square on the board");
         assert!(self.game.unit_at(sq).is_none(), "{square} is taken");
+        let (id, index) = self.add(seat, unit);
+        self.game.put(index, sq);
+        id
+    }
+
+    /// Adds a unit of the seat's race that was destroyed before the position.
+    pub fn fallen(&mut self, seat: u8, unit: &str) -> PieceId {
+        let (id, index) = self.add(seat, unit);
+        self.game.unit_mut(index).place = Place::Destroyed;
+        id
+    }
+
+    /// Adds a unit off the board, keeping the units in id order; returns its
+    /// id and index.
+    fn add(&mut self, seat: u8, unit: &str) -> (PieceId, u8) {
+        let race = self.game.race(seat);
+        let unit = unit_by_key(race, unit)
+            .unwrap_or_else(|| panic!("{unit} is not in the {} army", race.name()));
         let number = self.game.units.iter().filter(|u| u.owner == seat).count() as u32;
         let id = PieceId(u32::from(seat) * IDS_PER_SEAT + number);
         let at = self
@@ -59,29 +74,17 @@ impl Position {
                 marks: Marks::default(),
             },
         );
-        self.reindex();
-        let index = self.game.index_of(id).expect("just added");
-        self.game.put(index, sq);
-        id
-    }
-
-    /// Adds a unit of the seat's race that was destroyed before the position.
-    pub fn fallen(&mut self, seat: u8, unit: &str) -> PieceId {
-        let id = self.place(seat, unit, "a1");
-        let index = self.game.index_of(id).expect("just added");
-        self.game.board[0] = super::state::EMPTY;
-        self.game.unit_mut(index).place = Place::Destroyed;
-        id
-    }
-
-    /// The board's indices after a unit was inserted among the others.
-    fn reindex(&mut self) {
-        self.game.board = [super::state::EMPTY; crate::grid::SQUARES];
-        for index in 0..self.game.units.len() as u8 {
-            if let Some(sq) = self.game.unit(index).square() {
-                self.game.board[usize::from(sq)] = index;
-            }
+        // The indices after the new unit moved up by one.
+        self.game.board = [EMPTY; SQUARES];
+        let standing: Vec<(u8, Sq)> = self
+            .game
+            .on_board()
+            .map(|(index, _, sq)| (index, sq))
+            .collect();
+        for (index, sq) in standing {
+            self.game.board[usize::from(sq)] = index;
         }
+        (id, at as u8)
     }
 
     /// Sets a unit's markers, as if earlier actions had left them.

@@ -96,10 +96,11 @@ pub fn refused(game: &mut ChessWar, seat: u8, action: &Action) -> Rejection {
     rejection
 }
 
-/// Ends phases of `seat` until the turn reaches `step`.
+/// Ends phases, whoever's they are, until it is `seat`'s `wanted` step.
 pub fn end_until(game: &mut ChessWar, seat: u8, wanted: Step) {
-    while game.step() != Some(wanted) {
-        act(game, seat, &end_phase(), &[]);
+    while (game.mover(), game.step()) != (Some(seat), Some(wanted)) {
+        let mover = game.mover().expect("a turn is on");
+        act(game, mover, &end_phase(), &[]);
     }
 }
 
