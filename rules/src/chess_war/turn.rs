@@ -24,8 +24,8 @@ impl ChessWar {
             Move::EndPhase => self.end_phase(dice, log),
         }
         if matches!(self.phase, Phase::Turn { .. }) {
-            self.forget_fear();
             self.crumble(log);
+            self.forget_fear();
             self.check_end(log);
         }
     }
