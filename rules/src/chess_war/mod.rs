@@ -1,8 +1,9 @@
 //! ChessWar!, by Kalle Marjola: six races bought with points within each
 //! unit's bounds, an 8×8 board, and turns in which every unit may move, then
 //! fire, then fight in melee; saves, fear, spells. The rules as Fray plays
-//! them, with every ruling: `docs/rules/chess-war.md`. The engine is not
-//! written yet, so the system is not registered in `game.rs`.
+//! them, with every ruling: `docs/rules/chess-war.md`. The engine plays the
+//! set-up, movement, melee and the end; firing and magic are still to come,
+//! so the system is not registered in `game.rs` yet.
 //!
 //! Where each rule lives:
 //! - `units.rs`: the races, every unit's profile, its chess piece and specials
@@ -13,15 +14,39 @@
 //! - `sight.rs`: which squares a shot's line crosses, and whether it is clear
 //! - `reach.rs`: where a unit may move, teleport or advance; who is in melee
 //! - `scatter.rs`: range, and where a catapult's shot lands
+//! - `state.rs`: the units, the board, the turn and its phase
+//! - `board.rs`: the sides' deployment zones
+//! - `setup.rs`: the lists checked, the secret placement, the reveal, who starts
+//! - `moves.rs`: every decision, and the one generator of those legal now
+//! - `turn.rs`: one action, the phases in order, the end of a turn
+//! - `movement.rs`: moves, the charge step, fear when charging, stupidity, teleport
+//! - `melee.rs`: attacks, the defender's choice of target, plague, the advance
+//! - `saves.rs`: the save roll
+//! - `winning.rs`: the general hunt, the lengthened game, the round limit
+//! - `actions.rs`: actions, notation and labels; why an action is refused
+//! - `view.rs`: what each viewer sees, and the referee's view in parts
+//! - `position.rs`: positions set up for tests of one rule
 
+mod actions;
 pub mod army;
+mod board;
 pub mod examples;
+mod melee;
+mod movement;
+mod moves;
+pub mod position;
 pub mod reach;
+mod saves;
 pub mod scatter;
+mod setup;
 pub mod sight;
 pub mod spells;
+mod state;
+mod turn;
 pub mod units;
+mod view;
 pub mod weapons;
+mod winning;
 
 #[cfg(test)]
 mod tests;
@@ -29,20 +54,29 @@ mod tests;
 use std::sync::LazyLock;
 
 use fray_protocol::{
-    ArmyInfo, ArmyLimits, ArmyList, MatchConfig, OptionSpec, SeatRange, SystemId, SystemInfo,
-    UnitInfo,
+    Action, ActionOption, ArmyInfo, ArmyLimits, ArmyList, MatchConfig, OptionSpec, Outcome,
+    PieceId, Rejection, Seat, SeatRange, SystemId, SystemInfo, UnitInfo, View, Viewer,
 };
 
 pub use army::{
     ArmyProblem, Budget, CheckedArmy, DEFAULT_POINTS, MAX_POINTS, MAX_UNITS, MIN_POINTS,
 };
 pub use examples::{example, examples, random_army};
+pub use moves::Move;
+pub use position::Position;
 pub use spells::{Spell, SpellKind};
+pub use state::{ChessWar, Marks, Step};
 pub use units::{ChessPiece, Profile, Race, Special};
+pub use view::SYSTEM_KEY;
 pub use weapons::{Aim, Armament, Weapon, WeaponProfile};
 
+use crate::dice::Dice;
+use crate::effect_log::Log;
 use crate::engine::SetupError;
+use crate::kept_view::KeptView;
 use crate::match_options::{CheckedOptions, Choice, flag_option, int_option};
+use crate::move_rules::{MoveRules, Seats};
+use crate::system::{GameSystem, Pick};
 
 pub const POINTS: &str = "points";
 pub const LENGTHENED: &str = "lengthened";
@@ -198,5 +232,96 @@ fn unit_info(profile: &Profile) -> UnitInfo {
             profile.stats(),
             profile.cost.into(),
         )
+    }
+}
+
+// Each method hands over to the system's own function in the file named for it.
+impl MoveRules for ChessWar {
+    type Move = Move;
+
+    fn setup_logged(
+        config: &MatchConfig,
+        armies: &[ArmyList],
+        _dice: &mut dyn Dice,
+        log: &mut Log,
+    ) -> Result<Self, SetupError> {
+        ChessWar::new_game(config, armies, log)
+    }
+
+    fn to_act(&self) -> Seats {
+        self.seats_to_act()
+    }
+
+    fn legal_moves(&self, seat: Seat, out: &mut Vec<Move>) {
+        ChessWar::legal_moves(self, seat.0, out)
+    }
+
+    fn option_for(&self, _seat: Seat, mv: Move) -> ActionOption {
+        self.option_of(mv)
+    }
+
+    fn parse(&self, seat: Seat, action: &Action) -> Result<Move, Rejection> {
+        ChessWar::parse(self, seat.0, action)
+    }
+
+    fn explain_illegal(&self, seat: Seat, mv: Move) -> Rejection {
+        ChessWar::explain_illegal(self, seat.0, mv)
+    }
+
+    fn not_your_turn(&self, _seat: Seat) -> Rejection {
+        ChessWar::not_your_turn(self)
+    }
+
+    fn play(&mut self, seat: Seat, mv: Move, dice: &mut dyn Dice, log: &mut Log) {
+        self.play_move_of(seat.0, mv, dice, log)
+    }
+
+    fn view(&self, viewer: Viewer) -> View {
+        self.view_for(viewer)
+    }
+
+    fn outcome(&self) -> Option<Outcome> {
+        ChessWar::outcome(self)
+    }
+
+    fn removal_reason(&self, _piece: PieceId) -> String {
+        "destroyed".into()
+    }
+
+    /// The armies are secret until both are placed (W7).
+    fn hides_anything(&self) -> bool {
+        self.behind_screen()
+    }
+
+    fn kept_view(&mut self) -> &mut KeptView<Self> {
+        &mut self.kept_view
+    }
+}
+
+impl GameSystem for ChessWar {
+    const ID: SystemId = SystemId::ChessWar;
+
+    fn info() -> SystemInfo {
+        system_info()
+    }
+
+    fn validate_army(list: &ArmyList) -> Result<(), Vec<String>> {
+        validate_army(list)
+    }
+
+    fn validate_army_for(
+        config: &MatchConfig,
+        seat: Seat,
+        list: &ArmyList,
+    ) -> Result<(), SetupError> {
+        validate_army_for(config, seat.0, list)
+    }
+
+    fn examples() -> Vec<ArmyList> {
+        examples()
+    }
+
+    fn random_army(config: &MatchConfig, army: Option<&str>, pick: Pick) -> Option<ArmyList> {
+        random_army(config, army, pick)
     }
 }

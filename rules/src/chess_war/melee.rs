@@ -1,0 +1,274 @@
+//! The melee phase (W25–W29): every own unit in melee attacks once; with
+//! several enemy neighbours the defending seat picks its target; the attack
+//! table with its modifiers; rout; the 1-or-less result; plague; the advance
+//! after a kill.
+
+use fray_protocol::Phrase;
+
+use super::reach::{adjacent, in_melee, may_advance, melee_opponents};
+use super::state::{ChessWar, Pending, Phase, Place};
+use super::units::Special;
+use crate::Dice;
+use crate::effect_log::{Log, roll_for, single};
+use crate::grid::{Sq, bit, squares_of, to_square};
+
+/// What an attack roll came to (W26).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum AttackResult {
+    /// 6 or more, or a natural 6: destroyed, no save.
+    Destroyed,
+    /// 5: two saves.
+    Routed,
+    /// 4: one save.
+    Wounded,
+    /// 2–3: nothing; the melee goes on.
+    StandOff,
+    /// 1 or less: the attacker saves or is destroyed.
+    Repelled,
+}
+
+impl AttackResult {
+    pub fn of(face: u8, total: i16) -> AttackResult {
+        match total {
+            _ if face == 6 || total >= 6 => AttackResult::Destroyed,
+            5 => AttackResult::Routed,
+            4 => AttackResult::Wounded,
+            2 | 3 => AttackResult::StandOff,
+            _ => AttackResult::Repelled,
+        }
+    }
+
+    fn text(self) -> &'static str {
+        match self {
+            AttackResult::Destroyed => "destroyed",
+            AttackResult::Routed => "routed: two saves",
+            AttackResult::Wounded => "one save",
+            AttackResult::StandOff => "stand-off",
+            AttackResult::Repelled => "repelled: the attacker saves",
+        }
+    }
+}
+
+impl ChessWar {
+    /// `seat`'s units in melee that have not attacked this phase (W25).
+    pub(crate) fn must_attack(&self, seat: u8) -> impl Iterator<Item = u8> + '_ {
+        let enemies = self.enemies_of(seat);
+        self.on_board()
+            .filter(move |(_, unit, sq)| {
+                unit.owner == seat && !unit.marks.attacked && in_melee(*sq, enemies)
+            })
+            .map(|(index, _, _)| index)
+    }
+
+    /// The enemy units next to `attacker`.
+    pub(crate) fn targets(&self, attacker: u8) -> impl Iterator<Item = u8> + '_ {
+        let unit = self.unit(attacker);
+        let sq = unit.square().expect("an attacker is on the board");
+        squares_of(melee_opponents(sq, self.enemies_of(unit.owner)))
+            .map(|at| self.unit_at(at).expect("an enemy stands there"))
+    }
+
+    /// The attacker's Melee in this attack: its own, +1 on the turn it
+    /// charged if it has Charge (W14), −1 if scared (W16).
+    pub(crate) fn attacking_melee(&self, attacker: u8) -> i16 {
+        let unit = self.unit(attacker);
+        let charge = unit.marks.charged && unit.profile().has(Special::Charge);
+        self.fighting_melee(attacker) + i16::from(charge)
+    }
+
+    /// A unit's Melee, less one while scared.
+    pub(crate) fn fighting_melee(&self, index: u8) -> i16 {
+        let unit = self.unit(index);
+        i16::from(unit.profile().melee) - i16::from(unit.marks.scared)
+    }
+
+    /// `attacker` attacks: at once if it has one enemy neighbour, else
+    /// once the defending seat has picked the target.
+    pub(crate) fn play_attack(&mut self, attacker: u8, dice: &mut dyn Dice, log: &mut Log) {
+        self.unit_mut(attacker).marks.attacked = true;
+        let targets: Vec<u8> = self.targets(attacker).collect();
+        let first = *targets.first().expect("an attacker is in melee");
+        if targets.len() > 1 {
+            self.set_pending(Some(Pending::Target { attacker }));
+            self.tell_of(
+                attacker,
+                "attack: the defending player chooses which of its units is attacked",
+                log,
+            );
+            return;
+        }
+        self.resolve_attack(attacker, first, dice, log);
+    }
+
+    pub(crate) fn play_choice(&mut self, target: u8, dice: &mut dyn Dice, log: &mut Log) {
+        let Phase::Turn {
+            pending: Some(Pending::Target { attacker }),
+            ..
+        } = self.phase
+        else {
+            unreachable!("a target is chosen only when asked for");
+        };
+        self.set_pending(None);
+        self.resolve_attack(attacker, target, dice, log);
+    }
+
+    pub(crate) fn set_pending(&mut self, pending: Option<Pending>) {
+        if let Phase::Turn { pending: at, .. } = &mut self.phase {
+            *at = pending;
+        }
+    }
+
+    /// The attack roll and what follows it (W26–W29).
+    fn resolve_attack(&mut self, attacker: u8, defender: u8, dice: &mut dyn Dice, log: &mut Log) {
+        let modifier = self.attacking_melee(attacker) - self.fighting_melee(defender);
+        let face = dice.roll(6);
+        let total = i16::from(face) + modifier;
+        let result = AttackResult::of(face, total);
+        let attacking = *self.unit(attacker);
+        log.roll(|| {
+            roll_for(
+                attacking.owner,
+                Some(attacking.id.0 as u8),
+                format!(
+                    "{} attacks {}",
+                    self.describe(attacker),
+                    self.describe(defender)
+                ),
+                single(face),
+                i32::from(modifier),
+                result.text().into(),
+            )
+        });
+        let square = self.unit(defender).square().expect("a defender stands");
+        let killed = match result {
+            AttackResult::Destroyed => {
+                self.destroy(defender, log);
+                true
+            }
+            AttackResult::Routed => {
+                !(self.save(defender, 0, "against the rout", dice, log)
+                    && self.save(defender, 0, "again against the rout", dice, log))
+                    && self.destroy_in_melee(defender, dice, log)
+            }
+            AttackResult::Wounded => {
+                !self.save(defender, 0, "in melee", dice, log)
+                    && self.destroy_in_melee(defender, dice, log)
+            }
+            AttackResult::StandOff => false,
+            AttackResult::Repelled => {
+                if self.unit(defender).marks.scared {
+                    self.tell_of(
+                        attacker,
+                        "survives: a scared defender cannot destroy it",
+                        log,
+                    );
+                } else if !self.save(attacker, 0, "after its failed attack", dice, log) {
+                    self.destroy_in_melee(attacker, dice, log);
+                }
+                false
+            }
+        };
+        if result == AttackResult::Destroyed {
+            self.spread_plague(defender, square, dice, log);
+        }
+        if killed && self.advancers(attacking.owner, square).next().is_some() {
+            self.set_pending(Some(Pending::Advance { square }));
+        }
+    }
+
+    /// Destroys a unit in melee and lets its plague loose; true.
+    fn destroy_in_melee(&mut self, index: u8, dice: &mut dyn Dice, log: &mut Log) -> bool {
+        let square = self.unit(index).square().expect("it stands");
+        self.destroy(index, log);
+        self.spread_plague(index, square, dice, log);
+        true
+    }
+
+    /// A Plague unit destroyed in melee on `square`: each enemy next to it
+    /// that is not immune saves at +1 or is destroyed (W29).
+    fn spread_plague(&mut self, dead: u8, square: Sq, dice: &mut dyn Dice, log: &mut Log) {
+        let carrier = *self.unit(dead);
+        if !carrier.profile().has(Special::Plague) {
+            return;
+        }
+        let infected: Vec<u8> = self
+            .on_board()
+            .filter(|(_, unit, at)| {
+                unit.owner != carrier.owner
+                    && adjacent(square) & bit(*at) != 0
+                    && !unit.profile().immune_to_plague()
+            })
+            .map(|(index, _, _)| index)
+            .collect();
+        if infected.is_empty() {
+            return;
+        }
+        log.tell(|| {
+            Phrase::new().text(format!(
+                "{} spread the plague as they fall on {}",
+                carrier.profile().name,
+                to_square(square)
+            ))
+        });
+        for index in infected {
+            if !self.save(index, 1, "against the plague", dice, log) {
+                self.destroy(index, log);
+            }
+        }
+    }
+
+    /// Takes a unit off the board; Trolls wait to regenerate (W31).
+    pub(crate) fn destroy(&mut self, index: u8, log: &mut Log) {
+        let unit = *self.unit(index);
+        let sq = unit.square().expect("a destroyed unit stood on the board");
+        self.tell_of(index, "is destroyed", log);
+        self.board[usize::from(sq)] = super::state::EMPTY;
+        self.unit_mut(index).place = Place::Destroyed;
+        self.last_removed = Some(unit.owner);
+        if unit.profile().has(Special::Regenerate) {
+            self.fallen_trolls.push((index, sq));
+        }
+    }
+
+    /// `seat`'s units that may advance onto `square`: next to it, next to
+    /// no enemy now, able to move, not stupid or stopped by fear this
+    /// turn, and not passing diagonally between two occupied squares (W27).
+    pub(crate) fn advancers(&self, seat: u8, square: Sq) -> impl Iterator<Item = u8> + '_ {
+        let enemies = self.enemies_of(seat);
+        let occupied = self.occupied();
+        self.on_board()
+            .filter(move |(_, unit, at)| {
+                unit.owner == seat
+                    && adjacent(square) & bit(*at) != 0
+                    && !in_melee(*at, enemies)
+                    && unit.profile().movement > 0
+                    && !unit.marks.stupid
+                    && !unit.marks.halted
+                    && may_advance(*at, square, occupied)
+            })
+            .map(|(index, _, _)| index)
+    }
+
+    pub(crate) fn play_advance(&mut self, piece: u8, to: Sq, log: &mut Log) {
+        self.set_pending(None);
+        self.tell_of(piece, &format!("advance to {}", to_square(to)), log);
+        self.put(piece, to);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::AttackResult;
+
+    #[test]
+    fn the_attack_table() {
+        assert_eq!(AttackResult::of(6, 2), AttackResult::Destroyed);
+        assert_eq!(AttackResult::of(5, 6), AttackResult::Destroyed);
+        assert_eq!(AttackResult::of(4, 5), AttackResult::Routed);
+        assert_eq!(AttackResult::of(4, 4), AttackResult::Wounded);
+        assert_eq!(AttackResult::of(3, 3), AttackResult::StandOff);
+        assert_eq!(AttackResult::of(3, 2), AttackResult::StandOff);
+        assert_eq!(AttackResult::of(2, 1), AttackResult::Repelled);
+        assert_eq!(AttackResult::of(1, -3), AttackResult::Repelled);
+    }
+}

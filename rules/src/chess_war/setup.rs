@@ -1,0 +1,151 @@
+//! How a match starts (W5–W9): both lists checked against the match's
+//! points, every unit waiting behind the screen, both sides placing at once
+//! one unit at a time in their own zones, seen only by themselves, then the
+//! reveal together and the d2 for who starts.
+
+use fray_protocol::{ArmyList, DiceRoll, Die, MatchConfig, Phrase, PieceId, Seat, SystemId};
+
+use super::army::{Budget, check};
+use super::state::{ChessWar, EMPTY, IDS_PER_SEAT, Marks, Phase, Place, Unit};
+use super::units::{Race, UnitId};
+use super::{NAME, read_options};
+use crate::Dice;
+use crate::effect_log::Log;
+use crate::engine::SetupError;
+use crate::grid::{SQUARES, Sq, to_square};
+
+impl ChessWar {
+    pub(crate) fn new_game(
+        config: &MatchConfig,
+        armies: &[ArmyList],
+        log: &mut Log,
+    ) -> Result<ChessWar, SetupError> {
+        if config.system != SystemId::ChessWar {
+            return Err(SetupError::WrongSystem {
+                expected: SystemId::ChessWar.to_string(),
+                found: config.system.to_string(),
+            });
+        }
+        if armies.len() != 2 {
+            return Err(SetupError::WrongSeatCount {
+                system: NAME.into(),
+                min: 2,
+                max: 2,
+                got: armies.len(),
+            });
+        }
+        let options = read_options(config)?;
+        let mut checked = Vec::with_capacity(2);
+        for (seat, list) in armies.iter().enumerate() {
+            let army = check(list, Budget::Match(options.points)).map_err(|problems| {
+                SetupError::InvalidArmy {
+                    seat: seat as u8,
+                    reasons: problems.iter().map(ToString::to_string).collect(),
+                }
+            })?;
+            checked.push(army);
+        }
+        let races = [checked[0].race, checked[1].race];
+        let sides = [checked[0].units.clone(), checked[1].units.clone()];
+        let mut game = ChessWar::with_units(races, &sides, options);
+        game.phase = Phase::Placing;
+        log.tell(|| {
+            "both players place their armies at once, behind a screen: each side sees only \
+             its own until both are placed"
+                .into()
+        });
+        Ok(game)
+    }
+
+    /// A game with both sides' units waiting to be placed, in the lists'
+    /// order.
+    pub(crate) fn with_units(
+        races: [Race; 2],
+        sides: &[Vec<UnitId>; 2],
+        options: super::MatchOptions,
+    ) -> ChessWar {
+        let units = (0..2u8)
+            .flat_map(|seat| {
+                sides[usize::from(seat)]
+                    .iter()
+                    .enumerate()
+                    .map(move |(number, &unit)| Unit {
+                        id: PieceId(u32::from(seat) * IDS_PER_SEAT + number as u32),
+                        unit,
+                        owner: seat,
+                        place: Place::Unplaced,
+                        marks: Marks::default(),
+                    })
+            })
+            .collect();
+        ChessWar {
+            units,
+            board: [EMPTY; SQUARES],
+            races,
+            options,
+            phase: Phase::Placing,
+            turn: 0,
+            first: 0,
+            fallen_trolls: Vec::new(),
+            last_removed: None,
+            kept_view: Default::default(),
+        }
+    }
+
+    /// One placement (W8): told only to its maker; when both sides have
+    /// placed everything, the armies are revealed and the d2 says who
+    /// starts (W9).
+    pub(crate) fn place(
+        &mut self,
+        seat: u8,
+        kind: UnitId,
+        to: Sq,
+        dice: &mut dyn Dice,
+        log: &mut Log,
+    ) {
+        let index = self
+            .indexed()
+            .find(|(_, unit)| {
+                unit.owner == seat && unit.unit == kind && unit.place == Place::Unplaced
+            })
+            .map(|(index, _)| index)
+            .expect("a listed placement has a unit waiting");
+        self.put(index, to);
+        let name = self.unit(index).profile().name;
+        log.tell_only(Seat(seat), || {
+            Phrase::new().text(format!("you place {name} on {}", to_square(to)))
+        });
+        if self.has_unplaced(seat) {
+            return;
+        }
+        if self.has_unplaced(1 - seat) {
+            log.tell(|| Phrase::from(Seat(seat)).text(" has placed the whole army"));
+            return;
+        }
+        log.tell_after_changes(|| "both armies are revealed".into());
+        let first = roll_for_first(dice, log);
+        self.first = first;
+        self.start_turn(first, log);
+    }
+}
+
+/// A d2: 1 gives seat 0 the first turn, 2 gives it to seat 1 (W9).
+fn roll_for_first(dice: &mut dyn Dice, log: &mut Log) -> u8 {
+    let face = dice.roll(2);
+    let first = face - 1;
+    log.roll(|| DiceRoll {
+        seat: None,
+        piece: None,
+        purpose: Phrase::new()
+            .text("who starts (1: ")
+            .seat(Seat(0))
+            .text(", 2: ")
+            .seat(Seat(1))
+            .text(")"),
+        dice: vec![Die { sides: 2, face }],
+        modifier: 0,
+        total: i32::from(face),
+        result: Phrase::from(Seat(first)).text(" takes the first turn"),
+    });
+    first
+}

@@ -1,0 +1,169 @@
+//! Shared helpers for the ChessWar! tests: positions by race, actions by
+//! piece and square, acting with exactly the scripted dice while checking
+//! that every viewer's effects give its new view, and reading the view.
+#![allow(dead_code, unused_imports)]
+
+pub use fray_protocol::{
+    Action, ArmyEntry, ArmyList, DiceRoll, Effect, MatchConfig, OptionValue, Outcome, PieceId,
+    RejectCode, Rejection, ScopedEffect, Seat, Square, SystemId, View, Viewer, apply_all,
+};
+pub use fray_rules::chess_war::{
+    ChessWar, LENGTHENED, MAX_ROUNDS, Marks, MatchOptions, POINTS, Position, Race, Step, example,
+};
+pub use fray_rules::{ChaChaDice, MoveRules, ScriptedDice, SetupError};
+
+pub const VIEWERS: [Viewer; 4] = [
+    Viewer::Referee,
+    Viewer::Seat(Seat(0)),
+    Viewer::Seat(Seat(1)),
+    Viewer::Spectator,
+];
+
+/// A square by its chess name: `sq("e4")`.
+pub fn sq(name: &str) -> Square {
+    name.parse()
+        .unwrap_or_else(|e| panic!("bad square in a test: {e}"))
+}
+
+pub fn config() -> MatchConfig {
+    MatchConfig::new(SystemId::ChessWar)
+}
+
+pub fn place(unit: &str, to: &str) -> Action {
+    Action::new("place").choice(unit).to(sq(to))
+}
+
+pub fn step(piece: PieceId, to: &str) -> Action {
+    Action::new("move").piece(piece).to(sq(to))
+}
+
+pub fn charge(piece: PieceId, to: &str) -> Action {
+    Action::new("charge").piece(piece).to(sq(to))
+}
+
+pub fn attack(piece: PieceId) -> Action {
+    Action::new("attack").piece(piece)
+}
+
+pub fn choose(target: PieceId) -> Action {
+    Action::new("choose").target(target)
+}
+
+pub fn advance(piece: PieceId, to: &str) -> Action {
+    Action::new("advance").piece(piece).to(sq(to))
+}
+
+pub fn end_phase() -> Action {
+    Action::new("end-phase")
+}
+
+pub fn pass() -> Action {
+    Action::new("pass")
+}
+
+/// Plays an action that must be accepted with exactly `faces`, checking
+/// that each viewer's effects turn its old view into its new one.
+pub fn act(game: &mut ChessWar, seat: u8, action: &Action, faces: &[u8]) -> Vec<ScopedEffect> {
+    let before: Vec<View> = VIEWERS.iter().map(|&v| game.view(v)).collect();
+    let mut dice = ScriptedDice::new(faces.iter().copied());
+    let effects = game
+        .act(Seat(seat), action, &mut dice)
+        .unwrap_or_else(|r| panic!("{action:?} by seat {seat} was refused: {r}"));
+    assert_eq!(dice.remaining(), 0, "rolls left over");
+    for (&viewer, before) in VIEWERS.iter().zip(before) {
+        let mut seen = before;
+        apply_all(&mut seen, &ScopedEffect::for_viewer(&effects, viewer));
+        assert_eq!(
+            seen,
+            game.view(viewer),
+            "{viewer:?}: the effects give the view"
+        );
+    }
+    effects
+}
+
+/// An action that must be refused, leaving the game as it was.
+pub fn refused(game: &mut ChessWar, seat: u8, action: &Action) -> Rejection {
+    let before = game.view(Viewer::Referee);
+    let rejection = game
+        .act(Seat(seat), action, &mut ScriptedDice::new([]))
+        .expect_err("the action must be refused");
+    assert_eq!(
+        before,
+        game.view(Viewer::Referee),
+        "a refusal changed the game"
+    );
+    rejection
+}
+
+/// Ends phases, whoever's they are, until it is `seat`'s `wanted` step.
+pub fn end_until(game: &mut ChessWar, seat: u8, wanted: Step) {
+    while (game.mover(), game.step()) != (Some(seat), Some(wanted)) {
+        let mover = game.mover().expect("a turn is on");
+        act(game, mover, &end_phase(), &[]);
+    }
+}
+
+/// The square of a piece in the referee's view, `None` once it is gone.
+pub fn square_of(game: &ChessWar, piece: PieceId) -> Option<String> {
+    game.view(Viewer::Referee)
+        .pieces
+        .get(&piece)
+        .and_then(|p| p.square)
+        .map(|s| s.to_string())
+}
+
+pub fn is_gone(game: &ChessWar, piece: PieceId) -> bool {
+    !game.view(Viewer::Referee).pieces.contains_key(&piece)
+}
+
+pub fn markers(game: &ChessWar, piece: PieceId) -> Vec<String> {
+    game.view(Viewer::Referee).pieces[&piece]
+        .markers
+        .iter()
+        .map(|m| m.key.clone())
+        .collect()
+}
+
+/// The notations of a seat's options.
+pub fn notations(game: &ChessWar, seat: u8) -> Vec<String> {
+    game.options(Seat(seat))
+        .into_iter()
+        .map(|o| o.notation)
+        .collect()
+}
+
+/// The destination squares of a piece's options with verb `verb`.
+pub fn destinations(game: &ChessWar, seat: u8, verb: &str, piece: PieceId) -> Vec<String> {
+    let mut out: Vec<String> = game
+        .options(Seat(seat))
+        .into_iter()
+        .filter(|o| o.action.verb == verb && o.action.piece == Some(piece))
+        .map(|o| o.action.to.expect("a square").to_string())
+        .collect();
+    out.sort();
+    out
+}
+
+/// The rolls told, as (purpose, faces, result).
+pub fn rolls(effects: &[ScopedEffect]) -> Vec<(String, Vec<u8>, String)> {
+    effects
+        .iter()
+        .filter_map(|s| match &s.effect {
+            Effect::DiceRolled { roll } => Some((
+                roll.purpose.render(|seat| format!("seat {}", seat.0)),
+                roll.dice.iter().map(|d| d.face).collect(),
+                roll.result.render(|seat| format!("seat {}", seat.0)),
+            )),
+            _ => None,
+        })
+        .collect()
+}
+
+pub fn options(lengthened: bool, max_rounds: u32) -> MatchOptions {
+    MatchOptions {
+        lengthened,
+        max_rounds,
+        ..MatchOptions::default()
+    }
+}
