@@ -1,6 +1,6 @@
 use std::collections::BTreeSet;
 
-use crate::{Effect, PieceChange, PieceId, PieceView, View};
+use crate::{Effect, PieceChange, PieceId, PieceView, Square, View};
 
 /// Why a piece left a view, for the effect that takes it away. A view does
 /// not say why a piece is gone (defeated, captured, merely out of sight), so
@@ -35,13 +35,14 @@ pub fn diff(before: &View, after: &View, reasons: &dyn RemovalReason) -> Vec<Eff
 pub fn diff_into(before: &View, after: &View, reasons: &dyn RemovalReason, out: &mut Vec<Effect>) {
     diff_board(before, after, out);
     diff_pieces(before, after, reasons, out);
-    diff_table(before, after, out);
+    diff_players(before, after, out);
+    diff_progress(before, after, out);
 }
 
 /// The part of [`diff`] that compares the board: terrain, then walls.
 /// [`diff`] is `diff_board`, [`diff_piece`] for each piece in id order, then
-/// [`diff_table`]; one who keeps a view can compare only the parts that
-/// changed and make the same effects.
+/// [`diff_players`] and [`diff_progress`]; one who keeps a view can compare
+/// only the parts that changed and make the same effects.
 pub fn diff_board(before: &View, after: &View, out: &mut Vec<Effect>) {
     if before.terrain != after.terrain {
         for square in before.terrain.keys() {
@@ -81,8 +82,8 @@ pub fn diff_board(before: &View, after: &View, out: &mut Vec<Effect>) {
     }
 }
 
-/// The part of [`diff`] that compares the players, the turn and the outcome.
-pub fn diff_table(before: &View, after: &View, out: &mut Vec<Effect>) {
+/// The part of [`diff`] that compares the players: armies and counters.
+pub fn diff_players(before: &View, after: &View, out: &mut Vec<Effect>) {
     for player in &after.players {
         match before.player(player.seat) {
             // A counter at 0 is one `ResourceChanged` would take away.
@@ -111,6 +112,11 @@ pub fn diff_table(before: &View, after: &View, out: &mut Vec<Effect>) {
             }),
         }
     }
+}
+
+/// The part of [`diff`] that compares where the game is: the turn, and the
+/// outcome once there is one.
+pub fn diff_progress(before: &View, after: &View, out: &mut Vec<Effect>) {
     if before.turn != after.turn {
         out.push(Effect::TurnChanged {
             turn: after.turn.clone(),
@@ -156,6 +162,28 @@ pub fn diff_piece(
         }),
         (None, Some(now)) => out.push(Effect::PiecePlaced { piece: now.clone() }),
         (None, None) => {}
+    }
+}
+
+/// The part of [`diff`] for a piece of which nothing changed but its square:
+/// `piece` is taken to `square` and the effects that say so are appended.
+/// The same as [`diff_piece`] of the piece before and after, without
+/// building the piece again.
+pub fn diff_piece_square(piece: &mut PieceView, square: Option<Square>, out: &mut Vec<Effect>) {
+    if piece.square == square {
+        return;
+    }
+    let from = std::mem::replace(&mut piece.square, square);
+    match square {
+        // Leaving the board has no change of its own: placed again whole.
+        None => out.push(Effect::PiecePlaced {
+            piece: piece.clone(),
+        }),
+        Some(to) => out.push(Effect::PieceMoved {
+            piece: piece.id,
+            from,
+            to,
+        }),
     }
 }
 
@@ -418,6 +446,22 @@ mod tests {
     }
 
     proptest! {
+        #[test]
+        fn a_change_of_square_alone_is_diffed_as_the_whole_piece_is(
+            was in piece_view(3),
+            square in prop::option::of(square()),
+        ) {
+            let mut moved = was.clone();
+            let mut effects = Vec::new();
+            diff_piece_square(&mut moved, square, &mut effects);
+            let mut now = was.clone();
+            now.square = square;
+            prop_assert_eq!(&moved, &now);
+            let mut whole = Vec::new();
+            diff_piece(Some(&was), Some(&now), &neutral, &mut whole);
+            prop_assert_eq!(effects, whole);
+        }
+
         #[test]
         fn applying_the_diff_gives_the_view_after(before in view(), after in view()) {
             // A view's outcome, once set, stays; a game that ended has no deciders.

@@ -26,7 +26,10 @@ pub use apply::{apply, apply_all};
 pub use army::{ArmyEntry, ArmyList};
 pub use batch_json::batch_json;
 pub use board::{PieceId, Seat, Square, SquareParseError};
-pub use diff::{RemovalReason, diff, diff_board, diff_into, diff_piece, diff_table};
+pub use diff::{
+    RemovalReason, diff, diff_board, diff_into, diff_piece, diff_piece_square, diff_players,
+    diff_progress,
+};
 pub use effect::{Audience, DiceRoll, Die, Effect, PieceChange, ScopedEffect};
 pub use error::{ErrorBody, ErrorCode, ErrorDetail};
 pub use lobby::{

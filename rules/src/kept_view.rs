@@ -10,33 +10,46 @@
 use std::fmt::Debug;
 
 use fray_protocol::{
-    Effect, PieceId, PieceView, RemovalReason, View, diff_board, diff_piece, diff_table,
+    Effect, PieceId, PieceView, RemovalReason, Square, View, diff_board, diff_piece,
+    diff_piece_square, diff_players, diff_progress,
 };
 
 /// The referee's view of a game in parts, each cheap to tell unchanged.
 pub trait Piecewise {
-    /// What shows of one piece in the referee's view, in a form cheap to
-    /// find and compare: while a piece's stamp stays the same, so does its
-    /// view.
-    type PieceStamp: Copy + PartialEq + Debug + Send + Sync + 'static;
+    /// What shows of one piece in the referee's view besides its square, in
+    /// a form cheap to find and compare: while a piece's look stays the
+    /// same, so does its view but for the square.
+    type PieceLook: Copy + PartialEq + Debug + Send + Sync + 'static;
 
-    /// The same for the board's terrain and walls.
-    type BoardStamp: Copy + PartialEq + Debug + Send + Sync + 'static;
+    /// What shows of the setting (the board's terrain and walls, the
+    /// players' armies and counters), likewise: it changes rarely.
+    type SettingStamp: Copy + PartialEq + Debug + Send + Sync + 'static;
 
     /// Every piece the referee sees, in id order, each with its stamp.
-    fn piece_stamps(&self, out: &mut Vec<(PieceId, Self::PieceStamp)>);
+    fn piece_stamps(&self, out: &mut Vec<PieceStamp<Self::PieceLook>>);
 
     /// The referee's view of a piece that [`Piecewise::piece_stamps`] lists.
     fn piece_view(&self, piece: PieceId) -> PieceView;
 
-    fn board_stamp(&self) -> Self::BoardStamp;
+    fn setting_stamp(&self) -> Self::SettingStamp;
 
-    /// Writes the system, the board's size, its terrain and walls.
-    fn board_view(&self, view: &mut View);
+    /// Writes the system, the board's size, its terrain and walls, and the
+    /// players.
+    fn setting_view(&self, view: &mut View);
 
-    /// Writes the players, the turn and the outcome: small, and built again
-    /// after every action.
-    fn table_view(&self, view: &mut View);
+    /// Writes where the game is: the turn, and the outcome once there is
+    /// one. Small, and built again after every action.
+    fn progress_view(&self, view: &mut View);
+}
+
+/// What shows of one piece: its square apart, since most actions change
+/// nothing else of a piece, and a piece that only moved is moved in the kept
+/// view rather than built again.
+#[derive(Debug, Clone, Copy, PartialEq)]
+pub struct PieceStamp<L> {
+    pub piece: PieceId,
+    pub square: Option<Square>,
+    pub look: L,
 }
 
 /// The referee's whole view, from its parts.
@@ -46,14 +59,14 @@ pub fn referee_view<G: Piecewise>(game: &G) -> View {
     whole_view(game, &stamps)
 }
 
-fn whole_view<G: Piecewise>(game: &G, stamps: &[(PieceId, G::PieceStamp)]) -> View {
+fn whole_view<G: Piecewise>(game: &G, stamps: &[PieceStamp<G::PieceLook>]) -> View {
     let mut view = View::default();
-    game.board_view(&mut view);
+    game.setting_view(&mut view);
     view.pieces = stamps
         .iter()
-        .map(|&(piece, _)| (piece, game.piece_view(piece)))
+        .map(|stamp| (stamp.piece, game.piece_view(stamp.piece)))
         .collect();
-    game.table_view(&mut view);
+    game.progress_view(&mut view);
     view
 }
 
@@ -64,13 +77,13 @@ fn whole_view<G: Piecewise>(game: &G, stamps: &[(PieceId, G::PieceStamp)]) -> Vi
 pub struct KeptView<G: Piecewise> {
     kept: Option<Kept<G>>,
     /// The stamps of the moment, kept only to reuse their memory.
-    fresh: Vec<(PieceId, G::PieceStamp)>,
+    fresh: Vec<PieceStamp<G::PieceLook>>,
 }
 
 struct Kept<G: Piecewise> {
     view: View,
-    stamps: Vec<(PieceId, G::PieceStamp)>,
-    board: G::BoardStamp,
+    stamps: Vec<PieceStamp<G::PieceLook>>,
+    setting: G::SettingStamp,
 }
 
 impl<G: Piecewise> KeptView<G> {
@@ -83,7 +96,7 @@ impl<G: Piecewise> KeptView<G> {
             Kept {
                 view: whole_view(game, &stamps),
                 stamps,
-                board: game.board_stamp(),
+                setting: game.setting_stamp(),
             }
         });
         debug_assert!(
@@ -112,17 +125,14 @@ impl<G: Piecewise> KeptView<G> {
             .kept
             .as_mut()
             .expect("`keep` was called before the game changed");
-        let board = game.board_stamp();
-        if board != kept.board {
+        let setting = game.setting_stamp();
+        let fresh_setting = (setting != kept.setting).then(|| {
             let mut fresh = View::default();
-            game.board_view(&mut fresh);
-            diff_board(&kept.view, &fresh, out);
-            kept.view.system = fresh.system;
-            kept.view.width = fresh.width;
-            kept.view.height = fresh.height;
-            kept.view.terrain = fresh.terrain;
-            kept.view.walls = fresh.walls;
-            kept.board = board;
+            game.setting_view(&mut fresh);
+            fresh
+        });
+        if let Some(fresh) = &fresh_setting {
+            diff_board(&kept.view, fresh, out);
         }
         self.fresh.clear();
         game.piece_stamps(&mut self.fresh);
@@ -135,12 +145,21 @@ impl<G: Piecewise> KeptView<G> {
             out,
         );
         std::mem::swap(&mut kept.stamps, &mut self.fresh);
-        let mut table = View::default();
-        game.table_view(&mut table);
-        diff_table(&kept.view, &table, out);
-        kept.view.players = table.players;
-        kept.view.turn = table.turn;
-        kept.view.outcome = table.outcome;
+        if let Some(fresh) = fresh_setting {
+            diff_players(&kept.view, &fresh, out);
+            kept.view.system = fresh.system;
+            kept.view.width = fresh.width;
+            kept.view.height = fresh.height;
+            kept.view.terrain = fresh.terrain;
+            kept.view.walls = fresh.walls;
+            kept.view.players = fresh.players;
+            kept.setting = setting;
+        }
+        let mut progress = View::default();
+        game.progress_view(&mut progress);
+        diff_progress(&kept.view, &progress, out);
+        kept.view.turn = progress.turn;
+        kept.view.outcome = progress.outcome;
         debug_assert!(
             kept.view == referee_view(game),
             "a piece's view changed while its stamp did not"
@@ -154,8 +173,8 @@ impl<G: Piecewise> KeptView<G> {
 fn update_pieces<G: Piecewise>(
     game: &G,
     view: &mut View,
-    old: &[(PieceId, G::PieceStamp)],
-    new: &[(PieceId, G::PieceStamp)],
+    old: &[PieceStamp<G::PieceLook>],
+    new: &[PieceStamp<G::PieceLook>],
     reasons: &dyn RemovalReason,
     out: &mut Vec<Effect>,
 ) {
@@ -163,25 +182,30 @@ fn update_pieces<G: Piecewise>(
     while o < old.len() || n < new.len() {
         // Which piece to look at, and whether it is in the view now.
         let (piece, stands) = match (old.get(o), new.get(n)) {
-            (Some(&(was, was_stamp)), Some(&(now, now_stamp))) if was == now => {
+            (Some(was), Some(now)) if was.piece == now.piece => {
                 o += 1;
                 n += 1;
-                if was_stamp == now_stamp {
+                if was.look == now.look {
+                    if was.square != now.square {
+                        let kept = view.pieces.get_mut(&now.piece);
+                        let kept = kept.expect("the kept view holds every stamped piece");
+                        diff_piece_square(kept, now.square, out);
+                    }
                     continue;
                 }
-                (now, true)
+                (now.piece, true)
             }
-            (Some(&(was, _)), Some(&(now, _))) if was < now => {
+            (Some(was), Some(now)) if was.piece < now.piece => {
                 o += 1;
-                (was, false)
+                (was.piece, false)
             }
-            (Some(&(was, _)), None) => {
+            (Some(was), None) => {
                 o += 1;
-                (was, false)
+                (was.piece, false)
             }
-            (_, Some(&(now, _))) => {
+            (_, Some(now)) => {
                 n += 1;
-                (now, true)
+                (now.piece, true)
             }
             (None, None) => unreachable!("the loop stops when both are done"),
         };
@@ -239,15 +263,24 @@ mod tests {
     struct Toy {
         pieces: BTreeMap<u32, (Option<u8>, u8)>,
         forests: u64,
+        tokens: i64,
         turn: u32,
     }
 
     impl Piecewise for Toy {
-        type PieceStamp = (Option<u8>, u8);
-        type BoardStamp = u64;
+        type PieceLook = u8;
+        type SettingStamp = (u64, i64);
 
-        fn piece_stamps(&self, out: &mut Vec<(PieceId, (Option<u8>, u8))>) {
-            out.extend(self.pieces.iter().map(|(&id, &stamp)| (PieceId(id), stamp)));
+        fn piece_stamps(&self, out: &mut Vec<PieceStamp<u8>>) {
+            out.extend(
+                self.pieces
+                    .iter()
+                    .map(|(&id, &(square, strength))| PieceStamp {
+                        piece: PieceId(id),
+                        square: square.map(toy_square),
+                        look: strength,
+                    }),
+            );
         }
 
         fn piece_view(&self, piece: PieceId) -> PieceView {
@@ -258,17 +291,17 @@ mod tests {
                 kind: "toy".into(),
                 name: "Toy".into(),
                 glyph: "T".into(),
-                square: square.map(|sq| Square::new(sq % 8, sq / 8)),
+                square: square.map(toy_square),
                 stats: vec![Stat::new("S", strength.to_string())],
                 markers: vec![],
             }
         }
 
-        fn board_stamp(&self) -> u64 {
-            self.forests
+        fn setting_stamp(&self) -> (u64, i64) {
+            (self.forests, self.tokens)
         }
 
-        fn board_view(&self, view: &mut View) {
+        fn setting_view(&self, view: &mut View) {
             view.system = "toy".into();
             view.width = 8;
             view.height = 8;
@@ -276,13 +309,17 @@ mod tests {
                 .filter(|sq| self.forests & (1 << sq) != 0)
                 .map(|sq| (Square::new(sq % 8, sq / 8), "forest".to_string()))
                 .collect();
-        }
-
-        fn table_view(&self, view: &mut View) {
             view.players = vec![PlayerView {
                 seat: Seat(0),
-                ..PlayerView::default()
+                army: None,
+                resources: (self.tokens > 0)
+                    .then(|| ("tokens".to_string(), self.tokens))
+                    .into_iter()
+                    .collect(),
             }];
+        }
+
+        fn progress_view(&self, view: &mut View) {
             view.turn = TurnView {
                 number: self.turn,
                 round: None,
@@ -292,11 +329,16 @@ mod tests {
         }
     }
 
+    fn toy_square(sq: u8) -> Square {
+        Square::new(sq % 8, sq / 8)
+    }
+
     #[derive(Clone, Debug)]
     enum Change {
         Place(u32, Option<u8>, u8),
         Remove(u32),
         Forests(u64),
+        Tokens(i64),
         Turn,
     }
 
@@ -306,6 +348,7 @@ mod tests {
                 .prop_map(|(id, square, strength)| Change::Place(id, square, strength)),
             (0..12u32).prop_map(Change::Remove),
             any::<u64>().prop_map(|mask| Change::Forests(mask & 0xff)),
+            (0..3i64).prop_map(Change::Tokens),
             Just(Change::Turn),
         ]
     }
@@ -335,6 +378,7 @@ mod tests {
                             toy.pieces.remove(&id);
                         }
                         Change::Forests(mask) => toy.forests = mask,
+                        Change::Tokens(tokens) => toy.tokens = tokens,
                         Change::Turn => toy.turn += 1,
                     }
                 }

@@ -247,15 +247,17 @@ pub trait MoveRules: Piecewise + Clone + Send + Sync + 'static {
         }
         let mut kept = std::mem::take(self.kept_view());
         let referee_before = kept.keep(self);
-        let viewers = if self.hides_anything() {
+        // Every viewer but the referee, with its view before the action:
+        // none while the game hides nothing.
+        let others: Vec<(Viewer, View)> = if self.hides_anything() {
             every_viewer(referee_before)
+                .into_iter()
+                .skip(1)
+                .map(|viewer| (viewer, self.view(viewer)))
+                .collect()
         } else {
-            vec![Viewer::Referee]
+            Vec::new()
         };
-        let before: Vec<View> = viewers[1..]
-            .iter()
-            .map(|&viewer| self.view(viewer))
-            .collect();
         let mut log = Log::recording();
         self.play(seat, mv, dice, &mut log);
         let mut referee_changes = Vec::new();
@@ -265,13 +267,13 @@ pub trait MoveRules: Piecewise + Clone + Send + Sync + 'static {
             &mut referee_changes,
         );
         *self.kept_view() = kept;
-        let changes = if viewers.len() == 1 {
+        let changes = if others.is_empty() {
             referee_changes
                 .into_iter()
                 .map(ScopedEffect::public)
                 .collect()
         } else {
-            changes(self, &viewers, referee_changes, &before)
+            changes(self, referee_changes, others)
         };
         Ok(log.finish(changes))
     }
@@ -295,13 +297,12 @@ pub fn every_viewer(referee_view: &View) -> Vec<Viewer> {
 }
 
 /// The referee's changes (`referee_changes`) and each other viewer's view
-/// after the action compared with `before` (theirs, in the order of
-/// `viewers` after the referee), merged by audience.
+/// after the action compared with its view before (`others`), merged by
+/// audience.
 fn changes<G: MoveRules>(
     game: &G,
-    viewers: &[Viewer],
     referee_changes: Vec<Effect>,
-    before: &[View],
+    others: Vec<(Viewer, View)>,
 ) -> Vec<ScopedEffect> {
     // A piece leaves another viewer's view for the reason the referee's
     // changes give, or, while the referee still sees it, out of sight.
@@ -319,13 +320,15 @@ fn changes<G: MoveRules>(
             OUT_OF_SIGHT.to_string()
         }
     };
+    let mut viewers = vec![Viewer::Referee];
     let mut each = vec![referee_changes];
-    for (&viewer, before) in viewers[1..].iter().zip(before) {
+    for (viewer, before) in others {
         let mut effects = Vec::new();
-        diff_into(before, &game.view(viewer), &reason, &mut effects);
+        diff_into(&before, &game.view(viewer), &reason, &mut effects);
+        viewers.push(viewer);
         each.push(effects);
     }
-    merge_by_audience(viewers, each)
+    merge_by_audience(&viewers, each)
 }
 
 /// Each viewer's effects (`each`, in the order of `viewers`) merged into one

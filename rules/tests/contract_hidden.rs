@@ -13,7 +13,7 @@ use fray_protocol::{
     Viewer, apply_all,
 };
 use fray_rules::effect_log::Log;
-use fray_rules::kept_view::{KeptView, Piecewise};
+use fray_rules::kept_view::{KeptView, PieceStamp, Piecewise};
 use fray_rules::{Dice, MoveRules, ScriptedDice, Seats, SetupError};
 
 const SCOUT: PieceId = PieceId(10);
@@ -205,35 +205,38 @@ impl MoveRules for SecretBid {
 /// game is too small for its views to be dear.
 impl Piecewise for SecretBid {
     /// A bid's value; the scout's and the spy's are always 0.
-    type PieceStamp = u8;
-    type BoardStamp = ();
+    type PieceLook = u8;
+    type SettingStamp = ();
 
-    fn piece_stamps(&self, out: &mut Vec<(PieceId, u8)>) {
-        for seat in 0..2u8 {
-            if let Some(bid) = self.bids[seat as usize] {
-                out.push((PieceId(u32::from(seat)), bid));
-            }
-        }
-        out.push((SCOUT, 0));
-        out.push((SPY, 0));
+    fn piece_stamps(&self, out: &mut Vec<PieceStamp<u8>>) {
+        let whole = self.view(Viewer::Referee);
+        let look = |piece: PieceId| match piece.0 {
+            0 | 1 => self.bids[piece.0 as usize].unwrap_or(0),
+            _ => 0,
+        };
+        out.extend(whole.pieces.values().map(|piece| PieceStamp {
+            piece: piece.id,
+            square: piece.square,
+            look: look(piece.id),
+        }));
     }
 
     fn piece_view(&self, piece: PieceId) -> PieceView {
         self.view(Viewer::Referee).pieces.remove(&piece).unwrap()
     }
 
-    fn board_stamp(&self) {}
+    fn setting_stamp(&self) {}
 
-    fn board_view(&self, view: &mut View) {
+    fn setting_view(&self, view: &mut View) {
         let whole = self.view(Viewer::Referee);
         view.system = whole.system;
         view.width = whole.width;
         view.height = whole.height;
+        view.players = whole.players;
     }
 
-    fn table_view(&self, view: &mut View) {
+    fn progress_view(&self, view: &mut View) {
         let whole = self.view(Viewer::Referee);
-        view.players = whole.players;
         view.turn = whole.turn;
         view.outcome = whole.outcome;
     }

@@ -9,16 +9,15 @@ use fray_protocol::{Marker, PieceId, PieceView, PlayerView, Seat, TurnView, View
 use super::state::{ChessWar, Marks, Phase, Place, Step};
 use super::units::UnitId;
 use crate::grid::{SIZE, push_name_on, to_square};
-use crate::kept_view::{Piecewise, referee_view};
+use crate::kept_view::{PieceStamp, Piecewise, referee_view};
 
 pub const SYSTEM_KEY: &str = "chess-war";
 
-/// Everything that shows of a unit.
+/// Everything that shows of a unit but its square.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct UnitStamp {
+pub struct UnitLook {
     unit: UnitId,
     owner: u8,
-    place: Place,
     marks: Marks,
 }
 
@@ -130,25 +129,24 @@ impl ChessWar {
 }
 
 impl Piecewise for ChessWar {
-    type PieceStamp = UnitStamp;
+    type PieceLook = UnitLook;
     /// The board has no terrain.
-    type BoardStamp = ();
+    /// No terrain, and the players' races never change.
+    type SettingStamp = ();
 
-    fn piece_stamps(&self, out: &mut Vec<(PieceId, UnitStamp)>) {
+    fn piece_stamps(&self, out: &mut Vec<PieceStamp<UnitLook>>) {
         out.extend(
             self.units
                 .iter()
                 .filter(|unit| unit.place != Place::Destroyed)
-                .map(|unit| {
-                    (
-                        unit.id,
-                        UnitStamp {
-                            unit: unit.unit,
-                            owner: unit.owner,
-                            place: unit.place,
-                            marks: unit.marks,
-                        },
-                    )
+                .map(|unit| PieceStamp {
+                    piece: unit.id,
+                    square: unit.square().map(to_square),
+                    look: UnitLook {
+                        unit: unit.unit,
+                        owner: unit.owner,
+                        marks: unit.marks,
+                    },
                 }),
         );
     }
@@ -158,15 +156,12 @@ impl Piecewise for ChessWar {
         self.unit_view(index)
     }
 
-    fn board_stamp(&self) {}
+    fn setting_stamp(&self) {}
 
-    fn board_view(&self, view: &mut View) {
+    fn setting_view(&self, view: &mut View) {
         view.system = SYSTEM_KEY.into();
         view.width = SIZE;
         view.height = SIZE;
-    }
-
-    fn table_view(&self, view: &mut View) {
         view.players = (0..2u8)
             .map(|seat| PlayerView {
                 seat: Seat(seat),
@@ -174,6 +169,9 @@ impl Piecewise for ChessWar {
                 ..PlayerView::default()
             })
             .collect();
+    }
+
+    fn progress_view(&self, view: &mut View) {
         view.turn = self.turn_view();
         view.outcome = self.outcome();
     }

@@ -11,8 +11,8 @@ use fray_protocol::{
 use super::board;
 use super::board::{Sq, Squares};
 use super::log::Log;
-use super::state::{ChessboardConfrontation, Mini, Pending, Phase, marks};
-use crate::kept_view::Piecewise;
+use super::state::{ChessboardConfrontation, MAX_SEATS, Mini, Pending, Phase, Place, marks};
+use crate::kept_view::{PieceStamp, Piecewise};
 use crate::match_options::Choice;
 
 pub const SYSTEM_KEY: &str = "chessboard-confrontation";
@@ -196,16 +196,29 @@ impl ChessboardConfrontation {
 }
 
 impl Piecewise for ChessboardConfrontation {
-    /// A miniature's whole state is a few bytes, and all of it shows.
-    type PieceStamp = Mini;
-    /// The obstacles and the objective's square.
-    type BoardStamp = (Squares, Option<Sq>);
+    /// A miniature's whole state is a few bytes, and all of it shows: the
+    /// miniature itself, with its place left out (the square is apart, and
+    /// a miniature waiting to arrive shows only that it has none).
+    type PieceLook = Mini;
+    /// The obstacles, the objective's square, and each seat's tokens and
+    /// place in the initiative order.
+    type SettingStamp = (Squares, Option<Sq>, [u8; MAX_SEATS], [u8; MAX_SEATS], u8);
 
-    fn piece_stamps(&self, out: &mut Vec<(PieceId, Mini)>) {
+    fn piece_stamps(&self, out: &mut Vec<PieceStamp<Mini>>) {
         out.extend(
             (0..self.minis.len() as u8)
                 .filter(|&i| self.mini(i).in_play())
-                .map(|i| (id(i), *self.mini(i))),
+                .map(|i| {
+                    let mini = self.mini(i);
+                    PieceStamp {
+                        piece: id(i),
+                        square: mini.square().map(board::to_square),
+                        look: Mini {
+                            place: Place::Waiting,
+                            ..*mini
+                        },
+                    }
+                }),
         );
     }
 
@@ -213,19 +226,25 @@ impl Piecewise for ChessboardConfrontation {
         ChessboardConfrontation::piece_view(self, piece.0 as u8)
     }
 
-    fn board_stamp(&self) -> (Squares, Option<Sq>) {
-        (self.obstacles, self.objective)
+    fn setting_stamp(&self) -> Self::SettingStamp {
+        (
+            self.obstacles,
+            self.objective,
+            self.tokens,
+            self.order,
+            self.order_len,
+        )
     }
 
-    fn board_view(&self, view: &mut View) {
+    fn setting_view(&self, view: &mut View) {
         view.system = SYSTEM_KEY.into();
         view.width = self.board.width();
         view.height = self.board.height();
         view.terrain = self.terrain();
+        view.players = (0..self.seats).map(|s| self.player_view(s)).collect();
     }
 
-    fn table_view(&self, view: &mut View) {
-        view.players = (0..self.seats).map(|s| self.player_view(s)).collect();
+    fn progress_view(&self, view: &mut View) {
         view.turn = self.turn_view();
         view.outcome = self.outcome();
     }

@@ -10,8 +10,7 @@ use super::board::{self, SIZE};
 use super::hth::{Hth, hth_text};
 use super::state::{Ending, FantasyArmies, Lasting, Phase, Place};
 use super::units::{Role, defence_text, points_text, ranged_text};
-use crate::grid::Sq;
-use crate::kept_view::Piecewise;
+use crate::kept_view::{PieceStamp, Piecewise};
 
 pub const SYSTEM_KEY: &str = "fantasy-armies";
 
@@ -20,7 +19,7 @@ pub(crate) const KEEPS_ARMOUR_OF_THORNS: &str = "keeps-armour-of-thorns";
 
 /// What of a piece's state shows in its stats and markers.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
-struct Appearance {
+pub struct Appearance {
     unit: u8,
     hth: Option<Hth>,
     defence: u8,
@@ -197,31 +196,24 @@ impl FantasyArmies {
     }
 }
 
-/// What shows of a piece: where it stands, whose it is and its appearance.
-#[derive(Debug, Clone, Copy, PartialEq, Eq)]
-pub struct PieceStamp {
-    owner: u8,
-    square: Option<Sq>,
-    look: Appearance,
-}
-
 impl Piecewise for FantasyArmies {
-    type PieceStamp = PieceStamp;
-    /// The board is bare: Fantasy Armies has no terrain.
-    type BoardStamp = ();
+    /// Whose it is, and how it appears.
+    type PieceLook = (u8, Appearance);
+    /// The board is bare (Fantasy Armies has no terrain): each seat's extra
+    /// turns and Dark Ritual are all that change.
+    type SettingStamp = ([u8; 2], [bool; 2]);
 
-    fn piece_stamps(&self, out: &mut Vec<(PieceId, PieceStamp)>) {
+    fn piece_stamps(&self, out: &mut Vec<PieceStamp<(u8, Appearance)>>) {
         out.extend(
             (0..self.pieces.len() as u8)
                 .filter(|&index| !matches!(self.piece(index).place, Place::Removed { .. }))
                 .map(|index| {
                     let piece = self.piece(index);
-                    let stamp = PieceStamp {
-                        owner: piece.owner,
-                        square: piece.square(),
-                        look: self.appearance(index),
-                    };
-                    (PieceId(u32::from(index)), stamp)
+                    PieceStamp {
+                        piece: PieceId(u32::from(index)),
+                        square: piece.square().map(board::to_square),
+                        look: (piece.owner, self.appearance(index)),
+                    }
                 }),
         );
     }
@@ -230,16 +222,18 @@ impl Piecewise for FantasyArmies {
         FantasyArmies::piece_view(self, piece.0 as u8)
     }
 
-    fn board_stamp(&self) {}
+    fn setting_stamp(&self) -> ([u8; 2], [bool; 2]) {
+        (self.extra_turns, self.ritual_bonus)
+    }
 
-    fn board_view(&self, view: &mut View) {
+    fn setting_view(&self, view: &mut View) {
         view.system = SYSTEM_KEY.into();
         view.width = SIZE;
         view.height = SIZE;
+        view.players = (0..2).map(|seat| self.player_view(seat)).collect();
     }
 
-    fn table_view(&self, view: &mut View) {
-        view.players = (0..2).map(|seat| self.player_view(seat)).collect();
+    fn progress_view(&self, view: &mut View) {
         view.turn = self.turn_view();
         view.outcome = self.outcome();
     }

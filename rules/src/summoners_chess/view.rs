@@ -8,8 +8,9 @@ use fray_protocol::{
 };
 
 use super::board::{self, SIZE, SQUARES};
-use super::state::{Phase, Piece, SummonersChess};
-use crate::kept_view::Piecewise;
+use super::state::{Phase, SummonersChess};
+use super::units::UnitId;
+use crate::kept_view::{PieceStamp, Piecewise};
 use crate::match_options::Choice;
 
 pub const SYSTEM_KEY: &str = "summoners-chess";
@@ -92,25 +93,26 @@ impl SummonersChess {
 }
 
 impl Piecewise for SummonersChess {
-    /// A piece's place, owner and unit are all that shows of it.
-    type PieceStamp = Piece;
-    /// The tiles never change once laid.
-    type BoardStamp = ();
+    /// A piece's unit and owner are all that shows of it besides its square.
+    type PieceLook = (UnitId, u8);
+    /// The tiles never change once laid, and the players keep no counters.
+    type SettingStamp = ();
 
-    fn piece_stamps(&self, out: &mut Vec<(PieceId, Piece)>) {
-        out.extend(
-            self.on_board()
-                .map(|(index, piece)| (PieceId(u32::from(index)), *piece)),
-        );
+    fn piece_stamps(&self, out: &mut Vec<PieceStamp<(UnitId, u8)>>) {
+        out.extend(self.on_board().map(|(index, piece)| PieceStamp {
+            piece: PieceId(u32::from(index)),
+            square: piece.square().map(board::to_square),
+            look: (piece.unit, piece.owner),
+        }));
     }
 
     fn piece_view(&self, piece: PieceId) -> PieceView {
         SummonersChess::piece_view(self, piece.0 as u8)
     }
 
-    fn board_stamp(&self) {}
+    fn setting_stamp(&self) {}
 
-    fn board_view(&self, view: &mut View) {
+    fn setting_view(&self, view: &mut View) {
         view.system = SYSTEM_KEY.into();
         view.width = SIZE;
         view.height = SIZE;
@@ -120,10 +122,10 @@ impl Piecewise for SummonersChess {
                 (board::to_square(sq), terrain)
             })
             .collect();
+        view.players = (0..2).map(SummonersChess::player_view).collect();
     }
 
-    fn table_view(&self, view: &mut View) {
-        view.players = (0..2).map(SummonersChess::player_view).collect();
+    fn progress_view(&self, view: &mut View) {
         view.turn = self.turn_view();
         view.outcome = self.outcome();
     }
