@@ -72,6 +72,7 @@ impl Position {
                 owner: seat,
                 place: Place::Unplaced,
                 marks: Marks::default(),
+                spells: Default::default(),
             },
         );
         // The indices after the new unit moved up by one.

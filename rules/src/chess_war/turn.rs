@@ -17,13 +17,19 @@ impl ChessWar {
             Move::Place { unit, to } => self.place(seat, unit, to, dice, log),
             Move::Move { piece, to } => self.play_move(piece, to, dice, log),
             Move::Charge { piece, to } => self.play_charge(piece, to, dice, log),
-            Move::Attack { piece } => self.play_attack(piece, dice, log),
-            Move::Choose { target } => self.play_choice(target, dice, log),
+            Move::Fire { piece, target } => self.play_fire(piece, target, dice, log),
+            Move::Cast(casting) => self.play_cast(casting, log),
+            Move::Attack { piece } => self.play_attack(piece, log),
+            Move::Choose { target } => self.play_choice(target),
             Move::Advance { piece, to } => self.play_advance(piece, to, log),
+            Move::Pass if self.reaction.is_some() => self.reaction = None,
             Move::Pass => self.set_pending(None),
             Move::EndPhase => self.end_phase(dice, log),
         }
-        if matches!(self.phase, Phase::Turn { .. }) {
+        self.resolve(dice, log);
+        // The end is judged once the whole action has resolved (W37), not
+        // while a window holds it open.
+        if matches!(self.phase, Phase::Turn { .. }) && self.settled() {
             self.crumble(log);
             self.forget_fear();
             self.check_end(log);

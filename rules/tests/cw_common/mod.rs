@@ -167,3 +167,30 @@ pub fn options(lengthened: bool, max_rounds: u32) -> MatchOptions {
         ..MatchOptions::default()
     }
 }
+
+/// A shot at a unit.
+pub fn shoot(piece: PieceId, target: PieceId) -> Action {
+    Action::new("fire").piece(piece).target(target)
+}
+
+/// A shot at a square.
+pub fn shoot_at(piece: PieceId, to: &str) -> Action {
+    Action::new("fire").piece(piece).to(sq(to))
+}
+
+/// The options of a seat whose verb is `verb`, by notation, sorted.
+pub fn notations_of(game: &ChessWar, seat: u8, verb: &str) -> Vec<String> {
+    let mut out: Vec<String> = game
+        .options(Seat(seat))
+        .into_iter()
+        .filter(|o| o.action.verb == verb)
+        .map(|o| o.notation)
+        .collect();
+    out.sort();
+    out
+}
+
+/// The results of the rolls told.
+pub fn results(effects: &[ScopedEffect]) -> Vec<String> {
+    rolls(effects).into_iter().map(|(_, _, r)| r).collect()
+}
