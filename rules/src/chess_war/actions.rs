@@ -338,7 +338,7 @@ impl ChessWar {
                 Some(bar) => illegal(format!("{} {}", self.describe(piece), bar.text())),
                 None => self.explain_unreachable_target(piece, target),
             },
-            Move::Cast(casting) => self.explain_cast(seat, step, casting),
+            Move::Cast(casting) => self.explain_cast(step, casting),
             Move::Attack { .. } if step != Step::Melee => wrong_phase(Step::Melee),
             Move::Attack { piece } if self.unit(piece).marks.attacked => illegal(format!(
                 "{} has already attacked this turn",

@@ -5,6 +5,8 @@
 use fray_protocol::{Phrase, Seat};
 
 use super::moves::Move;
+use super::reactions::Window;
+use super::resolution::Task;
 use super::state::{ChessWar, Phase, Place, Step};
 use crate::Dice;
 use crate::effect_log::{Log, roll_for, single};
@@ -75,6 +77,7 @@ impl ChessWar {
         for unit in &mut self.units {
             unit.marks = unit.marks.at_turn_start();
         }
+        self.renew_spells(seat);
         self.turn += 1;
         self.phase = Phase::Turn {
             seat,
@@ -88,6 +91,8 @@ impl ChessWar {
                 .seat(Seat(seat))
                 .text(" to play")
         });
+        self.queue
+            .push_back(Task::Window(Window::TurnStart { seat: 1 - seat }));
     }
 
     /// Trolls destroyed this turn, in the order they fell: on an empty
