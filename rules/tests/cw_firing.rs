@@ -86,7 +86,7 @@ fn crossbows_take_one_from_the_save_and_fire_neither_after_moving_nor_indirectly
     let mut position = firing([Race::Dwarves, Race::Orcs]);
     let crossbows = position.place(0, "crossbowers", "c2");
     let boyz = position.place(1, "orc-boyz", "c5");
-    let mut game = position.build();
+    let game = position.build();
     // The Orc Boyz' 3+ save: 3 − 1 fails.
     let effects = act(&mut game.clone(), 0, &shoot(crossbows, boyz), &[3, 3]);
     assert_eq!(results(&effects), vec!["hit", "failed"]);

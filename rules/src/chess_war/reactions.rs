@@ -17,11 +17,11 @@ use crate::grid::{Sq, bit, distance, to_square};
 pub enum Window {
     /// 1. The start of the opponent's turn, before its movement.
     TurnStart { seat: u8 },
-    /// 2. An enemy spell is cast (`caster` indexes the units), before any
-    /// die.
+    /// 2. An enemy spell is cast (`caster` indexes the units), before
+    ///    any die.
     SpellCast { seat: u8, caster: u8 },
-    /// 3. An enemy shot or attack is aimed at `target`, one of the seat's,
-    /// before any die.
+    /// 3. An enemy shot or attack is aimed at `target`, one of the
+    ///    seat's, before any die.
     AttackAimed { seat: u8, target: u8 },
     /// 4. One of the seat's units failed a save that would destroy it.
     FailedSave { seat: u8, save: PendingSave },

@@ -4,8 +4,8 @@
 #![allow(dead_code, unused_imports)]
 
 pub use fray_protocol::{
-    Action, ArmyEntry, ArmyList, DiceRoll, Effect, MatchConfig, OptionValue, Outcome, PieceId,
-    RejectCode, Rejection, ScopedEffect, Seat, Square, SystemId, View, Viewer, apply_all,
+    Action, ActionOption, ArmyEntry, ArmyList, DiceRoll, Effect, MatchConfig, OptionValue, Outcome,
+    PieceId, RejectCode, Rejection, ScopedEffect, Seat, Square, SystemId, View, Viewer, apply_all,
 };
 pub use fray_rules::chess_war::{
     ChessWar, LENGTHENED, MAX_ROUNDS, Marks, MatchOptions, POINTS, Position, Race, Step, example,
