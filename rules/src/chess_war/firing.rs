@@ -140,6 +140,8 @@ impl ChessWar {
             return;
         }
         self.unit_mut(piece).marks.fired = true;
+        let label = self.fire_label(piece, target);
+        log.tell(|| label.into());
         let owner = self.unit(piece).owner;
         let aimed_at = match target {
             Target::Unit(index) => Some(index),

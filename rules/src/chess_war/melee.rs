@@ -104,10 +104,10 @@ impl ChessWar {
             );
             return;
         }
-        self.aim_attack(attacker, first);
+        self.aim_attack(attacker, first, log);
     }
 
-    pub(crate) fn play_choice(&mut self, target: u8) {
+    pub(crate) fn play_choice(&mut self, target: u8, log: &mut Log) {
         let Phase::Turn {
             pending: Some(Pending::Target { attacker }),
             ..
@@ -116,11 +116,17 @@ impl ChessWar {
             unreachable!("a target is chosen only when asked for");
         };
         self.set_pending(None);
-        self.aim_attack(attacker, target);
+        self.aim_attack(attacker, target, log);
     }
 
-    /// The defender's side may protect it before the roll (W40).
-    fn aim_attack(&mut self, attacker: u8, defender: u8) {
+    /// The defender's side, told what is coming, may protect it before the
+    /// roll (W40).
+    fn aim_attack(&mut self, attacker: u8, defender: u8, log: &mut Log) {
+        self.tell_of(
+            attacker,
+            &format!("attack {}", self.describe(defender)),
+            log,
+        );
         let seat = self.unit(defender).owner;
         self.then_first([
             Task::Window(Window::AttackAimed {
