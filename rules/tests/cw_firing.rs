@@ -370,6 +370,8 @@ fn a_stupid_unit_tests_before_it_throws_and_a_failure_stops_the_shot() {
         results(&effects),
         vec!["acts normally this turn", "lands on d6", "hit", "failed"]
     );
+    // Rocks leave the save unmodified.
+    assert_eq!(modifiers(&effects), vec![0, 0, 0, 0]);
     assert!(is_gone(&game, infantry));
 }
 

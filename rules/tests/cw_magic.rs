@@ -352,3 +352,18 @@ fn a_wizard_casts_only_its_own_spells_and_refusals_say_why() {
         dispel.message
     );
 }
+
+#[test]
+fn an_area_at_the_edge_is_cut_off_by_it() {
+    let mut position = at([Race::Humans, Race::Orcs], Step::Closing);
+    let wizard = position.place(0, "wizard", "a2");
+    let corner = position.place(1, "orc-boyz", "a8");
+    let beside = position.place(1, "orc-boyz", "b7");
+    let outside = position.place(1, "orc-boyz", "c8");
+    let mut game = position.build();
+    // a8's area is a7, b7, a8, b8: two units, two strikes, two saves.
+    let effects = act(&mut game, 0, &cast_on(wizard, "storm", "a8"), &[4, 4, 1, 1]);
+    assert_eq!(results(&effects), vec!["hit", "hit", "failed", "failed"]);
+    assert!(is_gone(&game, corner) && is_gone(&game, beside));
+    assert!(!is_gone(&game, outside));
+}

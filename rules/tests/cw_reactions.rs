@@ -248,3 +248,28 @@ fn the_start_of_the_opponents_turn_offers_protection_and_the_instant_is_then_spe
     assert!(markers(&game, infantry).contains(&"protected".to_string()));
     assert_eq!((seat_to_act(&game), game.step()), (1, Some(Step::Movement)));
 }
+
+#[test]
+fn dispel_reaches_six_squares_from_the_caster_or_from_what_it_aims_at() {
+    let zap_from_h8 = |wizard_at: &str, faces: &[u8]| {
+        let mut position = Position::new([Race::Humans, Race::Undead]).turn(1, Step::Firing, 2);
+        position.place(0, "wizard", wizard_at);
+        let infantry = position.place(0, "infantry", "h2");
+        let necromancer = position.place(1, "necromancer", "h8");
+        let mut game = position.build();
+        let effects = act(&mut game, 1, &cast_at(necromancer, "zap", infantry), faces);
+        (game, results(&effects))
+    };
+    // From a1 both the Necromancer and the Infantry are 7 away: no window,
+    // the Zap! rolls at once.
+    let (game, told) = zap_from_h8("a1", &[2]);
+    assert!(!in_window(&game));
+    assert_eq!(told, vec!["missed"]);
+    // From b1 the Infantry on h2 is 6 away: Dispel and Protection.
+    let (game, told) = zap_from_h8("b1", &[]);
+    assert!(in_window(&game) && told.is_empty());
+    assert_eq!(
+        notations(&game, 0),
+        vec!["Qb1:dispel", "Qb1:protection@h2", "pass"]
+    );
+}
