@@ -45,6 +45,17 @@ fn the_books_example_a_dispel_on_the_opponents_turn_spends_the_next_turns_spell(
     assert_eq!(answers, vec!["Qd2:dispel", "Qd2:protection@d2", "pass"]);
     let effects = act(&mut game, 0, &cast_answer(wizard, "dispel"), &[]);
     assert!(rolls(&effects).is_empty());
+    let told: Vec<String> = effects
+        .iter()
+        .filter_map(|e| match &e.effect {
+            Effect::Narration { text } => Some(text.render(|s| format!("seat {}", s.0))),
+            _ => None,
+        })
+        .collect();
+    assert!(
+        told.contains(&"Wizard on d2 cast Dispel: cancel the Zap! of Necromancer on d6".into()),
+        "{told:?}"
+    );
     assert!(!in_window(&game));
     assert_eq!(
         stat(&game, wizard, "Spell").as_deref(),

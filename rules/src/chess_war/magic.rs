@@ -291,13 +291,15 @@ impl ChessWar {
     /// side may answer before any die (W40, W41); a window it answers opens
     /// again afterwards if it may hold more.
     pub(crate) fn play_cast(&mut self, casting: Casting, log: &mut Log) {
+        // Told while the window is open, so that an answer says what it
+        // answers.
+        let label = self.cast_label(casting);
+        log.tell(|| label.into());
         let answers = self.reaction.take();
         self.spend(casting.caster);
         if casting.spell == Spell::Zap {
             self.unit_mut(casting.caster).marks.fired = true;
         }
-        let label = self.cast_label(casting);
-        log.tell(|| label.into());
         let owner = self.unit(casting.caster).owner;
         let mut next = Vec::with_capacity(3);
         // A Dispel cannot be dispelled (W41).
