@@ -22,6 +22,7 @@
 //! - `movement.rs`: moves, the charge step, fear when charging, stupidity, teleport
 //! - `firing.rs`: shots, sight, range, scatter, fear catapults, shots into melee
 //! - `magic.rs`: the spell economy, when each kind is cast, targets, casting
+//! - `spell_actions.rs`: a cast's action, notation and label; why one is refused
 //! - `spell_effects.rs`: what each spell does, and anti-magic
 //! - `reactions.rs`: the reaction windows and the instants each allows
 //! - `resolution.rs`: an action's consequences in order, paused by a window
@@ -49,6 +50,7 @@ mod saves;
 pub mod scatter;
 mod setup;
 pub mod sight;
+mod spell_actions;
 mod spell_effects;
 pub mod spells;
 mod state;
