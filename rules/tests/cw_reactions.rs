@@ -284,3 +284,42 @@ fn dispel_reaches_six_squares_from_the_caster_or_from_what_it_aims_at() {
         vec!["Qb1:dispel", "Qb1:protection@h2", "pass"]
     );
 }
+
+#[test]
+fn an_attack_roll_aimed_at_a_unit_opens_the_same_window() {
+    let mut position = Position::new([Race::Humans, Race::Orcs]).turn(1, Step::Melee, 2);
+    let wizard = position.place(0, "wizard", "d1");
+    let infantry = position.place(0, "infantry", "d4");
+    let boyz = position.place(1, "orc-boyz", "d5");
+    let mut game = position.build();
+    let effects = act(&mut game, 1, &attack(boyz), &[]);
+    assert!(rolls(&effects).is_empty());
+    assert_eq!(notations(&game, 0), vec!["Qd1:protection@d4", "pass"]);
+    // 4: one save, which the Infantry (4+) make on 2 + 2.
+    let effects = act(
+        &mut game,
+        0,
+        &cast_at(wizard, "protection", infantry),
+        &[4, 2],
+    );
+    assert_eq!(results(&effects), vec!["one save", "saved"]);
+    assert!(!is_gone(&game, infantry));
+}
+
+#[test]
+fn a_general_is_never_raised() {
+    let mut position = Position::new([Race::Undead, Race::Humans])
+        .options(MatchOptions {
+            lengthened: true,
+            ..MatchOptions::default()
+        })
+        .turn(0, Step::Firing, 1);
+    position.place(0, "necromancer", "d1");
+    let archers = position.place(0, "undead-archers", "c2");
+    let general = position.place(1, "general", "c5");
+    position.place(1, "infantry", "h8");
+    let mut game = position.build();
+    act(&mut game, 0, &shoot(archers, general), &[4, 1]);
+    assert!(is_gone(&game, general));
+    assert!(!in_window(&game));
+}
