@@ -12,13 +12,6 @@ fn melee(race: Race) -> Position {
     Position::new([Race::Humans, race]).turn(0, Step::Melee, 1)
 }
 
-fn results(effects: &[ScopedEffect]) -> Vec<String> {
-    rolls(effects)
-        .into_iter()
-        .map(|(_, _, result)| result)
-        .collect()
-}
-
 #[test]
 fn a_charge_gives_plus_one_and_a_six_or_more_destroys_without_a_save() {
     let mut position = Position::new([Race::Humans, Race::Orcs]);

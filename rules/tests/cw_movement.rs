@@ -98,7 +98,7 @@ fn the_charge_step_comes_after_the_move_and_nothing_moves_after_it() {
 }
 
 #[test]
-fn the_phases_come_in_order_and_the_firing_phase_is_ended_at_once() {
+fn the_phases_come_in_order_and_the_firing_phase_is_ended_at_once_without_weapons() {
     let mut position = humans_against(Race::Orcs);
     let knights = position.place(0, "knights", "b1");
     position.place(1, "orc-boyz", "h8");
@@ -113,7 +113,11 @@ fn the_phases_come_in_order_and_the_firing_phase_is_ended_at_once() {
         0,
         &Action::new("fire").piece(knights).to(sq("h8")),
     );
-    assert!(fire.message.contains("not built yet"), "{}", fire.message);
+    assert!(
+        fire.message.contains("no ranged weapon"),
+        "{}",
+        fire.message
+    );
     act(&mut game, 0, &end_phase(), &[]);
     assert_eq!(game.step(), Some(Step::Melee));
     act(&mut game, 0, &end_phase(), &[]);

@@ -1,8 +1,8 @@
 //! Whole games of random choices through the public contract (`setup`,
 //! `to_act`, `options`, `act`, `view`), with the example armies of every
 //! race: every listed option tried is accepted, every viewer's effects give
-//! its new view, nothing of an army leaks before the reveal, and every game
-//! ends.
+//! its new view, nothing of an army leaks before the reveal, every game
+//! ends, and the games fire, cast and answer in the reaction windows.
 
 mod cw_common;
 use cw_common::*;
@@ -86,7 +86,21 @@ fn check_told(effects: &[ScopedEffect], hidden_before: bool, races: [Race; 2]) {
     }
 }
 
-fn play_game(races: [Race; 2], lengthened: bool, seed: u64, try_all: bool) -> Outcome {
+/// What a game did, beyond its outcome.
+#[derive(Default)]
+struct Tally {
+    shots: usize,
+    casts: usize,
+    answers: usize,
+}
+
+fn play_game(
+    races: [Race; 2],
+    lengthened: bool,
+    seed: u64,
+    try_all: bool,
+    tally: &mut Tally,
+) -> Outcome {
     let config = config()
         .with(LENGTHENED, OptionValue::Bool(lengthened))
         .with(MAX_ROUNDS, OptionValue::Int(12));
@@ -122,7 +136,24 @@ fn play_game(races: [Race; 2], lengthened: bool, seed: u64, try_all: bool) -> Ou
                 panic!("option {:?} refused: {refusal}", options[at]);
             }
         }
-        let chosen = &options[picks.below(options.len())];
+        // Spells and shots are favoured over ending the phase, so that the
+        // games try them often.
+        let eager: Vec<&ActionOption> = options
+            .iter()
+            .filter(|o| matches!(o.action.verb.as_str(), "fire" | "cast"))
+            .collect();
+        let chosen = if !eager.is_empty() && picks.below(2) == 0 {
+            eager[picks.below(eager.len())]
+        } else {
+            &options[picks.below(options.len())]
+        };
+        let answering = game.view(Viewer::Referee).turn.phase == "reaction";
+        match chosen.action.verb.as_str() {
+            "fire" => tally.shots += 1,
+            "cast" if answering => tally.answers += 1,
+            "cast" => tally.casts += 1,
+            _ => {}
+        }
         let hidden_before = game.hides_anything();
         let before: Vec<View> = VIEWERS.iter().map(|&v| game.view(v)).collect();
         let effects = game
@@ -151,19 +182,41 @@ fn random_games_between_every_race_end_and_keep_every_view_true() {
         Race::Chaos,
     ];
     let mut decided = 0;
+    let mut tally = Tally::default();
     for (game, &first) in races.iter().enumerate() {
         for offset in [1, 3] {
             let second = races[(game + offset) % races.len()];
             let seed = (game * 10 + offset) as u64;
-            let outcome = play_game([first, second], offset == 3, seed, false);
+            let outcome = play_game([first, second], offset == 3, seed, false, &mut tally);
             decided += usize::from(!outcome.is_draw());
         }
     }
-    // Not a balance check: only that melee does decide games.
+    // Not a balance check: only that battles do decide games, and that
+    // firing, casting and the reaction windows are played.
     assert!(decided > 0);
+    assert!(tally.shots > 0, "no shot in any game");
+    assert!(tally.casts > 0, "no spell cast in any game");
+    assert!(tally.answers > 0, "no instant cast in a reaction window");
 }
 
 #[test]
 fn every_option_of_a_whole_game_is_accepted() {
-    play_game([Race::Orcs, Race::Chaos], false, 7, true);
+    play_game(
+        [Race::Orcs, Race::Chaos],
+        false,
+        7,
+        true,
+        &mut Tally::default(),
+    );
+}
+
+#[test]
+fn every_option_of_a_game_between_wizards_of_every_instant_is_accepted() {
+    play_game(
+        [Race::Humans, Race::Undead],
+        true,
+        11,
+        true,
+        &mut Tally::default(),
+    );
 }

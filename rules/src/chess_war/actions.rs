@@ -6,6 +6,7 @@
 use fray_protocol::{Action, ActionOption, PieceId, RejectCode, Rejection};
 
 use super::board::{zone, zone_name};
+use super::firing::Target;
 use super::moves::Move;
 use super::state::{ChessWar, Pending, Phase, Place, Step};
 use super::units::{Special, profile, unit_by_key};
@@ -37,6 +38,15 @@ impl ChessWar {
                 .to(to_square(to)),
             Move::Move { piece, to } => Action::new("move").piece(id(piece)).to(to_square(to)),
             Move::Charge { piece, to } => Action::new("charge").piece(id(piece)).to(to_square(to)),
+            Move::Fire {
+                piece,
+                target: Target::Unit(target),
+            } => Action::new("fire").piece(id(piece)).target(id(target)),
+            Move::Fire {
+                piece,
+                target: Target::Square(to),
+            } => Action::new("fire").piece(id(piece)).to(to_square(to)),
+            Move::Cast(casting) => self.cast_action(casting),
             Move::Attack { piece } => Action::new("attack").piece(id(piece)),
             Move::Choose { target } => Action::new("choose").target(id(target)),
             Move::Advance { piece, to } => {
@@ -73,6 +83,20 @@ impl ChessWar {
                 out.push('>');
                 push_square(&mut out, to);
             }
+            Move::Fire { piece, target } => {
+                self.push_piece(&mut out, piece);
+                match target {
+                    Target::Unit(index) => {
+                        out.push('x');
+                        push_square(&mut out, self.unit(index).square().expect("on the board"));
+                    }
+                    Target::Square(sq) => {
+                        out.push('@');
+                        push_square(&mut out, sq);
+                    }
+                }
+            }
+            Move::Cast(casting) => self.push_cast_notation(&mut out, casting),
             Move::Attack { piece } => {
                 self.push_piece(&mut out, piece);
                 out.push('!');
@@ -103,6 +127,8 @@ impl ChessWar {
             Move::Charge { piece, to } => {
                 format!("{} charge {}", self.describe(piece), to_square(to))
             }
+            Move::Fire { piece, target } => self.fire_label(piece, target),
+            Move::Cast(casting) => self.cast_label(casting),
             Move::Attack { piece } => {
                 let targets: Vec<String> = self.targets(piece).map(|t| self.describe(t)).collect();
                 match targets.as_slice() {
@@ -127,6 +153,7 @@ impl ChessWar {
             Move::Advance { piece, to } => {
                 format!("{} advance to {}", self.describe(piece), to_square(to))
             }
+            Move::Pass if self.reaction.is_some() => "Cast nothing now".into(),
             Move::Pass => "Do not advance".into(),
             Move::EndPhase => match self.phase {
                 Phase::Turn {
@@ -191,18 +218,36 @@ impl ChessWar {
                     Move::EndPhase
                 })
             }
-            "fire" | "cast" => Err(illegal(format!(
-                "'{verb}' is not built yet in ChessWar!: firing and magic are still to come"
-            ))),
+            "fire" => {
+                check_parts(
+                    action,
+                    true,
+                    action.target.is_some(),
+                    action.to.is_some(),
+                    false,
+                )?;
+                let piece = self.own_piece(seat, action.piece.expect("checked"))?;
+                let target = match (action.target, action.to) {
+                    (Some(id), None) => Target::Unit(self.standing_piece(id)?),
+                    (None, Some(square)) => Target::Square(board_square(square)?),
+                    _ => {
+                        return Err(unknown(
+                            "'fire' names either a target unit or a target square".into(),
+                        ));
+                    }
+                };
+                Ok(Move::Fire { piece, target })
+            }
+            "cast" => self.parse_cast(seat, action),
             other => Err(unknown(format!(
                 "'{other}' is not an action in ChessWar!; the actions are place, move, charge, \
-                 attack, choose, advance, end-phase and pass"
+                 fire, cast, attack, choose, advance, end-phase and pass"
             ))),
         }
     }
 
     /// The index of `seat`'s unit `id`, on the board or waiting.
-    fn own_piece(&self, seat: u8, id: PieceId) -> Result<u8, Rejection> {
+    pub(crate) fn own_piece(&self, seat: u8, id: PieceId) -> Result<u8, Rejection> {
         let index = self
             .index_of(id)
             .filter(|&index| self.unit(index).place != Place::Destroyed)
@@ -214,6 +259,13 @@ impl ChessWar {
             ));
         }
         Ok(index)
+    }
+
+    /// The index of unit `id`, of either side, standing on the board.
+    pub(crate) fn standing_piece(&self, id: PieceId) -> Result<u8, Rejection> {
+        self.index_of(id)
+            .filter(|&index| self.unit(index).square().is_some())
+            .ok_or_else(|| illegal(format!("there is no unit {id} on the board")))
     }
 
     /// Why a well-formed move is not among `seat`'s legal moves.
@@ -235,6 +287,9 @@ impl ChessWar {
                 _ => illegal("the armies are being placed: place your units first".into()),
             };
         };
+        if let Some(window) = self.reaction {
+            return self.explain_window(window, mv);
+        }
         if let Some(pending) = pending {
             return illegal(match pending {
                 Pending::Target { attacker } => format!(
@@ -278,6 +333,12 @@ impl ChessWar {
                     to_square(to)
                 )),
             },
+            Move::Fire { .. } if step != Step::Firing => wrong_phase(Step::Firing),
+            Move::Fire { piece, target } => match self.fire_bar(piece) {
+                Some(bar) => illegal(format!("{} {}", self.describe(piece), bar.text())),
+                None => self.explain_unreachable_target(piece, target),
+            },
+            Move::Cast(casting) => self.explain_cast(step, casting),
             Move::Attack { .. } if step != Step::Melee => wrong_phase(Step::Melee),
             Move::Attack { piece } if self.unit(piece).marks.attacked => illegal(format!(
                 "{} has already attacked this turn",
@@ -307,6 +368,9 @@ impl ChessWar {
     pub(crate) fn not_your_turn(&self) -> Rejection {
         let message = match self.phase {
             Phase::Placing => "you have placed your whole army: the other side is still placing",
+            Phase::Turn { .. } if self.reaction.is_some() => {
+                "your opponent is deciding whether to cast an instant spell"
+            }
             Phase::Turn {
                 pending: Some(Pending::Target { .. }),
                 ..

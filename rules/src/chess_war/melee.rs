@@ -3,9 +3,10 @@
 //! table with its modifiers; rout; the 1-or-less result; plague; the advance
 //! after a kill.
 
-use fray_protocol::Phrase;
-
 use super::reach::{adjacent, in_melee, may_advance, melee_opponents};
+use super::reactions::Window;
+use super::resolution::{Cause, PendingSave, Task};
+use super::spells::STRIKE_BONUS;
 use super::state::{ChessWar, Pending, Phase, Place};
 use super::units::Special;
 use crate::Dice;
@@ -69,22 +70,28 @@ impl ChessWar {
     }
 
     /// The attacker's Melee in this attack: its own, +1 on the turn it
-    /// charged if it has Charge (W14), −1 if scared (W16).
+    /// charged if it has Charge (W14), −1 if scared (W16), +2 if struck
+    /// (W50).
     pub(crate) fn attacking_melee(&self, attacker: u8) -> i16 {
         let unit = self.unit(attacker);
         let charge = unit.marks.charged && unit.profile().has(Special::Charge);
-        self.fighting_melee(attacker) + i16::from(charge)
+        let strike = if unit.marks.struck {
+            i16::from(STRIKE_BONUS)
+        } else {
+            0
+        };
+        self.fighting_melee(attacker) + i16::from(charge) + strike
     }
 
     /// A unit's Melee, less one while scared.
     pub(crate) fn fighting_melee(&self, index: u8) -> i16 {
         let unit = self.unit(index);
-        i16::from(unit.profile().melee) - i16::from(unit.marks.scared)
+        i16::from(unit.profile().melee) - i16::from(unit.marks.afraid())
     }
 
     /// `attacker` attacks: at once if it has one enemy neighbour, else
     /// once the defending seat has picked the target.
-    pub(crate) fn play_attack(&mut self, attacker: u8, dice: &mut dyn Dice, log: &mut Log) {
+    pub(crate) fn play_attack(&mut self, attacker: u8, log: &mut Log) {
         self.unit_mut(attacker).marks.attacked = true;
         let targets: Vec<u8> = self.targets(attacker).collect();
         let first = *targets.first().expect("an attacker is in melee");
@@ -97,10 +104,10 @@ impl ChessWar {
             );
             return;
         }
-        self.resolve_attack(attacker, first, dice, log);
+        self.aim_attack(attacker, first, log);
     }
 
-    pub(crate) fn play_choice(&mut self, target: u8, dice: &mut dyn Dice, log: &mut Log) {
+    pub(crate) fn play_choice(&mut self, target: u8, log: &mut Log) {
         let Phase::Turn {
             pending: Some(Pending::Target { attacker }),
             ..
@@ -109,7 +116,25 @@ impl ChessWar {
             unreachable!("a target is chosen only when asked for");
         };
         self.set_pending(None);
-        self.resolve_attack(attacker, target, dice, log);
+        self.aim_attack(attacker, target, log);
+    }
+
+    /// The defender's side, told what is coming, may protect it before the
+    /// roll (W40).
+    fn aim_attack(&mut self, attacker: u8, defender: u8, log: &mut Log) {
+        self.tell_of(
+            attacker,
+            &format!("attack {}", self.describe(defender)),
+            log,
+        );
+        let seat = self.unit(defender).owner;
+        self.then_first([
+            Task::Window(Window::AttackAimed {
+                seat,
+                target: defender,
+            }),
+            Task::Attack { attacker, defender },
+        ]);
     }
 
     pub(crate) fn set_pending(&mut self, pending: Option<Pending>) {
@@ -119,7 +144,17 @@ impl ChessWar {
     }
 
     /// The attack roll and what follows it (W26–W29).
-    fn resolve_attack(&mut self, attacker: u8, defender: u8, dice: &mut dyn Dice, log: &mut Log) {
+    pub(crate) fn resolve_attack(
+        &mut self,
+        attacker: u8,
+        defender: u8,
+        dice: &mut dyn Dice,
+        log: &mut Log,
+    ) {
+        let (Some(_), Some(square)) = (self.unit(attacker).square(), self.unit(defender).square())
+        else {
+            return;
+        };
         let modifier = self.attacking_melee(attacker) - self.fighting_melee(defender);
         let face = dice.roll(6);
         let total = i16::from(face) + modifier;
@@ -139,82 +174,42 @@ impl ChessWar {
                 result.text().into(),
             )
         });
-        let square = self.unit(defender).square().expect("a defender stands");
-        let killed = match result {
-            AttackResult::Destroyed => {
-                self.destroy(defender, log);
-                true
-            }
+        let mut next = Vec::with_capacity(2);
+        match result {
+            AttackResult::Destroyed => next.push(Task::Remove {
+                unit: defender,
+                cause: Cause::Slain,
+            }),
             AttackResult::Routed => {
-                !(self.save(defender, 0, "against the rout", dice, log)
-                    && self.save(defender, 0, "again against the rout", dice, log))
-                    && self.destroy_in_melee(defender, dice, log)
+                next.push(Task::Save(PendingSave::new(defender, 0, Cause::RoutFirst)))
             }
             AttackResult::Wounded => {
-                !self.save(defender, 0, "in melee", dice, log)
-                    && self.destroy_in_melee(defender, dice, log)
+                next.push(Task::Save(PendingSave::new(defender, 0, Cause::Wounded)))
             }
-            AttackResult::StandOff => false,
+            AttackResult::StandOff => {}
             AttackResult::Repelled => {
-                if self.unit(defender).marks.scared {
+                if self.unit(defender).marks.afraid() {
                     self.tell_of(
                         attacker,
                         "survives: a scared defender cannot destroy it",
                         log,
                     );
-                } else if !self.save(attacker, 0, "after its failed attack", dice, log) {
-                    self.destroy_in_melee(attacker, dice, log);
+                } else {
+                    next.push(Task::Save(PendingSave::new(attacker, 0, Cause::Repelled)));
                 }
-                false
-            }
-        };
-        if result == AttackResult::Destroyed {
-            self.spread_plague(defender, square, dice, log);
-        }
-        if killed && self.advancers(attacking.owner, square).next().is_some() {
-            self.set_pending(Some(Pending::Advance { square }));
-        }
-    }
-
-    /// Destroys a unit in melee and lets its plague loose; true.
-    fn destroy_in_melee(&mut self, index: u8, dice: &mut dyn Dice, log: &mut Log) -> bool {
-        let square = self.unit(index).square().expect("it stands");
-        self.destroy(index, log);
-        self.spread_plague(index, square, dice, log);
-        true
-    }
-
-    /// A Plague unit destroyed in melee on `square`: each enemy next to it
-    /// that is not immune saves at +1 or is destroyed (W29).
-    fn spread_plague(&mut self, dead: u8, square: Sq, dice: &mut dyn Dice, log: &mut Log) {
-        let carrier = *self.unit(dead);
-        if !carrier.profile().has(Special::Plague) {
-            return;
-        }
-        let infected: Vec<u8> = self
-            .on_board()
-            .filter(|(_, unit, at)| {
-                unit.owner != carrier.owner
-                    && adjacent(square) & bit(*at) != 0
-                    && !unit.profile().immune_to_plague()
-            })
-            .map(|(index, _, _)| index)
-            .collect();
-        if infected.is_empty() {
-            return;
-        }
-        log.tell(|| {
-            Phrase::new().text(format!(
-                "{} spread the plague as they fall on {}",
-                carrier.profile().name,
-                to_square(square)
-            ))
-        });
-        for index in infected {
-            if !self.save(index, 1, "against the plague", dice, log) {
-                self.destroy(index, log);
             }
         }
+        if matches!(
+            result,
+            AttackResult::Destroyed | AttackResult::Routed | AttackResult::Wounded
+        ) {
+            next.push(Task::AdvanceCheck {
+                seat: attacking.owner,
+                square,
+                defender,
+            });
+        }
+        self.then_first(next);
     }
 
     /// Takes a unit off the board; Trolls wait to regenerate (W31).

@@ -2,8 +2,8 @@
 //! unit's bounds, an 8×8 board, and turns in which every unit may move, then
 //! fire, then fight in melee; saves, fear, spells. The rules as Fray plays
 //! them, with every ruling: `docs/rules/chess-war.md`. The engine plays the
-//! set-up, movement, melee and the end; firing and magic are still to come,
-//! so the system is not registered in `game.rs` yet.
+//! whole game; the system is not registered in `game.rs` until the balance
+//! lab has played it.
 //!
 //! Where each rule lives:
 //! - `units.rs`: the races, every unit's profile, its chess piece and specials
@@ -20,6 +20,12 @@
 //! - `moves.rs`: every decision, and the one generator of those legal now
 //! - `turn.rs`: one action, the phases in order, the end of a turn
 //! - `movement.rs`: moves, the charge step, fear when charging, stupidity, teleport
+//! - `firing.rs`: shots, sight, range, scatter, fear catapults, shots into melee
+//! - `magic.rs`: the spell economy, when each kind is cast, targets, casting
+//! - `spell_actions.rs`: a cast's action, notation and label; why one is refused
+//! - `spell_effects.rs`: what each spell does, and anti-magic
+//! - `reactions.rs`: the reaction windows and the instants each allows
+//! - `resolution.rs`: an action's consequences in order, paused by a window
 //! - `melee.rs`: attacks, the defender's choice of target, plague, the advance
 //! - `saves.rs`: the save roll
 //! - `winning.rs`: the general hunt, the lengthened game, the round limit
@@ -31,15 +37,21 @@ mod actions;
 pub mod army;
 mod board;
 pub mod examples;
+mod firing;
+mod magic;
 mod melee;
 mod movement;
 mod moves;
 pub mod position;
 pub mod reach;
+mod reactions;
+mod resolution;
 mod saves;
 pub mod scatter;
 mod setup;
 pub mod sight;
+mod spell_actions;
+mod spell_effects;
 pub mod spells;
 mod state;
 mod turn;
@@ -65,7 +77,7 @@ pub use examples::{example, examples, random_army};
 pub use moves::Move;
 pub use position::Position;
 pub use spells::{Spell, SpellKind};
-pub use state::{ChessWar, Marks, Step};
+pub use state::{ChessWar, Marks, SpellSlots, Step};
 pub use units::{ChessPiece, Profile, Race, Special};
 pub use view::SYSTEM_KEY;
 pub use weapons::{Aim, Armament, Weapon, WeaponProfile};

@@ -203,7 +203,7 @@ impl ChessWar {
             let at = unit.square().expect("on the board");
             let other_fear = self.fear_causers_near(unit.owner, at) & !bit(sq);
             if unit.profile().immune_to_fear()
-                || unit.marks.scared
+                || unit.marks.afraid()
                 || unit.marks.steadfast
                 || other_fear != 0
             {
@@ -238,7 +238,12 @@ impl ChessWar {
 
     /// A Stupid unit's test, the first time in a turn it is to move, charge
     /// or fire (W30): true when it may act.
-    fn passes_stupidity(&mut self, piece: u8, dice: &mut dyn Dice, log: &mut Log) -> bool {
+    pub(crate) fn passes_stupidity(
+        &mut self,
+        piece: u8,
+        dice: &mut dyn Dice,
+        log: &mut Log,
+    ) -> bool {
         let unit = *self.unit(piece);
         if !unit.profile().has(Special::Stupid) || unit.marks.tested {
             return true;

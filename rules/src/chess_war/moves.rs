@@ -1,13 +1,15 @@
 //! Every decision a player can make, and the one generator of those legal
 //! now: placing at the set-up; moving and charging in the movement phase;
 //! attacking, choosing the target and advancing in the melee phase; ending
-//! each phase. Listing and acting share it, so the options a player is
-//! offered are exactly the actions the game accepts. Firing and magic are
-//! not built yet: the firing phase offers only its end.
+//! each phase; firing; casting spells, on the own turn and in the reaction
+//! windows. Listing and acting share it, so the options a player is offered
+//! are exactly the actions the game accepts.
 
 use fray_protocol::Seat;
 
 use super::board::zone;
+use super::firing::Target;
+use super::magic::Casting;
 use super::state::{ChessWar, Pending, Phase, Place, Step};
 use super::units::UnitId;
 use crate::grid::{Sq, squares_of};
@@ -22,6 +24,10 @@ pub enum Move {
     Move { piece: u8, to: Sq },
     /// The charge step.
     Charge { piece: u8, to: Sq },
+    /// One shot of a unit with a ranged weapon.
+    Fire { piece: u8, target: Target },
+    /// A spell, with everything it needs named.
+    Cast(Casting),
     /// One unit in melee attacks.
     Attack { piece: u8 },
     /// The defending seat picks the unit the attacker attacks.
@@ -30,7 +36,7 @@ pub enum Move {
     Advance { piece: u8, to: Sq },
     /// Ends the phase, or the turn from the closing step.
     EndPhase,
-    /// Declines the advance.
+    /// Declines the advance, or a reaction window.
     Pass,
 }
 
@@ -39,6 +45,9 @@ impl ChessWar {
     /// still to place; in a turn, its player, or the defending seat while
     /// it picks a target.
     pub(crate) fn seats_to_act(&self) -> Seats {
+        if let (Some(window), Phase::Turn { .. }) = (self.reaction, self.phase) {
+            return Seats::one(Seat(window.seat()));
+        }
         match self.phase {
             Phase::Placing => (0..2u8)
                 .filter(|&seat| self.has_unplaced(seat))
@@ -69,6 +78,11 @@ impl ChessWar {
             self.placements(seat, out);
             return;
         };
+        if let Some(window) = self.reaction {
+            self.window_casts(window, out);
+            out.push(Move::Pass);
+            return;
+        }
         match pending {
             Some(Pending::Target { attacker }) => {
                 out.extend(self.targets(attacker).map(|target| Move::Choose { target }));
@@ -83,11 +97,13 @@ impl ChessWar {
             None => {
                 match step {
                     Step::Movement => self.movement_moves(seat, out),
+                    Step::Firing => self.fire_moves(seat, out),
                     Step::Melee => {
                         out.extend(self.must_attack(seat).map(|piece| Move::Attack { piece }))
                     }
-                    Step::Firing | Step::Closing => {}
+                    Step::Closing => {}
                 }
+                self.turn_casts(seat, step, out);
                 if self.may_end_phase(seat, step) {
                     out.push(Move::EndPhase);
                 }
@@ -117,6 +133,18 @@ impl ChessWar {
             }
             out.extend(squares_of(self.move_squares(piece)).map(|to| Move::Move { piece, to }));
             out.extend(squares_of(self.charge_squares(piece)).map(|to| Move::Charge { piece, to }));
+        }
+    }
+
+    fn fire_moves(&self, seat: u8, out: &mut Vec<Move>) {
+        let mut targets = Vec::new();
+        for (piece, unit, _) in self.on_board() {
+            if unit.owner != seat {
+                continue;
+            }
+            targets.clear();
+            self.fire_targets(piece, &mut targets);
+            out.extend(targets.iter().map(|&target| Move::Fire { piece, target }));
         }
     }
 

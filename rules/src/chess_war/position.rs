@@ -5,7 +5,7 @@
 use fray_protocol::{PieceId, Square};
 
 use super::MatchOptions;
-use super::state::{ChessWar, EMPTY, IDS_PER_SEAT, Marks, Phase, Place, Step, Unit};
+use super::state::{ChessWar, EMPTY, IDS_PER_SEAT, Marks, Phase, Place, SpellSlots, Step, Unit};
 use super::units::{Race, unit_by_key};
 use crate::grid::{SQUARES, Sq, from_square};
 
@@ -72,6 +72,7 @@ impl Position {
                 owner: seat,
                 place: Place::Unplaced,
                 marks: Marks::default(),
+                spells: Default::default(),
             },
         );
         // The indices after the new unit moved up by one.
@@ -104,7 +105,23 @@ impl Position {
         self
     }
 
-    pub fn build(self) -> ChessWar {
+    /// Sets a wizard's spells, as if earlier turns had spent them.
+    pub fn spells(&mut self, piece: PieceId, change: impl FnOnce(&mut SpellSlots)) {
+        let index = self.game.index_of(piece).expect("a placed piece");
+        change(&mut self.game.unit_mut(index).spells);
+    }
+
+    /// The game, with the wizards of the seat whose turn it is holding that
+    /// turn's spell unless [`Position::spells`] said otherwise: the turn has
+    /// just begun.
+    pub fn build(mut self) -> ChessWar {
+        if let Some(seat) = self.game.mover() {
+            for unit in &mut self.game.units {
+                if unit.owner == seat && unit.spells == SpellSlots::default() {
+                    unit.spells.current_spent = false;
+                }
+            }
+        }
         self.game
     }
 }

@@ -3,6 +3,7 @@
 
 use fray_protocol::Phrase;
 
+use super::spells::PROTECTION_BONUS;
 use super::state::ChessWar;
 use crate::Dice;
 use crate::effect_log::{Log, roll_for, single};
@@ -30,6 +31,11 @@ impl ChessWar {
     ) -> bool {
         let unit = self.unit(index);
         let needed = unit.profile().save;
+        let modifier = if unit.marks.protected {
+            modifier + PROTECTION_BONUS
+        } else {
+            modifier
+        };
         let face = dice.roll(6);
         let passed = passes(face, modifier, needed);
         log.roll(|| {

@@ -75,6 +75,7 @@ impl ChessWar {
                         owner: seat,
                         place: Place::Unplaced,
                         marks: Marks::default(),
+                        spells: Default::default(),
                     })
             })
             .collect();
@@ -88,6 +89,8 @@ impl ChessWar {
             first: 0,
             fallen_trolls: Vec::new(),
             last_removed: None,
+            queue: Default::default(),
+            reaction: None,
             kept_view: Default::default(),
         }
     }

@@ -4,7 +4,11 @@
 
 use fray_protocol::PieceId;
 
+use std::collections::VecDeque;
+
 use super::MatchOptions;
+use super::reactions::Window;
+use super::resolution::Task;
 use super::units::{Profile, Race, UnitId, profile};
 use crate::grid::{SQUARES, Sq, bit};
 use crate::kept_view::KeptView;
@@ -42,6 +46,15 @@ pub struct Marks {
     pub scared: bool,
     /// Passed a fear save: no new fear saves while that melee lasts (W16).
     pub steadfast: bool,
+    /// Has fired, or cast an attack spell, this turn (W10).
+    pub fired: bool,
+    /// Protection: +2 to its saves until the end of the turn (W44).
+    pub protected: bool,
+    /// Strike: +2 to its attack roll this phase (W50).
+    pub struck: bool,
+    /// Failed its save against the Fear spell: scared until the start of
+    /// the caster's next turn, whoever it fights (W48).
+    pub terrified: bool,
 }
 
 impl Marks {
@@ -50,7 +63,36 @@ impl Marks {
         Marks {
             scared: self.scared,
             steadfast: self.steadfast,
+            terrified: self.terrified,
             ..Marks::default()
+        }
+    }
+
+    /// Scared by a fear-causer or by the Fear spell: −1 Melee, and no
+    /// defensive kill (W16, W48).
+    pub fn afraid(self) -> bool {
+        self.scared || self.terrified
+    }
+}
+
+/// A wizard's spells (W38): one for each of its own turns. `current` is the
+/// spell of its present own turn, or on the opponent's turn of its last one.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct SpellSlots {
+    pub current_spent: bool,
+    /// The next own turn's spell, spent on an instant in the opponent's turn.
+    pub next_spent: bool,
+    /// Cast an instant in the opponent's present turn: no second (W38).
+    pub instant_in_opponent_turn: bool,
+}
+
+impl Default for SpellSlots {
+    /// Before its first own turn a wizard has only that turn's spell.
+    fn default() -> Self {
+        SpellSlots {
+            current_spent: true,
+            next_spent: false,
+            instant_in_opponent_turn: false,
         }
     }
 }
@@ -62,6 +104,7 @@ pub struct Unit {
     pub owner: u8,
     pub place: Place,
     pub marks: Marks,
+    pub spells: SpellSlots,
 }
 
 impl Unit {
@@ -158,6 +201,11 @@ pub struct ChessWar {
     /// The owner of the unit removed last, which wins the lengthened game
     /// if both armies vanish in one action (W35).
     pub(crate) last_removed: Option<u8>,
+    /// What the action being played still has to resolve, in order (a
+    /// reaction window pauses it).
+    pub(crate) queue: VecDeque<Task>,
+    /// The reaction window open now, if any: its seat decides (W40).
+    pub(crate) reaction: Option<Window>,
     pub(crate) kept_view: KeptView<ChessWar>,
 }
 

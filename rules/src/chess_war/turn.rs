@@ -5,6 +5,8 @@
 use fray_protocol::{Phrase, Seat};
 
 use super::moves::Move;
+use super::reactions::Window;
+use super::resolution::Task;
 use super::state::{ChessWar, Phase, Place, Step};
 use crate::Dice;
 use crate::effect_log::{Log, roll_for, single};
@@ -17,13 +19,19 @@ impl ChessWar {
             Move::Place { unit, to } => self.place(seat, unit, to, dice, log),
             Move::Move { piece, to } => self.play_move(piece, to, dice, log),
             Move::Charge { piece, to } => self.play_charge(piece, to, dice, log),
-            Move::Attack { piece } => self.play_attack(piece, dice, log),
-            Move::Choose { target } => self.play_choice(target, dice, log),
+            Move::Fire { piece, target } => self.play_fire(piece, target, dice, log),
+            Move::Cast(casting) => self.play_cast(casting, log),
+            Move::Attack { piece } => self.play_attack(piece, log),
+            Move::Choose { target } => self.play_choice(target, log),
             Move::Advance { piece, to } => self.play_advance(piece, to, log),
+            Move::Pass if self.reaction.is_some() => self.reaction = None,
             Move::Pass => self.set_pending(None),
             Move::EndPhase => self.end_phase(dice, log),
         }
-        if matches!(self.phase, Phase::Turn { .. }) {
+        self.resolve(dice, log);
+        // The end is judged once the whole action has resolved (W37), not
+        // while a window holds it open.
+        if matches!(self.phase, Phase::Turn { .. }) && self.settled() {
             self.crumble(log);
             self.forget_fear();
             self.check_end(log);
@@ -69,6 +77,7 @@ impl ChessWar {
         for unit in &mut self.units {
             unit.marks = unit.marks.at_turn_start();
         }
+        self.renew_spells(seat);
         self.turn += 1;
         self.phase = Phase::Turn {
             seat,
@@ -82,6 +91,8 @@ impl ChessWar {
                 .seat(Seat(seat))
                 .text(" to play")
         });
+        self.queue
+            .push_back(Task::Window(Window::TurnStart { seat: 1 - seat }));
     }
 
     /// Trolls destroyed this turn, in the order they fell: on an empty

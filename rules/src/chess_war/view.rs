@@ -4,9 +4,9 @@
 //! After the reveal every viewer sees the referee's view. The referee's
 //! view is kept in parts (`Piecewise`), stamped per unit.
 
-use fray_protocol::{Marker, PieceId, PieceView, PlayerView, Seat, TurnView, View, Viewer};
+use fray_protocol::{Marker, PieceId, PieceView, PlayerView, Seat, Stat, TurnView, View, Viewer};
 
-use super::state::{ChessWar, Marks, Phase, Place, Step};
+use super::state::{ChessWar, Marks, Phase, Place, SpellSlots, Step};
 use super::units::UnitId;
 use crate::grid::{SIZE, push_name_on, to_square};
 use crate::kept_view::{PieceStamp, Piecewise, referee_view};
@@ -19,9 +19,10 @@ pub struct UnitLook {
     unit: UnitId,
     owner: u8,
     marks: Marks,
+    spells: SpellSlots,
 }
 
-const MARKERS: [(&str, &str); 8] = [
+const MARKERS: [(&str, &str); 12] = [
     ("moved", "has moved this turn"),
     ("charged", "charged this turn"),
     ("attacked", "has attacked this turn"),
@@ -39,10 +40,20 @@ const MARKERS: [(&str, &str); 8] = [
         "steadfast",
         "steadfast: no fear saves while this melee lasts",
     ),
+    ("fired", "has fired or cast an attack spell this turn"),
+    (
+        "protected",
+        "protected: +2 to its saves until the end of the turn",
+    ),
+    ("struck", "struck: +2 to its attack roll this phase"),
+    (
+        "terrified",
+        "scared by the Fear spell: −1 Melee until the start of the caster's next turn",
+    ),
 ];
 
 impl Marks {
-    fn each(self) -> [bool; 8] {
+    fn each(self) -> [bool; 12] {
         [
             self.moved,
             self.charged,
@@ -52,6 +63,10 @@ impl Marks {
             self.halted,
             self.scared,
             self.steadfast,
+            self.fired,
+            self.protected,
+            self.struck,
+            self.terrified,
         ]
     }
 }
@@ -75,7 +90,7 @@ impl ChessWar {
             name: profile.name.into(),
             glyph: profile.piece.glyph().into(),
             square: unit.square().map(to_square),
-            stats: profile.stats(),
+            stats: self.unit_stats(index),
             markers: MARKERS
                 .iter()
                 .zip(unit.marks.each())
@@ -85,8 +100,27 @@ impl ChessWar {
         }
     }
 
+    /// The profile's columns, and a wizard's spell: whether the one of its
+    /// present (or, on the opponent's turn, last) own turn is spent, and
+    /// whether the next one is already (W38).
+    fn unit_stats(&self, index: u8) -> Vec<Stat> {
+        let unit = self.unit(index);
+        let mut stats = unit.profile().stats();
+        if !unit.profile().spells().is_empty() {
+            let spells = unit.spells;
+            let state = match (spells.current_spent, spells.next_spent) {
+                (false, _) => "ready",
+                (true, false) => "spent",
+                (true, true) => "spent, and the next turn's too",
+            };
+            stats.push(Stat::new("Spell", state));
+        }
+        stats
+    }
+
     fn turn_view(&self) -> TurnView {
         let phase = match self.phase {
+            Phase::Turn { .. } if self.reaction.is_some() => "reaction",
             Phase::Placing => "set-up",
             Phase::Turn { step, .. } => step.name(),
             Phase::Over(_) => "over",
@@ -130,11 +164,11 @@ impl ChessWar {
 
 impl Piecewise for ChessWar {
     type PieceLook = UnitLook;
-    /// The board has no terrain.
     /// No terrain, and the players' races never change.
     type SettingStamp = ();
 
     fn piece_stamps(&self, out: &mut Vec<PieceStamp<UnitLook>>) {
+        let from = out.len();
         out.extend(
             self.units
                 .iter()
@@ -146,9 +180,12 @@ impl Piecewise for ChessWar {
                         unit: unit.unit,
                         owner: unit.owner,
                         marks: unit.marks,
+                        spells: unit.spells,
                     },
                 }),
         );
+        // Risen Zombies join the end of the list, out of id order.
+        out[from..].sort_unstable_by_key(|stamp| stamp.piece);
     }
 
     fn piece_view(&self, piece: PieceId) -> PieceView {

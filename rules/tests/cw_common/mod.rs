@@ -4,8 +4,8 @@
 #![allow(dead_code, unused_imports)]
 
 pub use fray_protocol::{
-    Action, ArmyEntry, ArmyList, DiceRoll, Effect, MatchConfig, OptionValue, Outcome, PieceId,
-    RejectCode, Rejection, ScopedEffect, Seat, Square, SystemId, View, Viewer, apply_all,
+    Action, ActionOption, ArmyEntry, ArmyList, DiceRoll, Effect, MatchConfig, OptionValue, Outcome,
+    PieceId, RejectCode, Rejection, ScopedEffect, Seat, Square, SystemId, View, Viewer, apply_all,
 };
 pub use fray_rules::chess_war::{
     ChessWar, LENGTHENED, MAX_ROUNDS, Marks, MatchOptions, POINTS, Position, Race, Step, example,
@@ -97,11 +97,79 @@ pub fn refused(game: &mut ChessWar, seat: u8, action: &Action) -> Rejection {
 }
 
 /// Ends phases, whoever's they are, until it is `seat`'s `wanted` step.
+/// Reaction windows that open on the way are passed.
 pub fn end_until(game: &mut ChessWar, seat: u8, wanted: Step) {
-    while (game.mover(), game.step()) != (Some(seat), Some(wanted)) {
+    loop {
+        settle(game);
+        if (game.mover(), game.step()) == (Some(seat), Some(wanted)) {
+            return;
+        }
         let mover = game.mover().expect("a turn is on");
         act(game, mover, &end_phase(), &[]);
     }
+}
+
+/// Whether a reaction window is open.
+pub fn in_window(game: &ChessWar) -> bool {
+    game.view(Viewer::Referee).turn.phase == "reaction"
+}
+
+/// Passes every reaction window open now.
+pub fn settle(game: &mut ChessWar) {
+    while in_window(game) {
+        let seat = game.to_act()[0].0;
+        act(game, seat, &pass(), &[]);
+    }
+}
+
+/// A spell at a unit: Zap!, Protection, Strike.
+pub fn cast_at(caster: PieceId, spell: &str, target: PieceId) -> Action {
+    Action::new("cast")
+        .piece(caster)
+        .choice(spell)
+        .target(target)
+}
+
+/// A spell on the area around a square: Storm, Fear, Plague.
+pub fn cast_on(caster: PieceId, spell: &str, centre: &str) -> Action {
+    Action::new("cast")
+        .piece(caster)
+        .choice(spell)
+        .to(sq(centre))
+}
+
+/// A spell answering the open window: Dispel, Healing, Raise Dead.
+pub fn cast_answer(caster: PieceId, spell: &str) -> Action {
+    Action::new("cast").piece(caster).choice(spell)
+}
+
+/// Flight: `target` flies to `to`.
+pub fn fly(caster: PieceId, target: PieceId, to: &str) -> Action {
+    Action::new("cast")
+        .piece(caster)
+        .choice("flight")
+        .target(target)
+        .to(sq(to))
+}
+
+/// A stat of a piece in the referee's view.
+pub fn stat(game: &ChessWar, piece: PieceId, key: &str) -> Option<String> {
+    game.view(Viewer::Referee).pieces[&piece]
+        .stats
+        .iter()
+        .find(|s| s.key == key)
+        .map(|s| s.value.clone())
+}
+
+/// The modifiers of the rolls told, in order.
+pub fn modifiers(effects: &[ScopedEffect]) -> Vec<i32> {
+    effects
+        .iter()
+        .filter_map(|e| match &e.effect {
+            Effect::DiceRolled { roll } => Some(roll.modifier),
+            _ => None,
+        })
+        .collect()
 }
 
 /// The square of a piece in the referee's view, `None` once it is gone.
@@ -166,4 +234,31 @@ pub fn options(lengthened: bool, max_rounds: u32) -> MatchOptions {
         max_rounds,
         ..MatchOptions::default()
     }
+}
+
+/// A shot at a unit.
+pub fn shoot(piece: PieceId, target: PieceId) -> Action {
+    Action::new("fire").piece(piece).target(target)
+}
+
+/// A shot at a square.
+pub fn shoot_at(piece: PieceId, to: &str) -> Action {
+    Action::new("fire").piece(piece).to(sq(to))
+}
+
+/// The options of a seat whose verb is `verb`, by notation, sorted.
+pub fn notations_of(game: &ChessWar, seat: u8, verb: &str) -> Vec<String> {
+    let mut out: Vec<String> = game
+        .options(Seat(seat))
+        .into_iter()
+        .filter(|o| o.action.verb == verb)
+        .map(|o| o.notation)
+        .collect();
+    out.sort();
+    out
+}
+
+/// The results of the rolls told.
+pub fn results(effects: &[ScopedEffect]) -> Vec<String> {
+    rolls(effects).into_iter().map(|(_, _, r)| r).collect()
 }
