@@ -20,20 +20,7 @@ impl ChessWar {
         armies: &[ArmyList],
         log: &mut Log,
     ) -> Result<ChessWar, SetupError> {
-        if config.system != SystemId::ChessWar {
-            return Err(SetupError::WrongSystem {
-                expected: SystemId::ChessWar.to_string(),
-                found: config.system.to_string(),
-            });
-        }
-        if armies.len() != 2 {
-            return Err(SetupError::WrongSeatCount {
-                system: NAME.into(),
-                min: 2,
-                max: 2,
-                got: armies.len(),
-            });
-        }
+        crate::army_check::match_and_lists(config, armies, SystemId::ChessWar, NAME, (2, 2))?;
         let options = read_options(config)?;
         let mut checked = Vec::with_capacity(2);
         for (seat, list) in armies.iter().enumerate() {

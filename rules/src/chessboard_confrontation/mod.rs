@@ -318,28 +318,9 @@ impl ChessboardConfrontation {
         log: &mut Log,
     ) -> Result<Self, SetupError> {
         let system = SystemId::ChessboardConfrontation;
-        if config.system != system {
-            return Err(SetupError::WrongSystem {
-                expected: system.to_string(),
-                found: config.system.to_string(),
-            });
-        }
-        if !(2..=4).contains(&armies.len()) {
-            return Err(SetupError::WrongSeatCount {
-                system: NAME.into(),
-                min: 2,
-                max: 4,
-                got: armies.len(),
-            });
-        }
+        crate::army_check::match_and_lists(config, armies, system, NAME, (2, 4))?;
         let mut minis = Vec::new();
         for (seat, list) in armies.iter().enumerate() {
-            if list.system != system {
-                return Err(SetupError::WrongSystem {
-                    expected: system.to_string(),
-                    found: list.system.to_string(),
-                });
-            }
             let bought = army::check(list, Budget::Match(settings.budget)).map_err(|reasons| {
                 SetupError::InvalidArmy {
                     seat: seat as u8,

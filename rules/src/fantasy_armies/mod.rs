@@ -201,29 +201,10 @@ impl FantasyArmies {
         dice: &mut dyn Dice,
         log: &mut Log,
     ) -> Result<Self, SetupError> {
-        if config.system != SystemId::FantasyArmies {
-            return Err(SetupError::WrongSystem {
-                expected: SystemId::FantasyArmies.to_string(),
-                found: config.system.to_string(),
-            });
-        }
-        let [first, second] = armies else {
-            return Err(SetupError::WrongSeatCount {
-                system: NAME.into(),
-                min: 2,
-                max: 2,
-                got: armies.len(),
-            });
-        };
+        crate::army_check::match_and_lists(config, armies, SystemId::FantasyArmies, NAME, (2, 2))?;
         let options = read_options(config)?;
         let mut checked = Vec::with_capacity(2);
-        for (seat, list) in [first, second].into_iter().enumerate() {
-            if list.system != SystemId::FantasyArmies {
-                return Err(SetupError::WrongSystem {
-                    expected: SystemId::FantasyArmies.to_string(),
-                    found: list.system.to_string(),
-                });
-            }
+        for (seat, list) in armies.iter().enumerate() {
             checked.push(
                 army::check(list).map_err(|reasons| SetupError::InvalidArmy {
                     seat: seat as u8,

@@ -247,28 +247,9 @@ impl SummonersChess {
         dice: &mut dyn Dice,
         log: &mut Log,
     ) -> Result<Self, SetupError> {
-        if config.system != SystemId::SummonersChess {
-            return Err(SetupError::WrongSystem {
-                expected: SystemId::SummonersChess.to_string(),
-                found: config.system.to_string(),
-            });
-        }
-        if armies.len() != 2 {
-            return Err(SetupError::WrongSeatCount {
-                system: NAME.into(),
-                min: 2,
-                max: 2,
-                got: armies.len(),
-            });
-        }
+        army_check::match_and_lists(config, armies, SystemId::SummonersChess, NAME, (2, 2))?;
         let rules = read_rules(config)?;
         for (seat, list) in armies.iter().enumerate() {
-            if list.system != SystemId::SummonersChess {
-                return Err(SetupError::WrongSystem {
-                    expected: SystemId::SummonersChess.to_string(),
-                    found: list.system.to_string(),
-                });
-            }
             validate_army(list).map_err(|reasons| SetupError::InvalidArmy {
                 seat: seat as u8,
                 reasons,
