@@ -212,3 +212,26 @@ pub fn roll_for(
         result: result.into(),
     }
 }
+
+/// A coin (a d2) for which of two seats goes first: 1 gives seat 0 the first
+/// turn, 2 gives it to seat 1. Told with both seats named, so each client
+/// reads who its face means.
+pub fn coin_for_first(dice: &mut dyn crate::Dice, log: &mut Log) -> u8 {
+    let face = dice.roll(2);
+    let first = face - 1;
+    log.roll(|| DiceRoll {
+        seat: None,
+        piece: None,
+        purpose: Phrase::new()
+            .text("coin flip (1: ")
+            .seat(Seat(0))
+            .text(" moves first, 2: ")
+            .seat(Seat(1))
+            .text(")"),
+        dice: vec![Die { sides: 2, face }],
+        modifier: 0,
+        total: i32::from(face),
+        result: Phrase::from(Seat(first)).text(" moves first"),
+    });
+    first
+}

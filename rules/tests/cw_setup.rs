@@ -198,7 +198,7 @@ fn the_reveal_shows_both_armies_together_and_a_d2_picks_the_starter() {
         assert!(
             told[0]
                 .2
-                .contains(&format!("seat {starter} takes the first turn"))
+                .contains(&format!("seat {starter} moves first"))
         );
         for viewer in VIEWERS {
             let view = game.view(viewer);

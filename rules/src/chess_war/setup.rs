@@ -3,14 +3,14 @@
 //! one unit at a time in their own zones, seen only by themselves, then the
 //! reveal together and the d2 for who starts.
 
-use fray_protocol::{ArmyList, DiceRoll, Die, MatchConfig, Phrase, PieceId, Seat, SystemId};
+use fray_protocol::{ArmyList, MatchConfig, Phrase, PieceId, Seat, SystemId};
 
 use super::army::{Budget, check};
 use super::state::{ChessWar, EMPTY, IDS_PER_SEAT, Marks, Phase, Place, Unit};
 use super::units::{Race, UnitId};
 use super::{NAME, read_options};
 use crate::Dice;
-use crate::effect_log::Log;
+use crate::effect_log::{Log, coin_for_first};
 use crate::engine::SetupError;
 use crate::grid::{SQUARES, Sq, to_square};
 
@@ -113,29 +113,8 @@ impl ChessWar {
             return;
         }
         log.tell_after_changes(|| "both armies are revealed".into());
-        let first = roll_for_first(dice, log);
+        let first = coin_for_first(dice, log);
         self.first = first;
         self.start_turn(first, log);
     }
-}
-
-/// A d2: 1 gives seat 0 the first turn, 2 gives it to seat 1 (W9).
-fn roll_for_first(dice: &mut dyn Dice, log: &mut Log) -> u8 {
-    let face = dice.roll(2);
-    let first = face - 1;
-    log.roll(|| DiceRoll {
-        seat: None,
-        piece: None,
-        purpose: Phrase::new()
-            .text("who starts (1: ")
-            .seat(Seat(0))
-            .text(", 2: ")
-            .seat(Seat(1))
-            .text(")"),
-        dice: vec![Die { sides: 2, face }],
-        modifier: 0,
-        total: i32::from(face),
-        result: Phrase::from(Seat(first)).text(" takes the first turn"),
-    });
-    first
 }

@@ -10,7 +10,7 @@ use super::state::{Phase, Rules, SummonersChess};
 use super::terrain;
 use super::units::ACOLYTE;
 use crate::Dice;
-use crate::effect_log::Log;
+use crate::effect_log::{Log, coin_for_first};
 use crate::match_options::Choice;
 
 impl SummonersChess {
@@ -109,30 +109,9 @@ impl SummonersChess {
 
     /// Flips the coin and gives the first turn to its winner.
     fn start_play(&mut self, dice: &mut dyn Dice, log: &mut Log) {
-        let first = flip_coin(dice, log);
+        let first = coin_for_first(dice, log);
         self.first_player = first;
         self.phase = Phase::Play { seat: first };
         log.tell(|| Phrase::from(Seat(first)).text(" moves first"));
     }
-}
-
-/// A d2: 1 gives seat 0 the first move, 2 gives it to seat 1.
-fn flip_coin(dice: &mut dyn Dice, log: &mut Log) -> u8 {
-    let face = dice.roll(2);
-    let first = face - 1;
-    log.roll(|| DiceRoll {
-        seat: None,
-        piece: None,
-        purpose: Phrase::new()
-            .text("coin flip (1: ")
-            .seat(Seat(0))
-            .text(" moves first, 2: ")
-            .seat(Seat(1))
-            .text(")"),
-        dice: vec![Die { sides: 2, face }],
-        modifier: 0,
-        total: i32::from(face),
-        result: Phrase::from(Seat(first)).text(" moves first"),
-    });
-    first
 }
