@@ -195,11 +195,7 @@ fn the_reveal_shows_both_armies_together_and_a_d2_picks_the_starter() {
         let told = rolls(&effects);
         assert_eq!(told.len(), 1);
         assert_eq!(told[0].1, vec![face]);
-        assert!(
-            told[0]
-                .2
-                .contains(&format!("seat {starter} moves first"))
-        );
+        assert!(told[0].2.contains(&format!("seat {starter} moves first")));
         for viewer in VIEWERS {
             let view = game.view(viewer);
             assert_eq!(view.pieces.len(), 10, "{viewer:?}");
