@@ -32,10 +32,11 @@ use crate::tui::{play, replay};
 
 const WIDTH: u16 = 120;
 const HEIGHT: u16 = 40;
-const SYSTEMS: [&str; 3] = [
+const SYSTEMS: [&str; 4] = [
     "fantasy-armies",
     "summoners-chess",
     "chessboard-confrontation",
+    "chess-war",
 ];
 
 /// A recorded game as seat 0 saw it: a snapshot and the batches after it.
