@@ -1020,6 +1020,25 @@ fn esc_steps_back_to_the_board_and_never_asks_to_leave() {
 }
 
 #[test]
+fn the_footer_tells_the_whole_label_the_options_panel_cuts() {
+    let state = recorded("chess-war");
+    let mut ui = Ui::new(&state);
+    press(&mut ui, &state, &[KeyCode::Tab, KeyCode::Down]);
+    let label = &state.options[ui.listed(&state)[ui.option_index]].label;
+    let screen = text(&live_screen(&state, &ui, 80, 24));
+    let footer = screen.lines().last().unwrap();
+    assert!(footer.starts_with(&format!("▸ {label}")), "{footer}");
+    let panel_row = screen
+        .lines()
+        .find(|line| line.contains("▸ ") && line != &footer)
+        .unwrap();
+    assert!(
+        !panel_row.contains(label.as_str()),
+        "{panel_row}: cut there"
+    );
+}
+
+#[test]
 fn the_footer_follows_the_focus_and_the_match() {
     let mut state = recorded("fantasy-armies");
     let mut ui = Ui::new(&state);
