@@ -333,7 +333,11 @@ pub fn matches(matches: &[MatchSummary]) -> String {
             .seats
             .iter()
             .map(|seat| match &seat.player {
-                Some(player) => format!("{} ({})", player.name, seat_army(seat)),
+                // `(secret)` has its own brackets: "bo (secret)", not "bo ((secret))".
+                Some(player) => match &seat.army {
+                    Some(army) => format!("{} ({army})", player.name),
+                    None => format!("{} {SECRET}", player.name),
+                },
                 None => "(open)".to_string(),
             })
             .collect();
@@ -687,9 +691,10 @@ Special rules:
         let listed = matches(std::slice::from_ref(&summary));
         assert!(listed.contains("Mallory"), "{listed}");
         assert!(
-            listed.contains(&format!("Forged: line ({SECRET})")),
+            listed.contains(&format!("Forged: line {SECRET}")),
             "{listed}"
         );
+        assert!(!listed.contains("(("), "{listed}");
         assert!(is_safe_lines(&listed), "{listed}");
     }
 

@@ -76,11 +76,12 @@ fn systems_show_the_unit_keys_in_lines_that_fit_80_columns() {
     assert_eq!(run.code, 2, "{}", run.stderr);
     let message = &run.stderr;
     assert!(
-        message
-            .contains("fantasy-armies (fa), chessboard-confrontation (cc), summoners-chess (sc)"),
+        message.contains(
+            "fantasy-armies (fa), chessboard-confrontation (cc), chess-war (cw), summoners-chess (sc)"
+        ),
         "{message}"
     );
-    assert!(!message.contains("chess-war"), "{message}");
+    assert!(!message.contains("action-chess"), "{message}");
 }
 
 #[test]

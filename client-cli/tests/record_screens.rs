@@ -120,6 +120,14 @@ fn record_screen_fixtures() {
             20,
             true,
         ),
+        // Past the 33 placements behind the screen, into the battle.
+        (
+            "chess-war",
+            MatchConfig::new(SystemId::ChessWar),
+            11,
+            60,
+            true,
+        ),
         (
             "chessboard-confrontation-battle-map",
             battle_map,

@@ -20,8 +20,8 @@ pub struct LoadArgs {
     pub duration: Duration,
 
     /// The game system the matches play: fantasy-armies (fa),
-    /// summoners-chess (sc), chessboard-confrontation (cc), or `mix`
-    /// (every playable system in turn, match by match).
+    /// summoners-chess (sc), chessboard-confrontation (cc), chess-war (cw),
+    /// or `mix` (every playable system in turn, match by match).
     #[arg(long, default_value = "fantasy-armies", value_parser = parse_systems, value_name = "S")]
     pub system: Systems,
 
@@ -228,6 +228,7 @@ mod tests {
             parse_systems("mix").unwrap().0.len(),
             fray_rules::systems().len()
         );
-        assert!(parse_systems("chess-war").is_err());
+        assert_eq!(parse_systems("cw").unwrap().0, vec![SystemId::ChessWar]);
+        assert!(parse_systems("action-chess-faction-chess").is_err());
     }
 }

@@ -19,7 +19,7 @@ pub enum SystemId {
     ChessboardConfrontation,
     /// `action-chess-faction-chess` (not playable yet).
     ActionChessFactionChess,
-    /// `chess-war` (not playable yet).
+    /// `chess-war`.
     ChessWar,
     /// `summoners-chess`.
     SummonersChess,
@@ -27,9 +27,10 @@ pub enum SystemId {
 
 impl SystemId {
     /// The systems a server plays; the others are named, not playable yet.
-    pub const PLAYABLE: [SystemId; 3] = [
+    pub const PLAYABLE: [SystemId; 4] = [
         SystemId::FantasyArmies,
         SystemId::ChessboardConfrontation,
+        SystemId::ChessWar,
         SystemId::SummonersChess,
     ];
 
@@ -52,7 +53,7 @@ impl SystemId {
     }
 
     /// The short name a person may type for the key: its words' initials
-    /// (`fa`, `cc`, `sc`).
+    /// (`fa`, `cc`, `cw`, `sc`).
     pub fn short(self) -> &'static str {
         match self {
             SystemId::FantasyArmies => "fa",
@@ -336,8 +337,9 @@ mod tests {
         assert_eq!(
             error,
             "unknown game system 'chess'; the systems: fantasy-armies (fa), \
-             chessboard-confrontation (cc), summoners-chess (sc)"
+             chessboard-confrontation (cc), chess-war (cw), summoners-chess (sc)"
         );
-        assert!(!SystemId::ChessWar.is_playable());
+        assert!(SystemId::ChessWar.is_playable());
+        assert!(!SystemId::ActionChessFactionChess.is_playable());
     }
 }

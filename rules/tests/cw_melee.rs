@@ -336,6 +336,12 @@ fn destroyed_trolls_regenerate_at_the_end_of_the_turn_on_three_or_more() {
         act(&mut game, 0, &end_phase(), &[]);
         let effects = act(&mut game, 0, &end_phase(), &[face]);
         assert_eq!(rolls(&effects)[0].0, "Trolls regenerate on d5 (3+)");
+        // The fallen Trolls are in no view when the die is rolled.
+        let named = effects.iter().find_map(|scoped| match &scoped.effect {
+            Effect::DiceRolled { roll } => Some(roll.piece),
+            _ => None,
+        });
+        assert_eq!(named, Some(None), "the roll names no piece");
         assert_eq!(square_of(&game, trolls).is_some(), back);
         if back {
             assert!(markers(&game, trolls).is_empty(), "fresh");

@@ -212,6 +212,15 @@ fn anti_magic_may_keep_a_dwarf_from_rising() {
     let effects = act(&mut game, 0, &cast_answer(necromancer, "raise-dead"), &[5]);
     assert_eq!(results(&effects), vec!["turned aside"]);
     assert_eq!(game.view(Viewer::Referee).pieces.len(), 3);
+    // The dead Dwarf is in no view: its save names no piece.
+    let pieces: Vec<Option<PieceId>> = effects
+        .iter()
+        .filter_map(|scoped| match &scoped.effect {
+            Effect::DiceRolled { roll } => Some(roll.piece),
+            _ => None,
+        })
+        .collect();
+    assert_eq!(pieces, vec![None], "{infantry} is named after it fell");
 }
 
 #[test]

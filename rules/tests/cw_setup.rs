@@ -53,7 +53,7 @@ fn leaks(effects: &[ScopedEffect], viewer: Viewer, seat: u8, army: &str) -> Vec<
 }
 
 #[test]
-fn each_viewer_is_shown_only_its_own_army_at_the_start() {
+fn each_viewer_is_shown_only_its_own_units_and_no_race_at_the_start() {
     let (game, effects) = set_up();
     assert_eq!(game.to_act(), vec![Seat(0), Seat(1)]);
     assert!(game.hides_anything());
@@ -68,8 +68,12 @@ fn each_viewer_is_shown_only_its_own_army_at_the_start() {
     let seat0 = game.view(Viewer::Seat(Seat(0)));
     assert_eq!(seat0.pieces.len(), 5);
     assert!(seat0.pieces.values().all(|p| p.owner == Seat(0)));
-    assert_eq!(seat0.players[0].army.as_deref(), Some("Humans"));
-    assert_eq!(seat0.players[1].army, None);
+    assert_eq!(
+        seat0.players,
+        game.view(Viewer::Spectator).players,
+        "every viewer is shown the same players"
+    );
+    assert!(seat0.players.iter().all(|p| p.army.is_none()));
     let spectator = game.view(Viewer::Spectator);
     assert!(spectator.pieces.is_empty());
     assert!(spectator.players.iter().all(|p| p.army.is_none()));

@@ -154,5 +154,6 @@ fn a_system_filter_takes_the_key_or_the_short_name() {
     assert_eq!(status, 400, "{answer}");
     let message = answer["error"]["message"].as_str().unwrap();
     assert!(message.contains("summoners-chess (sc)"), "{message}");
-    assert!(!message.contains("chess-war"), "{message}");
+    assert!(message.contains("chess-war (cw)"), "{message}");
+    assert!(!message.contains("action-chess-faction-chess"), "{message}");
 }

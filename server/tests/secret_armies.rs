@@ -1,8 +1,8 @@
 //! Armies a system keeps secret: while its match is open or running, the
 //! lobby shows a seat's army and list name to that seat's player alone, and
-//! everyone else `null`; once the match is over, everyone sees them all. No
-//! registered system keeps its armies secret yet, so the server here
-//! describes Fantasy Armies as one that does.
+//! everyone else `null`; once the match is over, everyone sees them all.
+//! ChessWar! keeps its armies secret; the server here also describes Fantasy
+//! Armies as one that does, so that the lists' names can be searched for.
 
 mod common;
 
@@ -192,12 +192,13 @@ fn a_secret_army_is_shown_to_its_player_alone_until_the_match_is_over() {
 }
 
 #[test]
-fn the_systems_played_today_show_every_army_to_everyone() {
+fn only_chess_war_keeps_its_armies_secret() {
     let server = TestServer::start();
     let (status, body) = server.get("/api/systems");
     assert_eq!(status, 200, "{body}");
     for system in body.as_array().unwrap() {
-        assert_eq!(system["secret_armies"], json!(false), "{}", system["id"]);
+        let secret = system["id"] == json!(SystemId::ChessWar.key());
+        assert_eq!(system["secret_armies"], json!(secret), "{}", system["id"]);
     }
     let [ada, bo] = ["ada", "bo"].map(|name| server.player(name));
     let lists = two_armies(SystemId::FantasyArmies);

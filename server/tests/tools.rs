@@ -23,12 +23,6 @@ use serde_json::Value;
 use sqlx::SqlitePool;
 use tempfile::TempDir;
 
-const PLAYABLE: [SystemId; 3] = [
-    SystemId::FantasyArmies,
-    SystemId::ChessboardConfrontation,
-    SystemId::SummonersChess,
-];
-
 fn run(options: &SimulateOptions) -> Summary {
     simulate(options, &ProgressBar::hidden())
         .unwrap_or_else(|error| panic!("{options:?} does not simulate: {error}"))
@@ -87,7 +81,7 @@ fn assert_consistent(summary: &Summary, seats: usize) {
 
 #[test]
 fn every_playable_system_simulates_with_consistent_counts() {
-    for system in PLAYABLE {
+    for system in SystemId::PLAYABLE {
         let summary = run(&options(system, 6, 11));
         assert_eq!(summary.games, 6);
         assert_eq!(summary.system, system);
@@ -102,7 +96,7 @@ fn every_playable_system_simulates_with_consistent_counts() {
 
 #[test]
 fn the_same_seed_gives_the_same_summary_whatever_the_threads() {
-    for system in PLAYABLE {
+    for system in SystemId::PLAYABLE {
         let mut one = options(system, 8, 99);
         one.threads = Some(1);
         let mut three = one.clone();
@@ -217,7 +211,7 @@ fn bad_requests_are_refused_before_any_game() {
     assert!(matches!(refused(&bad_option), SimulateError::Setup(_)));
 
     assert!(matches!(
-        refused(&options(SystemId::ChessWar, 3, 1)),
+        refused(&options(SystemId::ActionChessFactionChess, 3, 1)),
         SimulateError::NotPlayable(..)
     ));
 }
@@ -241,6 +235,7 @@ fn system_names_and_options_parse() {
         Ok(SystemId::ChessboardConfrontation)
     );
     assert_eq!(simulate::parse_system("sc"), Ok(SystemId::SummonersChess));
+    assert_eq!(simulate::parse_system("cw"), Ok(SystemId::ChessWar));
     assert!(simulate::parse_system("chess").is_err());
     assert_eq!(
         simulate::parse_option("max-turns=40"),
@@ -416,6 +411,20 @@ async fn a_finished_match_verifies() {
     let text = report.to_string();
     assert!(text.lines().next().unwrap().contains("VERIFIED"), "{text}");
     assert!(text.contains("= SHA-256(seed)"), "{text}");
+}
+
+#[tokio::test]
+async fn a_finished_match_of_every_playable_system_verifies() {
+    let db = test_db().await;
+    for (seed, system) in (1..).zip(SystemId::PLAYABLE) {
+        let armies = fray_rules::example_armies(system).expect("a playable system");
+        let id = store_match(&db.pool, armies, seed, None).await;
+        let report = verify(&db.pool, id).await.unwrap();
+        assert!(report.matches(), "{system}: {report}");
+        assert_eq!(report.system, system);
+        assert_eq!(report.status, MatchStatus::Finished, "{system}");
+        assert_eq!(report.replayed_outcome, report.stored_outcome, "{system}");
+    }
 }
 
 /// Writes every phrase of `value` as the servers before phrases stored it:

@@ -10,6 +10,7 @@ use crate::cells::Cells;
 use crate::fail::Failure;
 use crate::game_state::GameState;
 use crate::live::LiveEvent;
+use crate::shown::shown;
 use crate::tui::panels::{self, seat_label};
 use crate::tui::screen::{self, Slot};
 use crate::tui::ui::{Confirm, Connection, Focus, Popup, Ui};
@@ -238,7 +239,16 @@ fn status(state: &GameState, ui: &Ui) -> Line<'static> {
         ));
     }
     if parts.is_empty() {
-        return hint(&keys(state, ui));
+        return match highlighted_label(state, ui) {
+            Some(label) => Line::from(vec![
+                Span::styled(format!("▸ {label}"), Style::new().fg(Color::Yellow)),
+                Span::styled(
+                    " · ↑↓ choose · Enter play · Tab/Esc board",
+                    Style::new().fg(Color::DarkGray),
+                ),
+            ]),
+            None => hint(&keys(state, ui)),
+        };
     }
     let mut spans = Vec::new();
     for (at, part) in parts.into_iter().enumerate() {
@@ -331,6 +341,17 @@ fn help(state: &GameState) -> Vec<Line<'static>> {
     }
     lines.push("?                   this help; any key closes it");
     lines.into_iter().map(Line::from).collect()
+}
+
+/// The whole label of the option highlighted in the options list, which a
+/// narrow panel cuts ("Wizard on d1 cast Prot…"): the footer spans the
+/// screen.
+fn highlighted_label(state: &GameState, ui: &Ui) -> Option<String> {
+    if ui.focus != Focus::Options {
+        return None;
+    }
+    let index = *ui.listed(state).get(ui.option_index)?;
+    Some(shown(&state.options.get(index)?.label).into_owned())
 }
 
 fn hint(text: &str) -> Line<'static> {

@@ -32,10 +32,11 @@ use crate::tui::{play, replay};
 
 const WIDTH: u16 = 120;
 const HEIGHT: u16 = 40;
-const SYSTEMS: [&str; 3] = [
+const SYSTEMS: [&str; 4] = [
     "fantasy-armies",
     "summoners-chess",
     "chessboard-confrontation",
+    "chess-war",
 ];
 
 /// A recorded game as seat 0 saw it: a snapshot and the batches after it.
@@ -1016,6 +1017,25 @@ fn esc_steps_back_to_the_board_and_never_asks_to_leave() {
     press(&mut ui, &waiting, &[KeyCode::Tab, KeyCode::Esc]);
     assert_eq!(ui.focus, Focus::Board);
     assert_eq!(ui.popup, None, "Tab then Esc off turn stays in the match");
+}
+
+#[test]
+fn the_footer_tells_the_whole_label_the_options_panel_cuts() {
+    let state = recorded("chess-war");
+    let mut ui = Ui::new(&state);
+    press(&mut ui, &state, &[KeyCode::Tab, KeyCode::Down]);
+    let label = &state.options[ui.listed(&state)[ui.option_index]].label;
+    let screen = text(&live_screen(&state, &ui, 80, 24));
+    let footer = screen.lines().last().unwrap();
+    assert!(footer.starts_with(&format!("▸ {label}")), "{footer}");
+    let panel_row = screen
+        .lines()
+        .find(|line| line.contains("▸ ") && line != &footer)
+        .unwrap();
+    assert!(
+        !panel_row.contains(label.as_str()),
+        "{panel_row}: cut there"
+    );
 }
 
 #[test]

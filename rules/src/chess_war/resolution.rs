@@ -192,10 +192,13 @@ impl ChessWar {
         let unit = self.unit(index);
         let face = dice.roll(6);
         let passed = face >= 5;
+        // A Dwarf saving against Raise Dead is already off the board, so
+        // out of every view: the roll names no piece a viewer cannot see.
+        let piece = unit.square().map(|_| unit.id.0 as u8);
         log.roll(|| {
             roll_for(
                 unit.owner,
-                Some(unit.id.0 as u8),
+                piece,
                 format!("{} anti-magic save (5+)", self.describe(index)),
                 single(face),
                 0,

@@ -181,7 +181,7 @@ pub enum Ending {
 }
 
 /// A game of ChessWar!.
-#[derive(Debug, Clone)]
+#[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ChessWar {
     /// Seat 0's units, then seat 1's, each side in its list's order: ids
     /// rise along the list.

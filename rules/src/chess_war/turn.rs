@@ -108,7 +108,9 @@ impl ChessWar {
             log.roll(|| {
                 roll_for(
                     unit.owner,
-                    Some(unit.id.0 as u8),
+                    // The fallen Trolls are in no view until they are back:
+                    // the roll names the square, not the piece.
+                    None,
                     format!(
                         "{} regenerate on {} (3+)",
                         unit.profile().name,

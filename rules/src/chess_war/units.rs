@@ -406,8 +406,9 @@ pub static UNITS: [Profile; 35] = [
     unit(Elves, Knight, "cavalry", "Cavalry", (0, 2), 4, 3, 3, 0, &[Charge]),
     unit(Elves, Pawn, "archers", "Archers", (4, 16), 2, 2, 5, -1, &[armed(Weapon::Bows)]),
     noted(unit(Undead, King, "liche", "Liche", (1, 1), 11, 2, 2, 1, &[Teleport, Spells(NECROMANCY)]),
-        "Moves by teleporting: to any empty square in range, even through units and out \
-         of melee, and may charge after it."),
+        // No word longer than a narrow column: `fray systems` fits 80 columns.
+        "Teleports to any empty square in range, even through units and out of melee, \
+         and may charge after it."),
     unit(Undead, Queen, "necromancer", "Necromancer", (0, 2), 8, 2, 3, -1, &[Spells(NECROMANCY)]),
     unit(Undead, Rook, "catapults", "Catapults", (0, 4), 4, 0, 4, -2, &[armed(Weapon::FearCatapults)]),
     unit(Undead, Bishop, "undead-archers", "Undead Archers", (0, 4), 2, 2, 6, -1, &[UNDEAD_BOWS]),

@@ -143,13 +143,8 @@ impl ChessWar {
         if !self.behind_screen() || viewer == Viewer::Referee {
             return view;
         }
-        let sees = |owner: Seat| viewer == Viewer::Seat(owner);
-        view.pieces.retain(|_, piece| sees(piece.owner));
-        for player in &mut view.players {
-            if !sees(player.seat) {
-                player.army = None;
-            }
-        }
+        view.pieces
+            .retain(|_, piece| viewer == Viewer::Seat(piece.owner));
         view
     }
 
@@ -164,8 +159,8 @@ impl ChessWar {
 
 impl Piecewise for ChessWar {
     type PieceLook = UnitLook;
-    /// No terrain, and the players' races never change.
-    type SettingStamp = ();
+    /// No terrain; the players' races are named from the reveal on.
+    type SettingStamp = bool;
 
     fn piece_stamps(&self, out: &mut Vec<PieceStamp<UnitLook>>) {
         let from = out.len();
@@ -193,7 +188,9 @@ impl Piecewise for ChessWar {
         self.unit_view(index)
     }
 
-    fn setting_stamp(&self) {}
+    fn setting_stamp(&self) -> bool {
+        self.behind_screen()
+    }
 
     fn setting_view(&self, view: &mut View) {
         view.system = SYSTEM_KEY.into();
@@ -202,7 +199,10 @@ impl Piecewise for ChessWar {
         view.players = (0..2u8)
             .map(|seat| PlayerView {
                 seat: Seat(seat),
-                army: Some(self.race(seat).name().into()),
+                // Every viewer, the referee too, is shown the same players
+                // (the contract's pairs of viewers): behind the screen a
+                // seat knows its own race from its own units, which it sees.
+                army: (!self.behind_screen()).then(|| self.race(seat).name().into()),
                 ..PlayerView::default()
             })
             .collect();
