@@ -212,11 +212,11 @@ impl ChessWar {
         self.then_first(next);
     }
 
-    /// Takes a unit off the board; Trolls wait to regenerate (W31).
-    pub(crate) fn destroy(&mut self, index: u8, log: &mut Log) {
+    /// Takes a unit off the board; Trolls wait to regenerate (W31). Its
+    /// removal is told by the engine's `piece_removed`, "destroyed".
+    pub(crate) fn destroy(&mut self, index: u8) {
         let unit = *self.unit(index);
         let sq = unit.square().expect("a destroyed unit stood on the board");
-        self.tell_of(index, "is destroyed", log);
         self.board[usize::from(sq)] = super::state::EMPTY;
         self.unit_mut(index).place = Place::Destroyed;
         self.last_removed = Some(unit.owner);

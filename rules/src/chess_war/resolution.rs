@@ -220,7 +220,7 @@ impl ChessWar {
         let Some(square) = self.unit(index).square() else {
             return;
         };
-        self.destroy(index, log);
+        self.destroy(index);
         let mover = self.mover().unwrap_or(0);
         let mut next = vec![
             Task::Window(Window::Destroyed {

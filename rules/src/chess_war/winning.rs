@@ -85,7 +85,7 @@ impl ChessWar {
                     .text(" crumble to dust")
             });
             for index in crumbling {
-                self.destroy(index, log);
+                self.destroy(index);
             }
         }
     }
