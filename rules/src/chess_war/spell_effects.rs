@@ -177,7 +177,7 @@ impl ChessWar {
             return;
         };
         self.queue.remove(at);
-        self.tell_of(caster, "see their spell dispelled", log);
+        self.tell_of(caster, "sees its spell dispelled", log);
     }
 
     /// Healing (W45): the failed save is made again, with the same
