@@ -105,6 +105,18 @@ pub fn from_square(square: Square) -> Option<Sq> {
     (square.file < SIZE && square.rank < SIZE).then(|| at(square.file, square.rank))
 }
 
+/// The square named `name` ("e4"), for tests written in a player's words.
+#[cfg(test)]
+pub(crate) fn named(name: &str) -> Sq {
+    from_square(name.parse().expect("a square's name")).expect("a square of the 8×8 board")
+}
+
+/// The set of the squares named.
+#[cfg(test)]
+pub(crate) fn mask_of(names: &[&str]) -> u64 {
+    names.iter().fold(0, |mask, name| mask | bit(named(name)))
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

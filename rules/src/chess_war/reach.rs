@@ -150,17 +150,9 @@ pub fn squares_beside(from: Sq, to: Sq) -> Option<(Sq, Sq)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grid::{SQUARES, from_square, neighbours, squares_of};
+    use crate::grid::{SQUARES, mask_of as mask, named as sq, neighbours, squares_of};
     use proptest::prelude::*;
     use std::collections::VecDeque;
-
-    fn sq(name: &str) -> Sq {
-        from_square(name.parse().unwrap()).unwrap()
-    }
-
-    fn mask(names: &[&str]) -> u64 {
-        names.iter().fold(0, |m, n| m | bit(sq(n)))
-    }
 
     #[test]
     fn neighbours_stop_at_the_edges() {

@@ -89,11 +89,7 @@ pub fn scatter_rolls(indirect: bool) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grid::from_square;
-
-    fn sq(name: &str) -> Sq {
-        from_square(name.parse().unwrap()).unwrap()
-    }
+    use crate::grid::named as sq;
 
     fn landing(target: &str, roll: u8, seat: u8) -> Option<Sq> {
         scatter(sq(target), roll, Side::of_seat(seat))

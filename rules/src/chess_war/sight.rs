@@ -157,16 +157,8 @@ fn centre(sq: Sq) -> (i32, i32) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grid::{SQUARES, from_square, squares_of};
+    use crate::grid::{SQUARES, mask_of as mask, named as sq, squares_of};
     use proptest::prelude::*;
-
-    fn sq(name: &str) -> Sq {
-        from_square(name.parse().unwrap()).unwrap()
-    }
-
-    fn mask(names: &[&str]) -> u64 {
-        names.iter().fold(0, |m, n| m | bit(sq(n)))
-    }
 
     fn pairs(names: &[(&str, &str)]) -> Vec<(Sq, Sq)> {
         names.iter().map(|&(a, b)| (sq(a), sq(b))).collect()
