@@ -162,7 +162,7 @@ impl<G: Piecewise> KeptView<G> {
         kept.view.outcome = progress.outcome;
         debug_assert!(
             kept.view == referee_view(game),
-            "a piece's view changed while its stamp did not"
+            "the kept view is not the game's: a stamp leaves out something its part shows"
         );
         &kept.view
     }
