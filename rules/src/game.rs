@@ -76,6 +76,7 @@ macro_rules! registry {
 registry! {
     FantasyArmies => fantasy_armies::FantasyArmies,
     ChessboardConfrontation => chessboard_confrontation::ChessboardConfrontation,
+    ActionChessFactionChess => action_chess_faction_chess::ActionChessFactionChess,
     ChessWar => chess_war::ChessWar,
     SummonersChess => summoners_chess::SummonersChess,
 }

@@ -8,6 +8,7 @@
 
 #![forbid(unsafe_code)]
 
+pub mod action_chess_faction_chess;
 pub mod action_form;
 mod army_check;
 pub mod chess_war;

@@ -1,0 +1,388 @@
+//! The protocol's `Action` for each move, its notation and label, and the
+//! reading of an `Action` a player sends, with a reason in words when it
+//! cannot be played.
+
+use fray_protocol::{Action, ActionOption, PieceId, RejectCode, Rejection, Square};
+
+use crate::action_form::{board_square, check_parts};
+use crate::dice::ScriptedDice;
+use crate::effect_log::Log;
+use crate::grid::{self, Sq, push_name_on, push_square};
+
+use super::faction_rules;
+use super::moves::{Compass, Move};
+use super::pieces::Kind;
+use super::state::{ActionChessFactionChess, Ix, Pending, Stage};
+
+pub(crate) fn id(ix: Ix) -> PieceId {
+    PieceId(u32::from(ix))
+}
+
+impl ActionChessFactionChess {
+    /// "Knight on c3", or "Knight" for a piece off the board.
+    pub(crate) fn describe(&self, ix: Ix) -> String {
+        let mut text = String::with_capacity(24);
+        let piece = self.piece(ix);
+        push_name_on(&mut text, piece.kind.name(), piece.square);
+        text
+    }
+
+    pub(crate) fn action_of(&self, mv: Move) -> Action {
+        let at = grid::to_square;
+        match mv {
+            Move::Go { piece, to } => Action::new("move").piece(id(piece)).to(at(to)),
+            Move::Promote { piece, to, into } => Action::new("move")
+                .piece(id(piece))
+                .to(at(to))
+                .choice(into.key()),
+            Move::Via { piece, via, to } => Action::new("move")
+                .piece(id(piece))
+                .to(at(to))
+                .choice(at(via).to_string()),
+            Move::Roll { piece, toward } => {
+                Action::new("roll").piece(id(piece)).choice(toward.name())
+            }
+            Move::Become { piece, into } => {
+                Action::new("become").piece(id(piece)).choice(into.key())
+            }
+            Move::Place { piece, kind, to } => Action::new("place")
+                .piece(id(piece))
+                .to(at(to))
+                .choice(kind.key()),
+            Move::Merge { piece, with } => Action::new("merge").piece(id(piece)).target(id(with)),
+            Move::Split { piece, to } => Action::new("split").piece(id(piece)).to(at(to)),
+            Move::Build { to } => Action::new("build").to(at(to)),
+            Move::Done => Action::new("done"),
+        }
+    }
+
+    pub(crate) fn option_of(&self, mv: Move) -> ActionOption {
+        let (notation, label) = self.notation_and_label(mv);
+        ActionOption {
+            action: self.action_of(mv),
+            notation,
+            label,
+        }
+    }
+
+    /// The enemy pieces a move would take, found by playing it on a copy:
+    /// pass-through takes, jumps and en passant name their victims without
+    /// each form knowing its faction's rules. Never asked of a random move.
+    fn would_take(&self, mv: Move) -> Vec<Ix> {
+        let mut after = self.clone();
+        let seat = self.deciding().expect("a listed move has a seat");
+        after.play_move(seat, mv, &mut ScriptedDice::new([]), &mut Log::silent());
+        self.on_board()
+            .filter(|(ix, piece)| piece.owner != seat && after.piece(*ix).square.is_none())
+            .map(|(ix, _)| ix)
+            .collect()
+    }
+
+    fn square(&self, ix: Ix) -> Sq {
+        self.piece(ix)
+            .square
+            .expect("a piece a move names is on the board")
+    }
+
+    fn notation_and_label(&self, mv: Move) -> (String, String) {
+        let mut notation = String::with_capacity(10);
+        let mut label = String::with_capacity(64);
+        let glyph = |ix: Ix| self.piece(ix).kind.glyph();
+        match mv {
+            Move::Go { piece, to }
+            | Move::Promote { piece, to, .. }
+            | Move::Via { piece, to, .. } => {
+                let taken = self.would_take(mv);
+                notation.push_str(glyph(piece));
+                push_square(&mut notation, self.square(piece));
+                label.push_str(&self.describe(piece));
+                if let Move::Via { via, .. } = mv {
+                    notation.push('-');
+                    push_square(&mut notation, via);
+                    label.push_str(" moves by way of ");
+                    push_square(&mut label, via);
+                    label.push_str(" to ");
+                } else {
+                    label.push_str(" moves to ");
+                }
+                notation.push(if taken.is_empty() { '-' } else { 'x' });
+                push_square(&mut notation, to);
+                push_square(&mut label, to);
+                if let Move::Promote { into, .. } = mv {
+                    notation.push('=');
+                    notation.push_str(into.glyph());
+                    label.push_str(" and becomes a ");
+                    label.push_str(into.name());
+                }
+                for (at, &victim) in taken.iter().enumerate() {
+                    label.push_str(if at == 0 { ", taking " } else { " and " });
+                    label.push_str(&self.describe(victim));
+                }
+            }
+            Move::Roll { piece, toward } => {
+                let kind = self.piece(piece).kind;
+                let die = faction_rules::distance_die(kind).expect("a piece that rolls");
+                notation.push_str(glyph(piece));
+                push_square(&mut notation, self.square(piece));
+                notation.push('>');
+                notation.push_str(toward.short());
+                label = format!(
+                    "{} moves {} 1–{die} squares: the distance is rolled (d{die})",
+                    self.describe(piece),
+                    toward.name()
+                );
+            }
+            Move::Become { piece, into } => {
+                notation = format!(
+                    "{}{}={}",
+                    glyph(piece),
+                    grid::to_square(self.square(piece)),
+                    into.glyph()
+                );
+                label = format!("{} becomes a {}", self.describe(piece), into.name());
+            }
+            Move::Place { piece, kind, to } => {
+                let at = grid::to_square(to);
+                notation = format!("{}@{at}", kind.glyph());
+                label = if self.piece(piece).kind == kind {
+                    format!("Put the {} on {at}", kind.name())
+                } else {
+                    format!("{} places a {} on {at}", self.describe(piece), kind.name())
+                };
+            }
+            Move::Merge { piece, with } => {
+                let into = super::slime::merged(self.piece(piece).kind);
+                notation = format!(
+                    "{}{}+{}",
+                    glyph(piece),
+                    grid::to_square(self.square(piece)),
+                    grid::to_square(self.square(with))
+                );
+                label = format!(
+                    "{} merges with the {} into a {}",
+                    self.describe(piece),
+                    self.describe(with),
+                    into.map_or("?", Kind::name)
+                );
+            }
+            Move::Split { piece, to } => {
+                let into = super::slime::split(self.piece(piece).kind);
+                notation = format!(
+                    "{}{}/{}",
+                    glyph(piece),
+                    grid::to_square(self.square(piece)),
+                    grid::to_square(to)
+                );
+                label = format!(
+                    "{} splits into two {}s, one on {}",
+                    self.describe(piece),
+                    into.map_or("?", Kind::name),
+                    grid::to_square(to)
+                );
+            }
+            Move::Build { to } => {
+                let at = grid::to_square(to);
+                notation = format!("{}+{at}", Kind::Factory.glyph());
+                label = format!("Three Drones build a Factory on {at}");
+            }
+            Move::Done => {
+                notation.push_str("done");
+                label.push_str(self.done_label());
+            }
+        }
+        (notation, label)
+    }
+
+    /// What declining means now.
+    fn done_label(&self) -> &'static str {
+        match self.waiting().map(|decision| decision.pending) {
+            Some(Pending::ChainJump { .. }) => "Stop taking",
+            Some(Pending::PairedMove { .. }) => "Leave the other Grave Guard where it is",
+            Some(Pending::CarryPhylactery { .. }) => "Leave the Phylactery where it is",
+            Some(Pending::LichReturn { .. }) => "Leave the Lich-King off the board",
+            Some(Pending::Promotion { .. }) => "Decline",
+            None if self.stage == Stage::Start => "Place nothing more: make your move",
+            None => "Done",
+        }
+    }
+
+    /// Reads an action's form and the pieces it names.
+    pub(crate) fn parse(&self, seat: u8, action: &Action) -> Result<Move, Rejection> {
+        let verb = action.verb.as_str();
+        let own = |piece: Option<PieceId>| -> Result<Ix, Rejection> {
+            let ix = self.index_of(piece.expect("checked"))?;
+            if self.piece(ix).owner != seat {
+                return Err(Rejection::new(
+                    RejectCode::NotYourPiece,
+                    format!("{} is not yours", self.describe(ix)),
+                ));
+            }
+            Ok(ix)
+        };
+        let square = |to: Option<Square>| board_square(to.expect("checked"));
+        let kind = |choice: &Option<String>| -> Result<Kind, Rejection> {
+            let key = choice.as_deref().expect("checked");
+            Kind::by_key(key).ok_or_else(|| {
+                Rejection::new(
+                    RejectCode::UnknownAction,
+                    format!("'{key}' is not a piece of this game"),
+                )
+            })
+        };
+        match verb {
+            "move" => {
+                check_parts(action, true, false, true, action.choice.is_some())?;
+                let piece = own(action.piece)?;
+                let to = square(action.to)?;
+                match action.choice.as_deref() {
+                    None => Ok(Move::Go { piece, to }),
+                    Some(choice) => match choice.parse::<Square>() {
+                        Ok(via) => Ok(Move::Via {
+                            piece,
+                            via: board_square(via)?,
+                            to,
+                        }),
+                        Err(_) => Ok(Move::Promote {
+                            piece,
+                            to,
+                            into: kind(&action.choice)?,
+                        }),
+                    },
+                }
+            }
+            "roll" => {
+                check_parts(action, true, false, false, true)?;
+                let piece = own(action.piece)?;
+                let name = action.choice.as_deref().expect("checked");
+                let toward = Compass::by_name(name).ok_or_else(|| {
+                    Rejection::new(
+                        RejectCode::UnknownAction,
+                        format!("'{name}' is not a direction: north, north-east, east, south-east, south, south-west, west or north-west"),
+                    )
+                })?;
+                Ok(Move::Roll { piece, toward })
+            }
+            "become" => {
+                check_parts(action, true, false, false, true)?;
+                Ok(Move::Become {
+                    piece: own(action.piece)?,
+                    into: kind(&action.choice)?,
+                })
+            }
+            "place" => {
+                check_parts(action, true, false, true, true)?;
+                Ok(Move::Place {
+                    piece: own(action.piece)?,
+                    kind: kind(&action.choice)?,
+                    to: square(action.to)?,
+                })
+            }
+            "merge" => {
+                check_parts(action, true, true, false, false)?;
+                Ok(Move::Merge {
+                    piece: own(action.piece)?,
+                    with: own(action.target)?,
+                })
+            }
+            "split" => {
+                check_parts(action, true, false, true, false)?;
+                Ok(Move::Split {
+                    piece: own(action.piece)?,
+                    to: square(action.to)?,
+                })
+            }
+            "build" => {
+                check_parts(action, false, false, true, false)?;
+                Ok(Move::Build {
+                    to: square(action.to)?,
+                })
+            }
+            "done" => {
+                check_parts(action, false, false, false, false)?;
+                Ok(Move::Done)
+            }
+            other => Err(Rejection::new(
+                RejectCode::UnknownAction,
+                format!(
+                    "'{other}' is not an action in Action Chess Faction Chess; the actions are \
+                     move, roll, become, place, merge, split, build and done"
+                ),
+            )),
+        }
+    }
+
+    fn index_of(&self, piece: PieceId) -> Result<Ix, Rejection> {
+        if (piece.0 as usize) < self.pieces.len() {
+            Ok(piece.0 as Ix)
+        } else {
+            Err(Rejection::new(
+                RejectCode::IllegalAction,
+                format!("there is no piece {piece} in this game"),
+            ))
+        }
+    }
+
+    /// Why a well-formed move is not legal now.
+    pub(crate) fn explain_illegal(&self, mv: Move) -> Rejection {
+        let illegal = |message: String| Rejection::new(RejectCode::IllegalAction, message);
+        if let Some(ix) = mv.piece()
+            && self.piece(ix).square.is_none()
+        {
+            return illegal(format!(
+                "the {} is off the board",
+                self.piece(ix).kind.name()
+            ));
+        }
+        if let Some(decision) = self.waiting() {
+            return illegal(format!(
+                "first decide what follows the last move: {}",
+                self.waiting_text(decision.pending)
+            ));
+        }
+        if self.stage == Stage::Start && mv != Move::Done {
+            return illegal(
+                "it is the start of your turn: make its decisions or send done, then move".into(),
+            );
+        }
+        match mv {
+            Move::Done => illegal("there is nothing to decline: make your move".into()),
+            _ => match mv.piece() {
+                Some(ix) => illegal(format!(
+                    "{} cannot do that now ({})",
+                    self.describe(ix),
+                    self.piece(ix).kind.text()
+                )),
+                None => illegal("that is not legal now".into()),
+            },
+        }
+    }
+
+    /// What a waiting decision asks, in words.
+    pub(crate) fn waiting_text(&self, pending: Pending) -> String {
+        match pending {
+            Pending::ChainJump { piece, .. } => {
+                format!("{} may take again, or stop", self.describe(piece))
+            }
+            Pending::Promotion { piece } => {
+                format!("choose what {} becomes", self.describe(piece))
+            }
+            Pending::PairedMove { piece, .. } => {
+                format!("{} may move the same way, or stay", self.describe(piece))
+            }
+            Pending::CarryPhylactery { .. } => "place the Phylactery, or leave it".into(),
+            Pending::LichReturn { .. } => {
+                "return the Lich-King beside the Phylactery, or leave it".into()
+            }
+        }
+    }
+
+    pub(crate) fn not_your_turn(&self, _seat: u8) -> Rejection {
+        match self.stage {
+            Stage::Over(_) => Rejection::new(RejectCode::GameOver, "the game is over"),
+            _ => Rejection::new(
+                RejectCode::NotYourTurn,
+                "it is not your turn: another player decides now",
+            ),
+        }
+    }
+}

@@ -1,0 +1,145 @@
+//! Where the engine asks a faction for its rules: each question goes to
+//! the file of the faction it concerns (the seat's, or the piece's).
+
+use crate::dice::Dice;
+use crate::effect_log::Log;
+use crate::grid::Sq;
+
+use super::factions::Faction;
+use super::moves::Move;
+use super::pieces::Kind;
+use super::state::{ActionChessFactionChess, Decision, Ix};
+use super::{beastfolk, classique, halflings, peasant, robot, slime, undead};
+
+type Game = ActionChessFactionChess;
+
+/// Decisions `seat` may make at the start of its turn, before its main
+/// move (a Factory's placement); [`Move::Done`] is added by the engine
+/// when there are any.
+pub(super) fn start_moves(game: &Game, seat: u8, out: &mut Vec<Move>) {
+    if game.faction_of(seat) == Faction::Robot {
+        robot::start_moves(game, seat, out);
+    }
+}
+
+pub(super) fn play_start(game: &mut Game, seat: u8, mv: Move, dice: &mut dyn Dice, log: &mut Log) {
+    match game.faction_of(seat) {
+        Faction::Robot => robot::play_start(game, seat, mv, dice, log),
+        other => unreachable!("{other:?} makes no decision at the start of its turn"),
+    }
+}
+
+/// `seat`'s main moves now.
+pub(super) fn main_moves(game: &Game, seat: u8, out: &mut Vec<Move>) {
+    match game.faction_of(seat) {
+        Faction::Classique => classique::main_moves(game, seat, out),
+        Faction::Peasant => peasant::main_moves(game, seat, out),
+        Faction::Beastfolk => beastfolk::main_moves(game, seat, out),
+        Faction::Undead => undead::main_moves(game, seat, out),
+        Faction::Slime => slime::main_moves(game, seat, out),
+        Faction::Robot => robot::main_moves(game, seat, out),
+        Faction::Halflings => halflings::main_moves(game, seat, out),
+        other => unreachable!("{other:?} is not playable yet"),
+    }
+}
+
+/// Plays a legal main move of `seat`; a decision it leaves waiting goes on
+/// [`ActionChessFactionChess::pending`].
+pub(super) fn play_main(game: &mut Game, seat: u8, mv: Move, dice: &mut dyn Dice, log: &mut Log) {
+    match game.faction_of(seat) {
+        Faction::Classique => classique::play_main(game, seat, mv, dice, log),
+        Faction::Peasant => peasant::play_main(game, seat, mv, dice, log),
+        Faction::Beastfolk => beastfolk::play_main(game, seat, mv, dice, log),
+        Faction::Undead => undead::play_main(game, seat, mv, dice, log),
+        Faction::Slime => slime::play_main(game, seat, mv, dice, log),
+        Faction::Robot => robot::play_main(game, seat, mv, dice, log),
+        Faction::Halflings => halflings::play_main(game, seat, mv, dice, log),
+        other => unreachable!("{other:?} is not playable yet"),
+    }
+}
+
+/// The options of a waiting decision, [`Move::Done`] among them where it
+/// may be declined.
+pub(super) fn decision_moves(game: &Game, decision: Decision, out: &mut Vec<Move>) {
+    match game.faction_of(decision.seat) {
+        Faction::Peasant => peasant::decision_moves(game, decision, out),
+        Faction::Beastfolk => beastfolk::decision_moves(game, decision, out),
+        Faction::Undead => undead::decision_moves(game, decision, out),
+        other => unreachable!("{other:?} leaves no decision waiting"),
+    }
+}
+
+/// Plays one of a decision's options; the decision is off the queue.
+pub(super) fn play_decision(
+    game: &mut Game,
+    decision: Decision,
+    mv: Move,
+    dice: &mut dyn Dice,
+    log: &mut Log,
+) {
+    match game.faction_of(decision.seat) {
+        Faction::Peasant => peasant::play_decision(game, decision, mv, dice, log),
+        Faction::Beastfolk => beastfolk::play_decision(game, decision, mv, dice, log),
+        Faction::Undead => undead::play_decision(game, decision, mv, dice, log),
+        other => unreachable!("{other:?} leaves no decision waiting"),
+    }
+}
+
+/// The squares piece `ix` could capture on on its owner's next move,
+/// whatever stands there now.
+pub(super) fn threats(game: &Game, ix: Ix) -> u64 {
+    match game.piece(ix).kind.faction() {
+        Faction::Classique => classique::threats(game, ix),
+        Faction::Peasant => peasant::threats(game, ix),
+        Faction::Beastfolk => beastfolk::threats(game, ix),
+        Faction::Undead => undead::threats(game, ix),
+        Faction::Slime => slime::threats(game, ix),
+        Faction::Robot => robot::threats(game, ix),
+        Faction::Halflings => halflings::threats(game, ix),
+        other => unreachable!("{other:?} is not playable yet"),
+    }
+}
+
+/// Whether `seat` has lost by its faction's condition. `at_start` is true
+/// when asked at the start of its own turn (the Undead's moment).
+pub(super) fn defeated(game: &Game, seat: u8, at_start: bool) -> bool {
+    let has = |kind: Kind| game.count_of(seat, kind) > 0;
+    match game.faction_of(seat) {
+        Faction::Classique => !has(Kind::King),
+        Faction::Peasant => !has(Kind::Sergeant),
+        Faction::Beastfolk => !has(Kind::Leonine),
+        Faction::Undead => at_start && !has(Kind::LichKing),
+        Faction::Slime => !has(Kind::Goobrain),
+        Faction::Robot => !has(Kind::Factory),
+        Faction::Halflings => !has(Kind::Mayor),
+        other => unreachable!("{other:?} is not playable yet"),
+    }
+}
+
+/// What follows a piece's capture, by its faction: a decision put on
+/// [`ActionChessFactionChess::reactions`] (the Lich-King's return).
+pub(super) fn on_captured(game: &mut Game, victim: Ix, log: &mut Log) {
+    if game.piece(victim).kind.faction() == Faction::Undead {
+        undead::on_captured(game, victim, log);
+    }
+}
+
+/// The die a random move of `kind` rolls for its distance, if it moves at
+/// random.
+pub(super) fn distance_die(kind: Kind) -> Option<u8> {
+    beastfolk::distance_die(kind)
+}
+
+/// The pieces a faction starts with, on White's side or Black's.
+pub(super) fn layout(faction: Faction, white: bool) -> Vec<(Kind, Sq)> {
+    match faction {
+        Faction::Classique => classique::layout(white),
+        Faction::Peasant => peasant::layout(white),
+        Faction::Beastfolk => beastfolk::layout(white),
+        Faction::Undead => undead::layout(white),
+        Faction::Slime => slime::layout(white),
+        Faction::Robot => robot::layout(white),
+        Faction::Halflings => halflings::layout(white),
+        other => unreachable!("{other:?} is not playable yet"),
+    }
+}

@@ -1,0 +1,126 @@
+//! Every decision a player can make, as one small `Copy` value. The forms
+//! are shared by all factions; which are legal is each faction's to say
+//! (`faction_rules.rs`), so listing and judging are one generator.
+
+use crate::grid::Sq;
+
+use super::pieces::Kind;
+use super::state::Ix;
+
+/// A direction on the board, as players name it: north is toward rank 8.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub struct Compass(pub u8);
+
+impl Compass {
+    pub const ALL: [Compass; 8] = [
+        Compass(0),
+        Compass(1),
+        Compass(2),
+        Compass(3),
+        Compass(4),
+        Compass(5),
+        Compass(6),
+        Compass(7),
+    ];
+    const STEPS: [(i8, i8); 8] = [
+        (0, 1),
+        (1, 1),
+        (1, 0),
+        (1, -1),
+        (0, -1),
+        (-1, -1),
+        (-1, 0),
+        (-1, 1),
+    ];
+    const NAMES: [&'static str; 8] = [
+        "north",
+        "north-east",
+        "east",
+        "south-east",
+        "south",
+        "south-west",
+        "west",
+        "north-west",
+    ];
+    const SHORT: [&'static str; 8] = ["n", "ne", "e", "se", "s", "sw", "w", "nw"];
+
+    /// `(file step, rank step)`.
+    pub fn step(self) -> (i8, i8) {
+        Compass::STEPS[usize::from(self.0)]
+    }
+
+    pub fn of_step(step: (i8, i8)) -> Option<Compass> {
+        Compass::STEPS
+            .iter()
+            .position(|&s| s == step)
+            .map(|at| Compass(at as u8))
+    }
+
+    pub fn name(self) -> &'static str {
+        Compass::NAMES[usize::from(self.0)]
+    }
+
+    pub fn short(self) -> &'static str {
+        Compass::SHORT[usize::from(self.0)]
+    }
+
+    pub fn is_diagonal(self) -> bool {
+        self.0 % 2 == 1
+    }
+
+    pub fn by_name(name: &str) -> Option<Compass> {
+        Compass::ALL
+            .into_iter()
+            .find(|c| c.name() == name || c.short() == name)
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Move {
+    /// A piece goes to a square, taking what its rules take on the way or
+    /// there: chess moves (castling is the King's two-square move, en
+    /// passant the pawn's diagonal step), steps, slides, leaps, a draughts
+    /// jump (to its landing square).
+    Go { piece: Ix, to: Sq },
+    /// A move that promotes, with what the piece becomes (a Pawn, a
+    /// Villager).
+    Promote { piece: Ix, to: Sq, into: Kind },
+    /// A move in two legs, by way of `via` (a Death Knight, a Bunny Knight,
+    /// a Mayor's extra step).
+    Via { piece: Ix, via: Sq, to: Sq },
+    /// A move of a random distance in a chosen direction: the server rolls
+    /// the distance (Beastfolk).
+    Roll { piece: Ix, toward: Compass },
+    /// What a piece becomes, chosen after its move (a Goatman's promotion).
+    Become { piece: Ix, into: Kind },
+    /// `piece` puts a `kind` on `to`: a Factory's product; or `piece` itself
+    /// is put there (the Phylactery carried, the Lich-King's return).
+    Place { piece: Ix, kind: Kind, to: Sq },
+    /// Two pieces become one of the next size (Slime).
+    Merge { piece: Ix, with: Ix },
+    /// A piece becomes two of the next size down, the new one on `to`
+    /// (Slime).
+    Split { piece: Ix, to: Sq },
+    /// Three Drones that could all move to `to` become a Factory there.
+    Build { to: Sq },
+    /// Decline what is offered: stop taking, leave the Phylactery, start
+    /// the main move.
+    Done,
+}
+
+impl Move {
+    /// The piece the move names first, if it names one.
+    pub fn piece(self) -> Option<Ix> {
+        match self {
+            Move::Go { piece, .. }
+            | Move::Promote { piece, .. }
+            | Move::Via { piece, .. }
+            | Move::Roll { piece, .. }
+            | Move::Become { piece, .. }
+            | Move::Place { piece, .. }
+            | Move::Merge { piece, .. }
+            | Move::Split { piece, .. } => Some(piece),
+            Move::Build { .. } | Move::Done => None,
+        }
+    }
+}

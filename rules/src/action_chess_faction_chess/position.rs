@@ -1,0 +1,96 @@
+//! Set positions without playing up to them: for tests of a single rule,
+//! puzzles and perft. A position starts with an empty board, seat 0 playing
+//! White and to move on turn 1, at its main move; place what it needs.
+
+use fray_protocol::{PieceId, Square};
+
+use crate::grid::{self, Sq};
+
+use super::factions::Faction;
+use super::pieces::Kind;
+use super::state::{ActionChessFactionChess, Rules, Stage};
+
+pub struct Position {
+    game: ActionChessFactionChess,
+}
+
+fn square(name: &str) -> Sq {
+    let square: Square = name.parse().expect("a square such as e4");
+    grid::from_square(square).expect("a square on the board")
+}
+
+fn kind(key: &str) -> Kind {
+    Kind::by_key(key).unwrap_or_else(|| {
+        let known: Vec<_> = Kind::ALL.iter().map(|k| k.key()).collect();
+        panic!("no piece '{key}'; the pieces are {}", known.join(", "))
+    })
+}
+
+impl Position {
+    /// An empty board for two factions, seat 0 White.
+    pub fn new(factions: [Faction; 2]) -> Self {
+        Position {
+            game: ActionChessFactionChess::empty(factions, 0, Rules::default()),
+        }
+    }
+
+    /// Seat 1 plays White (and so moves first unless [`Position::to_move`]
+    /// says otherwise).
+    pub fn black_is_seat_0(&mut self) -> &mut Self {
+        self.game.white = 1;
+        self.game.mover = 1;
+        self
+    }
+
+    /// Every piece of the faction of `seat` where it starts.
+    pub fn starting_pieces(&mut self, seat: u8) -> &mut Self {
+        let faction = self.game.factions[seat as usize];
+        let white = self.game.is_white(seat);
+        for (kind, sq) in super::faction_rules::layout(faction, white) {
+            self.game.add_piece(kind, seat, sq);
+        }
+        self
+    }
+
+    /// Puts a piece ("pawn", "goatman", …) of a seat on a square ("e4").
+    /// Panics on a taken square: a test set up wrongly.
+    pub fn place(&mut self, seat: u8, kind_key: &str, at: &str) -> PieceId {
+        let sq = square(at);
+        assert!(self.game.is_empty(sq), "{at} is taken");
+        PieceId(u32::from(self.game.add_piece(kind(kind_key), seat, sq)))
+    }
+
+    /// Marks a placed piece as having moved (no castling with it, no
+    /// double step).
+    pub fn moved(&mut self, piece: PieceId) -> &mut Self {
+        self.game.pieces[piece.0 as usize].moved = true;
+        self
+    }
+
+    pub fn to_move(&mut self, seat: u8) -> &mut Self {
+        self.game.mover = seat;
+        self
+    }
+
+    /// A Classique pawn of the player not to move has just made a double
+    /// step over `skipped`.
+    pub fn en_passant(&mut self, skipped: &str) -> &mut Self {
+        self.game.en_passant = Some(square(skipped));
+        self
+    }
+
+    pub fn rules(&mut self, rules: Rules) -> &mut Self {
+        self.game.rules = rules;
+        self
+    }
+
+    /// The game, at the start of the mover's turn (its start-of-turn
+    /// decisions, if it has any, else its main move).
+    pub fn build(&self) -> ActionChessFactionChess {
+        let mut game = self.game.clone();
+        game.progress = false;
+        game.stage = Stage::Main;
+        game.begin_turn();
+        game
+    }
+}

@@ -1,0 +1,316 @@
+//! The game state: every piece ever in play (a captured piece keeps its
+//! slot, and so its id), an index board, whose turn it is and which
+//! decisions wait, and what the draw rules count.
+
+use crate::grid::{self, SQUARES, Sq};
+use crate::kept_view::KeptView;
+
+use super::factions::Faction;
+use super::pieces::Kind;
+
+/// A piece's index in [`ActionChessFactionChess::pieces`]: its id.
+pub type Ix = u16;
+pub const EMPTY: Ix = Ix::MAX;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Piece {
+    pub kind: Kind,
+    pub owner: u8,
+    /// None once captured or removed.
+    pub square: Option<Sq>,
+    /// Whether it has moved (castling, a pawn's double step, first moves).
+    pub moved: bool,
+    /// Why it left the board ("captured", "merged"); empty while on it.
+    pub removed: &'static str,
+}
+
+/// Where the turn is: its start (decisions a faction makes before moving,
+/// such as a Factory's placement), the main move, or after it while its
+/// consequences are decided.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Stage {
+    Start,
+    Main,
+    After,
+    Over(Ending),
+}
+
+/// A decision that waits after a move, offered to `seat` as options.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Decision {
+    pub seat: u8,
+    pub pending: Pending,
+}
+
+/// What a waiting decision is about; each belongs to one faction.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Pending {
+    /// Peasant: the piece that just took may take again.
+    ChainJump { piece: Ix, takes: u8 },
+    /// Beastfolk: a Goatman on the back rank becomes a Minotaur or Boarman.
+    Promotion { piece: Ix },
+    /// Undead: the other Grave Guard may move the same distance and way.
+    PairedMove {
+        piece: Ix,
+        df: i8,
+        dr: i8,
+        distance: u8,
+    },
+    /// Undead: the Phylactery may be put beside the piece that moved.
+    CarryPhylactery { mover: Ix, phylactery: Ix },
+    /// Undead: the captured Lich-King may return beside the Phylactery.
+    LichReturn { lich: Ix },
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Ending {
+    /// `loser`'s faction met its defeat condition.
+    Defeated { loser: u8 },
+    /// The player to move had no legal move and was not in check.
+    Stalemate { seat: u8 },
+    /// The same position, with the same player to move, for the third time.
+    Repetition,
+    /// The quiet-turns cap (the fifty-move rule) was reached.
+    QuietTurns,
+    /// The turn cap was reached.
+    TurnLimit,
+}
+
+/// The caps that end a game that would never finish; 0 is no cap.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub struct Limits {
+    pub max_turns: u32,
+    /// Turns in a row with no capture and no pawn-like advance (the
+    /// fifty-move rule is 100 turns).
+    pub quiet_turns: u32,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_turns: 500,
+            quiet_turns: 100,
+        }
+    }
+}
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Rules {
+    pub limits: Limits,
+}
+
+/// A game of Action Chess Faction Chess.
+#[derive(Debug, Clone, PartialEq, Eq)]
+pub struct ActionChessFactionChess {
+    pub(crate) pieces: Vec<Piece>,
+    /// Piece index per square, or [`EMPTY`].
+    pub(crate) board: [Ix; SQUARES],
+    pub(crate) factions: [Faction; 2],
+    /// The seat playing White: it moves first, from ranks 1 and 2.
+    pub(crate) white: u8,
+    /// The seat whose turn it is.
+    pub(crate) mover: u8,
+    pub(crate) stage: Stage,
+    /// Decisions waiting after the main move, the last first.
+    pub(crate) pending: Vec<Decision>,
+    /// Decisions a capture calls for at once (the Lich-King's return): they
+    /// come before anything in `pending`.
+    pub(crate) reactions: Vec<Decision>,
+    /// The square the opponent's Classique pawn skipped on the turn just
+    /// played, where it may be taken en passant.
+    pub(crate) en_passant: Option<Sq>,
+    /// The square a Classique pawn skips on the turn being played: the
+    /// opponent's `en_passant` once the turn ends.
+    pub(crate) en_passant_next: Option<Sq>,
+    /// Turns begun.
+    pub(crate) turn: u32,
+    /// Turns in a row with no progress (see [`Limits::quiet_turns`]).
+    pub(crate) quiet_turns: u32,
+    /// Whether the turn being played made progress: a capture, a piece
+    /// added or changed, a pawn-like advance.
+    pub(crate) progress: bool,
+    /// Positions since the last progress, for threefold repetition.
+    pub(crate) history: Vec<u64>,
+    pub(crate) rules: Rules,
+    pub(crate) kept_view: KeptView<ActionChessFactionChess>,
+}
+
+impl ActionChessFactionChess {
+    /// An empty board, `white` to move on turn 1.
+    pub(crate) fn empty(factions: [Faction; 2], white: u8, rules: Rules) -> Self {
+        ActionChessFactionChess {
+            pieces: Vec::with_capacity(40),
+            board: [EMPTY; SQUARES],
+            factions,
+            white,
+            mover: white,
+            stage: Stage::Main,
+            pending: Vec::new(),
+            reactions: Vec::new(),
+            en_passant: None,
+            en_passant_next: None,
+            turn: 1,
+            quiet_turns: 0,
+            progress: false,
+            history: Vec::new(),
+            rules,
+            kept_view: KeptView::default(),
+        }
+    }
+
+    pub(crate) fn piece(&self, ix: Ix) -> &Piece {
+        &self.pieces[ix as usize]
+    }
+
+    pub(crate) fn piece_mut(&mut self, ix: Ix) -> &mut Piece {
+        &mut self.pieces[ix as usize]
+    }
+
+    pub(crate) fn at(&self, sq: Sq) -> Option<Ix> {
+        let ix = self.board[sq as usize];
+        (ix != EMPTY).then_some(ix)
+    }
+
+    pub(crate) fn is_empty(&self, sq: Sq) -> bool {
+        self.board[sq as usize] == EMPTY
+    }
+
+    /// Whether `seat` has a piece on `sq`.
+    pub(crate) fn holds(&self, seat: u8, sq: Sq) -> bool {
+        self.at(sq).is_some_and(|ix| self.piece(ix).owner == seat)
+    }
+
+    /// Whether `seat`'s opponent has a piece on `sq`.
+    pub(crate) fn enemy_of(&self, seat: u8, sq: Sq) -> bool {
+        self.at(sq).is_some_and(|ix| self.piece(ix).owner != seat)
+    }
+
+    /// The pieces on the board, with their indices, in id order.
+    pub(crate) fn on_board(&self) -> impl Iterator<Item = (Ix, &Piece)> {
+        self.pieces
+            .iter()
+            .enumerate()
+            .filter(|(_, piece)| piece.square.is_some())
+            .map(|(ix, piece)| (ix as Ix, piece))
+    }
+
+    /// `seat`'s pieces on the board.
+    pub(crate) fn pieces_of(&self, seat: u8) -> impl Iterator<Item = (Ix, &Piece)> {
+        self.on_board()
+            .filter(move |(_, piece)| piece.owner == seat)
+    }
+
+    /// `seat`'s pieces of `kind` on the board.
+    pub(crate) fn count_of(&self, seat: u8, kind: Kind) -> usize {
+        self.pieces_of(seat).filter(|(_, p)| p.kind == kind).count()
+    }
+
+    /// The square of the first of `seat`'s pieces of `kind`, if any is on
+    /// the board.
+    pub(crate) fn find(&self, seat: u8, kind: Kind) -> Option<(Ix, Sq)> {
+        self.pieces_of(seat)
+            .find(|(_, p)| p.kind == kind)
+            .map(|(ix, p)| (ix, p.square.expect("on the board")))
+    }
+
+    pub(crate) fn faction_of(&self, seat: u8) -> Faction {
+        self.factions[seat as usize]
+    }
+
+    pub(crate) fn is_white(&self, seat: u8) -> bool {
+        seat == self.white
+    }
+
+    /// The rank step toward the opponent: +1 for White, −1 for Black.
+    pub(crate) fn forward(&self, seat: u8) -> i8 {
+        if self.is_white(seat) { 1 } else { -1 }
+    }
+
+    /// The rank (0–7) where `seat`'s pieces promote: the opponent's back rank.
+    pub(crate) fn far_rank(&self, seat: u8) -> u8 {
+        if self.is_white(seat) { 7 } else { 0 }
+    }
+
+    /// Whether `sq` is on `seat`'s far rank.
+    pub(crate) fn on_far_rank(&self, seat: u8, sq: Sq) -> bool {
+        grid::rank(sq) == self.far_rank(seat)
+    }
+
+    /// Puts a new piece on an empty square; returns its index.
+    pub(crate) fn add_piece(&mut self, kind: Kind, owner: u8, sq: Sq) -> Ix {
+        debug_assert!(self.is_empty(sq), "{sq} is taken");
+        let ix = self.pieces.len() as Ix;
+        self.pieces.push(Piece {
+            kind,
+            owner,
+            square: Some(sq),
+            moved: false,
+            removed: "",
+        });
+        self.board[sq as usize] = ix;
+        self.progress = true;
+        ix
+    }
+
+    /// Moves a piece to an empty square (what stood there was captured or
+    /// moved first).
+    pub(crate) fn move_piece(&mut self, ix: Ix, to: Sq) {
+        let from = self
+            .piece(ix)
+            .square
+            .expect("a moving piece is on the board");
+        debug_assert!(self.is_empty(to) || self.board[to as usize] == ix);
+        self.board[from as usize] = EMPTY;
+        self.board[to as usize] = ix;
+        let piece = self.piece_mut(ix);
+        piece.square = Some(to);
+        piece.moved = true;
+    }
+
+    /// Takes a piece off the board, for the reason told to viewers
+    /// ("captured", "merged into an Oozle"), without a capture's
+    /// consequences.
+    pub(crate) fn lift(&mut self, ix: Ix, why: &'static str) {
+        if let Some(sq) = self.piece(ix).square {
+            self.board[sq as usize] = EMPTY;
+            let piece = self.piece_mut(ix);
+            piece.square = None;
+            piece.removed = why;
+            self.progress = true;
+        }
+    }
+
+    /// Turns a piece into another kind where it stands (a promotion).
+    pub(crate) fn change_kind(&mut self, ix: Ix, kind: Kind) {
+        self.piece_mut(ix).kind = kind;
+        self.progress = true;
+    }
+
+    /// The seat that decides now, if the game is on.
+    pub(crate) fn deciding(&self) -> Option<u8> {
+        if let Some(decision) = self.reactions.last().or(self.pending.last()) {
+            return Some(decision.seat);
+        }
+        match self.stage {
+            Stage::Over(_) => None,
+            _ => Some(self.mover),
+        }
+    }
+
+    /// The decision waiting now, if any.
+    pub(crate) fn waiting(&self) -> Option<Decision> {
+        self.reactions.last().or(self.pending.last()).copied()
+    }
+
+    pub fn rules(&self) -> Rules {
+        self.rules
+    }
+
+    pub fn white(&self) -> fray_protocol::Seat {
+        fray_protocol::Seat(self.white)
+    }
+
+    pub fn faction(&self, seat: fray_protocol::Seat) -> Faction {
+        self.faction_of(seat.0)
+    }
+}

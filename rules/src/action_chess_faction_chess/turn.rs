@@ -1,0 +1,177 @@
+//! The turn: decisions at its start, the main move, the decisions the move
+//! leaves waiting (the opponent's reactions first), then the end of the
+//! turn, where the game is judged and the other player begins.
+
+use crate::dice::Dice;
+use crate::effect_log::Log;
+use crate::move_rules::Seats;
+use fray_protocol::Seat;
+
+use super::faction_rules;
+use super::factions::Faction;
+use super::moves::Move;
+use super::pieces::Kind;
+use super::state::{ActionChessFactionChess, Ending, Stage};
+
+impl ActionChessFactionChess {
+    pub(crate) fn seats_to_act(&self) -> Seats {
+        Seats::from(self.deciding().map(Seat))
+    }
+
+    /// Every legal move of `seat` now, appended to `out`.
+    pub(crate) fn legal_moves(&self, seat: u8, out: &mut Vec<Move>) {
+        if self.deciding() != Some(seat) {
+            return;
+        }
+        if let Some(decision) = self.waiting() {
+            faction_rules::decision_moves(self, decision, out);
+            return;
+        }
+        match self.stage {
+            Stage::Start => {
+                faction_rules::start_moves(self, seat, out);
+                out.push(Move::Done);
+            }
+            Stage::Main => faction_rules::main_moves(self, seat, out),
+            Stage::After | Stage::Over(_) => {}
+        }
+    }
+
+    /// Plays a legal move of `seat`, then whatever follows by itself.
+    pub(crate) fn play_move(&mut self, seat: u8, mv: Move, dice: &mut dyn Dice, log: &mut Log) {
+        if let Some(decision) = self.waiting() {
+            if self.reactions.pop().is_none() {
+                self.pending.pop();
+            }
+            faction_rules::play_decision(self, decision, mv, dice, log);
+        } else {
+            match self.stage {
+                Stage::Start if mv == Move::Done => self.stage = Stage::Main,
+                Stage::Start => faction_rules::play_start(self, seat, mv, dice, log),
+                Stage::Main => {
+                    self.stage = Stage::After;
+                    faction_rules::play_main(self, seat, mv, dice, log);
+                }
+                Stage::After | Stage::Over(_) => unreachable!("no move is legal now"),
+            }
+        }
+        self.settle();
+    }
+
+    /// After a move: the game ends if a faction has lost; else, once no
+    /// decision waits, the turn goes on or ends.
+    fn settle(&mut self) {
+        let mover = self.mover;
+        for seat in [1 - mover, mover] {
+            if faction_rules::defeated(self, seat, false) {
+                self.finish(Ending::Defeated { loser: seat });
+                return;
+            }
+        }
+        if self.waiting().is_some() {
+            return;
+        }
+        match self.stage {
+            Stage::Start => self.leave_start_if_nothing_to_decide(),
+            Stage::Main => {}
+            Stage::After => self.end_turn(),
+            Stage::Over(_) => unreachable!("a finished game is not played on"),
+        }
+    }
+
+    fn finish(&mut self, ending: Ending) {
+        self.stage = Stage::Over(ending);
+        self.pending.clear();
+        self.reactions.clear();
+    }
+
+    /// The draw rules are judged, then the other player's turn begins.
+    fn end_turn(&mut self) {
+        self.en_passant = self.en_passant_next.take();
+        self.quiet_turns = if self.progress {
+            self.history.clear();
+            0
+        } else {
+            self.quiet_turns + 1
+        };
+        self.progress = false;
+        let limits = self.rules.limits;
+        if limits.quiet_turns > 0 && self.quiet_turns >= limits.quiet_turns {
+            return self.finish(Ending::QuietTurns);
+        }
+        if limits.max_turns > 0 && self.turn >= limits.max_turns {
+            return self.finish(Ending::TurnLimit);
+        }
+        self.turn += 1;
+        self.mover = 1 - self.mover;
+        self.begin_turn();
+    }
+
+    /// The mover's turn begins: its start-of-turn defeat, a third
+    /// repetition, the decisions of the turn's start, and a position with
+    /// no legal move.
+    pub(crate) fn begin_turn(&mut self) {
+        let mover = self.mover;
+        if faction_rules::defeated(self, mover, true) {
+            return self.finish(Ending::Defeated { loser: mover });
+        }
+        let position = self.position_key();
+        self.history.push(position);
+        if self.history.iter().filter(|&&key| key == position).count() >= 3 {
+            return self.finish(Ending::Repetition);
+        }
+        self.stage = Stage::Start;
+        self.leave_start_if_nothing_to_decide();
+    }
+
+    fn leave_start_if_nothing_to_decide(&mut self) {
+        let mut start = Vec::new();
+        faction_rules::start_moves(self, self.mover, &mut start);
+        if start.is_empty() {
+            self.stage = Stage::Main;
+            self.judge_no_moves();
+        }
+    }
+
+    /// A player with no legal main move: checkmate for a King in check,
+    /// else stalemate, a draw.
+    fn judge_no_moves(&mut self) {
+        let mover = self.mover;
+        let mut moves = Vec::new();
+        faction_rules::main_moves(self, mover, &mut moves);
+        if !moves.is_empty() {
+            return;
+        }
+        let checkmated = self.faction_of(mover) == Faction::Classique
+            && self
+                .find(mover, Kind::King)
+                .is_some_and(|(_, king)| self.threatened(mover, king));
+        self.finish(if checkmated {
+            Ending::Defeated { loser: mover }
+        } else {
+            Ending::Stalemate { seat: mover }
+        });
+    }
+
+    /// The position as repetition compares it: every piece with its
+    /// square, who moves, and the rights a move may lose (castling's moved
+    /// pieces, en passant).
+    fn position_key(&self) -> u64 {
+        const PRIME: u64 = 0x100_0000_01b3;
+        let mut key: u64 = 0xcbf2_9ce4_8422_2325;
+        let mut mix = |value: u64| {
+            key ^= value;
+            key = key.wrapping_mul(PRIME);
+        };
+        mix(u64::from(self.mover));
+        mix(self.en_passant.map_or(64, u64::from));
+        for (_, piece) in self.on_board() {
+            let square = u64::from(piece.square.expect("on the board"));
+            mix(square
+                | (piece.kind as u64) << 8
+                | u64::from(piece.owner) << 16
+                | u64::from(piece.moved && matches!(piece.kind, Kind::King | Kind::Rook)) << 17);
+        }
+        key
+    }
+}

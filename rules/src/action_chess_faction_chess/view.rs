@@ -1,0 +1,105 @@
+//! What a viewer sees. Nothing in the seven factions of part one is hidden,
+//! so every viewer sees the referee's view; the effects of an action are
+//! found by the engine, comparing this view before and after it.
+
+use fray_protocol::{Marker, PieceId, PieceView, PlayerView, Seat, TurnView, View};
+
+use crate::grid::{self, SIZE};
+use crate::kept_view::{PieceStamp, Piecewise};
+
+use super::actions::id;
+use super::pieces::Kind;
+use super::state::{ActionChessFactionChess, Ix, Stage};
+
+pub const SYSTEM_KEY: &str = "action-chess-faction-chess";
+
+impl ActionChessFactionChess {
+    pub(crate) fn piece_view(&self, ix: Ix) -> PieceView {
+        let piece = self.piece(ix);
+        let mut markers = Vec::new();
+        if piece.kind.is_leader() {
+            let faction = piece.kind.faction();
+            markers.push(Marker::new(
+                "leader",
+                format!(
+                    "{}: the {} side loses when {}",
+                    piece.kind.name(),
+                    faction.name(),
+                    faction.defeat_rule()
+                ),
+            ));
+        }
+        PieceView {
+            id: id(ix),
+            owner: Seat(piece.owner),
+            kind: piece.kind.key().into(),
+            name: piece.kind.name().into(),
+            glyph: piece.kind.glyph().into(),
+            square: piece.square.map(grid::to_square),
+            stats: Vec::new(),
+            markers,
+        }
+    }
+
+    /// "Classique, White": the faction, and the side it plays.
+    pub(crate) fn player_view(&self, seat: u8) -> PlayerView {
+        let side = if self.is_white(seat) {
+            "White"
+        } else {
+            "Black"
+        };
+        PlayerView {
+            seat: Seat(seat),
+            army: Some(format!("{}, {side}", self.faction_of(seat).name())),
+            ..PlayerView::default()
+        }
+    }
+
+    pub(crate) fn turn_view(&self) -> TurnView {
+        let phase = match (self.waiting(), self.stage) {
+            (_, Stage::Over(_)) => "over".to_string(),
+            (Some(decision), _) => self.waiting_text(decision.pending),
+            (None, Stage::Start) => "start of turn".into(),
+            (None, _) => "move".into(),
+        };
+        TurnView {
+            number: self.turn,
+            round: None,
+            phase,
+            active: self.seats_to_act().to_vec(),
+        }
+    }
+}
+
+impl Piecewise for ActionChessFactionChess {
+    /// A piece's kind and owner are all that shows of it besides its square.
+    type PieceLook = (Kind, u8);
+    /// The factions and sides never change once set up.
+    type SettingStamp = ();
+
+    fn piece_stamps(&self, out: &mut Vec<PieceStamp<(Kind, u8)>>) {
+        out.extend(self.on_board().map(|(ix, piece)| PieceStamp {
+            piece: PieceId(u32::from(ix)),
+            square: piece.square.map(grid::to_square),
+            look: (piece.kind, piece.owner),
+        }));
+    }
+
+    fn piece_view(&self, piece: PieceId) -> PieceView {
+        ActionChessFactionChess::piece_view(self, piece.0 as Ix)
+    }
+
+    fn setting_stamp(&self) {}
+
+    fn setting_view(&self, view: &mut View) {
+        view.system = SYSTEM_KEY.into();
+        view.width = SIZE;
+        view.height = SIZE;
+        view.players = (0..2).map(|seat| self.player_view(seat)).collect();
+    }
+
+    fn progress_view(&self, view: &mut View) {
+        view.turn = self.turn_view();
+        view.outcome = self.outcome();
+    }
+}
