@@ -344,6 +344,9 @@ impl ActionChessFactionChess {
                 "it is the start of your turn: make its decisions or send done, then move".into(),
             );
         }
+        if let Some(reason) = faction_rules::why_illegal(self, self.mover, mv) {
+            return illegal(reason);
+        }
         match mv {
             Move::Done => illegal("there is nothing to decline: make your move".into()),
             _ => match mv.piece() {

@@ -1,15 +1,28 @@
-//! Classique: a regular chess side.
+//! Classique: a regular chess side. Its King may not be left threatened
+//! (G5), whatever the opponent's faction: a move is legal when, played on
+//! a copy, no enemy piece's `threats` reach the King's square.
+//!
+//! The pawn's moves are shared with the Halflings' Villager, which "moves
+//! and captures as a pawn": [`pawn_destinations`], [`push_pawn_moves`] and
+//! [`play_pawn_move`] serve both, each with its own promotion targets.
 
 use crate::dice::Dice;
 use crate::effect_log::Log;
-use crate::grid::{ALL_DIRECTIONS, Sq};
+use crate::grid::{self, ALL_DIRECTIONS, DIAGONAL, KNIGHT_JUMPS, ORTHOGONAL, Sq, bit};
 
-use super::layout::{Role, by_chess_role};
+use super::factions::Faction;
+use super::layout::{self, Role, by_chess_role};
 use super::moves::Move;
 use super::pieces::Kind;
 use super::state::{ActionChessFactionChess, Ix};
 
 type Game = ActionChessFactionChess;
+
+/// What a Pawn may become on the far rank.
+const PROMOTIONS: [Kind; 4] = [Kind::Queen, Kind::Rook, Kind::Bishop, Kind::Knight];
+
+/// A slide with no limit but the board's edge.
+const FULL_LENGTH: u8 = 7;
 
 pub(super) fn layout(white: bool) -> Vec<(Kind, Sq)> {
     by_chess_role(white, |role| {
@@ -24,23 +37,434 @@ pub(super) fn layout(white: bool) -> Vec<(Kind, Sq)> {
     })
 }
 
-// PLACEHOLDER until the faction's rules land: every piece steps as a king.
+/// Every legal move: the pieces' chess moves that leave the King safe.
 pub(super) fn main_moves(game: &Game, seat: u8, out: &mut Vec<Move>) {
-    for (ix, _) in game.pieces_of(seat) {
-        game.push_leaps(ix, &ALL_DIRECTIONS, out);
+    let first = out.len();
+    pseudo_legal_moves(game, seat, out);
+    retain_king_safe(game, seat, out, first);
+}
+
+/// The pieces' chess moves, before asking whether they leave the King
+/// threatened. Castling is already refused out of, through or into a
+/// threatened square.
+fn pseudo_legal_moves(game: &Game, seat: u8, out: &mut Vec<Move>) {
+    for (ix, piece) in game.pieces_of(seat) {
+        match piece.kind {
+            Kind::Pawn => {
+                let destinations = pawn_destinations(game, ix);
+                push_pawn_moves(game, ix, destinations, &PROMOTIONS, out);
+            }
+            Kind::Knight => game.push_leaps(ix, &KNIGHT_JUMPS, out),
+            Kind::Bishop => game.push_slides(ix, &DIAGONAL, FULL_LENGTH, out),
+            Kind::Rook => game.push_slides(ix, &ORTHOGONAL, FULL_LENGTH, out),
+            Kind::Queen => game.push_slides(ix, &ALL_DIRECTIONS, FULL_LENGTH, out),
+            Kind::King => {
+                game.push_leaps(ix, &ALL_DIRECTIONS, out);
+                push_castling(game, ix, out);
+            }
+            other => unreachable!("a {other:?} in a Classique army"),
+        }
     }
 }
 
-pub(super) fn play_main(game: &mut Game, _seat: u8, mv: Move, _dice: &mut dyn Dice, log: &mut Log) {
-    let Move::Go { piece, to } = mv else {
-        unreachable!("not a Classique move: {mv:?}")
+/// Drops from `out[first..]` every move after which the King would be
+/// threatened. Each move is played on one scratch copy, which is then put
+/// back as it was: one clone per listing, not one per move.
+fn retain_king_safe(game: &Game, seat: u8, out: &mut Vec<Move>, first: usize) {
+    let Some((king, _)) = game.find(seat, Kind::King) else {
+        return;
     };
-    game.go(piece, to, log);
+    let mut scratch = game.clone();
+    let mut kept = first;
+    for at in first..out.len() {
+        let mv = out[at];
+        if leaves_king_safe(game, &mut scratch, seat, king, mv) {
+            out[kept] = mv;
+            kept += 1;
+        }
+    }
+    out.truncate(kept);
 }
 
+/// Plays `mv` on `scratch` (a copy of `game`), asks whether the King is
+/// threatened there, and puts `scratch` back.
+fn leaves_king_safe(game: &Game, scratch: &mut Game, seat: u8, king: Ix, mv: Move) -> bool {
+    apply(scratch, mv, &mut |scratch, victim| {
+        scratch.lift(victim, "captured")
+    });
+    let king_square = scratch
+        .piece(king)
+        .square
+        .expect("a King is never taken by its own side");
+    let safe = if scratch.faction_of(1 - seat) == Faction::Classique {
+        !chess_attacked(scratch, 1 - seat, king_square)
+    } else {
+        !scratch.threatened(seat, king_square)
+    };
+    scratch.board = game.board;
+    scratch.pieces.copy_from_slice(&game.pieces);
+    scratch.en_passant_next = game.en_passant_next;
+    safe
+}
+
+pub(super) fn play_main(game: &mut Game, _seat: u8, mv: Move, _dice: &mut dyn Dice, log: &mut Log) {
+    apply(game, mv, &mut |game, victim| game.capture(victim, log));
+}
+
+/// A chess move: what it takes (by `take`), the piece's move, a castling
+/// Rook's, a promotion, a double step's en passant square.
+fn apply(game: &mut Game, mv: Move, take: &mut dyn FnMut(&mut Game, Ix)) {
+    let (piece, to, into) = match mv {
+        Move::Go { piece, to } => (piece, to, None),
+        Move::Promote { piece, to, into } => (piece, to, Some(into)),
+        other => unreachable!("not a Classique move: {other:?}"),
+    };
+    match game.piece(piece).kind {
+        Kind::Pawn => play_pawn_move(game, piece, to, into, take),
+        Kind::King => {
+            castle_rook(game, piece, to);
+            take_and_move(game, piece, to, take);
+        }
+        _ => take_and_move(game, piece, to, take),
+    }
+}
+
+fn take_and_move(game: &mut Game, piece: Ix, to: Sq, take: &mut dyn FnMut(&mut Game, Ix)) {
+    if let Some(victim) = game.at(to) {
+        take(game, victim);
+    }
+    game.move_piece(piece, to);
+}
+
+fn square_of(game: &Game, ix: Ix) -> Sq {
+    game.piece(ix)
+        .square
+        .expect("a moving piece is on the board")
+}
+
+// ---- Pawns, and the Villager that moves as one ----
+
+/// Whether a pawn-like piece stands on its own second rank, unmoved: it
+/// may step two squares.
+fn may_double_step(game: &Game, ix: Ix) -> bool {
+    let piece = game.piece(ix);
+    let white = game.is_white(piece.owner);
+    !piece.moved && layout::own_rank(white, grid::rank(square_of(game, ix))) == 1
+}
+
+/// The squares a pawn on its own may go to: one forward onto an empty
+/// square, two from its second rank over an empty square, diagonally
+/// forward onto an enemy, or onto the en passant square.
+pub(super) fn pawn_destinations(game: &Game, ix: Ix) -> u64 {
+    let (owner, from) = (game.piece(ix).owner, square_of(game, ix));
+    let forward = game.forward(owner);
+    let mut mask = 0;
+    if let Some(one) = grid::offset(from, 0, forward)
+        && game.is_empty(one)
+    {
+        mask |= bit(one);
+        if let Some(two) = grid::offset(one, 0, forward)
+            && game.is_empty(two)
+            && may_double_step(game, ix)
+        {
+            mask |= bit(two);
+        }
+    }
+    for df in [-1, 1] {
+        if let Some(to) = grid::offset(from, df, forward)
+            && (game.enemy_of(owner, to) || en_passant_victim(game, ix, to).is_some())
+        {
+            mask |= bit(to);
+        }
+    }
+    mask
+}
+
+/// The two squares diagonally forward: what a pawn threatens.
+pub(super) fn pawn_threats(game: &Game, ix: Ix) -> u64 {
+    let (owner, from) = (game.piece(ix).owner, square_of(game, ix));
+    let forward = game.forward(owner);
+    [-1, 1]
+        .into_iter()
+        .filter_map(|df| grid::offset(from, df, forward))
+        .fold(0, |mask, sq| mask | bit(sq))
+}
+
+/// A move to each destination; onto the far rank, one per promotion.
+pub(super) fn push_pawn_moves(
+    game: &Game,
+    ix: Ix,
+    destinations: u64,
+    promotions: &[Kind],
+    out: &mut Vec<Move>,
+) {
+    let owner = game.piece(ix).owner;
+    for to in grid::squares_of(destinations) {
+        if game.on_far_rank(owner, to) {
+            out.extend(promotions.iter().map(|&into| Move::Promote {
+                piece: ix,
+                to,
+                into,
+            }));
+        } else {
+            out.push(Move::Go { piece: ix, to });
+        }
+    }
+}
+
+/// The piece a pawn-like move from `ix` to `to` takes en passant: the
+/// enemy that has just skipped `to`, when `to` is diagonally forward.
+pub(super) fn en_passant_victim(game: &Game, ix: Ix, to: Sq) -> Option<Ix> {
+    if game.en_passant != Some(to) {
+        return None;
+    }
+    let (owner, from) = (game.piece(ix).owner, square_of(game, ix));
+    let forward = game.forward(owner);
+    let diagonal_forward = grid::rank(to) as i8 - grid::rank(from) as i8 == forward
+        && grid::file(to).abs_diff(grid::file(from)) == 1;
+    if !diagonal_forward {
+        return None;
+    }
+    let landed = grid::offset(to, 0, -forward)?;
+    game.at(landed)
+        .filter(|&victim| game.piece(victim).owner != owner)
+}
+
+/// A pawn-like move, or any move of a Villager: what it takes (on `to`, or
+/// en passant), the move, the square a double step skips (the opponent's
+/// en passant square next turn), a promotion. A move forward is progress
+/// for the fifty-move rule (C6); a Villager's step sideways or back is not.
+pub(super) fn play_pawn_move(
+    game: &mut Game,
+    piece: Ix,
+    to: Sq,
+    into: Option<Kind>,
+    take: &mut dyn FnMut(&mut Game, Ix),
+) {
+    let from = square_of(game, piece);
+    if let Some(victim) = game.at(to).or_else(|| en_passant_victim(game, piece, to)) {
+        take(game, victim);
+    }
+    if grid::rank(from).abs_diff(grid::rank(to)) == 2 {
+        game.en_passant_next = grid::offset(from, 0, game.forward(game.piece(piece).owner));
+    }
+    let forward = game.forward(game.piece(piece).owner);
+    let advance = grid::rank(to) as i8 - grid::rank(from) as i8;
+    game.move_piece(piece, to);
+    if advance == forward || advance == 2 * forward {
+        game.progress = true;
+    }
+    if let Some(into) = into {
+        game.change_kind(piece, into);
+    }
+}
+
+// ---- Castling ----
+
+/// The files a castling King crosses and lands on, and its Rook's corner
+/// file, kingside then queenside.
+const CASTLINGS: [Castling; 2] = [
+    Castling {
+        rook_file: 7,
+        king_path: [5, 6],
+        rook_to: 5,
+        between: &[5, 6],
+    },
+    Castling {
+        rook_file: 0,
+        king_path: [3, 2],
+        rook_to: 3,
+        between: &[1, 2, 3],
+    },
+];
+
+struct Castling {
+    rook_file: u8,
+    /// The square the King crosses, then the one it lands on.
+    king_path: [u8; 2],
+    rook_to: u8,
+    /// The files between King and Rook, which must be empty.
+    between: &'static [u8],
+}
+
+const KING_FILE: u8 = 4;
+
+/// The castlings open to an unmoved King on its square with an unmoved
+/// Rook in the corner and nothing between, whatever threatens them.
+fn castlings_open(game: &Game, king: Ix) -> impl Iterator<Item = &'static Castling> + '_ {
+    let piece = game.piece(king);
+    let white = game.is_white(piece.owner);
+    let home = layout::square(white, KING_FILE, 0);
+    let king_ready = !piece.moved && piece.square == Some(home);
+    CASTLINGS.iter().filter(move |castling| {
+        let rook_ready = game
+            .at(layout::square(white, castling.rook_file, 0))
+            .map(|rook| game.piece(rook))
+            .is_some_and(|rook| {
+                rook.kind == Kind::Rook && rook.owner == piece.owner && !rook.moved
+            });
+        king_ready
+            && rook_ready
+            && castling
+                .between
+                .iter()
+                .all(|&file| game.is_empty(layout::square(white, file, 0)))
+    })
+}
+
+/// The squares a castling King stands on, crosses and lands on: none may
+/// be threatened.
+fn castling_path(white: bool, castling: &Castling) -> [Sq; 3] {
+    [
+        layout::square(white, KING_FILE, 0),
+        layout::square(white, castling.king_path[0], 0),
+        layout::square(white, castling.king_path[1], 0),
+    ]
+}
+
+fn push_castling(game: &Game, king: Ix, out: &mut Vec<Move>) {
+    let owner = game.piece(king).owner;
+    let white = game.is_white(owner);
+    let mut attacked = None;
+    for castling in castlings_open(game, king) {
+        let attacked = *attacked.get_or_insert_with(|| game.attacked_by(1 - owner));
+        let path = castling_path(white, castling);
+        if path.iter().all(|&sq| attacked & bit(sq) == 0) {
+            out.push(Move::Go {
+                piece: king,
+                to: path[2],
+            });
+        }
+    }
+}
+
+/// A King's two-square move is castling: its Rook crosses over it.
+fn castle_rook(game: &mut Game, king: Ix, to: Sq) {
+    let from = square_of(game, king);
+    if grid::file(from).abs_diff(grid::file(to)) != 2 {
+        return;
+    }
+    let white = game.is_white(game.piece(king).owner);
+    let castling = CASTLINGS
+        .iter()
+        .find(|castling| layout::square(white, castling.king_path[1], 0) == to)
+        .expect("a King moves two files only by castling");
+    let rook = game
+        .at(layout::square(white, castling.rook_file, 0))
+        .expect("castling's Rook is in its corner");
+    game.move_piece(rook, layout::square(white, castling.rook_to, 0));
+}
+
+// ---- Threats, and why a move is refused ----
+
+/// Whether a Classique `attacker` attacks `sq`: the same answer as
+/// [`Game::threatened`] against Classique pieces, found by looking out
+/// from `sq` instead of listing every enemy piece's threats. Every legal
+/// move asks it once, so it is what perft's speed rests on.
+fn chess_attacked(game: &Game, attacker: u8, sq: Sq) -> bool {
+    let enemy_on = |at: Option<Sq>, kinds: &[Kind]| {
+        at.and_then(|at| game.at(at))
+            .map(|ix| game.piece(ix))
+            .is_some_and(|piece| piece.owner == attacker && kinds.contains(&piece.kind))
+    };
+    let leaps = |offsets: &[(i8, i8)], kind: Kind| {
+        offsets
+            .iter()
+            .any(|&(df, dr)| enemy_on(grid::offset(sq, df, dr), &[kind]))
+    };
+    let slides = |lines: &[(i8, i8)], kinds: &[Kind]| {
+        lines.iter().any(|&(df, dr)| {
+            let mut at = sq;
+            while let Some(next) = grid::offset(at, df, dr) {
+                if !game.is_empty(next) {
+                    return enemy_on(Some(next), kinds);
+                }
+                at = next;
+            }
+            false
+        })
+    };
+    let behind = -game.forward(attacker);
+    leaps(&[(-1, behind), (1, behind)], Kind::Pawn)
+        || leaps(&KNIGHT_JUMPS, Kind::Knight)
+        || leaps(&ALL_DIRECTIONS, Kind::King)
+        || slides(&ORTHOGONAL, &[Kind::Rook, Kind::Queen])
+        || slides(&DIAGONAL, &[Kind::Bishop, Kind::Queen])
+}
+
+/// The squares a Classique piece attacks, as in chess: a pinned piece
+/// still threatens (C3); a pawn its two forward diagonals; castling and en
+/// passant threaten nothing (C4).
 pub(super) fn threats(game: &Game, ix: Ix) -> u64 {
-    Game::leap_reach(
-        game.piece(ix).square.expect("on the board"),
-        &ALL_DIRECTIONS,
-    )
+    let from = square_of(game, ix);
+    match game.piece(ix).kind {
+        Kind::Pawn => pawn_threats(game, ix),
+        Kind::Knight => Game::leap_reach(from, &KNIGHT_JUMPS),
+        Kind::Bishop => game.slide_reach(from, &DIAGONAL, FULL_LENGTH),
+        Kind::Rook => game.slide_reach(from, &ORTHOGONAL, FULL_LENGTH),
+        Kind::Queen => game.slide_reach(from, &ALL_DIRECTIONS, FULL_LENGTH),
+        Kind::King => Game::leap_reach(from, &ALL_DIRECTIONS),
+        other => unreachable!("a {other:?} is not a Classique piece"),
+    }
+}
+
+/// Why a move of a Classique piece that the pieces' moves allow is not
+/// legal: it would leave the King threatened, or castle through a
+/// threatened square. `None` when the piece cannot move so at all.
+pub(super) fn why_illegal(game: &Game, seat: u8, mv: Move) -> Option<String> {
+    let (king, _) = game.find(seat, Kind::King)?;
+    if let Move::Go { piece, to } = mv
+        && piece == king
+        && let Some(reason) = why_no_castling(game, king, to)
+    {
+        return Some(reason);
+    }
+    let mut pseudo = Vec::new();
+    pseudo_legal_moves(game, seat, &mut pseudo);
+    if !pseudo.contains(&mv) {
+        return None;
+    }
+    let mut after = game.clone();
+    apply(&mut after, mv, &mut |after, victim| {
+        after.lift(victim, "captured")
+    });
+    let king_after = after
+        .piece(king)
+        .square
+        .expect("a King is never taken by its own side");
+    let attackers = threatening(&after, seat, king_after);
+    let what = if mv.piece() == Some(king) {
+        "put your King in check"
+    } else {
+        "leave your King in check"
+    };
+    Some(format!(
+        "that would {what} on {}: the {} could take it",
+        grid::to_square(king_after),
+        attackers.join(" and the ")
+    ))
+}
+
+/// Why a castling King may not make its two-square move: a square it
+/// stands on, crosses or lands on is threatened.
+fn why_no_castling(game: &Game, king: Ix, to: Sq) -> Option<String> {
+    let owner = game.piece(king).owner;
+    let white = game.is_white(owner);
+    let castling = castlings_open(game, king).find(|c| castling_path(white, c)[2] == to)?;
+    let threatened = castling_path(white, castling)
+        .into_iter()
+        .find(|&sq| game.threatened(owner, sq))?;
+    Some(format!(
+        "the King may not castle out of, through or into check: the {} could take on {}",
+        threatening(game, owner, threatened).join(" and the "),
+        grid::to_square(threatened)
+    ))
+}
+
+/// The enemy pieces that could capture on `sq` ("Bishop on b5").
+fn threatening(game: &Game, seat: u8, sq: Sq) -> Vec<String> {
+    game.pieces_of(1 - seat)
+        .filter(|&(ix, _)| super::faction_rules::threats(game, ix) & bit(sq) != 0)
+        .map(|(ix, _)| game.describe(ix))
+        .collect()
 }
