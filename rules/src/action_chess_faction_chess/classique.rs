@@ -21,6 +21,9 @@ type Game = ActionChessFactionChess;
 /// What a Pawn may become on the far rank.
 const PROMOTIONS: [Kind; 4] = [Kind::Queen, Kind::Rook, Kind::Bishop, Kind::Knight];
 
+/// The pieces that move as pawns: they open en passant and take by it.
+const PAWN_LIKE: [Kind; 2] = [Kind::Pawn, Kind::Villager];
+
 /// A slide with no limit but the board's edge.
 const FULL_LENGTH: u8 = 7;
 
@@ -213,7 +216,8 @@ pub(super) fn push_pawn_moves(
 }
 
 /// The piece a pawn-like move from `ix` to `to` takes en passant: the
-/// enemy that has just skipped `to`, when `to` is diagonally forward.
+/// enemy Pawn or Villager that has just skipped `to`, when `to` is
+/// diagonally forward (C5).
 pub(super) fn en_passant_victim(game: &Game, ix: Ix, to: Sq) -> Option<Ix> {
     if game.en_passant != Some(to) {
         return None;
@@ -226,14 +230,17 @@ pub(super) fn en_passant_victim(game: &Game, ix: Ix, to: Sq) -> Option<Ix> {
         return None;
     }
     let landed = grid::offset(to, 0, -forward)?;
-    game.at(landed)
-        .filter(|&victim| game.piece(victim).owner != owner)
+    game.at(landed).filter(|&victim| {
+        let piece = game.piece(victim);
+        piece.owner != owner && PAWN_LIKE.contains(&piece.kind)
+    })
 }
 
 /// A pawn-like move, or any move of a Villager: what it takes (on `to`, or
 /// en passant), the move, the square a double step skips (the opponent's
 /// en passant square next turn), a promotion. A move forward is progress
-/// for the fifty-move rule (C6); a Villager's step sideways or back is not.
+/// for the fifty-move rule (C9, H6); a Villager's step sideways or back
+/// is not.
 pub(super) fn play_pawn_move(
     game: &mut Game,
     piece: Ix,
