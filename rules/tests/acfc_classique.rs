@@ -141,6 +141,25 @@ fn castling_is_refused_through_a_threatened_square_and_the_rook_crosses_over() {
     assert_eq!(square_of(&game, queens_rook).as_deref(), Some("d1"));
 }
 
+/// A Bunny Knight on f5 could land on f1 (by d3 or h3): the King may not
+/// cross f1, though no chess piece attacks it.
+#[test]
+fn castling_is_refused_through_a_square_a_bunny_knight_threatens() {
+    let mut position = Position::new([Faction::Classique, Faction::Halflings]);
+    let king = position.place(0, "king", "e1");
+    position.place(0, "rook", "h1");
+    position.place(1, "mayor", "a8");
+    position.place(1, "bunny-knight", "f5");
+    let mut game = position.build();
+    assert_eq!(destinations(&game, king), names(&["d1", "d2", "e2", "f2"]));
+    let refusal = refuse(&mut game, 0, &go(king, "g1"));
+    assert_eq!(
+        refusal.message,
+        "the King may not castle out of, through or into check: the Bunny Knight on f5 could \
+         take on f1"
+    );
+}
+
 #[test]
 fn a_king_or_rook_that_has_moved_does_not_castle() {
     let mut position = Position::new([Faction::Classique, Faction::Classique]);
@@ -224,14 +243,15 @@ fn a_pawn_on_the_far_rank_becomes_a_queen_rook_bishop_or_knight() {
 #[test]
 fn fools_mate_wins_for_black() {
     let (mut game, _) = setup([Faction::Classique, Faction::Classique], &[1]);
-    let mut play_from = |seat: u8, from: &str, to: &str| {
-        let piece = piece_on(&game, from);
-        play(&mut game, seat, &go(piece, to));
+    let play_from = |game: &mut Game, seat: u8, from: &str, to: &str| {
+        let piece = piece_on(game, from);
+        play(game, seat, &go(piece, to));
     };
-    play_from(0, "f2", "f3");
-    play_from(1, "e7", "e5");
-    play_from(0, "g2", "g4");
-    play_from(1, "d8", "h4");
+    play_from(&mut game, 0, "f2", "f3");
+    play_from(&mut game, 1, "e7", "e5");
+    play_from(&mut game, 0, "g2", "g4");
+    assert_eq!(outcome(&game), None);
+    play_from(&mut game, 1, "d8", "h4");
     assert_eq!(outcome(&game).expect("mate").winners, vec![Seat(1)]);
     assert_eq!(reason(&game), "seat 0 is checkmated");
     assert!(game.to_act().is_empty());
