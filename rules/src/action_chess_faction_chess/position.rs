@@ -72,7 +72,7 @@ impl Position {
         self
     }
 
-    /// A Classique pawn of the player not to move has just made a double
+    /// A Pawn or Villager of the player not to move has just made a double
     /// step over `skipped`.
     pub fn en_passant(&mut self, skipped: &str) -> &mut Self {
         self.game.en_passant = Some(square(skipped));

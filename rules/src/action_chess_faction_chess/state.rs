@@ -116,10 +116,10 @@ pub struct ActionChessFactionChess {
     /// Decisions a capture calls for at once (the Lich-King's return): they
     /// come before anything in `pending`.
     pub(crate) reactions: Vec<Decision>,
-    /// The square the opponent's Classique pawn skipped on the turn just
+    /// The square the opponent's Pawn or Villager skipped on the turn just
     /// played, where it may be taken en passant.
     pub(crate) en_passant: Option<Sq>,
-    /// The square a Classique pawn skips on the turn being played: the
+    /// The square a Pawn or Villager skips on the turn being played: the
     /// opponent's `en_passant` once the turn ends.
     pub(crate) en_passant_next: Option<Sq>,
     /// Turns begun.
