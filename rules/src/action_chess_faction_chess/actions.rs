@@ -71,7 +71,7 @@ impl ActionChessFactionChess {
     fn would_take(&self, mv: Move) -> Vec<Ix> {
         let mut after = self.clone();
         let seat = self.deciding().expect("a listed move has a seat");
-        after.play_move(seat, mv, &mut ScriptedDice::new([]), &mut Log::silent());
+        after.apply_move(seat, mv, &mut ScriptedDice::new([]), &mut Log::silent());
         self.on_board()
             .filter(|(ix, piece)| piece.owner != seat && after.piece(*ix).square.is_none())
             .map(|(ix, _)| ix)

@@ -39,23 +39,29 @@ impl ActionChessFactionChess {
 
     /// Plays a legal move of `seat`, then whatever follows by itself.
     pub(crate) fn play_move(&mut self, seat: u8, mv: Move, dice: &mut dyn Dice, log: &mut Log) {
+        self.apply_move(seat, mv, dice, log);
+        self.settle();
+    }
+
+    /// The move itself, by its faction's rules, and nothing that follows:
+    /// what a label's dry run needs.
+    pub(crate) fn apply_move(&mut self, seat: u8, mv: Move, dice: &mut dyn Dice, log: &mut Log) {
         if let Some(decision) = self.waiting() {
             if self.reactions.pop().is_none() {
                 self.pending.pop();
             }
             faction_rules::play_decision(self, decision, mv, dice, log);
-        } else {
-            match self.stage {
-                Stage::Start if mv == Move::Done => self.stage = Stage::Main,
-                Stage::Start => faction_rules::play_start(self, seat, mv, dice, log),
-                Stage::Main => {
-                    self.stage = Stage::After;
-                    faction_rules::play_main(self, seat, mv, dice, log);
-                }
-                Stage::After | Stage::Over(_) => unreachable!("no move is legal now"),
-            }
+            return;
         }
-        self.settle();
+        match self.stage {
+            Stage::Start if mv == Move::Done => self.stage = Stage::Main,
+            Stage::Start => faction_rules::play_start(self, seat, mv, dice, log),
+            Stage::Main => {
+                self.stage = Stage::After;
+                faction_rules::play_main(self, seat, mv, dice, log);
+            }
+            Stage::After | Stage::Over(_) => unreachable!("no move is legal now"),
+        }
     }
 
     /// After a move: the game ends if a faction has lost; else, once no
@@ -73,7 +79,7 @@ impl ActionChessFactionChess {
         }
         match self.stage {
             Stage::Start => self.leave_start_if_nothing_to_decide(),
-            Stage::Main => {}
+            Stage::Main => self.judge_no_moves(),
             Stage::After => self.end_turn(),
             Stage::Over(_) => unreachable!("a finished game is not played on"),
         }
