@@ -266,3 +266,78 @@ impl Chain {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::action_chess_faction_chess::factions::Faction;
+    use crate::action_chess_faction_chess::position::Position;
+    use crate::grid::mask_of;
+
+    fn ix(id: fray_protocol::PieceId) -> Ix {
+        id.0 as Ix
+    }
+
+    /// White Peasants against Black Peasants whose Sergeant stands far off.
+    fn position() -> Position {
+        let mut position = Position::new([Faction::Peasant, Faction::Peasant]);
+        position.place(1, "sergeant", "h8");
+        position
+    }
+
+    #[test]
+    fn a_man_threatens_both_forward_diagonals_with_room_beyond() {
+        let mut position = position();
+        let man = position.place(0, "man", "c3");
+        let game = position.build();
+        assert_eq!(threats(&game, ix(man)), mask_of(&["b4", "d4"]));
+    }
+
+    #[test]
+    fn no_threat_where_the_landing_square_is_taken() {
+        let mut position = position();
+        let man = position.place(0, "man", "c3");
+        position.place(0, "sergeant", "e5");
+        let game = position.build();
+        assert_eq!(threats(&game, ix(man)), mask_of(&["b4"]));
+    }
+
+    #[test]
+    fn a_man_threatens_the_edge_squares_before_it_and_a_sergeant_does_not() {
+        let mut position = position();
+        let man = position.place(0, "man", "g7");
+        let sergeant = position.place(0, "sergeant", "a2");
+        let game = position.build();
+        assert_eq!(threats(&game, ix(man)), mask_of(&["f8", "h8"]));
+        // a2's diagonals b1 and b3: only b3 has a square beyond it (c4).
+        assert_eq!(threats(&game, ix(sergeant)), mask_of(&["b3"]));
+    }
+
+    #[test]
+    fn a_chains_further_takes_are_threats() {
+        let mut position = position();
+        let man = position.place(0, "man", "c1");
+        position.place(1, "man", "d2");
+        position.place(1, "man", "d4");
+        let game = position.build();
+        // First take: b2 or d2. After ×d2 on e3: d4 or f4. After ×d4 on
+        // c5: b6 or d6. The edge take is never a later take, and empty
+        // squares open no chain.
+        assert_eq!(
+            threats(&game, ix(man)),
+            mask_of(&["b2", "d2", "d4", "f4", "b6", "d6"])
+        );
+    }
+
+    #[test]
+    fn a_chain_stops_at_the_promotion() {
+        let mut position = position();
+        let man = position.place(0, "man", "c6");
+        position.place(1, "man", "d7");
+        position.place(1, "man", "f7");
+        let game = position.build();
+        // Landing on e8 ends the move: the new Sergeant's leap over f7 is
+        // not part of it.
+        assert_eq!(threats(&game, ix(man)), mask_of(&["b7", "d7"]));
+    }
+}
