@@ -275,9 +275,10 @@ pub(super) fn threats(game: &Game, ix: Ix) -> u64 {
 }
 
 /// The squares a walk of up to `steps` from `from` would take on, were an
-/// enemy on each: it goes on through empty squares and enemies it takes,
-/// and a Leonine through the friends it may take; a friend it stops at is
-/// counted (it would be taken were an enemy there instead).
+/// enemy on each without an enemy behind it: it goes on through empty
+/// squares and enemies it takes, and a Leonine through the friends it may
+/// take; a friend it stops at is counted (it would be taken were an enemy
+/// there instead).
 fn way_reach(game: &Game, ix: Ix, from: Sq, toward: Compass, steps: u8) -> u64 {
     let owner = game.piece(ix).owner;
     let mut mask = 0;
@@ -286,10 +287,9 @@ fn way_reach(game: &Game, ix: Ix, from: Sq, toward: Compass, steps: u8) -> u64 {
         let Some(to) = next(at, toward) else {
             break;
         };
-        if enemy_behind(game, owner, to, toward) {
-            break;
+        if !enemy_behind(game, owner, to, toward) {
+            mask |= bit(to);
         }
-        mask |= bit(to);
         let (found, _) = ahead(game, ix, at, toward);
         if found == Ahead::Stop {
             break;
@@ -297,4 +297,88 @@ fn way_reach(game: &Game, ix: Ix, from: Sq, toward: Compass, steps: u8) -> u64 {
         at = to;
     }
     mask
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::action_chess_faction_chess::factions::Faction;
+    use crate::action_chess_faction_chess::position::Position;
+    use crate::grid::mask_of;
+
+    fn ix(id: fray_protocol::PieceId) -> Ix {
+        id.0 as Ix
+    }
+
+    /// White Beastfolk with a Leonine on h1 against a Black King on h8.
+    fn position() -> Position {
+        let mut position = Position::new([Faction::Beastfolk, Faction::Classique]);
+        position.place(0, "leonine", "h1");
+        position.place(1, "king", "h8");
+        position
+    }
+
+    #[test]
+    fn a_goatman_threatens_four_squares_ahead_and_its_forward_diagonals() {
+        let mut position = position();
+        let goatman = position.place(0, "goatman", "e2");
+        let game = position.build();
+        assert_eq!(
+            threats(&game, ix(goatman)),
+            mask_of(&["e3", "e4", "e5", "e6", "d3", "f3"])
+        );
+    }
+
+    #[test]
+    fn an_enemy_on_a_goatmans_diagonal_opens_the_rest_of_it() {
+        let mut position = position();
+        let goatman = position.place(0, "goatman", "e2");
+        position.place(1, "pawn", "f3");
+        let game = position.build();
+        // North-east, a d4: f3 (taken), g4, h5, then the board's end.
+        assert_eq!(
+            threats(&game, ix(goatman)),
+            mask_of(&["e3", "e4", "e5", "e6", "d3", "f3", "g4", "h5"])
+        );
+    }
+
+    #[test]
+    fn a_minotaurs_threats_stop_where_its_walks_stop() {
+        let mut position = position();
+        let minotaur = position.place(0, "minotaur", "d4");
+        // North: a friend on d6, counted, and the walk ends there.
+        position.place(0, "goatman", "d6");
+        // West: c4 would pair with the enemy on b4; the walk goes on
+        // through c4 and stops before the pair b4–a4.
+        position.place(1, "pawn", "b4");
+        position.place(1, "pawn", "a4");
+        // East: e4 would pair with f4 and is not a threat, but the walk
+        // passes it and takes f4 (g4 is empty), then goes on to h4.
+        position.place(1, "pawn", "f4");
+        let game = position.build();
+        assert_eq!(
+            threats(&game, ix(minotaur)),
+            mask_of(&["d5", "d6", "f4", "g4", "h4", "d3", "d2", "d1"])
+        );
+    }
+
+    #[test]
+    fn a_leonines_threats_go_on_through_friends_it_may_take() {
+        let mut position = position();
+        let leonine = position.place(0, "leonine", "a1");
+        position.place(0, "goatman", "a3");
+        position.place(0, "leonine", "b1");
+        position.place(0, "minotaur", "b2");
+        let game = position.build();
+        // North through the Goatman to a8; north-east through the
+        // Minotaur to the King on h8, with nothing behind it (g7 is not a
+        // threat: an enemy there would have the King behind it); east the
+        // other Leonine, which it stops at and which is counted.
+        assert_eq!(
+            threats(&game, ix(leonine)),
+            mask_of(&[
+                "a2", "a3", "a4", "a5", "a6", "a7", "a8", "b2", "c3", "d4", "e5", "f6", "h8", "b1",
+            ])
+        );
+    }
 }
