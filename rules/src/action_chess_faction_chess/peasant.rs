@@ -23,7 +23,9 @@ pub(super) fn layout(white: bool) -> Vec<(Kind, Sq)> {
     let mut layout = Vec::with_capacity(12);
     for own in 0..3u8 {
         let rank = super::layout::own_rank(white, own);
-        let dark: Vec<u8> = (0..8u8).filter(|file| (file + rank) % 2 == 0).collect();
+        let dark: Vec<u8> = (0..8u8)
+            .filter(|file| (file + rank).is_multiple_of(2))
+            .collect();
         for (at, &file) in dark.iter().enumerate() {
             let front_end = own == 2 && (at == 0 || at == dark.len() - 1);
             let kind = if front_end { Kind::Sergeant } else { Kind::Man };
