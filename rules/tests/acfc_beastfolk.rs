@@ -91,6 +91,22 @@ fn a_goatman_rolls_a_d4_forward() {
         rolls_told(&effects),
         vec![(Some(Seat(0)), Some(goatman), 4, 3)]
     );
+    let told: Vec<(String, String)> = effects
+        .iter()
+        .filter_map(|scoped| match &scoped.effect {
+            Effect::DiceRolled { roll } => {
+                Some((roll.purpose.to_string(), roll.result.to_string()))
+            }
+            _ => None,
+        })
+        .collect();
+    assert_eq!(
+        told,
+        vec![(
+            "distance north for the Goatman on e2 (d4)".to_string(),
+            "up to 3 squares north".to_string()
+        )]
+    );
     assert_eq!(square_of(&game, goatman).as_deref(), Some("e5"));
     assert_eq!(game.to_act().to_vec(), vec![Seat(1)]);
 }

@@ -144,9 +144,9 @@ pub(super) fn play_main(game: &mut Game, seat: u8, mv: Move, dice: &mut dyn Dice
         seat: Some(Seat(seat)),
         piece: Some(PieceId(u32::from(piece))),
         purpose: Phrase::from(format!(
-            "{}'s distance {} (d{die})",
-            game.describe(piece),
-            toward.name()
+            "distance {} for the {} (d{die})",
+            toward.name(),
+            game.describe(piece)
         )),
         dice: vec![Die {
             sides: die,
