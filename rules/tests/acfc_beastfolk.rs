@@ -470,3 +470,22 @@ fn perft_of_a_small_beastfolk_position() {
     assert_eq!(perft(&game, 1), 10);
     assert!(options(&game, 0).iter().all(|action| action.verb == "roll"));
 }
+
+#[test]
+fn a_friend_is_taken_whatever_stands_behind_it() {
+    let mut position = against_a_king();
+    let leonine = position.place(0, "leonine", "d1");
+    let goatman = position.place(0, "goatman", "d2");
+    let front = position.place(1, "pawn", "d3");
+    let behind = position.place(1, "pawn", "d4");
+    let mut game = position.build();
+    play_rolling(&mut game, 0, &roll(leonine, "north"), &[5]);
+    // B9: the enemy on d3 behind the Goatman does not keep the Leonine
+    // from taking it; then d3 has d4 behind it, a pair that stops it (B4).
+    play(&mut game, 0, &go(leonine, "d2"));
+    assert_eq!(square_of(&game, goatman), None);
+    assert_eq!(square_of(&game, leonine).as_deref(), Some("d2"));
+    assert_eq!(square_of(&game, front).as_deref(), Some("d3"));
+    assert_eq!(square_of(&game, behind).as_deref(), Some("d4"));
+    assert_eq!(game.to_act().to_vec(), vec![Seat(1)]);
+}

@@ -393,3 +393,16 @@ fn perft_with_a_chain_and_an_edge_take() {
     assert_eq!(perft(&game, 2), 20);
     assert_eq!(perft(&game, 3), 83);
 }
+
+#[test]
+fn a_black_man_is_promoted_on_rank_1() {
+    let mut position = Position::new([Faction::Peasant, Faction::Peasant]);
+    position.place(0, "sergeant", "h8");
+    let man = position.place(1, "man", "c2");
+    position.place(1, "sergeant", "a7");
+    position.to_move(1);
+    let mut game = position.build();
+    assert_eq!(destinations(&game, man), names(&["b1", "d1"]));
+    play(&mut game, 1, &go(man, "d1"));
+    assert_eq!(occupant(&game, "d1"), Some(("sergeant".into(), 1)));
+}
