@@ -14,6 +14,13 @@ use super::moves::{Compass, Move};
 use super::pieces::Kind;
 use super::state::{ActionChessFactionChess, Ix, Pending, Stage};
 
+/// What playing a move on a copy shows: the pieces it takes, and where
+/// the piece it names ends (`Some(None)`: off the board).
+struct DryRun {
+    taken: Vec<Ix>,
+    mover_ends: Option<Option<Sq>>,
+}
+
 pub(crate) fn id(ix: Ix) -> PieceId {
     PieceId(u32::from(ix))
 }
@@ -65,17 +72,27 @@ impl ActionChessFactionChess {
         }
     }
 
-    /// The enemy pieces a move would take, found by playing it on a copy:
-    /// pass-through takes, jumps and en passant name their victims without
-    /// each form knowing its faction's rules. Never asked of a random move.
-    fn would_take(&self, mv: Move) -> Vec<Ix> {
+    /// What a move would do, found by playing it on a copy: pass-through
+    /// takes, jumps and en passant name their victims without each form
+    /// knowing its faction's rules. Never asked of a random move.
+    fn dry_run(&self, mv: Move) -> DryRun {
         let mut after = self.clone();
         let seat = self.deciding().expect("a listed move has a seat");
         after.apply_move(seat, mv, &mut ScriptedDice::new([]), &mut Log::silent());
-        self.on_board()
-            .filter(|(ix, piece)| piece.owner != seat && after.piece(*ix).square.is_none())
-            .map(|(ix, _)| ix)
-            .collect()
+        let mover = mv.piece();
+        DryRun {
+            // A friend is among them only where a rule takes friends (the
+            // Leonine's choice).
+            taken: self
+                .on_board()
+                .filter(|(ix, _)| Some(*ix) != mover && after.piece(*ix).square.is_none())
+                .map(|(ix, _)| ix)
+                .collect(),
+            // Where the mover ends, when not where the move names: a walk
+            // that goes on past the square named, or the Man's edge take
+            // that removes it too (None).
+            mover_ends: mover.map(|ix| after.piece(ix).square),
+        }
     }
 
     fn square(&self, ix: Ix) -> Sq {
@@ -92,7 +109,7 @@ impl ActionChessFactionChess {
             Move::Go { piece, to }
             | Move::Promote { piece, to, .. }
             | Move::Via { piece, to, .. } => {
-                let taken = self.would_take(mv);
+                let DryRun { taken, mover_ends } = self.dry_run(mv);
                 notation.push_str(glyph(piece));
                 push_square(&mut notation, self.square(piece));
                 label.push_str(&self.describe(piece));
@@ -114,9 +131,24 @@ impl ActionChessFactionChess {
                     label.push_str(" and becomes a ");
                     label.push_str(into.name());
                 }
+                if let Some(Some(end)) = mover_ends
+                    && end != to
+                {
+                    label.push_str(" and on to ");
+                    push_square(&mut label, end);
+                }
+                let mover_owner = self.piece(piece).owner;
                 for (at, &victim) in taken.iter().enumerate() {
                     label.push_str(if at == 0 { ", taking " } else { " and " });
+                    if self.piece(victim).owner == mover_owner {
+                        label.push_str("its own ");
+                    }
                     label.push_str(&self.describe(victim));
+                }
+                if mover_ends == Some(None) {
+                    label.push_str("; the ");
+                    label.push_str(self.piece(piece).kind.name());
+                    label.push_str(" leaves the board too");
                 }
             }
             Move::Roll { piece, toward } => {
@@ -201,6 +233,7 @@ impl ActionChessFactionChess {
             Some(Pending::CarryPhylactery { .. }) => "Leave the Phylactery where it is",
             Some(Pending::LichReturn { .. }) => "Leave the Lich-King off the board",
             Some(Pending::Promotion { .. }) => "Decline",
+            Some(Pending::LeonineTake { .. }) => "Stop before the friendly piece",
             None if self.stage == Stage::Start => "Place nothing more: make your move",
             None => "Done",
         }
@@ -369,6 +402,10 @@ impl ActionChessFactionChess {
             Pending::Promotion { piece } => {
                 format!("choose what {} becomes", self.describe(piece))
             }
+            Pending::LeonineTake { piece, .. } => format!(
+                "{} may take the friendly piece in its way and go on, or stop",
+                self.describe(piece)
+            ),
             Pending::PairedMove { piece, .. } => {
                 format!("{} may move the same way, or stay", self.describe(piece))
             }

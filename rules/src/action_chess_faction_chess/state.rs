@@ -6,6 +6,7 @@ use crate::grid::{self, SQUARES, Sq};
 use crate::kept_view::KeptView;
 
 use super::factions::Faction;
+use super::moves::Compass;
 use super::pieces::Kind;
 
 /// A piece's index in [`ActionChessFactionChess::pieces`]: its id.
@@ -49,6 +50,14 @@ pub enum Pending {
     ChainJump { piece: Ix, takes: u8 },
     /// Beastfolk: a Goatman on the back rank becomes a Minotaur or Boarman.
     Promotion { piece: Ix },
+    /// Beastfolk: a Leonine has reached a friendly non-Leonine piece on its
+    /// way `toward`, with `left` squares of its roll still to go (the step
+    /// onto that piece among them): take it and go on, or stop before it.
+    LeonineTake {
+        piece: Ix,
+        toward: Compass,
+        left: u8,
+    },
     /// Undead: the other Grave Guard may move the same distance and way.
     PairedMove {
         piece: Ix,
