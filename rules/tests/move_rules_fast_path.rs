@@ -64,6 +64,9 @@ fn fast_path_plays_as_act(case: &Case) -> Result<(), TestCaseError> {
         Game::FantasyArmies(_) => both_paths::<fray_rules::fantasy_armies::FantasyArmies>(case),
         Game::SummonersChess(_) => both_paths::<fray_rules::summoners_chess::SummonersChess>(case),
         Game::ChessWar(_) => both_paths::<fray_rules::chess_war::ChessWar>(case),
+        Game::ActionChessFactionChess(_) => {
+            both_paths::<fray_rules::action_chess_faction_chess::ActionChessFactionChess>(case)
+        }
         Game::ChessboardConfrontation(_) => {
             both_paths::<fray_rules::chessboard_confrontation::ChessboardConfrontation>(case)
         }
