@@ -106,7 +106,9 @@ fn the_options_of_a_decision_differ_when_typed_as_one_word_in_any_case() {
                 actions += 1;
             }
         }
-        if system != SystemId::SummonersChess {
+        // These two write every notation without spaces (`Pe2-e4`, `Mb1>ne`).
+        let spaceless = [SystemId::SummonersChess, SystemId::ActionChessFactionChess];
+        if !spaceless.contains(&system) {
             assert!(
                 with_spaces > 0,
                 "{system}: no notation with spaces was seen"
