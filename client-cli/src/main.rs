@@ -180,6 +180,11 @@ enum ArmyCommand {
     /// the list takes no units: a Summoners Chess list is
     ///
     ///   fray army new --system summoners-chess --name "Summoners"
+    ///
+    /// and an Action Chess Faction Chess list is a faction (classique,
+    /// peasant, beastfolk, undead, slime, robot, halflings):
+    ///
+    ///   fray army new --system acfc --army undead --name "Undead"
     #[command(verbatim_doc_comment, after_help = EXIT_CODES)]
     New(#[command(flatten)] BuildArgs),
     /// Change one of your army lists
