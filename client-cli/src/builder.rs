@@ -132,7 +132,7 @@ fn run(
         Some(rules) if rules.takes_units() => write!(out, "\n{}", rules.units())?,
         Some(rules) => writeln!(
             out,
-            "\nA {} list takes no units: name it and `save`.",
+            "\nIn {} a list takes no units: name it and `save`.",
             rules.system.name
         )?,
         None => writeln!(
@@ -614,7 +614,7 @@ fn parse_entry(unit: &str, rest: &str, rules: Option<&Rules<'_>>) -> Result<Army
         });
     };
     if !rules.takes_units() {
-        return Err(format!("a {} list takes no units", rules.system.name));
+        return Err(format!("in {} a list takes no units", rules.system.name));
     }
     let by_number = unit
         .parse::<usize>()
@@ -948,11 +948,11 @@ save
         let script = "sc\nsummoners\nMine\nacolyte 1\nsave\n";
         let (out, stored) = run_real(None, script);
         assert!(
-            out.contains("A Summoners Chess list takes no units"),
+            out.contains("In Summoners Chess a list takes no units"),
             "{out}"
         );
         assert!(
-            out.contains("a Summoners Chess list takes no units ("),
+            out.contains("in Summoners Chess a list takes no units ("),
             "{out}"
         );
         assert!(!out.contains("Units of"), "{out}");

@@ -281,6 +281,20 @@ fn piece_name(view: &View, piece: PieceId) -> String {
         .unwrap_or_else(|| format!("piece {}", piece.0))
 }
 
+/// "bo's Man on d2": whose the piece is and where it stands, so that a
+/// piece leaving the board is known among alike ones (the mover's own or
+/// the opponent's, when both sides field the same faction).
+fn whose_piece_where(view: &View, names: &[(Seat, String)], piece: PieceId) -> String {
+    let Some(shown_piece) = view.pieces.get(&piece) else {
+        return piece_name(view, piece);
+    };
+    let owner = seat_name(names, shown_piece.owner);
+    match shown_piece.square {
+        Some(square) => format!("{owner}'s {} on {square}", shown_piece.name),
+        None => format!("{owner}'s {}", shown_piece.name),
+    }
+}
+
 /// One roll in words, saying whose roll it was and what for: "ada rolls
 /// for attack (Knight): 4 5 +1 = 10, hit"; a roll of no seat's (a set-up
 /// shuffle, a coin flip) "Rolled for coin flip: 2, bo moves first". A
@@ -325,9 +339,10 @@ pub fn describe(view: &View, names: &[(Seat, String)], effect: &Effect) -> Optio
             Some(from) => format!("{} moves {from} to {to}.", piece_name(view, *piece)),
             None => format!("{} enters at {to}.", piece_name(view, *piece)),
         }),
-        Effect::PieceRemoved { piece, reason } => {
-            Some(format!("{} is {reason}.", piece_name(view, *piece)))
-        }
+        Effect::PieceRemoved { piece, reason } => Some(format!(
+            "{} is {reason}.",
+            whose_piece_where(view, names, *piece)
+        )),
         Effect::DiceRolled { roll } => Some(roll_words(view, names, roll)),
         Effect::Narration { text } => Some(say(names, text)),
         Effect::GameEnded { outcome } => Some(if outcome.is_draw() {
@@ -563,6 +578,7 @@ mod tests {
             "bo rolls for defence (Knight): 1, fails"
         );
         assert_eq!(state.log[0].text, "bo rolls for defence (Knight): 1, fails");
+        assert_eq!(state.log[1].text, "ada's Knight on b1 is captured.");
     }
 
     fn logged(state: &mut GameState, effects: &[Effect]) -> Vec<String> {

@@ -101,9 +101,10 @@ enum Command {
     ///
     /// A match still open is waited for. In plain lines (--lines, or when
     /// standard input or output is not a terminal) the board is text: ranks
-    /// down the side, files along the bottom, a piece as its glyph and its
-    /// owner's seat (K1), `.` an empty square, a lower-case letter before a
-    /// square its terrain, +N more pieces on the square. When you must
+    /// down the side, files along the bottom, a piece as its glyph with its
+    /// owner's mark before it (none for yours, `*` for the opponent's: `*K`),
+    /// `.` an empty square, a letter after it the square's terrain, a number
+    /// how many pieces share the square. When you must
     /// decide, the options are numbered: type a number or a notation, or
     /// `board`, `resign`, `help` or `quit`. Quitting, or the end of standard
     /// input, leaves the match running; play it again to rejoin. A dropped
@@ -179,6 +180,11 @@ enum ArmyCommand {
     /// the list takes no units: a Summoners Chess list is
     ///
     ///   fray army new --system summoners-chess --name "Summoners"
+    ///
+    /// and an Action Chess Faction Chess list is a faction (classique,
+    /// peasant, beastfolk, undead, slime, robot, halflings):
+    ///
+    ///   fray army new --system acfc --army undead --name "Undead"
     #[command(verbatim_doc_comment, after_help = EXIT_CODES)]
     New(#[command(flatten)] BuildArgs),
     /// Change one of your army lists

@@ -213,6 +213,15 @@ pub fn find_unit<'a>(army: &'a ArmyInfo, key: &str) -> Option<&'a UnitInfo> {
     army.units.iter().find(|unit| unit.key == key)
 }
 
+/// Whether the list's army is set by its rules, with no unit to buy.
+fn buys_nothing(list: &ArmyList, systems: &[SystemInfo]) -> bool {
+    army_info(list, systems).is_some_and(|info| {
+        info.units
+            .iter()
+            .all(|unit| unit.buy == fray_protocol::Buy::None)
+    })
+}
+
 /// The player's army lists, one row each.
 pub fn army_lists(lists: &[StoredArmyList], systems: &[SystemInfo]) -> String {
     if lists.is_empty() {
@@ -226,12 +235,18 @@ pub fn army_lists(lists: &[StoredArmyList], systems: &[SystemInfo]) -> String {
         let list = &stored.list;
         let army = army_info(list, systems).map_or_else(|| list.army.clone(), |a| a.name.clone());
         let pieces: u64 = list.units.iter().map(|entry| u64::from(entry.count)).sum();
+        // A list that buys nothing fields what its rules set, not 0 pieces.
+        let pieces = if list.units.is_empty() && buys_nothing(list, systems) {
+            "-".to_string()
+        } else {
+            pieces.to_string()
+        };
         table.row([
             stored.id.to_string(),
             list.system.to_string(),
             army,
             list.name.clone(),
-            pieces.to_string(),
+            pieces,
             list_points(list, systems).map_or_else(|| "-".to_string(), cost),
         ]);
     }
@@ -260,13 +275,10 @@ pub fn army_entries(list: &ArmyList, systems: &[SystemInfo]) -> String {
         |info| format!("{} ({})", info.name, info.key),
     );
     let _ = writeln!(out, "System: {}   Army: {army_name}", list.system);
-    let buys_nothing = army.is_some_and(|info| {
-        info.units
-            .iter()
-            .all(|unit| unit.buy == fray_protocol::Buy::None)
-    });
-    if list.units.is_empty() && buys_nothing {
+    if list.units.is_empty() && buys_nothing(list, systems) {
+        // An empty table and "0 pieces" would read as an army of nothing.
         let _ = writeln!(out, "(nothing to buy: the army is set by the rules)");
+        return out;
     } else if list.units.is_empty() {
         let _ = writeln!(out, "(no units yet)");
         return out;
@@ -770,6 +782,8 @@ Special rules:
         let printed = army_entries(&list, &[system]);
         assert!(printed.contains("nothing to buy"), "{printed}");
         assert!(!printed.contains("no units yet"), "{printed}");
+        assert!(!printed.contains("0 pieces"), "{printed}");
+        assert!(!printed.contains("Count"), "{printed}");
     }
 
     #[test]

@@ -6,12 +6,15 @@
 //!   cargo test -p fray-cli --test record_screens -- --ignored
 //!
 //! then bless the screens (`FRAY_BLESS=1 cargo test -p fray-cli tui::`).
+//! To remake one system's only, keep the others' fixtures as they were
+//! (`git checkout -- client-cli/tests/fixtures/<other>.json`) before
+//! blessing.
 
 use std::path::PathBuf;
 
 use fray_protocol::{
-    Batch, Effect, MatchConfig, MatchId, MatchStatus, OptionValue, ScopedEffect, Seat, Snapshot,
-    SystemId, View, Viewer, apply_all,
+    ArmyList, Batch, Effect, MatchConfig, MatchId, MatchStatus, OptionValue, ScopedEffect, Seat,
+    Snapshot, SystemId, View, Viewer, apply_all,
 };
 use fray_rules::{ChaChaDice, Dice, Game};
 
@@ -22,15 +25,15 @@ const KEPT: usize = 6;
 /// None when the game ended before it reached such a position.
 fn record(
     config: &MatchConfig,
+    armies: &[ArmyList],
     seed: u64,
     min_actions: u64,
     rolls: bool,
 ) -> Option<serde_json::Value> {
     let system = config.system;
-    let armies = fray_rules::example_armies(system).expect("a playable system");
     let mut dice = ChaChaDice::from_u64(seed);
     let (mut game, setup) =
-        Game::setup(config, &armies, &mut dice).unwrap_or_else(|e| panic!("{system}: {e}"));
+        Game::setup(config, armies, &mut dice).unwrap_or_else(|e| panic!("{system}: {e}"));
     let mut view = View::default();
     apply_all(
         &mut view,
@@ -89,6 +92,19 @@ fn record(
     }))
 }
 
+/// The lists a system's game is recorded with: its example pair, but for
+/// Action Chess Faction Chess, whose pair (Classique, Peasant) names fewer
+/// kinds of piece than the pairing recorded.
+fn armies(system: SystemId) -> Vec<ArmyList> {
+    if system == SystemId::ActionChessFactionChess {
+        use fray_rules::action_chess_faction_chess::{Faction, army_list};
+        return vec![army_list(Faction::Classique), army_list(Faction::Undead)];
+    }
+    fray_rules::example_armies(system)
+        .expect("a playable system")
+        .to_vec()
+}
+
 #[test]
 #[ignore = "remakes the committed fixtures"]
 fn record_screen_fixtures() {
@@ -135,9 +151,19 @@ fn record_screen_fixtures() {
             40,
             true,
         ),
+        // Classique against the Undead: two factions of 16 pieces and eleven
+        // kinds, the longest legend of the example lists.
+        (
+            "action-chess-faction-chess",
+            MatchConfig::new(SystemId::ActionChessFactionChess),
+            13,
+            20,
+            false,
+        ),
     ] {
+        let armies = armies(config.system);
         let recorded = (seed..seed + 50)
-            .find_map(|seed| record(&config, seed, min_actions, rolls))
+            .find_map(|seed| record(&config, &armies, seed, min_actions, rolls))
             .unwrap_or_else(|| panic!("{name}: every game ended too soon"));
         let json = serde_json::to_string_pretty(&recorded).unwrap();
         std::fs::write(dir.join(format!("{name}.json")), json + "\n").unwrap();

@@ -21,7 +21,8 @@ pub struct LoadArgs {
 
     /// The game system the matches play: fantasy-armies (fa),
     /// summoners-chess (sc), chessboard-confrontation (cc), chess-war (cw),
-    /// or `mix` (every playable system in turn, match by match).
+    /// action-chess-faction-chess (acfc), or `mix` (every playable system in
+    /// turn, match by match).
     #[arg(long, default_value = "fantasy-armies", value_parser = parse_systems, value_name = "S")]
     pub system: Systems,
 
@@ -229,6 +230,10 @@ mod tests {
             fray_rules::systems().len()
         );
         assert_eq!(parse_systems("cw").unwrap().0, vec![SystemId::ChessWar]);
-        assert!(parse_systems("action-chess-faction-chess").is_err());
+        assert_eq!(
+            parse_systems("acfc").unwrap().0,
+            vec![SystemId::ActionChessFactionChess]
+        );
+        assert!(parse_systems("chess").is_err());
     }
 }

@@ -17,7 +17,7 @@ pub enum SystemId {
     FantasyArmies,
     /// `chessboard-confrontation`.
     ChessboardConfrontation,
-    /// `action-chess-faction-chess` (not playable yet).
+    /// `action-chess-faction-chess`.
     ActionChessFactionChess,
     /// `chess-war`.
     ChessWar,
@@ -27,9 +27,10 @@ pub enum SystemId {
 
 impl SystemId {
     /// The systems a server plays; the others are named, not playable yet.
-    pub const PLAYABLE: [SystemId; 4] = [
+    pub const PLAYABLE: [SystemId; 5] = [
         SystemId::FantasyArmies,
         SystemId::ChessboardConfrontation,
+        SystemId::ActionChessFactionChess,
         SystemId::ChessWar,
         SystemId::SummonersChess,
     ];
@@ -53,7 +54,7 @@ impl SystemId {
     }
 
     /// The short name a person may type for the key: its words' initials
-    /// (`fa`, `cc`, `cw`, `sc`).
+    /// (`fa`, `cc`, `acfc`, `cw`, `sc`).
     pub fn short(self) -> &'static str {
         match self {
             SystemId::FantasyArmies => "fa",
@@ -337,9 +338,9 @@ mod tests {
         assert_eq!(
             error,
             "unknown game system 'chess'; the systems: fantasy-armies (fa), \
-             chessboard-confrontation (cc), chess-war (cw), summoners-chess (sc)"
+             chessboard-confrontation (cc), action-chess-faction-chess (acfc), \
+             chess-war (cw), summoners-chess (sc)"
         );
-        assert!(SystemId::ChessWar.is_playable());
-        assert!(!SystemId::ActionChessFactionChess.is_playable());
+        assert!(SystemId::ActionChessFactionChess.is_playable());
     }
 }

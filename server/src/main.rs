@@ -111,7 +111,7 @@ Examples:
 
 #[derive(Debug, Args)]
 struct SimulateArgs {
-    /// The game system: its key, or its initials (fa, cc, cw, sc).
+    /// The game system: its key, or its initials (fa, cc, acfc, cw, sc).
     #[arg(long, value_parser = simulate::parse_system, value_name = "SYSTEM")]
     system: SystemId,
 

@@ -155,5 +155,8 @@ fn a_system_filter_takes_the_key_or_the_short_name() {
     let message = answer["error"]["message"].as_str().unwrap();
     assert!(message.contains("summoners-chess (sc)"), "{message}");
     assert!(message.contains("chess-war (cw)"), "{message}");
-    assert!(!message.contains("action-chess-faction-chess"), "{message}");
+    assert!(
+        message.contains("action-chess-faction-chess (acfc)"),
+        "{message}"
+    );
 }

@@ -33,6 +33,31 @@ pub fn board(state: &GameState) -> String {
     out
 }
 
+/// Columns the units' legend keeps to, as a classic terminal has.
+const UNITS_WIDTH: usize = 80;
+
+/// "Units: B Bishop; D Death Knight; …", broken after a `;` before a line
+/// would pass 80 columns, so that the terminal does not cut an entry (a
+/// glyph from its name); the lines after the first are indented.
+fn units_lines(entries: &[String]) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut line = String::from("Units:");
+    for (at, entry) in entries.iter().enumerate() {
+        let joint = if at == 0 { " " } else { "; " };
+        // One column is kept for the `;` a break would add.
+        let fits = line.chars().count() + joint.len() + entry.chars().count() < UNITS_WIDTH;
+        if fits || at == 0 {
+            line.push_str(joint);
+        } else {
+            line.push(';');
+            lines.push(std::mem::replace(&mut line, "  ".to_string()));
+        }
+        line.push_str(entry);
+    }
+    lines.push(line);
+    lines
+}
+
 /// Four columns a square between two of edge, where the last move's brackets go.
 fn squares(state: &GameState, cells: &Cells) -> String {
     let view = &state.view;
@@ -143,7 +168,9 @@ fn legends(state: &GameState, cells: &Cells) -> String {
     }
     let units = units::legend(view);
     if !units.is_empty() {
-        let _ = writeln!(out, "Units: {}", units.join("; "));
+        for line in units_lines(&units) {
+            let _ = writeln!(out, "{line}");
+        }
     }
     if !view.walls.is_empty() {
         let walls: Vec<String> = view
@@ -358,6 +385,33 @@ mod tests {
         });
         state.names = vec![(Seat(0), "ada".into()), (Seat(1), "bo".into())];
         state
+    }
+
+    #[test]
+    fn the_units_legend_breaks_between_entries_within_80_columns() {
+        let entries: Vec<String> = [
+            "@ Goobrain",
+            "D Death Knight",
+            "E Goolem",
+            "G Grave Guard",
+            "O Oozle",
+            "X Goobeast",
+            "l Lich-King",
+            "o Glob",
+            "y Phylactery",
+            "z Zombie",
+        ]
+        .map(String::from)
+        .into();
+        let lines = units_lines(&entries);
+        assert_eq!(
+            lines,
+            [
+                "Units: @ Goobrain; D Death Knight; E Goolem; G Grave Guard; O Oozle; X Goobeast;",
+                "  l Lich-King; o Glob; y Phylactery; z Zombie"
+            ]
+        );
+        assert_eq!(units_lines(&entries[..1]), ["Units: @ Goobrain"]);
     }
 
     #[test]

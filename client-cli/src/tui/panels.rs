@@ -109,11 +109,46 @@ pub fn units(view: &View, width: u16) -> Vec<Line<'static>> {
     if entries.is_empty() {
         return Vec::new();
     }
-    let text = format!("units: {}", entries.join(" · "));
-    wrap(&text, usize::from(width))
+    wrap_entries("units:", &entries, usize::from(width))
         .into_iter()
         .map(|line| Line::from(Span::styled(line, Style::new().fg(Color::Gray))))
         .collect()
+}
+
+/// `entries` after `head`, joined by " · " and wrapped to `width` between
+/// entries, so that a glyph is not left at a line's end with its name on
+/// the next ("· l" / "Lich-King"); an entry longer than a line starts a
+/// line of its own and is wrapped by words.
+fn wrap_entries(head: &str, entries: &[String], width: usize) -> Vec<String> {
+    let mut lines = Vec::new();
+    let mut line = head.to_string();
+    for entry in entries {
+        let joint = if line == head { " " } else { " · " };
+        let fits = |line: &str, joint: &str| {
+            line.chars().count() + joint.chars().count() + entry.chars().count() <= width
+        };
+        if fits(&line, joint) {
+            line.push_str(joint);
+            line.push_str(entry);
+            continue;
+        }
+        let joint = if line == head {
+            joint
+        } else {
+            lines.push(std::mem::replace(&mut line, "·".to_string()));
+            " "
+        };
+        if fits(&line, joint) {
+            line.push_str(joint);
+            line.push_str(entry);
+        } else {
+            let mut wrapped = wrap(&format!("{line}{joint}{entry}"), width);
+            line = wrapped.pop().unwrap_or_default();
+            lines.extend(wrapped);
+        }
+    }
+    lines.push(line);
+    lines
 }
 
 /// A piece as the board draws it and by name: "*R Ogres".
@@ -317,4 +352,35 @@ pub fn wrap(text: &str, width: usize) -> Vec<String> {
         lines.push(line);
     }
     lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_units_wrap_between_entries_so_a_glyph_keeps_its_name() {
+        let entries: Vec<String> = ["@ Goobrain", "D Death Knight", "E Goolem", "l Lich-King"]
+            .map(String::from)
+            .into();
+        assert_eq!(
+            wrap_entries("units:", &entries, 30),
+            [
+                "units: @ Goobrain",
+                "· D Death Knight · E Goolem",
+                "· l Lich-King"
+            ]
+        );
+        let long: Vec<String> = ["A Acolyte", "R Ogres a1 b2 c3 d4 e5 f6, Trolls g7"]
+            .map(String::from)
+            .into();
+        assert_eq!(
+            wrap_entries("units:", &long, 20),
+            [
+                "units: A Acolyte",
+                "· R Ogres a1 b2 c3",
+                "d4 e5 f6, Trolls g7"
+            ]
+        );
+    }
 }

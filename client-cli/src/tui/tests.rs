@@ -21,6 +21,7 @@ use ratatui::buffer::Buffer;
 use ratatui::layout::Rect;
 use serde::Deserialize;
 
+use crate::cells::Cells;
 use crate::game_state::GameState;
 use crate::live::LiveEvent;
 use crate::replay_state::ReplayState;
@@ -32,11 +33,12 @@ use crate::tui::{play, replay};
 
 const WIDTH: u16 = 120;
 const HEIGHT: u16 = 40;
-const SYSTEMS: [&str; 4] = [
+const SYSTEMS: [&str; 5] = [
     "fantasy-armies",
     "summoners-chess",
     "chessboard-confrontation",
     "chess-war",
+    "action-chess-faction-chess",
 ];
 
 /// A recorded game as seat 0 saw it: a snapshot and the batches after it.
@@ -346,6 +348,81 @@ fn the_options_list_takes_tab_arrows_and_enter() {
         Command::Play(state.options[pass].action.clone())
     );
     assert_eq!(ui.focus, Focus::Board);
+}
+
+/// Action Chess Faction Chess's verbs, in the forms its options take: a
+/// piece with a direction, a piece and a piece aimed at, a square alone,
+/// and nothing at all.
+fn faction_chess_options(state: &GameState) -> Vec<ActionOption> {
+    let mine = |seat: u8| {
+        state
+            .view
+            .pieces
+            .values()
+            .filter(move |p| p.owner == Seat(seat) && p.square.is_some())
+            .map(|p| p.id)
+    };
+    let mover = mine(0).next().unwrap();
+    let friend = mine(0).nth(1).unwrap();
+    let empty = (0..8)
+        .flat_map(|f| (0..8).map(move |r| Square::new(f, r)))
+        .find(|sq| Cells::new(&state.view, state.me).occupants(*sq).is_empty())
+        .unwrap();
+    let option = |action: Action, notation: &str| ActionOption {
+        action,
+        notation: notation.into(),
+        label: format!("{notation} as labelled"),
+    };
+    vec![
+        option(
+            Action::new("roll").piece(mover).choice("north-east"),
+            "Mb1>ne",
+        ),
+        option(
+            Action::new("become").piece(mover).choice("leonine"),
+            "gb1=L",
+        ),
+        option(Action::new("merge").piece(mover).target(friend), "ob1+c1"),
+        option(Action::new("build").to(empty), &format!("F+{empty}")),
+        option(Action::new("done"), "done"),
+    ]
+}
+
+#[test]
+fn every_form_of_a_faction_chess_option_is_played_as_listed() {
+    let mut state = recorded("action-chess-faction-chess");
+    state.options = faction_chess_options(&state);
+    for (at, option) in state.options.iter().enumerate() {
+        let mut ui = Ui::new(&state);
+        let mut keys = vec![KeyCode::Tab];
+        keys.extend(vec![KeyCode::Down; at]);
+        keys.push(KeyCode::Enter);
+        assert_eq!(
+            press(&mut ui, &state, &keys),
+            Command::Play(option.action.clone()),
+            "{}",
+            option.notation
+        );
+    }
+    // On the board: a square alone builds there; a piece, then the piece it
+    // aims at, merges.
+    let (build, merge) = (&state.options[3], &state.options[2]);
+    let mut ui = Ui::new(&state);
+    ui.cursor = build.action.to.unwrap();
+    assert_eq!(
+        press(&mut ui, &state, &[KeyCode::Enter]),
+        Command::Play(build.action.clone())
+    );
+    ui.cursor = square_of(&state, merge.action.piece.unwrap());
+    press(&mut ui, &state, &[KeyCode::Enter]);
+    ui.cursor = square_of(&state, merge.action.target.unwrap());
+    assert_eq!(
+        press(&mut ui, &state, &[KeyCode::Enter]),
+        Command::Play(merge.action.clone())
+    );
+    let screen = text(&live_screen(&state, &Ui::new(&state), 80, 24));
+    assert!(screen.contains("Options (5)"), "{screen}");
+    assert!(screen.contains("Mb1>ne"), "{screen}");
 }
 
 /// Seat 0 is asked to answer during seat 1's turn.

@@ -737,7 +737,8 @@ pub fn parse_option(text: &str) -> Result<(String, OptionValue), String> {
     Ok((key.trim().to_string(), value))
 }
 
-/// Reads `--system`: a system's key or its short name (`fa`, `cc`, `cw`, `sc`),
+/// Reads `--system`: a system's key or its short name (`fa`, `cc`, `acfc`,
+/// `cw`, `sc`),
 /// as every tool reads it; a system not playable yet is refused here.
 pub fn parse_system(text: &str) -> Result<SystemId, String> {
     let system: SystemId = text.parse()?;
