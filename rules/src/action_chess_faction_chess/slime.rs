@@ -144,3 +144,26 @@ pub(super) fn split(kind: Kind) -> Option<Kind> {
         _ => None,
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::action_chess_faction_chess::factions::Faction;
+    use crate::action_chess_faction_chess::position::Position;
+    use crate::grid::mask_of;
+
+    #[test]
+    fn slimes_threaten_their_slides_and_the_goobrain_its_two_sides() {
+        let mut position = Position::new([Faction::Slime, Faction::Undead]);
+        let brain = position.place(0, "goobrain", "a1");
+        let oozle = position.place(0, "oozle", "h1");
+        position.place(1, "zombie", "h2");
+        position.place(1, "lich-king", "a8");
+        let game = position.build();
+        assert_eq!(threats(&game, brain.0 as Ix), mask_of(&["b1"]));
+        assert_eq!(
+            threats(&game, oozle.0 as Ix),
+            mask_of(&["h2", "g1", "f1", "g2", "f3"])
+        );
+    }
+}

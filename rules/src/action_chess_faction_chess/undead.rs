@@ -396,3 +396,73 @@ fn follow_threats(game: &Game, follower: Ix) -> u64 {
     }
     mask
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::action_chess_faction_chess::factions::Faction;
+    use crate::action_chess_faction_chess::position::Position;
+    use crate::grid::mask_of;
+
+    /// Undead (seat 0) against the Slime, the leaders in the corners.
+    fn position() -> Position {
+        let mut position = Position::new([Faction::Undead, Faction::Slime]);
+        position.place(0, "lich-king", "h1");
+        position.place(1, "goobrain", "h8");
+        position
+    }
+
+    fn threats_of(position: &Position, piece: fray_protocol::PieceId) -> u64 {
+        threats(&position.build(), piece.0 as Ix)
+    }
+
+    #[test]
+    fn a_zombie_threatens_straight_ahead_up_to_the_first_piece() {
+        let mut open = position();
+        let zombie = open.place(0, "zombie", "e2");
+        assert_eq!(threats_of(&open, zombie), mask_of(&["e3", "e4"]));
+        open.place(1, "glob", "e3");
+        assert_eq!(threats_of(&open, zombie), mask_of(&["e3"]));
+    }
+
+    #[test]
+    fn a_death_knight_threatens_its_knight_squares_and_the_steps_from_empty_ones() {
+        let mut position = position();
+        let knight = position.place(0, "death-knight", "a1");
+        // b3 is taken: no step from it; from c2, b1 d1 d3 and b3.
+        position.place(1, "glob", "b3");
+        assert_eq!(
+            threats_of(&position, knight),
+            mask_of(&["b3", "c2", "b1", "d1", "d3"])
+        );
+    }
+
+    #[test]
+    fn a_grave_guard_threatens_where_it_could_follow_the_other_past_it() {
+        let mut position = position();
+        let behind = position.place(0, "grave-guard", "a1");
+        position.place(0, "grave-guard", "a2");
+        // Its own slides: a2 (its partner) and b1–g1. Following the Guard
+        // on a2 north 1–6 it reaches a2–a7 through the square it left.
+        assert_eq!(
+            threats_of(&position, behind),
+            mask_of(&[
+                "a2", "a3", "a4", "a5", "a6", "a7", "b1", "c1", "d1", "e1", "f1", "g1"
+            ])
+        );
+    }
+
+    #[test]
+    fn the_lich_king_threatens_three_squares_each_way_and_the_phylactery_nothing() {
+        let mut position = position();
+        let phylactery = position.place(0, "phylactery", "d4");
+        let lich = crate::grid::named("h1");
+        let game = position.build();
+        assert_eq!(threats(&game, phylactery.0 as Ix), 0);
+        let lich = game.at(lich).expect("the Lich-King");
+        assert_eq!(
+            threats(&game, lich),
+            mask_of(&["h2", "h3", "h4", "g1", "f1", "e1", "g2", "f3", "e4"])
+        );
+    }
+}
