@@ -1,4 +1,4 @@
-//! The Slime's rules (book lines 22–27, rulings S1–S7). The Slime roll no
+//! The Slime's rules (book lines 22–27, rulings S1–S8). The Slime roll no
 //! dice, so every play here scripts none. The opponent is the Undead,
 //! whose Lich-King stands out of the way.
 

@@ -1,7 +1,7 @@
 //! Slime (book lines 22–27): four sizes of slime that move like queens
 //! with a reach, two of a size merging into the next size up and one
 //! splitting into two of the next size down, and a Goobrain that only
-//! steps sideways. Rulings S1–S7 in `docs/rules/action-chess-faction-chess.md`.
+//! steps sideways. Rulings S1–S8 in `docs/rules/action-chess-faction-chess.md`.
 
 use crate::dice::Dice;
 use crate::effect_log::Log;

@@ -57,7 +57,7 @@ pub(super) fn main_moves(game: &Game, seat: u8, out: &mut Vec<Move>) {
 }
 
 /// The knight's move alone, then the knight's move with a diagonal step
-/// (U6, U7): a step from an empty landing square is listed once per square
+/// (U7, U8): a step from an empty landing square is listed once per square
 /// it ends on, and not at all where the knight's move alone ends there,
 /// since those moves do the same; a step after a capture goes to an empty
 /// square only, the one capture being made.
@@ -97,7 +97,7 @@ pub(super) fn play_main(game: &mut Game, seat: u8, mv: Move, _dice: &mut dyn Dic
                 let from = square_of(game, piece);
                 game.go(piece, to, log);
                 if offer_pair(game, seat, piece, from, to) {
-                    // The carry waits for the pair's move (U5).
+                    // The carry waits for the pair's move (U6).
                     return;
                 }
             }
@@ -155,7 +155,7 @@ fn other_grave_guard(game: &Game, ix: Ix) -> Option<Ix> {
 }
 
 /// Offers the other Grave Guard the move the Guard `leader` just made, if
-/// it is legal for it (U4); returns whether it was offered.
+/// it is legal for it (U5); returns whether it was offered.
 fn offer_pair(game: &mut Game, seat: u8, leader: Ix, from: Sq, to: Sq) -> bool {
     let Some(follower) = other_grave_guard(game, leader) else {
         return false;
@@ -198,7 +198,7 @@ fn slide_path(from: Sq, df: i8, dr: i8, distance: u8) -> Option<Vec<Sq>> {
 }
 
 /// Offers to put the Phylactery beside `mover`, if it began its move next
-/// to it and a square beside it is free now (U8).
+/// to it and a square beside it is free now (U9).
 fn offer_carry(game: &mut Game, seat: u8, mover: Ix, phylactery: Option<Ix>) {
     let Some(phylactery) = phylactery else {
         return;
@@ -298,7 +298,7 @@ pub(super) fn play_decision(
 
 /// The other Grave Guard follows or stays; then the Phylactery may be
 /// carried by the Guard that led, if it began beside it, else by the one
-/// that followed (U5).
+/// that followed (U6).
 fn play_pair(
     game: &mut Game,
     seat: u8,
@@ -324,7 +324,7 @@ fn play_pair(
 }
 
 /// A captured Lich-King may return at once, if it has somewhere to go
-/// (U10, U11).
+/// (U11).
 pub(super) fn on_captured(game: &mut Game, victim: Ix, _log: &mut Log) {
     let piece = *game.piece(victim);
     if piece.kind == Kind::LichKing && return_squares(game, piece.owner) != 0 {
