@@ -1,8 +1,11 @@
-//! Slime.
+//! Slime (book lines 22–27): four sizes of slime that move like queens
+//! with a reach, two of a size merging into the next size up and one
+//! splitting into two of the next size down, and a Goobrain that only
+//! steps sideways. Rulings S1–S8 in `docs/rules/action-chess-faction-chess.md`.
 
 use crate::dice::Dice;
 use crate::effect_log::Log;
-use crate::grid::{ALL_DIRECTIONS, Sq};
+use crate::grid::{self, ALL_DIRECTIONS, Sq};
 
 use super::layout::{Role, by_chess_role};
 use super::moves::Move;
@@ -10,6 +13,9 @@ use super::pieces::Kind;
 use super::state::{ActionChessFactionChess, Ix};
 
 type Game = ActionChessFactionChess;
+
+/// The Goobrain's only steps: left and right, the same for both sides.
+const SIDEWAYS: [(i8, i8); 2] = [(-1, 0), (1, 0)];
 
 pub(super) fn layout(white: bool) -> Vec<(Kind, Sq)> {
     by_chess_role(white, |role| match role {
@@ -21,25 +27,102 @@ pub(super) fn layout(white: bool) -> Vec<(Kind, Sq)> {
     })
 }
 
-// PLACEHOLDER until the faction's rules land: every piece steps as a king.
-pub(super) fn main_moves(game: &Game, seat: u8, out: &mut Vec<Move>) {
-    for (ix, _) in game.pieces_of(seat) {
-        game.push_leaps(ix, &ALL_DIRECTIONS, out);
+/// How far a slime of `kind` slides, if it is one that slides.
+fn reach(kind: Kind) -> Option<u8> {
+    match kind {
+        Kind::Glob => Some(1),
+        Kind::Oozle => Some(2),
+        Kind::Goolem => Some(4),
+        Kind::Goobeast => Some(8),
+        _ => None,
     }
 }
 
-pub(super) fn play_main(game: &mut Game, _seat: u8, mv: Move, _dice: &mut dyn Dice, log: &mut Log) {
-    let Move::Go { piece, to } = mv else {
-        unreachable!("not a Slime move: {mv:?}")
+fn square_of(game: &Game, ix: Ix) -> Sq {
+    game.piece(ix)
+        .square
+        .expect("a Slime piece that acts is on the board")
+}
+
+pub(super) fn main_moves(game: &Game, seat: u8, out: &mut Vec<Move>) {
+    for (ix, piece) in game.pieces_of(seat) {
+        if piece.kind == Kind::Goobrain {
+            game.push_leaps(ix, &SIDEWAYS, out);
+            continue;
+        }
+        let reach = reach(piece.kind).expect("every other Slime piece slides");
+        game.push_slides(ix, &ALL_DIRECTIONS, reach, out);
+        merges(game, ix, out);
+        splits(game, ix, out);
+    }
+}
+
+/// A merge with each adjacent piece of the same kind. Either piece of a
+/// pair may be the one that merges: the new piece stands where it stood
+/// (S3), so both are listed, each ending differently.
+fn merges(game: &Game, ix: Ix, out: &mut Vec<Move>) {
+    let piece = game.piece(ix);
+    if merged(piece.kind).is_none() {
+        return;
+    }
+    for sq in grid::neighbours(square_of(game, ix)) {
+        if let Some(with) = game.at(sq)
+            && game.piece(with).owner == piece.owner
+            && game.piece(with).kind == piece.kind
+        {
+            out.push(Move::Merge { piece: ix, with });
+        }
+    }
+}
+
+/// A split onto each empty adjacent square.
+fn splits(game: &Game, ix: Ix, out: &mut Vec<Move>) {
+    if split(game.piece(ix).kind).is_none() {
+        return;
+    }
+    for to in grid::neighbours(square_of(game, ix)) {
+        if game.is_empty(to) {
+            out.push(Move::Split { piece: ix, to });
+        }
+    }
+}
+
+pub(super) fn play_main(game: &mut Game, seat: u8, mv: Move, _dice: &mut dyn Dice, log: &mut Log) {
+    match mv {
+        Move::Go { piece, to } => game.go(piece, to, log),
+        Move::Merge { piece, with } => merge(game, seat, piece, with),
+        Move::Split { piece, to } => {
+            let smaller = split(game.piece(piece).kind).expect("a piece that splits");
+            game.change_kind(piece, smaller);
+            game.add_piece(smaller, seat, to);
+        }
+        other => unreachable!("not a Slime move: {other:?}"),
+    }
+}
+
+/// Both pieces leave the board and a new piece of the next size takes the
+/// square of `piece`, the one that merged (S3, S4).
+fn merge(game: &mut Game, seat: u8, piece: Ix, with: Ix) {
+    let kind = game.piece(piece).kind;
+    let into = merged(kind).expect("a piece that merges");
+    let at = square_of(game, piece);
+    let why = match into {
+        Kind::Oozle => "merged into an Oozle",
+        Kind::Goolem => "merged into a Goolem",
+        _ => "merged into a Goobeast",
     };
-    game.go(piece, to, log);
+    game.lift(piece, why);
+    game.lift(with, why);
+    game.add_piece(into, seat, at);
 }
 
 pub(super) fn threats(game: &Game, ix: Ix) -> u64 {
-    Game::leap_reach(
-        game.piece(ix).square.expect("on the board"),
-        &ALL_DIRECTIONS,
-    )
+    let piece = game.piece(ix);
+    let from = square_of(game, ix);
+    match reach(piece.kind) {
+        Some(reach) => game.slide_reach(from, &ALL_DIRECTIONS, reach),
+        None => Game::leap_reach(from, &SIDEWAYS),
+    }
 }
 
 /// What two of `kind` merge into.
@@ -59,5 +142,28 @@ pub(super) fn split(kind: Kind) -> Option<Kind> {
         Kind::Goolem => Some(Kind::Oozle),
         Kind::Goobeast => Some(Kind::Goolem),
         _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::action_chess_faction_chess::factions::Faction;
+    use crate::action_chess_faction_chess::position::Position;
+    use crate::grid::mask_of;
+
+    #[test]
+    fn slimes_threaten_their_slides_and_the_goobrain_its_two_sides() {
+        let mut position = Position::new([Faction::Slime, Faction::Undead]);
+        let brain = position.place(0, "goobrain", "a1");
+        let oozle = position.place(0, "oozle", "h1");
+        position.place(1, "zombie", "h2");
+        position.place(1, "lich-king", "a8");
+        let game = position.build();
+        assert_eq!(threats(&game, brain.0 as Ix), mask_of(&["b1"]));
+        assert_eq!(
+            threats(&game, oozle.0 as Ix),
+            mask_of(&["h2", "g1", "f1", "g2", "f3"])
+        );
     }
 }

@@ -289,6 +289,18 @@ impl ActionChessFactionChess {
         }
     }
 
+    /// Puts a piece that left the board back on an empty square, with its
+    /// id: the Undead's Lich-King returns as the same piece it was.
+    pub(crate) fn put_back(&mut self, ix: Ix, sq: Sq) {
+        debug_assert!(self.piece(ix).square.is_none(), "the piece is on the board");
+        debug_assert!(self.is_empty(sq), "{sq} is taken");
+        self.board[sq as usize] = ix;
+        let piece = self.piece_mut(ix);
+        piece.square = Some(sq);
+        piece.removed = "";
+        self.progress = true;
+    }
+
     /// Turns a piece into another kind where it stands (a promotion).
     pub(crate) fn change_kind(&mut self, ix: Ix, kind: Kind) {
         self.piece_mut(ix).kind = kind;
