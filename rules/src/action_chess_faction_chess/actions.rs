@@ -177,7 +177,12 @@ impl ActionChessFactionChess {
                 let at = grid::to_square(to);
                 notation = format!("{}@{at}", kind.glyph());
                 label = if self.piece(piece).kind == kind {
-                    format!("Put the {} on {at}", kind.name())
+                    let mut put = format!("Put the {} on {at}", kind.name());
+                    if let Some(displaced) = self.at(to) {
+                        put.push_str(", removing the ");
+                        put.push_str(&self.describe(displaced));
+                    }
+                    put
                 } else {
                     format!("{} places a {} on {at}", self.describe(piece), kind.name())
                 };
