@@ -824,10 +824,13 @@ pub fn parse_option(text: &str) -> Result<(String, OptionValue), String> {
 }
 
 /// Reads `--system`: a system's key or its short name (`fa`, `cc`, `cw`, `sc`),
-/// as every tool reads it; a system not playable yet is refused here.
+/// as every tool reads it; a system without rules is refused here. A system
+/// whose rules are registered but not yet served (`SystemId::PLAYABLE`) is
+/// accepted, as `Plan::new` accepts it: simulating is how its balance is
+/// measured before it is served.
 pub fn parse_system(text: &str) -> Result<SystemId, String> {
     let system: SystemId = text.parse()?;
-    if system.is_playable() {
+    if fray_rules::systems().iter().any(|info| info.id == system) {
         Ok(system)
     } else {
         Err(format!(
