@@ -71,7 +71,16 @@ impl ActionChessFactionChess {
     fn would_take(&self, mv: Move) -> Vec<Ix> {
         let mut after = self.clone();
         let seat = self.deciding().expect("a listed move has a seat");
-        after.play_move(seat, mv, &mut ScriptedDice::new([]), &mut Log::silent());
+        let (mut dice, mut log) = (ScriptedDice::new([]), Log::silent());
+        if self.waiting().is_none() && self.stage == Stage::Main {
+            // The main move alone: what follows it (judging, ending the
+            // turn, the opponent's moves listed at its start) takes
+            // nothing, and cost four fifths of the labels' time.
+            after.stage = Stage::After;
+            faction_rules::play_main(&mut after, seat, mv, &mut dice, &mut log);
+        } else {
+            after.play_move(seat, mv, &mut dice, &mut log);
+        }
         self.on_board()
             .filter(|(ix, piece)| piece.owner != seat && after.piece(*ix).square.is_none())
             .map(|(ix, _)| ix)
