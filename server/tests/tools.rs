@@ -65,6 +65,32 @@ fn assert_consistent(summary: &Summary, seats: usize) {
             "{what}: an army's games"
         );
     }
+    if seats == 2 {
+        let pairings = summary.pairings.values();
+        assert_eq!(
+            pairings.clone().map(|p| p.games).sum::<u64>(),
+            summary.games,
+            "{what}: games by pairing"
+        );
+        assert_eq!(
+            pairings.clone().map(|p| p.draws).sum::<u64>(),
+            summary.draws,
+            "{what}: draws by pairing"
+        );
+        for (key, pairing) in &summary.pairings {
+            assert!(key.0 <= key.1, "{what}: {key:?} is not in name order");
+            assert_eq!(
+                pairing.first_wins + pairing.draws + pairing.second_wins,
+                pairing.games,
+                "{what}: {key:?}'s games"
+            );
+        }
+    } else {
+        assert!(
+            summary.pairings.is_empty(),
+            "{what}: pairings of {seats} seats"
+        );
+    }
     assert!(summary.min_actions > 0, "{what}: a game without actions");
     assert!(
         summary.min_actions <= summary.max_actions,
@@ -125,6 +151,11 @@ fn named_armies_are_played_in_their_seats() {
         "only the named armies play"
     );
     assert!(summary.armies.values().all(|army| army.played == 6));
+    let pairing = summary.pairings[&("elves".to_string(), "undead".to_string())];
+    assert_eq!(summary.pairings.len(), 1);
+    assert_eq!(pairing.games, 6);
+    assert_eq!(pairing.first_wins, summary.armies["elves"].wins);
+    assert_eq!(pairing.second_wins, summary.armies["undead"].wins);
 
     // A seat not named plays a random starter list.
     let mut one = options(SystemId::FantasyArmies, 12, 5);
@@ -144,6 +175,37 @@ fn named_armies_are_played_in_their_seats() {
     // The default: a random army in each seat, each game.
     let summary = run(&options(SystemId::FantasyArmies, 12, 5));
     assert!(summary.armies.len() > 2);
+}
+
+/// Win rates by faction pairing (issue 23): random factions in both seats
+/// meet in many pairings, each counted once whichever seat each held; in a
+/// faction's games against itself, the first is seat 0.
+#[test]
+fn action_chess_faction_chess_reports_each_faction_pairing() {
+    let summary = run(&options(SystemId::ActionChessFactionChess, 60, 3));
+    assert_consistent(&summary, 2);
+    assert!(summary.pairings.len() > 10, "{:?}", summary.pairings.keys());
+    for (first, second) in summary.pairings.keys() {
+        for faction in [first, second] {
+            assert!(summary.armies.contains_key(faction), "{faction}");
+        }
+    }
+    for (faction, record) in &summary.armies {
+        // A mirror match's wins, first's and second's, are all the faction's.
+        let wins: u64 = summary
+            .pairings
+            .iter()
+            .map(|((first, second), p)| {
+                u64::from(first == faction) * p.first_wins
+                    + u64::from(second == faction) * p.second_wins
+            })
+            .sum();
+        assert_eq!(wins, record.wins, "{faction}'s wins by pairing");
+    }
+    let text = summary.to_string();
+    assert!(text.contains("pairing"), "{text}");
+    let (first, second) = summary.pairings.keys().next().expect("a pairing");
+    assert!(text.contains(&format!("{first} v {second}")), "{text}");
 }
 
 #[test]

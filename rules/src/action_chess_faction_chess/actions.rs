@@ -175,17 +175,24 @@ impl ActionChessFactionChess {
             }
             Move::Place { piece, kind, to } => {
                 let at = grid::to_square(to);
-                notation = format!("{}@{at}", kind.glyph());
-                label = if self.piece(piece).kind == kind {
-                    let mut put = format!("Put the {} on {at}", kind.name());
+                if self.piece(piece).kind == kind {
+                    notation = format!("{}@{at}", kind.glyph());
+                    label = format!("Put the {} on {at}", kind.name());
                     if let Some(displaced) = self.at(to) {
-                        put.push_str(", removing the ");
-                        put.push_str(&self.describe(displaced));
+                        label.push_str(", removing the ");
+                        label.push_str(&self.describe(displaced));
                     }
-                    put
                 } else {
-                    format!("{} places a {} on {at}", self.describe(piece), kind.name())
-                };
+                    // Two Factories may both border `to`: the placer's
+                    // square tells their options apart.
+                    notation = format!(
+                        "{}{}:{}@{at}",
+                        glyph(piece),
+                        grid::to_square(self.square(piece)),
+                        kind.glyph()
+                    );
+                    label = format!("{} places a {} on {at}", self.describe(piece), kind.name());
+                }
             }
             Move::Merge { piece, with } => {
                 let into = super::slime::merged(self.piece(piece).kind);

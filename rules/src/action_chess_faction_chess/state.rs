@@ -131,6 +131,10 @@ pub struct ActionChessFactionChess {
     /// The square a Pawn or Villager skips on the turn being played: the
     /// opponent's `en_passant` once the turn ends.
     pub(crate) en_passant_next: Option<Sq>,
+    /// The squares of the mover's Robot Factories that have placed a piece
+    /// this turn: each places at most one a turn. Factories never move, so
+    /// a square names one. Cleared as each turn begins.
+    pub(crate) factories_used: u64,
     /// Turns begun.
     pub(crate) turn: u32,
     /// Turns in a row with no progress (see [`Limits::quiet_turns`]).
@@ -158,6 +162,7 @@ impl ActionChessFactionChess {
             reactions: Vec::new(),
             en_passant: None,
             en_passant_next: None,
+            factories_used: 0,
             turn: 1,
             quiet_turns: 0,
             progress: false,

@@ -79,6 +79,8 @@ impl ActionChessFactionChess {
         }
         match self.stage {
             Stage::Start => self.leave_start_if_nothing_to_decide(),
+            // Only `done` at the turn's start leaves the stage at Main: a
+            // side that declined its placements may have no move to make.
             Stage::Main => self.judge_no_moves(),
             Stage::After => self.end_turn(),
             Stage::Over(_) => unreachable!("a finished game is not played on"),
@@ -126,6 +128,7 @@ impl ActionChessFactionChess {
         if self.history.iter().filter(|&&key| key == position).count() >= 3 {
             return self.finish(Ending::Repetition);
         }
+        self.factories_used = 0;
         self.stage = Stage::Start;
         self.leave_start_if_nothing_to_decide();
     }

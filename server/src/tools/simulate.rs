@@ -484,6 +484,26 @@ impl ArmyRecord {
     }
 }
 
+/// Two armies' games against each other in two-player games, named first
+/// and second by name order (for an army against itself, first is seat 0):
+/// a balance table's cell.
+#[derive(Debug, Clone, Copy, Default, PartialEq, Eq)]
+pub struct PairingRecord {
+    pub games: u64,
+    pub first_wins: u64,
+    pub second_wins: u64,
+    pub draws: u64,
+}
+
+impl PairingRecord {
+    fn merge(&mut self, other: &PairingRecord) {
+        self.games += other.games;
+        self.first_wins += other.first_wins;
+        self.second_wins += other.second_wins;
+        self.draws += other.draws;
+    }
+}
+
 /// What the games came to: everything but the timing, so that the same seed
 /// gives an equal summary.
 #[derive(Debug, Clone, PartialEq)]
@@ -500,6 +520,8 @@ pub struct Summary {
     pub draw_reasons: BTreeMap<String, u64>,
     /// By the name each army is counted under.
     pub armies: BTreeMap<String, ArmyRecord>,
+    /// Two-player games by pairing of the armies' names, the lesser first.
+    pub pairings: BTreeMap<(String, String), PairingRecord>,
     /// Actions in all games, and in the shortest and longest (0 if none).
     pub total_actions: u64,
     pub min_actions: u64,
@@ -518,6 +540,7 @@ impl Summary {
             draws: 0,
             draw_reasons: BTreeMap::new(),
             armies: BTreeMap::new(),
+            pairings: BTreeMap::new(),
             total_actions: 0,
             min_actions: 0,
             max_actions: 0,
@@ -558,6 +581,30 @@ impl Summary {
                 record.wins += 1;
             }
         }
+        self.count_pairing(result, drawn);
+    }
+
+    /// The game in its pairing's record, when two armies met.
+    fn count_pairing(&mut self, result: &GameResult, drawn: bool) {
+        let [seat_0, seat_1] = result.armies.as_slice() else {
+            return;
+        };
+        // The army named first holds seat 0 unless the names sort otherwise.
+        let first_seat = if seat_1 < seat_0 { 1 } else { 0 };
+        let key = if first_seat == 0 {
+            (seat_0.clone(), seat_1.clone())
+        } else {
+            (seat_1.clone(), seat_0.clone())
+        };
+        let record = self.pairings.entry(key).or_default();
+        record.games += 1;
+        if drawn {
+            record.draws += 1;
+        } else if result.outcome.winners.contains(&Seat(first_seat)) {
+            record.first_wins += 1;
+        } else {
+            record.second_wins += 1;
+        }
     }
 
     /// Counts the games of another summary of the same plan.
@@ -580,6 +627,12 @@ impl Summary {
             mine.played += theirs.played;
             mine.wins += theirs.wins;
             mine.draws += theirs.draws;
+        }
+        for (pairing, theirs) in &other.pairings {
+            self.pairings
+                .entry(pairing.clone())
+                .or_default()
+                .merge(theirs);
         }
     }
 
@@ -693,8 +746,41 @@ impl fmt::Display for Summary {
                 percent(record.wins, record.played)
             )?;
         }
+        write_pairings(f, self)?;
         write_lengths(f, self)
     }
+}
+
+/// Each pairing's games, the first-named army's wins and draws and the
+/// second's wins, once two or more pairings were played: win rates by
+/// pairing, a balance table's cells.
+fn write_pairings(f: &mut fmt::Formatter<'_>, summary: &Summary) -> fmt::Result {
+    if summary.pairings.len() < 2 {
+        return Ok(());
+    }
+    let names: Vec<String> = summary
+        .pairings
+        .keys()
+        .map(|(first, second)| format!("{first} v {second}"))
+        .collect();
+    let width = names.iter().map(String::len).max().unwrap_or(7).max(7);
+    writeln!(
+        f,
+        "  {:<width$}  {:>7}  {:>7}  {:>7}  {:>7}  {:>7}",
+        "pairing", "games", "1st won", "drawn", "2nd won", "1st %"
+    )?;
+    for (name, record) in names.iter().zip(summary.pairings.values()) {
+        writeln!(
+            f,
+            "  {name:<width$}  {:>7}  {:>7}  {:>7}  {:>7}  {:>6.1}%",
+            record.games,
+            record.first_wins,
+            record.draws,
+            record.second_wins,
+            percent(record.first_wins, record.games)
+        )?;
+    }
+    Ok(())
 }
 
 fn write_lengths(f: &mut fmt::Formatter<'_>, summary: &Summary) -> fmt::Result {

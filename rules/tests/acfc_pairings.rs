@@ -1,0 +1,117 @@
+//! Every ordered pairing of the seven playable factions (a faction against
+//! itself included), each faction as White and as Black: 98 random
+//! complete games through the contract suite's player and checks
+//! (`contract_harness::play`: options are the truth, effects are diffs,
+//! nothing leaks, the same seed plays the same game, every game ends with
+//! an outcome). The coin decides White, so each game's seed is the first
+//! from its own start whose coin gives White to the wanted seat. The games
+//! play at the default caps (500 turns, 100 quiet turns), as matches do:
+//! about 60 s of CPU in a debug build, on as many threads as there are
+//! cores (up to 4).
+
+mod acfc_common;
+mod contract_harness;
+
+use std::time::Instant;
+
+use acfc_common::{
+    ActionChessFactionChess, ChaChaDice, Faction, GameRules, MatchConfig, Seat, SystemId, army_list,
+};
+use contract_harness::{cases::Case, play};
+
+/// One game: seat 0's faction, seat 1's, and which seat plays White.
+#[derive(Debug, Clone, Copy)]
+struct Pairing {
+    factions: [Faction; 2],
+    white: u8,
+}
+
+fn pairings() -> Vec<Pairing> {
+    let mut all = Vec::new();
+    for first in Faction::PLAYABLE {
+        for second in Faction::PLAYABLE {
+            for white in 0..2 {
+                all.push(Pairing {
+                    factions: [first, second],
+                    white,
+                });
+            }
+        }
+    }
+    all
+}
+
+/// The first seed from `from` whose coin gives White to `white`.
+fn seed_with_white(config: &MatchConfig, pairing: Pairing, from: u64) -> u64 {
+    let armies = pairing.factions.map(army_list);
+    (from..)
+        .find(|&seed| {
+            let (game, _) =
+                ActionChessFactionChess::setup(config, &armies, &mut ChaChaDice::from_u64(seed))
+                    .expect("a pairing of playable factions sets up");
+            game.white() == Seat(pairing.white)
+        })
+        .expect("a fair coin falls both ways")
+}
+
+fn case_of(at: usize, pairing: Pairing) -> Case {
+    let config = MatchConfig::new(SystemId::ActionChessFactionChess);
+    let seed = seed_with_white(&config, pairing, 1_000 * at as u64);
+    Case {
+        armies: pairing.factions.map(army_list).to_vec(),
+        config,
+        seed,
+    }
+}
+
+fn played(at: usize, pairing: Pairing) -> Result<(), String> {
+    let case = case_of(at, pairing);
+    let began = Instant::now();
+    let outcome = play(&case).map_err(|e| format!("{pairing:?}, seed {}: {e}", case.seed))?;
+    eprintln!(
+        "{:?} v {:?}, seat {} White: {} actions in {:.2} s",
+        pairing.factions[0],
+        pairing.factions[1],
+        pairing.white,
+        outcome.actions,
+        began.elapsed().as_secs_f64()
+    );
+    Ok(())
+}
+
+#[test]
+fn every_pairing_of_playable_factions_plays_to_an_end_either_way_round() {
+    let all = pairings();
+    assert_eq!(all.len(), 7 * 7 * 2);
+    let threads = std::thread::available_parallelism().map_or(2, |n| n.get().min(4));
+    let began = Instant::now();
+    let failures: Vec<String> = std::thread::scope(|scope| {
+        let running: Vec<_> = (0..threads)
+            .map(|thread| {
+                let all = &all;
+                scope.spawn(move || {
+                    all.iter()
+                        .enumerate()
+                        .skip(thread)
+                        .step_by(threads)
+                        .filter_map(|(at, &pairing)| played(at, pairing).err())
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        running
+            .into_iter()
+            .flat_map(|thread| {
+                thread
+                    .join()
+                    .unwrap_or_else(|_| vec!["a pairing's game panicked (see above)".into()])
+            })
+            .collect()
+    });
+    eprintln!(
+        "{} games on {threads} threads in {:.1} s",
+        all.len(),
+        began.elapsed().as_secs_f64()
+    );
+    assert!(failures.is_empty(), "{}", failures.join("\n\n"));
+}
