@@ -240,4 +240,12 @@ endings! {
     chessboard_confrontation_resigned_over_the_socket: SystemId::ChessboardConfrontation, Ending::ResignOverSocket;
     chessboard_confrontation_resigned_over_rest: SystemId::ChessboardConfrontation, Ending::ResignOverRest;
     chessboard_confrontation_abandoned: SystemId::ChessboardConfrontation, Ending::Abandon;
+    chess_war_ended_by_the_rules: SystemId::ChessWar, Ending::Rules;
+    chess_war_resigned_over_the_socket: SystemId::ChessWar, Ending::ResignOverSocket;
+    chess_war_resigned_over_rest: SystemId::ChessWar, Ending::ResignOverRest;
+    chess_war_abandoned: SystemId::ChessWar, Ending::Abandon;
+    action_chess_faction_chess_ended_by_the_rules: SystemId::ActionChessFactionChess, Ending::Rules;
+    action_chess_faction_chess_resigned_over_the_socket: SystemId::ActionChessFactionChess, Ending::ResignOverSocket;
+    action_chess_faction_chess_resigned_over_rest: SystemId::ActionChessFactionChess, Ending::ResignOverRest;
+    action_chess_faction_chess_abandoned: SystemId::ActionChessFactionChess, Ending::Abandon;
 }
