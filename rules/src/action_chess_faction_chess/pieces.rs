@@ -128,7 +128,7 @@ const PROFILES: [Profile; 31] = [
         "Goatman",
         "g",
         Beastfolk,
-        "1–4 squares forward at random, taking what it passes; promotes to Minotaur or Boarman.",
+        "1–4 squares forward at random (or diagonally forward toward an adjacent enemy), taking what it passes; promotes to Minotaur or Boarman.",
     ),
     profile(
         "minotaur",
