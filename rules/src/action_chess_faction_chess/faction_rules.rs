@@ -9,7 +9,10 @@ use super::factions::Faction;
 use super::moves::Move;
 use super::pieces::Kind;
 use super::state::{ActionChessFactionChess, Decision, Ix};
-use super::{beastfolk, classique, halflings, peasant, robot, slime, undead};
+use super::{
+    alchemist, beastfolk, butcher, classique, faerie, halflings, peasant, reaper, robot, slime,
+    undead,
+};
 
 type Game = ActionChessFactionChess;
 
@@ -39,6 +42,10 @@ pub(super) fn main_moves(game: &Game, seat: u8, out: &mut Vec<Move>) {
         Faction::Slime => slime::main_moves(game, seat, out),
         Faction::Robot => robot::main_moves(game, seat, out),
         Faction::Halflings => halflings::main_moves(game, seat, out),
+        Faction::Reaper => reaper::main_moves(game, seat, out),
+        Faction::Alchemist => alchemist::main_moves(game, seat, out),
+        Faction::Butcher => butcher::main_moves(game, seat, out),
+        Faction::Faerie => faerie::main_moves(game, seat, out),
         other => unreachable!("{other:?} is not playable yet"),
     }
 }
@@ -54,6 +61,10 @@ pub(super) fn play_main(game: &mut Game, seat: u8, mv: Move, dice: &mut dyn Dice
         Faction::Slime => slime::play_main(game, seat, mv, dice, log),
         Faction::Robot => robot::play_main(game, seat, mv, dice, log),
         Faction::Halflings => halflings::play_main(game, seat, mv, dice, log),
+        Faction::Reaper => reaper::play_main(game, seat, mv, dice, log),
+        Faction::Alchemist => alchemist::play_main(game, seat, mv, dice, log),
+        Faction::Butcher => butcher::play_main(game, seat, mv, dice, log),
+        Faction::Faerie => faerie::play_main(game, seat, mv, dice, log),
         other => unreachable!("{other:?} is not playable yet"),
     }
 }
@@ -96,6 +107,10 @@ pub(super) fn threats(game: &Game, ix: Ix) -> u64 {
         Faction::Slime => slime::threats(game, ix),
         Faction::Robot => robot::threats(game, ix),
         Faction::Halflings => halflings::threats(game, ix),
+        Faction::Reaper => reaper::threats(game, ix),
+        Faction::Alchemist => alchemist::threats(game, ix),
+        Faction::Butcher => butcher::threats(game, ix),
+        Faction::Faerie => faerie::threats(game, ix),
         other => unreachable!("{other:?} is not playable yet"),
     }
 }
@@ -112,6 +127,10 @@ pub(super) fn defeated(game: &Game, seat: u8, at_start: bool) -> bool {
         Faction::Slime => !has(Kind::Goobrain),
         Faction::Robot => !has(Kind::Factory),
         Faction::Halflings => !has(Kind::Mayor),
+        Faction::Reaper => !has(Kind::Reaper),
+        Faction::Alchemist => !has(Kind::ArchChancellor),
+        Faction::Butcher => !has(Kind::Butcher),
+        Faction::Faerie => !has(Kind::Oberon),
         other => unreachable!("{other:?} is not playable yet"),
     }
 }
@@ -151,6 +170,10 @@ pub(super) fn layout(faction: Faction, white: bool) -> Vec<(Kind, Sq)> {
         Faction::Slime => slime::layout(white),
         Faction::Robot => robot::layout(white),
         Faction::Halflings => halflings::layout(white),
+        Faction::Reaper => reaper::layout(white),
+        Faction::Alchemist => alchemist::layout(white),
+        Faction::Butcher => butcher::layout(white),
+        Faction::Faerie => faerie::layout(white),
         other => unreachable!("{other:?} is not playable yet"),
     }
 }

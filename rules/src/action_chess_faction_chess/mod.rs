@@ -12,6 +12,9 @@
 //! - `classique.rs`, `peasant.rs`, `beastfolk.rs`, `undead.rs`, `slime.rs`,
 //!   `robot.rs`, `halflings.rs`: each faction's pieces, moves, captures,
 //!   decisions and layout
+//! - `reaper.rs`, `alchemist.rs`, `butcher.rs`, `faerie.rs`: factions of
+//!   part two, being built; none is in `Faction::PLAYABLE` until its rules
+//!   are whole
 //! - `faction_rules.rs`: where the engine asks a faction for its rules
 //! - `movement.rs`: steps, slides and leaps; what a side threatens
 //! - `capture.rs`: capture, and the plain move
@@ -24,12 +27,15 @@
 //! - `position.rs`: positions set up for tests
 
 mod actions;
+mod alchemist;
 mod beastfolk;
+mod butcher;
 mod capture;
 mod classique;
 mod examples;
 mod faction_rules;
 pub mod factions;
+mod faerie;
 mod halflings;
 mod layout;
 mod movement;
@@ -37,6 +43,7 @@ mod moves;
 mod peasant;
 pub mod pieces;
 pub mod position;
+mod reaper;
 mod robot;
 mod slime;
 mod state;

@@ -37,6 +37,25 @@ pub enum Kind {
     BunnyKnight,
     HeadChef,
     Mayor,
+    Reaper,
+    Shackle,
+    Student,
+    Mutant,
+    Bombardier,
+    Grenadier,
+    Explosivista,
+    ArchChancellor,
+    Butcher,
+    Bull,
+    Auroch,
+    Hog,
+    Fowl,
+    Diner,
+    Sprite,
+    FaerieKnight,
+    Dryad,
+    Titania,
+    Oberon,
 }
 
 struct Profile {
@@ -63,10 +82,13 @@ const fn profile(
     }
 }
 
-use Faction::{Beastfolk, Classique, Halflings, Peasant, Robot, Slime, Undead};
+use Faction::{
+    Alchemist, Beastfolk, Butcher, Classique, Faerie, Halflings, Peasant, Reaper, Robot, Slime,
+    Undead,
+};
 
 /// In the order of [`Kind`].
-const PROFILES: [Profile; 31] = [
+const PROFILES: [Profile; 50] = [
     profile(
         "pawn",
         "Pawn",
@@ -284,10 +306,143 @@ const PROFILES: [Profile; 31] = [
         Halflings,
         "As a king, only beside a Villager or when threatened; one more step beside a Villager.",
     ),
+    profile(
+        "reaper",
+        "Reaper",
+        "W",
+        Reaper,
+        "Moves as a queen; cannot capture; removes every piece adjacent at the end of its move.",
+    ),
+    profile(
+        "shackle",
+        "Shackle",
+        "#",
+        Reaper,
+        "Cannot move; a Reaper within 4 squares of it must stay within 4.",
+    ),
+    profile(
+        "student",
+        "Student",
+        "t",
+        Alchemist,
+        "Moves as a pawn; becomes a Mutant when it captures; promotes to Bombardier, Grenadier or Explosivista.",
+    ),
+    profile(
+        "mutant",
+        "Mutant",
+        "T",
+        Alchemist,
+        "Up to 2 squares any way, leaping; must take at the start of the turn when one can.",
+    ),
+    profile(
+        "bombardier",
+        "Bombardier",
+        "j",
+        Alchemist,
+        "Up to 3 squares straight; then may throw a bomb diagonally, a random distance (0 included).",
+    ),
+    profile(
+        "grenadier",
+        "Grenadier",
+        "J",
+        Alchemist,
+        "Up to 3 squares diagonally; then may throw a grenade straight, a random distance (0 included).",
+    ),
+    profile(
+        "explosivista",
+        "Explosivista",
+        "x",
+        Alchemist,
+        "Up to 2 squares any way; then may throw an explosive any way, a random distance (0 included).",
+    ),
+    profile(
+        "arch-chancellor",
+        "Arch-Chancellor",
+        "A",
+        Alchemist,
+        "Moves as a king; cannot take.",
+    ),
+    profile(
+        "butcher",
+        "Butcher",
+        "h",
+        Butcher,
+        "Moves as a king; may slaughter up to three friendly adjacent pieces at the end of its move.",
+    ),
+    profile(
+        "bull",
+        "Bull",
+        "V",
+        Butcher,
+        "Moves as a rook; may pass through one piece, slaughtering it.",
+    ),
+    profile(
+        "auroch",
+        "Auroch",
+        "e",
+        Butcher,
+        "Moves as a queen; cannot capture; steps away when an enemy would capture it.",
+    ),
+    profile(
+        "hog",
+        "Hog",
+        "w",
+        Butcher,
+        "Moves as a bishop, changing direction once.",
+    ),
+    profile(
+        "fowl",
+        "Fowl",
+        "f",
+        Butcher,
+        "Two squares any way, leaping the first; captures only by a one-square step.",
+    ),
+    profile(
+        "diner",
+        "Diner",
+        "n",
+        Butcher,
+        "One square any way; may feast on an adjacent corpse to gain its movement.",
+    ),
+    profile(
+        "sprite",
+        "Sprite",
+        "i",
+        Faerie,
+        "Up to 2 squares forward; 1 diagonally on its first move; steps back when threatened.",
+    ),
+    profile(
+        "faerie-knight",
+        "Faerie Knight",
+        "k",
+        Faerie,
+        "Up to 5 squares straight, leaping.",
+    ),
+    profile(
+        "dryad",
+        "Dryad",
+        "I",
+        Faerie,
+        "Any distance any way; cannot capture or be captured.",
+    ),
+    profile(
+        "titania",
+        "Titania",
+        "S",
+        Faerie,
+        "Up to 2 squares any way; up to 6 straight when threatened.",
+    ),
+    profile(
+        "oberon",
+        "Oberon",
+        "U",
+        Faerie,
+        "Up to 2 squares left or right.",
+    ),
 ];
 
 impl Kind {
-    pub const ALL: [Kind; 31] = [
+    pub const ALL: [Kind; 50] = [
         Kind::Pawn,
         Kind::Knight,
         Kind::Bishop,
@@ -319,6 +474,25 @@ impl Kind {
         Kind::BunnyKnight,
         Kind::HeadChef,
         Kind::Mayor,
+        Kind::Reaper,
+        Kind::Shackle,
+        Kind::Student,
+        Kind::Mutant,
+        Kind::Bombardier,
+        Kind::Grenadier,
+        Kind::Explosivista,
+        Kind::ArchChancellor,
+        Kind::Butcher,
+        Kind::Bull,
+        Kind::Auroch,
+        Kind::Hog,
+        Kind::Fowl,
+        Kind::Diner,
+        Kind::Sprite,
+        Kind::FaerieKnight,
+        Kind::Dryad,
+        Kind::Titania,
+        Kind::Oberon,
     ];
 
     fn profile(self) -> &'static Profile {
@@ -358,6 +532,10 @@ impl Kind {
                 | Kind::Goobrain
                 | Kind::Factory
                 | Kind::Mayor
+                | Kind::Reaper
+                | Kind::ArchChancellor
+                | Kind::Butcher
+                | Kind::Oberon
         )
     }
 

@@ -135,6 +135,9 @@ pub struct ActionChessFactionChess {
     /// this turn: each places at most one a turn. Factories never move, so
     /// a square names one. Cleared as each turn begins.
     pub(crate) factories_used: u64,
+    /// The piece whose move is being played, if the move names one: the
+    /// capturer, for what a capture sets off away from it.
+    pub(crate) acting: Option<Ix>,
     /// Turns begun.
     pub(crate) turn: u32,
     /// Turns in a row with no progress (see [`Limits::quiet_turns`]).
@@ -163,6 +166,7 @@ impl ActionChessFactionChess {
             en_passant: None,
             en_passant_next: None,
             factories_used: 0,
+            acting: None,
             turn: 1,
             quiet_turns: 0,
             progress: false,

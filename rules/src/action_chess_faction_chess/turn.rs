@@ -46,6 +46,7 @@ impl ActionChessFactionChess {
     /// The move itself, by its faction's rules, and nothing that follows:
     /// what a label's dry run needs.
     pub(crate) fn apply_move(&mut self, seat: u8, mv: Move, dice: &mut dyn Dice, log: &mut Log) {
+        self.acting = mv.piece();
         if let Some(decision) = self.waiting() {
             if self.reactions.pop().is_none() {
                 self.pending.pop();
