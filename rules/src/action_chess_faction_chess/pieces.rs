@@ -539,6 +539,12 @@ impl Kind {
         )
     }
 
+    /// Whether an enemy may ever capture a piece of this kind: a Dryad
+    /// "cannot be captured" (line 46, F7), by any faction's move.
+    pub fn can_be_captured(self) -> bool {
+        self != Kind::Dryad
+    }
+
     pub fn by_key(key: &str) -> Option<Kind> {
         Kind::ALL.into_iter().find(|kind| kind.key() == key)
     }
