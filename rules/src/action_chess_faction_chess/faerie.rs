@@ -155,7 +155,7 @@ pub(super) fn play_main(game: &mut Game, seat: u8, mv: Move, _dice: &mut dyn Dic
 
 /// The squares a Faerie piece could capture on on its next move (G4),
 /// whatever stands there now. A flight takes nothing (F3), so no threat
-/// here asks whether a piece is threatened: threats never recurse (F11).
+/// here asks whether a piece is threatened: threats never recurse (F8).
 pub(super) fn threats(game: &Game, ix: Ix) -> u64 {
     let piece = game.piece(ix);
     let from = square_of(game, ix);

@@ -409,7 +409,7 @@ const PROFILES: [Profile; 50] = [
         "Sprite",
         "i",
         Faerie,
-        "Up to 2 squares forward; 1 diagonally on its first move; steps back when threatened.",
+        "Up to 2 squares forward; 1 diagonally forward on its first move; while threatened, may step 1 back or diagonally back.",
     ),
     profile(
         "faerie-knight",
