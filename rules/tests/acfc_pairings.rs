@@ -1,13 +1,13 @@
 //! Every ordered pairing of the playable factions (a faction against
 //! itself included), each faction meeting each other as White and as
-//! Black: one random complete game per pairing (49 for seven factions)
+//! Black: one random complete game per pairing (64 for eight factions)
 //! through the contract suite's player and checks
 //! (`contract_harness::play`: options are the truth, effects are diffs,
 //! nothing leaks, the same seed plays the same game, every game ends with
 //! an outcome). The coin decides White, so each game's seed is the first
 //! from its own start whose coin gives White to the wanted seat. The games
 //! play at the default caps (500 turns, 100 quiet turns), as matches do:
-//! about 30 s of CPU for seven factions in a debug build, on as many
+//! about 40 s of CPU for eight factions in a debug build, on as many
 //! threads as there are cores (up to 4).
 
 mod acfc_common;

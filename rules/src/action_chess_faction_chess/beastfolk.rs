@@ -94,7 +94,11 @@ fn ahead(game: &Game, ix: Ix, at: Sq, toward: Compass) -> (Ahead, Option<Sq>) {
     let found = match game.at(to) {
         None => Ahead::Free,
         Some(other) if game.piece(other).owner != piece.owner => {
-            if enemy_behind(game, piece.owner, to, toward) {
+            // A Dryad cannot be captured (F7): the beast stops before it,
+            // as before a friend.
+            if !game.piece(other).kind.can_be_captured()
+                || enemy_behind(game, piece.owner, to, toward)
+            {
                 Ahead::Stop
             } else {
                 Ahead::Take(other)
@@ -120,7 +124,7 @@ fn rolls(game: &Game, ix: Ix) -> impl Iterator<Item = Compass> + '_ {
     directions(game, ix).into_iter().filter(move |&toward| {
         let (found, to) = ahead(game, ix, from, toward);
         let goatman_diagonal = piece.kind == Kind::Goatman && toward.is_diagonal();
-        if goatman_diagonal && !to.is_some_and(|to| game.enemy_of(piece.owner, to)) {
+        if goatman_diagonal && !to.is_some_and(|to| game.takeable_by(piece.owner, to)) {
             return false;
         }
         found != Ahead::Stop
@@ -263,7 +267,7 @@ pub(super) fn threats(game: &Game, ix: Ix) -> u64 {
     let reach = distance_die(piece.kind).expect("a Beastfolk piece");
     let mut mask = 0;
     for toward in directions(game, ix) {
-        let opened = next(from, toward).is_some_and(|to| game.enemy_of(piece.owner, to));
+        let opened = next(from, toward).is_some_and(|to| game.takeable_by(piece.owner, to));
         let steps = if piece.kind == Kind::Goatman && toward.is_diagonal() && !opened {
             1
         } else {

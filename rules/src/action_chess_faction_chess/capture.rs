@@ -11,6 +11,11 @@ impl ActionChessFactionChess {
     /// Takes `victim` off the board as captured, with what its faction does
     /// then (the Lich-King may return).
     pub(crate) fn capture(&mut self, victim: Ix, log: &mut Log) {
+        debug_assert!(
+            self.piece(victim).kind.can_be_captured(),
+            "a move offered the capture of a {:?}",
+            self.piece(victim).kind
+        );
         self.lift(victim, "captured");
         faction_rules::on_captured(self, victim, log);
     }

@@ -49,7 +49,8 @@ pub(super) fn main_moves(game: &Game, seat: u8, out: &mut Vec<Move>) {
 
 /// The pieces' chess moves, before asking whether they leave the King
 /// threatened. Castling is already refused out of, through or into a
-/// threatened square.
+/// threatened square. No move takes a Dryad (F7): the shared steps and
+/// slides and the pawn's diagonal ask `takeable_by`.
 fn pseudo_legal_moves(game: &Game, seat: u8, out: &mut Vec<Move>) {
     for (ix, piece) in game.pieces_of(seat) {
         match piece.kind {
@@ -175,7 +176,7 @@ pub(super) fn pawn_destinations(game: &Game, ix: Ix) -> u64 {
     }
     for df in [-1, 1] {
         if let Some(to) = grid::offset(from, df, forward)
-            && (game.enemy_of(owner, to) || en_passant_victim(game, ix, to).is_some())
+            && (game.takeable_by(owner, to) || en_passant_victim(game, ix, to).is_some())
         {
             mask |= bit(to);
         }

@@ -137,11 +137,13 @@ pub(super) fn defeated(game: &Game, seat: u8, at_start: bool) -> bool {
 
 /// Why `seat`'s move, refused, is not legal, when its faction can say more
 /// than that the piece cannot move so (a Classique move that leaves the
-/// King in check, a Mayor that may not move).
+/// King in check, a Mayor that may not move, a Sprite's flight while it
+/// is not threatened).
 pub(super) fn why_illegal(game: &Game, seat: u8, mv: Move) -> Option<String> {
     match game.faction_of(seat) {
         Faction::Classique => classique::why_illegal(game, seat, mv),
         Faction::Halflings => halflings::why_illegal(game, seat, mv),
+        Faction::Faerie => faerie::why_illegal(game, seat, mv),
         _ => None,
     }
 }

@@ -1,9 +1,17 @@
-//! Faerie: PLACEHOLDER until the faction's rules land (issue 24); the
-//! faction is not in `Faction::PLAYABLE`, so no match fields it.
+//! Faerie: Sprites that go forward and flee backward when threatened,
+//! leaping Faerie Knights, Dryads that can neither capture nor be captured,
+//! Titania who flies far when threatened, and Oberon pacing his rank.
+//! "Threatened" is G4's, judged as the Faerie's move is chosen: the flight
+//! is a move the threatened piece may make on its own side's turn (F3).
+//! Rulings F1–F12 in `docs/rules/action-chess-faction-chess.md`.
+//!
+//! That no piece of any faction captures a Dryad is kept by the shared
+//! `takeable_by` and `open_to` (`movement.rs`), which every faction's
+//! moves ask (F7).
 
 use crate::dice::Dice;
 use crate::effect_log::Log;
-use crate::grid::{ALL_DIRECTIONS, Sq};
+use crate::grid::{self, ALL_DIRECTIONS, ORTHOGONAL, Sq, bit};
 
 use super::layout::{Role, by_chess_role};
 use super::moves::Move;
@@ -12,29 +20,239 @@ use super::state::{ActionChessFactionChess, Ix};
 
 type Game = ActionChessFactionChess;
 
+/// How far a Sprite goes forward (line 44).
+const SPRITE_REACH: u8 = 2;
+/// How far a Faerie Knight leaps along a rank or file (line 45).
+const KNIGHT_REACH: i8 = 5;
+/// A Dryad's slide has no limit but the board's edge (line 46).
+const DRYAD_REACH: u8 = 7;
+/// Titania's move, and her flight's length (line 47).
+const TITANIA_REACH: u8 = 2;
+const TITANIA_FLIGHT: u8 = 6;
+/// How far Oberon goes along his rank (line 48).
+const OBERON_REACH: u8 = 2;
+const SIDEWAYS: [(i8, i8); 2] = [(1, 0), (-1, 0)];
+
 pub(super) fn layout(white: bool) -> Vec<(Kind, Sq)> {
-    by_chess_role(white, |role| match role {
-        Role::King => Some(Kind::Oberon),
-        _ => None,
+    by_chess_role(white, |role| {
+        Some(match role {
+            Role::Pawn | Role::Rook => Kind::Sprite,
+            Role::Knight => Kind::FaerieKnight,
+            Role::Bishop => Kind::Dryad,
+            Role::Queen => Kind::Titania,
+            Role::King => Kind::Oberon,
+        })
     })
 }
 
+fn square_of(game: &Game, ix: Ix) -> Sq {
+    game.piece(ix)
+        .square
+        .expect("a Faerie piece asked about is on the board")
+}
+
+/// The Faerie Knight's leaps: 1 to 5 squares along a rank or file (F5).
+fn knight_leaps() -> Vec<(i8, i8)> {
+    ORTHOGONAL
+        .iter()
+        .flat_map(|&(df, dr)| (1..=KNIGHT_REACH).map(move |k| (df * k, dr * k)))
+        .collect()
+}
+
+/// A Sprite's line forward.
+fn sprite_forward(game: &Game, seat: u8) -> [(i8, i8); 1] {
+    [(0, game.forward(seat))]
+}
+
+/// A Sprite's diagonal first move: forward only (F2).
+fn sprite_diagonals(game: &Game, seat: u8) -> [(i8, i8); 2] {
+    let forward = game.forward(seat);
+    [(-1, forward), (1, forward)]
+}
+
+/// A Sprite's flight: straight back and diagonally back (F3).
+fn sprite_flight(game: &Game, seat: u8) -> [(i8, i8); 3] {
+    let back = -game.forward(seat);
+    [(0, back), (-1, back), (1, back)]
+}
+
 pub(super) fn main_moves(game: &Game, seat: u8, out: &mut Vec<Move>) {
-    for (ix, _) in game.pieces_of(seat) {
-        game.push_leaps(ix, &ALL_DIRECTIONS, out);
+    // What the opponent could capture on next turn, asked once: the
+    // flights are offered on it (F3).
+    let attacked = game.attacked_by(1 - seat);
+    for (ix, piece) in game.pieces_of(seat) {
+        let threatened = attacked & bit(piece.square.expect("on the board")) != 0;
+        match piece.kind {
+            Kind::Sprite => {
+                game.push_slides(ix, &sprite_forward(game, seat), SPRITE_REACH, out);
+                if !piece.moved {
+                    game.push_leaps(ix, &sprite_diagonals(game, seat), out);
+                }
+                if threatened {
+                    push_flight(game, ix, &sprite_flight(game, seat), 1, 1, out);
+                }
+            }
+            Kind::FaerieKnight => game.push_leaps(ix, &knight_leaps(), out),
+            Kind::Dryad => push_flight(game, ix, &ALL_DIRECTIONS, 1, DRYAD_REACH, out),
+            Kind::Titania => {
+                game.push_slides(ix, &ALL_DIRECTIONS, TITANIA_REACH, out);
+                if threatened {
+                    // Her flight's first two squares are her own move's.
+                    push_flight(
+                        game,
+                        ix,
+                        &ORTHOGONAL,
+                        TITANIA_REACH + 1,
+                        TITANIA_FLIGHT,
+                        out,
+                    );
+                }
+            }
+            Kind::Oberon => game.push_slides(ix, &SIDEWAYS, OBERON_REACH, out),
+            other => unreachable!("a {other:?} in a Faerie army"),
+        }
     }
 }
 
-pub(super) fn play_main(game: &mut Game, _seat: u8, mv: Move, _dice: &mut dyn Dice, log: &mut Log) {
+/// Moves that take nothing (a Dryad's, a flight, F3, F6): along each line
+/// through empty squares only, to the empty squares `from_distance` to
+/// `reach` squares away.
+fn push_flight(
+    game: &Game,
+    ix: Ix,
+    lines: &[(i8, i8)],
+    from_distance: u8,
+    reach: u8,
+    out: &mut Vec<Move>,
+) {
+    let from = square_of(game, ix);
+    for &(df, dr) in lines {
+        let mut at = from;
+        for distance in 1..=reach {
+            let Some(to) = grid::offset(at, df, dr).filter(|&to| game.is_empty(to)) else {
+                break;
+            };
+            if distance >= from_distance {
+                out.push(Move::Go { piece: ix, to });
+            }
+            at = to;
+        }
+    }
+}
+
+pub(super) fn play_main(game: &mut Game, seat: u8, mv: Move, _dice: &mut dyn Dice, log: &mut Log) {
     let Move::Go { piece, to } = mv else {
         unreachable!("not a Faerie move: {mv:?}")
     };
+    let from = square_of(game, piece);
+    let advance = grid::rank(to) as i8 - grid::rank(from) as i8;
+    if game.piece(piece).kind == Kind::Sprite && advance.signum() == game.forward(seat) {
+        // A Sprite's move forward is the Faerie's pawn-like advance (F4).
+        game.progress = true;
+    }
     game.go(piece, to, log);
 }
 
+/// The squares a Faerie piece could capture on on its next move (G4),
+/// whatever stands there now. A flight takes nothing (F3), so no threat
+/// here asks whether a piece is threatened: threats never recurse (F8).
 pub(super) fn threats(game: &Game, ix: Ix) -> u64 {
-    Game::leap_reach(
-        game.piece(ix).square.expect("on the board"),
-        &ALL_DIRECTIONS,
-    )
+    let piece = game.piece(ix);
+    let from = square_of(game, ix);
+    match piece.kind {
+        Kind::Sprite => {
+            let mut mask = game.slide_reach(from, &sprite_forward(game, piece.owner), SPRITE_REACH);
+            if !piece.moved {
+                mask |= Game::leap_reach(from, &sprite_diagonals(game, piece.owner));
+            }
+            mask
+        }
+        Kind::FaerieKnight => Game::leap_reach(from, &knight_leaps()),
+        Kind::Dryad => 0,
+        Kind::Titania => game.slide_reach(from, &ALL_DIRECTIONS, TITANIA_REACH),
+        Kind::Oberon => game.slide_reach(from, &SIDEWAYS, OBERON_REACH),
+        other => unreachable!("a {other:?} is not a Faerie piece"),
+    }
+}
+
+/// Why a Sprite's or Titania's flight, refused, is not offered: the piece
+/// is not threatened now; or why a Dryad may not go onto a piece.
+pub(super) fn why_illegal(game: &Game, seat: u8, mv: Move) -> Option<String> {
+    let Move::Go { piece, to } = mv else {
+        return None;
+    };
+    let p = *game.pieces.get(usize::from(piece))?;
+    let from = p.square?;
+    if p.owner != seat || from == to {
+        return None;
+    }
+    let df = grid::file(to) as i8 - grid::file(from) as i8;
+    let dr = grid::rank(to) as i8 - grid::rank(from) as i8;
+    let threatened = game.threatened(seat, from);
+    let straight = df == 0 || dr == 0;
+    let along_line = straight || df.abs() == dr.abs();
+    match p.kind {
+        Kind::Sprite if dr.signum() == -game.forward(seat) && df.abs() <= 1 && dr.abs() == 1 => {
+            (!threatened).then(|| {
+                "a Sprite steps back only while an enemy piece could capture it on its next move"
+                    .into()
+            })
+        }
+        Kind::Titania if straight && grid::distance(from, to) > TITANIA_REACH => {
+            (!threatened && grid::distance(from, to) <= TITANIA_FLIGHT).then(|| {
+                "Titania flies more than 2 squares only while an enemy piece could capture her \
+                 on her next move"
+                    .into()
+            })
+        }
+        Kind::Dryad if along_line && !game.is_empty(to) => {
+            Some("a Dryad cannot capture: it moves onto empty squares only".into())
+        }
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::action_chess_faction_chess::factions::Faction;
+    use crate::action_chess_faction_chess::position::Position;
+    use crate::grid::mask_of;
+
+    fn ix(id: fray_protocol::PieceId) -> Ix {
+        id.0 as Ix
+    }
+
+    fn position() -> Position {
+        let mut position = Position::new([Faction::Faerie, Faction::Classique]);
+        position.place(0, "oberon", "h1");
+        position.place(1, "king", "h8");
+        position
+    }
+
+    #[test]
+    fn a_sprites_threats_are_its_forward_squares_and_first_diagonals() {
+        let mut position = position();
+        let fresh = position.place(0, "sprite", "c2");
+        let moved = position.place(0, "sprite", "e4");
+        position.moved(moved);
+        position.place(1, "pawn", "e5");
+        let game = position.build();
+        assert_eq!(
+            threats(&game, ix(fresh)),
+            mask_of(&["c3", "c4", "b3", "d3"])
+        );
+        // The pawn on e5 stops the line: e6 is out of reach.
+        assert_eq!(threats(&game, ix(moved)), mask_of(&["e5"]));
+    }
+
+    #[test]
+    fn a_dryad_threatens_nothing_and_oberon_his_rank() {
+        let mut position = position();
+        let dryad = position.place(0, "dryad", "d4");
+        let game = position.build();
+        assert_eq!(threats(&game, ix(dryad)), 0);
+        let oberon = game.find(0, Kind::Oberon).expect("Oberon").0;
+        assert_eq!(threats(&game, oberon), mask_of(&["g1", "f1"]));
+    }
 }

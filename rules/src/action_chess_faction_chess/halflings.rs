@@ -146,10 +146,10 @@ fn beside(game: &Game, seat: u8, sq: Sq, kind: Kind) -> bool {
     })
 }
 
-/// The squares beside `from` not held by `seat`: a king's step.
+/// The squares beside `from` a piece of `seat` may step to: a king's step.
 fn steps(game: &Game, seat: u8, from: Sq) -> u64 {
     grid::neighbours(from)
-        .filter(|&to| !game.holds(seat, to))
+        .filter(|&to| game.open_to(seat, to))
         .fold(0, |mask, to| mask | bit(to))
 }
 
@@ -186,7 +186,7 @@ fn push_bunny_moves(game: &Game, ix: Ix, out: &mut Vec<Move>) {
         let Some(to) = grid::offset(from, route.to.0, route.to.1) else {
             continue;
         };
-        if game.holds(owner, to) {
+        if !game.open_to(owner, to) {
             continue;
         }
         let mut quiet_route = false;
@@ -196,7 +196,9 @@ fn push_bunny_moves(game: &Game, ix: Ix, out: &mut Vec<Move>) {
             };
             match game.at(via) {
                 None => quiet_route = true,
-                Some(other) if game.piece(other).owner != owner => {
+                // A Dryad on the first landing shuts the route as a friend
+                // does (F7).
+                Some(_) if game.takeable_by(owner, via) => {
                     out.push(Move::Via { piece: ix, via, to });
                 }
                 Some(_) => {}
@@ -208,9 +210,9 @@ fn push_bunny_moves(game: &Game, ix: Ix, out: &mut Vec<Move>) {
     }
 }
 
-/// A landing is threatened when a first landing on the way to it is not
-/// held by a friend; a first landing when a second leg from it ends on a
-/// square not held by a friend.
+/// A landing is threatened when a first landing on the way to it is open
+/// (empty, or an enemy it may take: not a friend nor a Dryad); a first
+/// landing when a second leg from it ends on such a square.
 fn bunny_threats(game: &Game, ix: Ix) -> u64 {
     let (owner, from) = (game.piece(ix).owner, square_of(game, ix));
     let mut mask = 0;
@@ -222,10 +224,10 @@ fn bunny_threats(game: &Game, ix: Ix) -> u64 {
             let Some(via) = grid::offset(from, df, dr) else {
                 continue;
             };
-            if !game.holds(owner, via) {
+            if game.open_to(owner, via) {
                 mask |= bit(to);
             }
-            if !game.holds(owner, to) {
+            if game.open_to(owner, to) {
                 mask |= bit(via);
             }
         }
@@ -264,7 +266,7 @@ fn mayor_destinations(game: &Game, ix: Ix) -> u64 {
     for middle in grid::neighbours(from).filter(|&sq| game.is_empty(sq)) {
         for to in grid::neighbours(middle) {
             if grid::distance(from, to) == 2
-                && !game.holds(owner, to)
+                && game.open_to(owner, to)
                 && beside(game, owner, to, Kind::Villager)
             {
                 mask |= bit(to);

@@ -18,12 +18,29 @@ impl ActionChessFactionChess {
             .expect("a moving piece is on the board")
     }
 
-    /// One step or leap by each offset: to an empty square or onto an enemy.
+    /// Whether a piece of `seat` may capture what stands on `sq`: an enemy
+    /// that can be captured. Every faction's moves ask this, never
+    /// `enemy_of` alone, so that no move takes a Dryad (F7).
+    pub(crate) fn takeable_by(&self, seat: u8, sq: Sq) -> bool {
+        self.at(sq).is_some_and(|ix| {
+            let piece = self.piece(ix);
+            piece.owner != seat && piece.kind.can_be_captured()
+        })
+    }
+
+    /// Whether a piece of `seat` may end a move on `sq` by displacement:
+    /// an empty square, or one it may capture on.
+    pub(crate) fn open_to(&self, seat: u8, sq: Sq) -> bool {
+        self.is_empty(sq) || self.takeable_by(seat, sq)
+    }
+
+    /// One step or leap by each offset: to an empty square or onto an enemy
+    /// it may take.
     pub(crate) fn push_leaps(&self, ix: Ix, offsets: &[(i8, i8)], out: &mut Vec<Move>) {
         let (owner, from) = (self.owner(ix), self.square_of(ix));
         for &(df, dr) in offsets {
             if let Some(to) = grid::offset(from, df, dr)
-                && !self.holds(owner, to)
+                && self.open_to(owner, to)
             {
                 out.push(Move::Go { piece: ix, to });
             }
@@ -31,7 +48,8 @@ impl ActionChessFactionChess {
     }
 
     /// Along each line, up to `reach` squares, until a piece: the empty
-    /// squares, then an enemy to take.
+    /// squares, then an enemy to take (stopping before one that cannot be
+    /// taken, as before a friend).
     pub(crate) fn push_slides(&self, ix: Ix, lines: &[(i8, i8)], reach: u8, out: &mut Vec<Move>) {
         let (owner, from) = (self.owner(ix), self.square_of(ix));
         for &(df, dr) in lines {
@@ -42,8 +60,8 @@ impl ActionChessFactionChess {
                 };
                 match self.at(to) {
                     None => out.push(Move::Go { piece: ix, to }),
-                    Some(other) => {
-                        if self.piece(other).owner != owner {
+                    Some(_) => {
+                        if self.takeable_by(owner, to) {
                             out.push(Move::Go { piece: ix, to });
                         }
                         break;
@@ -91,8 +109,12 @@ impl ActionChessFactionChess {
     }
 
     /// Whether `seat`'s opponent could capture the piece on `sq` on its
-    /// next move.
+    /// next move. Threats are squares, whatever stands there; a piece that
+    /// cannot be captured (a Dryad) is never threatened.
     pub(crate) fn threatened(&self, seat: u8, sq: Sq) -> bool {
-        self.attacked_by(1 - seat) & bit(sq) != 0
+        let uncapturable = self
+            .at(sq)
+            .is_some_and(|ix| !self.piece(ix).kind.can_be_captured());
+        !uncapturable && self.attacked_by(1 - seat) & bit(sq) != 0
     }
 }

@@ -72,7 +72,9 @@ fn reach(game: &Game, seat: u8, from: Sq, (df, dr): (i8, i8)) -> Reach {
     if game.is_empty(next) {
         return Reach::Step(next);
     }
-    if !game.enemy_of(seat, next) {
+    // A friend, or an enemy that cannot be captured (a Dryad, F7), is
+    // neither jumped nor edge-taken.
+    if !game.takeable_by(seat, next) {
         return Reach::Nothing;
     }
     match grid::offset(next, df, dr) {
@@ -217,8 +219,9 @@ pub(super) fn threats(game: &Game, ix: Ix) -> u64 {
     let occupied = game.on_board().fold(0, |mask, (_, p)| {
         mask | bit(p.square.expect("on the board"))
     });
+    // The enemies a chain could take and go on from: not a Dryad (F7).
     let enemies = game.on_board().fold(0, |mask, (_, p)| {
-        if p.owner == seat {
+        if p.owner == seat || !p.kind.can_be_captured() {
             mask
         } else {
             mask | bit(p.square.expect("on the board"))

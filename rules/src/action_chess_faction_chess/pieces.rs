@@ -409,7 +409,7 @@ const PROFILES: [Profile; 50] = [
         "Sprite",
         "i",
         Faerie,
-        "Up to 2 squares forward; 1 diagonally on its first move; steps back when threatened.",
+        "Up to 2 squares forward; 1 diagonally forward on its first move; while threatened, may step 1 back or diagonally back.",
     ),
     profile(
         "faerie-knight",
@@ -537,6 +537,12 @@ impl Kind {
                 | Kind::Butcher
                 | Kind::Oberon
         )
+    }
+
+    /// Whether an enemy may ever capture a piece of this kind: a Dryad
+    /// "cannot be captured" (line 46, F7), by any faction's move.
+    pub fn can_be_captured(self) -> bool {
+        self != Kind::Dryad
     }
 
     pub fn by_key(key: &str) -> Option<Kind> {

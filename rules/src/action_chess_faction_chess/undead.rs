@@ -67,15 +67,16 @@ fn death_knight_moves(game: &Game, ix: Ix, out: &mut Vec<Move>) {
     game.push_leaps(ix, &KNIGHT_JUMPS, out);
     let mut reached = Game::leap_reach(from, &KNIGHT_JUMPS);
     for via in grid::squares_of(Game::leap_reach(from, &KNIGHT_JUMPS)) {
-        if game.holds(owner, via) {
+        // A friend or a Dryad (F7) on the knight's square shuts the route.
+        if !game.open_to(owner, via) {
             continue;
         }
-        let took = game.enemy_of(owner, via);
+        let took = game.takeable_by(owner, via);
         for to in grid::squares_of(Game::leap_reach(via, &DIAGONAL)) {
             let open = if took {
                 game.is_empty(to)
             } else {
-                !game.holds(owner, to) && reached & bit(to) == 0
+                game.open_to(owner, to) && reached & bit(to) == 0
             };
             if open {
                 if !took {
@@ -186,7 +187,7 @@ fn follow_target(game: &Game, follower: Ix, df: i8, dr: i8, distance: u8) -> Opt
     let from = square_of(game, follower);
     let path = slide_path(from, df, dr, distance)?;
     let (to, between) = path.split_last().expect("a distance of at least 1");
-    (between.iter().all(|&sq| game.is_empty(sq)) && !game.holds(owner, *to)).then_some(*to)
+    (between.iter().all(|&sq| game.is_empty(sq)) && game.open_to(owner, *to)).then_some(*to)
 }
 
 /// The squares from `from` (not included) `distance` steps along
@@ -379,7 +380,7 @@ fn follow_threats(game: &Game, follower: Ix) -> u64 {
             else {
                 break;
             };
-            if game.holds(owner, leader_to) {
+            if !game.open_to(owner, leader_to) {
                 break;
             }
             let taken = |sq: Sq| sq == leader_to || (sq != leader_from && !game.is_empty(sq));
