@@ -181,8 +181,8 @@ enum ArmyCommand {
     ///
     ///   fray army new --system summoners-chess --name "Summoners"
     ///
-    /// and an Action Chess Faction Chess list is a faction (classique,
-    /// peasant, beastfolk, undead, slime, robot, halflings):
+    /// and an Action Chess Faction Chess list is a faction (`fray systems`
+    /// lists the playable ones):
     ///
     ///   fray army new --system acfc --army undead --name "Undead"
     #[command(verbatim_doc_comment, after_help = EXIT_CODES)]
