@@ -1,4 +1,4 @@
-//! Every ordered pairing of the seven playable factions (a faction against
+//! Every ordered pairing of the playable factions (a faction against
 //! itself included), each faction as White and as Black: 98 random
 //! complete games through the contract suite's player and checks
 //! (`contract_harness::play`: options are the truth, effects are diffs,
@@ -82,7 +82,7 @@ fn played(at: usize, pairing: Pairing) -> Result<(), String> {
 #[test]
 fn every_pairing_of_playable_factions_plays_to_an_end_either_way_round() {
     let all = pairings();
-    assert_eq!(all.len(), 7 * 7 * 2);
+    assert_eq!(all.len(), Faction::PLAYABLE.len().pow(2) * 2);
     let threads = std::thread::available_parallelism().map_or(2, |n| n.get().min(4));
     let began = Instant::now();
     let failures: Vec<String> = std::thread::scope(|scope| {

@@ -42,7 +42,7 @@ impl Faction {
 
     /// The factions a match may field now; the others are listed in the
     /// rules document as not implemented yet.
-    pub const PLAYABLE: [Faction; 7] = [
+    pub const PLAYABLE: [Faction; 9] = [
         Faction::Classique,
         Faction::Peasant,
         Faction::Beastfolk,
@@ -50,6 +50,8 @@ impl Faction {
         Faction::Slime,
         Faction::Robot,
         Faction::Halflings,
+        Faction::Alchemist,
+        Faction::Reaper,
     ];
 
     pub fn is_playable(self) -> bool {
