@@ -4,7 +4,7 @@
 //! with scripted d8s (0 on the thrower itself, off the board, a removal
 //! that is a capture), the Arch-Chancellor that cannot take, what the
 //! Alchemist threatens as a Classique King sees it, and defeat. Rulings
-//! A1–A14 in docs/rules/action-chess-faction-chess.md.
+//! A1–A13 in docs/rules/action-chess-faction-chess.md.
 
 mod acfc_common;
 use acfc_common::*;
@@ -18,8 +18,11 @@ fn label_of(game: &Game, seat: u8, action: &Action) -> String {
         .label
 }
 
-/// The dice an action's effects tell of: (seat, piece, sides, face, total).
-fn rolls_told(effects: &[ScopedEffect]) -> Vec<(Option<Seat>, Option<PieceId>, u8, u8, i32)> {
+/// A die told in an action's effects: (seat, piece, sides, face, total).
+type Told = (Option<Seat>, Option<PieceId>, u8, u8, i32);
+
+/// The dice an action's effects tell of.
+fn rolls_told(effects: &[ScopedEffect]) -> Vec<Told> {
     effects
         .iter()
         .filter_map(|scoped| match &scoped.effect {
@@ -68,7 +71,9 @@ fn the_alchemists_start_on_the_chess_squares_with_the_knights_squares_empty() {
         ("h2", "student"),
     ];
     for (at, kind) in expect {
-        let found = occupant(&game, at).map(|(kind, _)| kind).unwrap_or_default();
+        let found = occupant(&game, at)
+            .map(|(kind, _)| kind)
+            .unwrap_or_default();
         assert_eq!(found, kind, "on {at}");
     }
 }

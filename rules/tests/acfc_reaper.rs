@@ -107,7 +107,10 @@ fn the_reaper_removes_every_piece_beside_where_it_ends_its_shackle_included() {
         assert_eq!(square_of(&game, gone), None);
     }
     assert_eq!(square_of(&game, far).as_deref(), Some("f6"));
-    assert!(game.outcome().is_none(), "the Reaper side lives without its Shackle");
+    assert!(
+        game.outcome().is_none(),
+        "the Reaper side lives without its Shackle"
+    );
     // Without its Shackle the Reaper is held by nothing.
     play(&mut game, 1, &go(king, "h7"));
     assert!(destinations(&game, reaper).contains("a1"));

@@ -3,7 +3,7 @@
 //! after their move, throw a bomb, grenade or explosive a rolled distance
 //! (0 included) along a chosen line, removing whatever it lands on
 //! (`Pending::Throw`); an Arch-Chancellor that cannot take. The side loses
-//! when its Arch-Chancellor is captured. Rulings A1–A14 in
+//! when its Arch-Chancellor is captured. Rulings A1–A13 in
 //! `docs/rules/action-chess-faction-chess.md`.
 
 use fray_protocol::{DiceRoll, Die, Phrase, PieceId, Seat};
@@ -200,7 +200,14 @@ pub(super) fn play_decision(
 /// The throw: a d8 less one squares along `toward` from the thrower; what
 /// stands there is captured, the thrower itself at 0; off the board it
 /// lands on nothing (A7–A9).
-fn throw(game: &mut Game, seat: u8, piece: Ix, toward: Compass, dice: &mut dyn Dice, log: &mut Log) {
+fn throw(
+    game: &mut Game,
+    seat: u8,
+    piece: Ix,
+    toward: Compass,
+    dice: &mut dyn Dice,
+    log: &mut Log,
+) {
     let face = dice.roll(THROW_DIE);
     let distance = face - 1;
     let (df, dr) = toward.step();
@@ -295,10 +302,10 @@ pub(super) fn threats(game: &Game, ix: Ix) -> u64 {
         Kind::ArchChancellor => 0,
         kind => {
             let (lines, reach) = slides(kind).expect("a thrower");
-            grid::squares_of(slide_ends(game, ix)).fold(
-                game.slide_reach(from, lines, reach),
-                |mask, end| mask | throw_reach(kind, end),
-            )
+            grid::squares_of(slide_ends(game, ix))
+                .fold(game.slide_reach(from, lines, reach), |mask, end| {
+                    mask | throw_reach(kind, end)
+                })
         }
     }
 }

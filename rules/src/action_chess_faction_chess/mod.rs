@@ -1,8 +1,8 @@
 //! Action Chess Faction Chess: each player picks one of fourteen factions,
 //! one of them regular chess, each with its own pieces, random moves and
-//! odd captures, and they meet on one 8×8 board. Seven factions are
-//! playable; the other seven are listed in the rules document as not
-//! implemented yet. The rules as Fray plays them, with every ruling:
+//! odd captures, and they meet on one 8×8 board. The factions in
+//! `Faction::PLAYABLE` are playable; the others are listed in the rules
+//! document as not implemented yet. The rules as Fray plays them, with every ruling:
 //! `docs/rules/action-chess-faction-chess.md`.
 //!
 //! Where each rule lives:
@@ -12,9 +12,9 @@
 //! - `classique.rs`, `peasant.rs`, `beastfolk.rs`, `undead.rs`, `slime.rs`,
 //!   `robot.rs`, `halflings.rs`: each faction's pieces, moves, captures,
 //!   decisions and layout
-//! - `reaper.rs`, `alchemist.rs`, `butcher.rs`, `faerie.rs`: factions of
-//!   part two, being built; none is in `Faction::PLAYABLE` until its rules
-//!   are whole
+//! - `reaper.rs`, `alchemist.rs`: factions of part two, playable
+//! - `butcher.rs`, `faerie.rs`: factions of part two, being built; none is
+//!   in `Faction::PLAYABLE` until its rules are whole
 //! - `faction_rules.rs`: where the engine asks a faction for its rules
 //! - `movement.rs`: steps, slides and leaps; what a side threatens
 //! - `capture.rs`: capture, and the plain move
