@@ -309,3 +309,57 @@ pub(super) fn threats(game: &Game, ix: Ix) -> u64 {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::action_chess_faction_chess::factions::Faction;
+    use crate::grid::{mask_of, named};
+
+    fn game_with(pieces: &[(u8, Kind, &str)]) -> Game {
+        let mut game = Game::empty(
+            [Faction::Alchemist, Faction::Classique],
+            0,
+            Default::default(),
+        );
+        for &(seat, kind, at) in pieces {
+            game.add_piece(kind, seat, named(at));
+        }
+        game
+    }
+
+    #[test]
+    fn a_bombardier_threatens_its_slides_and_every_diagonal_from_where_they_end() {
+        let game = game_with(&[
+            (0, Kind::ArchChancellor, "a1"),
+            (0, Kind::Bombardier, "a8"),
+            (1, Kind::King, "h1"),
+        ]);
+        let bombardier = game.at(named("a8")).expect("a piece");
+        // Ends a7, a6, a5, b8, c8, d8, each with its two diagonals.
+        assert_eq!(
+            threats(&game, bombardier),
+            mask_of(&[
+                "a7", "a6", "a5", "b8", "c8", "d8", "b6", "c5", "d4", "e3", "f2", "g1", "b7", "b5",
+                "c4", "d3", "e2", "f1", "c7", "b4", "c3", "d2", "e1", "d6", "e5", "f4", "g3", "h2",
+                "d7", "e6", "f5", "g4", "h3", "e7", "f6", "g5", "h4",
+            ])
+        );
+        assert_eq!(threats(&game, game.at(named("a1")).expect("a piece")), 0);
+    }
+
+    #[test]
+    fn a_student_threatens_its_forward_diagonals_and_a_mutant_its_sixteen_leaps() {
+        let game = game_with(&[
+            (0, Kind::Student, "d4"),
+            (0, Kind::Mutant, "h8"),
+            (1, Kind::King, "a1"),
+        ]);
+        let at = |sq: &str| game.at(named(sq)).expect("a piece");
+        assert_eq!(threats(&game, at("d4")), mask_of(&["c5", "e5"]));
+        assert_eq!(
+            threats(&game, at("h8")),
+            mask_of(&["g8", "f8", "h7", "h6", "g7", "f6"])
+        );
+    }
+}
