@@ -152,17 +152,26 @@ impl ActionChessFactionChess {
                 }
             }
             Move::Roll { piece, toward } => {
-                let kind = self.piece(piece).kind;
-                let die = faction_rules::distance_die(kind).expect("a piece that rolls");
+                // A roll while a throw waits is the throw, not a move.
+                let throws = matches!(
+                    self.waiting().map(|decision| decision.pending),
+                    Some(Pending::Throw { .. })
+                );
                 notation.push_str(glyph(piece));
                 push_square(&mut notation, self.square(piece));
-                notation.push('>');
+                notation.push(if throws { '*' } else { '>' });
                 notation.push_str(toward.short());
-                label = format!(
-                    "{} moves {} 1–{die} squares: the distance is rolled (d{die})",
-                    self.describe(piece),
-                    toward.name()
-                );
+                label = if throws {
+                    faction_rules::throw_label(self, piece, toward)
+                } else {
+                    let kind = self.piece(piece).kind;
+                    let die = faction_rules::distance_die(kind).expect("a piece that rolls");
+                    format!(
+                        "{} moves {} 1–{die} squares: the distance is rolled (d{die})",
+                        self.describe(piece),
+                        toward.name()
+                    )
+                };
             }
             Move::Become { piece, into } => {
                 notation = format!(
@@ -246,6 +255,7 @@ impl ActionChessFactionChess {
             Some(Pending::LichReturn { .. }) => "Leave the Lich-King off the board",
             Some(Pending::Promotion { .. }) => "Decline",
             Some(Pending::LeonineTake { .. }) => "Stop before the friendly piece",
+            Some(Pending::Throw { .. }) => "Throw nothing",
             None if self.stage == Stage::Start => "Place nothing more: make your move",
             None => "Done",
         }
@@ -424,6 +434,9 @@ impl ActionChessFactionChess {
             Pending::CarryPhylactery { .. } => "place the Phylactery, or leave it".into(),
             Pending::LichReturn { .. } => {
                 "return the Lich-King beside the Phylactery, or leave it".into()
+            }
+            Pending::Throw { piece } => {
+                format!("{} may throw, or not", self.describe(piece))
             }
         }
     }

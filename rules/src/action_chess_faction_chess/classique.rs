@@ -3,8 +3,9 @@
 //! a copy, no enemy piece's `threats` reach the King's square.
 //!
 //! The pawn's moves are shared with the Halflings' Villager, which "moves
-//! and captures as a pawn": [`pawn_destinations`], [`push_pawn_moves`] and
-//! [`play_pawn_move`] serve both, each with its own promotion targets.
+//! and captures as a pawn", and the Alchemist's Student, which "moves as a
+//! Pawn": [`pawn_destinations`], [`push_pawn_moves`] and [`play_pawn_move`]
+//! serve all three, each with its own promotion targets.
 
 use crate::dice::Dice;
 use crate::effect_log::Log;
@@ -22,7 +23,7 @@ type Game = ActionChessFactionChess;
 const PROMOTIONS: [Kind; 4] = [Kind::Queen, Kind::Rook, Kind::Bishop, Kind::Knight];
 
 /// The pieces that move as pawns: they open en passant and take by it.
-const PAWN_LIKE: [Kind; 2] = [Kind::Pawn, Kind::Villager];
+const PAWN_LIKE: [Kind; 3] = [Kind::Pawn, Kind::Villager, Kind::Student];
 
 /// A slide with no limit but the board's edge.
 const FULL_LENGTH: u8 = 7;
@@ -217,7 +218,7 @@ pub(super) fn push_pawn_moves(
 }
 
 /// The piece a pawn-like move from `ix` to `to` takes en passant: the
-/// enemy Pawn or Villager that has just skipped `to`, when `to` is
+/// enemy Pawn, Villager or Student that has just skipped `to`, when `to` is
 /// diagonally forward (C5).
 pub(super) fn en_passant_victim(game: &Game, ix: Ix, to: Sq) -> Option<Ix> {
     if game.en_passant != Some(to) {

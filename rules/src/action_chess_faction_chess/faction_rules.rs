@@ -76,6 +76,7 @@ pub(super) fn decision_moves(game: &Game, decision: Decision, out: &mut Vec<Move
         Faction::Peasant => peasant::decision_moves(game, decision, out),
         Faction::Beastfolk => beastfolk::decision_moves(game, decision, out),
         Faction::Undead => undead::decision_moves(game, decision, out),
+        Faction::Alchemist => alchemist::decision_moves(game, decision, out),
         other => unreachable!("{other:?} leaves no decision waiting"),
     }
 }
@@ -92,6 +93,7 @@ pub(super) fn play_decision(
         Faction::Peasant => peasant::play_decision(game, decision, mv, dice, log),
         Faction::Beastfolk => beastfolk::play_decision(game, decision, mv, dice, log),
         Faction::Undead => undead::play_decision(game, decision, mv, dice, log),
+        Faction::Alchemist => alchemist::play_decision(game, decision, mv, dice, log),
         other => unreachable!("{other:?} leaves no decision waiting"),
     }
 }
@@ -160,6 +162,12 @@ pub(super) fn on_captured(game: &mut Game, victim: Ix, log: &mut Log) {
 /// random.
 pub(super) fn distance_die(kind: Kind) -> Option<u8> {
     beastfolk::distance_die(kind)
+}
+
+/// The words of a `roll` that throws rather than moves: an Alchemist's
+/// throw, offered while its `Pending::Throw` waits.
+pub(super) fn throw_label(game: &Game, piece: Ix, toward: super::moves::Compass) -> String {
+    alchemist::throw_label(game, piece, toward)
 }
 
 /// The pieces a faction starts with, on White's side or Black's.

@@ -42,7 +42,7 @@ impl Faction {
 
     /// The factions a match may field now; the others are listed in the
     /// rules document as not implemented yet.
-    pub const PLAYABLE: [Faction; 8] = [
+    pub const PLAYABLE: [Faction; 10] = [
         Faction::Classique,
         Faction::Peasant,
         Faction::Beastfolk,
@@ -51,6 +51,8 @@ impl Faction {
         Faction::Robot,
         Faction::Halflings,
         Faction::Faerie,
+        Faction::Alchemist,
+        Faction::Reaper,
     ];
 
     pub fn is_playable(self) -> bool {

@@ -1,20 +1,19 @@
 //! Action Chess Faction Chess: each player picks one of fourteen factions,
 //! one of them regular chess, each with its own pieces, random moves and
-//! odd captures, and they meet on one 8×8 board. Eight factions are
-//! playable; the other six are listed in the rules document as not
-//! implemented yet. The rules as Fray plays them, with every ruling:
-//! `docs/rules/action-chess-faction-chess.md`.
+//! odd captures, and they meet on one 8×8 board. The factions in
+//! `Faction::PLAYABLE` are playable; the others are listed in the rules
+//! document as not implemented yet. The rules as Fray plays them, with
+//! every ruling: `docs/rules/action-chess-faction-chess.md`.
 //!
 //! Where each rule lives:
 //! - `factions.rs`: the fourteen factions, their defeat conditions in words
 //! - `pieces.rs`: every piece's key, name, glyph and line
 //! - `layout.rs`: starting squares by the chess piece a piece replaces
 //! - `classique.rs`, `peasant.rs`, `beastfolk.rs`, `undead.rs`, `slime.rs`,
-//!   `robot.rs`, `halflings.rs`, `faerie.rs`: each faction's pieces, moves,
-//!   captures, decisions and layout
-//! - `reaper.rs`, `alchemist.rs`, `butcher.rs`: factions of part two,
-//!   being built; none is in `Faction::PLAYABLE` until its rules
-//!   are whole
+//!   `robot.rs`, `halflings.rs`, `faerie.rs`, `reaper.rs`, `alchemist.rs`:
+//!   each faction's pieces, moves, captures, decisions and layout
+//! - `butcher.rs`: a faction of part two, being built; not in
+//!   `Faction::PLAYABLE` until its rules are whole
 //! - `faction_rules.rs`: where the engine asks a faction for its rules
 //! - `movement.rs`: steps, slides and leaps; what a side threatens
 //! - `capture.rs`: capture, and the plain move

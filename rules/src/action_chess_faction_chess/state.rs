@@ -69,6 +69,9 @@ pub enum Pending {
     CarryPhylactery { mover: Ix, phylactery: Ix },
     /// Undead: the captured Lich-King may return beside the Phylactery.
     LichReturn { lich: Ix },
+    /// Alchemist: a Bombardier, Grenadier or Explosivista that has moved
+    /// may throw along one of its lines; the server rolls the distance.
+    Throw { piece: Ix },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
