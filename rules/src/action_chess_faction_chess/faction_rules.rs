@@ -76,6 +76,7 @@ pub(super) fn decision_moves(game: &Game, decision: Decision, out: &mut Vec<Move
         Faction::Peasant => peasant::decision_moves(game, decision, out),
         Faction::Beastfolk => beastfolk::decision_moves(game, decision, out),
         Faction::Undead => undead::decision_moves(game, decision, out),
+        Faction::Butcher => butcher::decision_moves(game, decision, out),
         other => unreachable!("{other:?} leaves no decision waiting"),
     }
 }
@@ -92,6 +93,7 @@ pub(super) fn play_decision(
         Faction::Peasant => peasant::play_decision(game, decision, mv, dice, log),
         Faction::Beastfolk => beastfolk::play_decision(game, decision, mv, dice, log),
         Faction::Undead => undead::play_decision(game, decision, mv, dice, log),
+        Faction::Butcher => butcher::play_decision(game, decision, mv, dice, log),
         other => unreachable!("{other:?} leaves no decision waiting"),
     }
 }
