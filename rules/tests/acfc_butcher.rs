@@ -45,23 +45,16 @@ fn the_army_starts_on_twelve_squares_mirrored_for_black() {
     let mut position = Position::new(BUTCHERS);
     position.starting_pieces(0).starting_pieces(1);
     let game = position.build();
-    let white = [
-        ("butcher", ["d1", "e1"]),
-        ("diner", ["c1", "f1"]),
-        ("fowl", ["a1", "h1"]),
-        ("bull", ["d2", "e2"]),
-        ("auroch", ["c2", "f2"]),
-        ("hog", ["b2", "g2"]),
+    let layout = [
+        ("butcher", ["d1", "e1"], ["d8", "e8"]),
+        ("diner", ["c1", "f1"], ["c8", "f8"]),
+        ("fowl", ["a1", "h1"], ["a8", "h8"]),
+        ("bull", ["d2", "e2"], ["d7", "e7"]),
+        ("auroch", ["c2", "f2"], ["c7", "f7"]),
+        ("hog", ["b2", "g2"], ["b7", "g7"]),
     ];
-    for (kind, squares) in white {
-        assert_eq!(squares_of_kind(&game, 0, kind), names(&squares), "{kind}");
-        let black: Vec<String> = squares.iter().map(|s| s.replace(['1', '2'], "")).collect();
-        let black: Vec<String> = squares
-            .iter()
-            .zip(black)
-            .map(|(s, file)| format!("{file}{}", if s.ends_with('1') { 8 } else { 7 }))
-            .collect();
-        let black: Vec<&str> = black.iter().map(String::as_str).collect();
+    for (kind, white, black) in layout {
+        assert_eq!(squares_of_kind(&game, 0, kind), names(&white), "{kind}");
         assert_eq!(squares_of_kind(&game, 1, kind), names(&black), "{kind}");
     }
     assert_eq!(view(&game).pieces.len(), 24);
@@ -275,6 +268,16 @@ fn an_auroch_steps_away_from_a_classique_capture_along_the_line() {
     assert_eq!(corpse_on(&game, "d4"), None);
     let mover = piece_on(&game, "h7");
     play(&mut game, 1, &go(mover, "h8"));
+    let drive = game
+        .options(Seat(0))
+        .into_iter()
+        .find(|option| option.action == go(rook, "e4"))
+        .expect("the Rook may move onto the Auroch");
+    assert_eq!(drive.notation, "Rd4-e4");
+    assert_eq!(
+        drive.label,
+        "Rook on d4 moves to e4, driving the Auroch on e4 to f4"
+    );
     play(&mut game, 0, &go(knight, "c4"));
     play(&mut game, 1, &go(auroch, "e3"));
     play(&mut game, 0, &go(knight, "e3"));

@@ -1,6 +1,6 @@
-//! Every ordered pairing of the seven playable factions (a faction against
-//! itself included), each faction as White and as Black: 98 random
-//! complete games through the contract suite's player and checks
+//! Every ordered pairing of the playable factions (a faction against
+//! itself included), each faction as White and as Black: 2n² random
+//! complete games for n factions through the contract suite's player and checks
 //! (`contract_harness::play`: options are the truth, effects are diffs,
 //! nothing leaks, the same seed plays the same game, every game ends with
 //! an outcome). The coin decides White, so each game's seed is the first
@@ -82,7 +82,8 @@ fn played(at: usize, pairing: Pairing) -> Result<(), String> {
 #[test]
 fn every_pairing_of_playable_factions_plays_to_an_end_either_way_round() {
     let all = pairings();
-    assert_eq!(all.len(), 7 * 7 * 2);
+    let factions = Faction::PLAYABLE.len();
+    assert_eq!(all.len(), factions * factions * 2);
     let threads = std::thread::available_parallelism().map_or(2, |n| n.get().min(4));
     let began = Instant::now();
     let failures: Vec<String> = std::thread::scope(|scope| {

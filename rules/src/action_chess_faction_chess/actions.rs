@@ -18,6 +18,9 @@ use super::state::{ActionChessFactionChess, Ix, Pending, Stage};
 /// the piece it names ends (`Some(None)`: off the board).
 struct DryRun {
     taken: Vec<Ix>,
+    /// The enemy Aurochs that stepped away instead of being taken (K5),
+    /// with where they went.
+    driven: Vec<(Ix, Sq)>,
     mover_ends: Option<Option<Sq>>,
 }
 
@@ -95,6 +98,14 @@ impl ActionChessFactionChess {
                 .filter(|(ix, _)| Some(*ix) != mover && after.piece(*ix).square.is_none())
                 .map(|(ix, _)| ix)
                 .collect(),
+            driven: self
+                .on_board()
+                .filter(|(_, piece)| piece.kind == Kind::Auroch)
+                .filter_map(|(ix, piece)| {
+                    let now = after.piece(ix).square?;
+                    (Some(now) != piece.square).then_some((ix, now))
+                })
+                .collect(),
             // Where the mover ends, when not where the move names: a walk
             // that goes on past the square named, or the Man's edge take
             // that removes it too (None).
@@ -117,7 +128,11 @@ impl ActionChessFactionChess {
             | Move::Promote { piece, to, .. }
             | Move::Via { piece, to, .. }
             | Move::Feast { piece, to, .. } => {
-                let DryRun { taken, mover_ends } = self.dry_run(mv);
+                let DryRun {
+                    taken,
+                    driven,
+                    mover_ends,
+                } = self.dry_run(mv);
                 notation.push_str(glyph(piece));
                 push_square(&mut notation, self.square(piece));
                 label.push_str(&self.describe(piece));
@@ -163,6 +178,12 @@ impl ActionChessFactionChess {
                         label.push_str("its own ");
                     }
                     label.push_str(&self.describe(victim));
+                }
+                for (auroch, to) in driven {
+                    label.push_str(", driving the ");
+                    label.push_str(&self.describe(auroch));
+                    label.push_str(" to ");
+                    push_square(&mut label, to);
                 }
                 if mover_ends == Some(None) {
                     label.push_str("; the ");

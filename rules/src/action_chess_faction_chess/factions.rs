@@ -42,7 +42,7 @@ impl Faction {
 
     /// The factions a match may field now; the others are listed in the
     /// rules document as not implemented yet.
-    pub const PLAYABLE: [Faction; 7] = [
+    pub const PLAYABLE: [Faction; 8] = [
         Faction::Classique,
         Faction::Peasant,
         Faction::Beastfolk,
@@ -50,6 +50,7 @@ impl Faction {
         Faction::Slime,
         Faction::Robot,
         Faction::Halflings,
+        Faction::Butcher,
     ];
 
     pub fn is_playable(self) -> bool {
