@@ -1,7 +1,7 @@
 //! Action Chess Faction Chess: each player picks one of fourteen factions,
 //! one of them regular chess, each with its own pieces, random moves and
-//! odd captures, and they meet on one 8×8 board. Seven factions are
-//! playable; the other seven are listed in the rules document as not
+//! odd captures, and they meet on one 8×8 board. Eight factions are
+//! playable; the other six are listed in the rules document as not
 //! implemented yet. The rules as Fray plays them, with every ruling:
 //! `docs/rules/action-chess-faction-chess.md`.
 //!
@@ -10,14 +10,16 @@
 //! - `pieces.rs`: every piece's key, name, glyph and line
 //! - `layout.rs`: starting squares by the chess piece a piece replaces
 //! - `classique.rs`, `peasant.rs`, `beastfolk.rs`, `undead.rs`, `slime.rs`,
-//!   `robot.rs`, `halflings.rs`: each faction's pieces, moves, captures,
-//!   decisions and layout
-//! - `reaper.rs`, `alchemist.rs`, `butcher.rs`, `faerie.rs`: factions of
+//!   `robot.rs`, `halflings.rs`, `butcher.rs`: each faction's pieces, moves,
+//!   captures, decisions and layout (the Butcher's also its corpses and the
+//!   Auroch's escape from any capture)
+//! - `reaper.rs`, `alchemist.rs`, `faerie.rs`: factions of
 //!   part two, being built; none is in `Faction::PLAYABLE` until its rules
 //!   are whole
 //! - `faction_rules.rs`: where the engine asks a faction for its rules
 //! - `movement.rs`: steps, slides and leaps; what a side threatens
-//! - `capture.rs`: capture, and the plain move
+//! - `capture.rs`: capture (an Auroch may step away instead), and the
+//!   plain move
 //! - `turn.rs`: the turn's start, main move, waiting decisions, its end;
 //!   repetition, stalemate and checkmate
 //! - `winning.rs`: the endings in words

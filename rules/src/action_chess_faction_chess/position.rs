@@ -68,7 +68,6 @@ impl Position {
 
     /// Marks a placed piece as having moved (no castling with it, no
     /// double step).
-
     pub fn moved(&mut self, piece: PieceId) -> &mut Self {
         self.game.pieces[piece.0 as usize].moved = true;
         self
