@@ -401,3 +401,82 @@ fn a_small_position_has_a_hand_counted_number_of_moves() {
     // d2 e3 f4 g5 h6 = 7; without the squares counted twice: 30.
     assert_eq!(perft(&game, 1), 3 + 3 + 5 + 30);
 }
+
+#[test]
+fn a_diner_fed_on_a_bull_charges_through_a_friend_slaughtering_it() {
+    let mut position = Position::new([Faction::Butcher, Faction::Classique]);
+    position.place(1, "king", "h8");
+    position.place(0, "butcher", "h1");
+    let diner = position.place(0, "diner", "a1");
+    let hog = position.place(0, "hog", "b1");
+    position.corpse("bull", "a2");
+    let mut game = position.build();
+    let option = game
+        .options(Seat(0))
+        .into_iter()
+        .find(|option| option.action == feast(diner, "a2", "d1"))
+        .expect("the charge is offered");
+    assert_eq!(option.notation, "na1^a2xd1");
+    assert_eq!(
+        option.label,
+        "Diner on a1 feasts on the Bull corpse on a2 and moves as a Bull to d1, taking its own Hog on b1"
+    );
+    play(&mut game, 0, &feast(diner, "a2", "d1"));
+    assert_eq!(square_of(&game, hog), None);
+    assert_eq!(corpse_on(&game, "b1").as_deref(), Some("hog-corpse"));
+    assert_eq!(corpse_on(&game, "a2"), None);
+}
+
+#[test]
+fn the_slaughter_options_name_each_friend_beside_the_butcher() {
+    let mut position = Position::new([Faction::Butcher, Faction::Classique]);
+    position.place(1, "king", "h8");
+    let butcher = position.place(0, "butcher", "d4");
+    position.place(0, "bull", "d6");
+    position.place(1, "pawn", "c6");
+    let mut game = position.build();
+    play(&mut game, 0, &go(butcher, "d5"));
+    let offered: Vec<(String, String)> = game
+        .options(Seat(0))
+        .into_iter()
+        .map(|option| (option.notation, option.label))
+        .collect();
+    assert_eq!(
+        offered,
+        vec![
+            (
+                "hd5:xd6".to_string(),
+                "Butcher on d5 slaughters its own Bull on d6".to_string()
+            ),
+            ("done".to_string(), "Slaughter no more".to_string()),
+        ]
+    );
+}
+
+#[test]
+fn an_auroch_steps_away_from_a_bunny_knights_first_landing_and_the_knight_goes_on() {
+    let mut position = Position::new([Faction::Halflings, Faction::Butcher]);
+    position.place(0, "mayor", "a1");
+    let knight = position.place(0, "bunny-knight", "d4");
+    position.place(1, "butcher", "h8");
+    let auroch = position.place(1, "auroch", "d6");
+    let mut game = position.build();
+    play(&mut game, 0, &via(knight, "d6", "f6"));
+    assert_eq!(square_of(&game, knight).as_deref(), Some("f6"));
+    assert_eq!(square_of(&game, auroch).as_deref(), Some("d7"));
+}
+
+#[test]
+fn a_classique_capture_that_drives_an_auroch_into_a_check_line_answers_the_check() {
+    let mut position = Position::new([Faction::Classique, Faction::Butcher]);
+    position.place(0, "king", "e1");
+    let rook = position.place(0, "rook", "c4");
+    position.place(1, "butcher", "h8");
+    position.place(1, "bull", "e8");
+    position.place(1, "auroch", "d4");
+    let game = position.build();
+    // The Bull on e8 checks the King down the e-file. Of the Rook's moves,
+    // only the take on d4 answers it: it drives the Auroch to e4, shutting
+    // the file.
+    assert_eq!(destinations(&game, rook), names(&["d4"]));
+}
