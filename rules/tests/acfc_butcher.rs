@@ -480,3 +480,20 @@ fn a_classique_capture_that_drives_an_auroch_into_a_check_line_answers_the_check
     // the file.
     assert_eq!(destinations(&game, rook), names(&["d4"]));
 }
+
+#[test]
+fn each_piece_threatens_only_where_it_could_take() {
+    let mut position = Position::new([Faction::Classique, Faction::Butcher]);
+    let king = position.place(0, "king", "e4");
+    position.place(1, "butcher", "h8");
+    // The Fowl takes only by a step (f3, f4), not on its leap to e3; the
+    // Bull takes along rank 5 (d5, e5, f5); the Hog down its diagonal and,
+    // with the King gone from e4, turning there onto d3; the Auroch beside
+    // e3 takes nothing.
+    position.place(1, "fowl", "g3");
+    position.place(1, "bull", "a5");
+    position.place(1, "hog", "a8");
+    position.place(1, "auroch", "e2");
+    let game = position.build();
+    assert_eq!(destinations(&game, king), names(&["d4", "e3"]));
+}
