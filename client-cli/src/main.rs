@@ -182,7 +182,7 @@ enum ArmyCommand {
     ///   fray army new --system summoners-chess --name "Summoners"
     ///
     /// and an Action Chess Faction Chess list is a faction (classique,
-    /// peasant, beastfolk, undead, slime, robot, halflings):
+    /// peasant, beastfolk, undead, slime, robot, halflings, butcher):
     ///
     ///   fray army new --system acfc --army undead --name "Undead"
     #[command(verbatim_doc_comment, after_help = EXIT_CODES)]
