@@ -497,3 +497,27 @@ fn each_piece_threatens_only_where_it_could_take() {
     let game = position.build();
     assert_eq!(destinations(&game, king), names(&["d4", "e3"]));
 }
+
+#[test]
+fn a_death_knight_taking_an_auroch_drives_it_unless_its_step_ends_where_it_would_go() {
+    let setup = || {
+        let mut position = Position::new([Faction::Undead, Faction::Butcher]);
+        position.place(0, "lich-king", "h1");
+        let knight = position.place(0, "death-knight", "a1");
+        position.place(1, "butcher", "h8");
+        let auroch = position.place(1, "auroch", "b3");
+        (position.build(), knight, auroch)
+    };
+    // From a1 onto b3, the line rounds to north-east: the Auroch steps to
+    // c4, and the Knight's diagonal step goes on to a4.
+    let (mut game, knight, auroch) = setup();
+    play(&mut game, 0, &via(knight, "b3", "a4"));
+    assert_eq!(square_of(&game, knight).as_deref(), Some("a4"));
+    assert_eq!(square_of(&game, auroch).as_deref(), Some("c4"));
+    // A step that ends on c4 leaves the Auroch nowhere to go.
+    let (mut game, knight, auroch) = setup();
+    play(&mut game, 0, &via(knight, "b3", "c4"));
+    assert_eq!(square_of(&game, knight).as_deref(), Some("c4"));
+    assert_eq!(square_of(&game, auroch), None);
+    assert_eq!(corpse_on(&game, "b3").as_deref(), Some("auroch-corpse"));
+}
