@@ -521,3 +521,17 @@ fn a_death_knight_taking_an_auroch_drives_it_unless_its_step_ends_where_it_would
     assert_eq!(square_of(&game, auroch), None);
     assert_eq!(corpse_on(&game, "b3").as_deref(), Some("auroch-corpse"));
 }
+
+#[test]
+fn the_waiting_slaughter_says_what_it_asks() {
+    let mut position = Position::new([Faction::Butcher, Faction::Classique]);
+    position.place(1, "king", "h8");
+    let butcher = position.place(0, "butcher", "d4");
+    position.place(0, "hog", "d6");
+    let mut game = position.build();
+    play(&mut game, 0, &go(butcher, "d5"));
+    assert_eq!(
+        view(&game).turn.phase,
+        "Butcher on d5 may slaughter a friend beside it (3 at most), or stop"
+    );
+}

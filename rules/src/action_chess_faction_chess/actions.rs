@@ -502,7 +502,7 @@ impl ActionChessFactionChess {
                 "return the Lich-King beside the Phylactery, or leave it".into()
             }
             Pending::Slaughter { butcher, left } => format!(
-                "{} may slaughter up to {left} more adjacent friends, or stop",
+                "{} may slaughter a friend beside it ({left} at most), or stop",
                 self.describe(butcher)
             ),
         }

@@ -162,7 +162,7 @@ impl Faction {
             Faction::Alchemist => "its Arch-Chancellor is captured",
             Faction::Swarm => "its Hive Queen is captured",
             Faction::Reaper => "its Reaper is captured",
-            Faction::Butcher => "its Butchers are captured",
+            Faction::Butcher => "it has no Butcher left",
             Faction::Wallmaster => "its Chest is captured",
         }
     }
