@@ -18,6 +18,9 @@ use super::state::{ActionChessFactionChess, Ix, Pending, Stage};
 /// the piece it names ends (`Some(None)`: off the board).
 struct DryRun {
     taken: Vec<Ix>,
+    /// The enemy Aurochs that stepped away instead of being taken (K5),
+    /// with where they went.
+    driven: Vec<(Ix, Sq)>,
     mover_ends: Option<Option<Sq>>,
 }
 
@@ -59,6 +62,13 @@ impl ActionChessFactionChess {
             Move::Merge { piece, with } => Action::new("merge").piece(id(piece)).target(id(with)),
             Move::Split { piece, to } => Action::new("split").piece(id(piece)).to(at(to)),
             Move::Build { to } => Action::new("build").to(at(to)),
+            Move::Slaughter { piece, victim } => {
+                Action::new("slaughter").piece(id(piece)).target(id(victim))
+            }
+            Move::Feast { piece, corpse, to } => Action::new("feast")
+                .piece(id(piece))
+                .to(at(to))
+                .choice(at(corpse).to_string()),
             Move::Done => Action::new("done"),
         }
     }
@@ -88,6 +98,14 @@ impl ActionChessFactionChess {
                 .filter(|(ix, _)| Some(*ix) != mover && after.piece(*ix).square.is_none())
                 .map(|(ix, _)| ix)
                 .collect(),
+            driven: self
+                .on_board()
+                .filter(|(_, piece)| piece.kind == Kind::Auroch)
+                .filter_map(|(ix, piece)| {
+                    let now = after.piece(ix).square?;
+                    (Some(now) != piece.square).then_some((ix, now))
+                })
+                .collect(),
             // Where the mover ends, when not where the move names: a walk
             // that goes on past the square named, or the Man's edge take
             // that removes it too (None).
@@ -108,12 +126,28 @@ impl ActionChessFactionChess {
         match mv {
             Move::Go { piece, to }
             | Move::Promote { piece, to, .. }
-            | Move::Via { piece, to, .. } => {
-                let DryRun { taken, mover_ends } = self.dry_run(mv);
+            | Move::Via { piece, to, .. }
+            | Move::Feast { piece, to, .. } => {
+                let DryRun {
+                    taken,
+                    driven,
+                    mover_ends,
+                } = self.dry_run(mv);
                 notation.push_str(glyph(piece));
                 push_square(&mut notation, self.square(piece));
                 label.push_str(&self.describe(piece));
-                if let Move::Via { via, .. } = mv {
+                if let Move::Feast { corpse, .. } = mv {
+                    let eaten = self.corpses[corpse as usize].expect("a corpse to eat");
+                    notation.push('^');
+                    push_square(&mut notation, corpse);
+                    label.push_str(" feasts on the ");
+                    label.push_str(eaten.name());
+                    label.push_str(" corpse on ");
+                    push_square(&mut label, corpse);
+                    label.push_str(" and moves as a ");
+                    label.push_str(eaten.name());
+                    label.push_str(" to ");
+                } else if let Move::Via { via, .. } = mv {
                     notation.push('-');
                     push_square(&mut notation, via);
                     label.push_str(" moves by way of ");
@@ -144,6 +178,12 @@ impl ActionChessFactionChess {
                         label.push_str("its own ");
                     }
                     label.push_str(&self.describe(victim));
+                }
+                for (auroch, to) in driven {
+                    label.push_str(", driving the ");
+                    label.push_str(&self.describe(auroch));
+                    label.push_str(" to ");
+                    push_square(&mut label, to);
                 }
                 if mover_ends == Some(None) {
                     label.push_str("; the ");
@@ -233,6 +273,19 @@ impl ActionChessFactionChess {
                     grid::to_square(to)
                 );
             }
+            Move::Slaughter { piece, victim } => {
+                notation = format!(
+                    "{}{}:x{}",
+                    glyph(piece),
+                    grid::to_square(self.square(piece)),
+                    grid::to_square(self.square(victim))
+                );
+                label = format!(
+                    "{} slaughters its own {}",
+                    self.describe(piece),
+                    self.describe(victim)
+                );
+            }
             Move::Build { to } => {
                 let at = grid::to_square(to);
                 notation = format!("{}+{at}", Kind::Factory.glyph());
@@ -256,6 +309,7 @@ impl ActionChessFactionChess {
             Some(Pending::Promotion { .. }) => "Decline",
             Some(Pending::LeonineTake { .. }) => "Stop before the friendly piece",
             Some(Pending::Throw { .. }) => "Throw nothing",
+            Some(Pending::Slaughter { .. }) => "Slaughter no more",
             None if self.stage == Stage::Start => "Place nothing more: make your move",
             None => "Done",
         }
@@ -346,6 +400,28 @@ impl ActionChessFactionChess {
                     to: square(action.to)?,
                 })
             }
+            "slaughter" => {
+                check_parts(action, true, true, false, false)?;
+                Ok(Move::Slaughter {
+                    piece: own(action.piece)?,
+                    victim: own(action.target)?,
+                })
+            }
+            "feast" => {
+                check_parts(action, true, false, true, true)?;
+                let corpse = action.choice.as_deref().expect("checked");
+                let corpse = corpse.parse::<Square>().map_err(|_| {
+                    Rejection::new(
+                        RejectCode::UnknownAction,
+                        format!("'{corpse}' is not a square: name the corpse's square, such as e5"),
+                    )
+                })?;
+                Ok(Move::Feast {
+                    piece: own(action.piece)?,
+                    corpse: board_square(corpse)?,
+                    to: square(action.to)?,
+                })
+            }
             "build" => {
                 check_parts(action, false, false, true, false)?;
                 Ok(Move::Build {
@@ -360,7 +436,7 @@ impl ActionChessFactionChess {
                 RejectCode::UnknownAction,
                 format!(
                     "'{other}' is not an action in Action Chess Faction Chess; the actions are \
-                     move, roll, become, place, merge, split, build and done"
+                     move, roll, become, place, merge, split, build, slaughter, feast and done"
                 ),
             )),
         }
@@ -438,6 +514,10 @@ impl ActionChessFactionChess {
             Pending::Throw { piece } => {
                 format!("{} may throw, or not", self.describe(piece))
             }
+            Pending::Slaughter { butcher, left } => format!(
+                "{} may slaughter a friend beside it ({left} at most), or stop",
+                self.describe(butcher)
+            ),
         }
     }
 

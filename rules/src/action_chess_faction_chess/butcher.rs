@@ -1,40 +1,361 @@
-//! Butcher: PLACEHOLDER until the faction's rules land (issue 24); the
-//! faction is not in `Faction::PLAYABLE`, so no match fields it.
+//! Butcher: Butchers that slaughter their own beasts, Bulls that charge
+//! through a friend, Aurochs that step away from a capture, Hogs that turn
+//! once, leaping Fowl, and Diners that feast on corpses to move as the
+//! beast they eat (rulings K1–K14 in the rules document).
 
 use crate::dice::Dice;
 use crate::effect_log::Log;
-use crate::grid::{ALL_DIRECTIONS, Sq};
+use crate::grid::{self, ALL_DIRECTIONS, DIAGONAL, ORTHOGONAL, Sq, bit};
 
-use super::layout::{Role, by_chess_role};
+use super::layout::{self, Role, by_chess_role};
 use super::moves::Move;
 use super::pieces::Kind;
-use super::state::{ActionChessFactionChess, Ix};
+use super::state::{ActionChessFactionChess, Decision, Ix, Pending};
 
 type Game = ActionChessFactionChess;
 
+/// How many friends a Butcher may slaughter after one move.
+const SLAUGHTERS: u8 = 3;
+
+/// Butchers on d1 and e1, Diners on c1 and f1, Fowl on a1 and h1; Bulls on
+/// d2 and e2, Aurochs on c2 and f2, Hogs on b2 and g2 (K1).
 pub(super) fn layout(white: bool) -> Vec<(Kind, Sq)> {
-    by_chess_role(white, |role| match role {
-        Role::King => Some(Kind::Butcher),
+    let mut pieces = by_chess_role(white, |role| match role {
+        Role::King | Role::Queen => Some(Kind::Butcher),
+        Role::Bishop => Some(Kind::Diner),
+        Role::Rook => Some(Kind::Fowl),
         _ => None,
-    })
+    });
+    let second_rank = [
+        (Kind::Hog, 1),
+        (Kind::Auroch, 2),
+        (Kind::Bull, 3),
+        (Kind::Bull, 4),
+        (Kind::Auroch, 5),
+        (Kind::Hog, 6),
+    ];
+    pieces.extend(
+        second_rank
+            .into_iter()
+            .map(|(kind, file)| (kind, layout::square(white, file, 1))),
+    );
+    pieces
 }
 
-pub(super) fn main_moves(game: &Game, seat: u8, out: &mut Vec<Move>) {
-    for (ix, _) in game.pieces_of(seat) {
-        game.push_leaps(ix, &ALL_DIRECTIONS, out);
+fn square_of(game: &Game, ix: Ix) -> Sq {
+    game.piece(ix).square.expect("a Butcher piece on the board")
+}
+
+/// The squares `ix`, standing on `from`, may move to as a `kind` (its own
+/// kind, or the corpse's a Diner feasts on).
+fn reach(game: &Game, ix: Ix, kind: Kind, from: Sq) -> u64 {
+    let owner = game.piece(ix).owner;
+    let open_or_enemy = |sq: Sq| !game.holds(owner, sq);
+    match kind {
+        Kind::Butcher | Kind::Diner => steps(from, 1, open_or_enemy),
+        Kind::Bull => bull_reach(game, owner, from),
+        Kind::Auroch => queen_to_empty(game, from),
+        Kind::Hog => hog_reach(game, from, |sq| game.enemy_of(owner, sq)),
+        Kind::Fowl => {
+            steps(from, 2, |sq| game.is_empty(sq)) | steps(from, 1, |sq| game.enemy_of(owner, sq))
+        }
+        other => unreachable!("a {other:?} is no Butcher piece"),
     }
 }
 
-pub(super) fn play_main(game: &mut Game, _seat: u8, mv: Move, _dice: &mut dyn Dice, log: &mut Log) {
-    let Move::Go { piece, to } = mv else {
-        unreachable!("not a Butcher move: {mv:?}")
-    };
-    game.go(piece, to, log);
+/// The squares `distance` away along each of the eight directions that
+/// pass `keep`; the squares between are leapt.
+fn steps(from: Sq, distance: i8, keep: impl Fn(Sq) -> bool) -> u64 {
+    ALL_DIRECTIONS
+        .iter()
+        .filter_map(|&(df, dr)| grid::offset(from, df * distance, dr * distance))
+        .filter(|&sq| keep(sq))
+        .fold(0, |mask, sq| mask | bit(sq))
 }
 
+/// A Rook's squares, and past one friend that is not a Bull or an Auroch
+/// the empty squares beyond it (K3): a move through a friend cannot end
+/// in a capture.
+fn bull_reach(game: &Game, owner: u8, from: Sq) -> u64 {
+    let mut mask = 0;
+    for &(df, dr) in &ORTHOGONAL {
+        let mut passed = false;
+        let mut at = from;
+        while let Some(to) = grid::offset(at, df, dr) {
+            match game.at(to) {
+                None => mask |= bit(to),
+                Some(other) => {
+                    let piece = game.piece(other);
+                    if passed {
+                        break;
+                    }
+                    if piece.owner != owner {
+                        mask |= bit(to);
+                        break;
+                    }
+                    if matches!(piece.kind, Kind::Bull | Kind::Auroch) {
+                        break;
+                    }
+                    passed = true;
+                }
+            }
+            at = to;
+        }
+    }
+    mask
+}
+
+/// The friend a Bull's move from `from` to `to` passes through, if any.
+fn passed_friend(game: &Game, ix: Ix, from: Sq, to: Sq) -> Option<Ix> {
+    let df = (grid::file(to) as i8 - grid::file(from) as i8).signum();
+    let dr = (grid::rank(to) as i8 - grid::rank(from) as i8).signum();
+    let mut at = grid::offset(from, df, dr)?;
+    while at != to {
+        if let Some(other) = game.at(at)
+            && other != ix
+        {
+            return Some(other);
+        }
+        at = grid::offset(at, df, dr)?;
+    }
+    None
+}
+
+/// A Queen's empty squares: an Auroch cannot capture.
+fn queen_to_empty(game: &Game, from: Sq) -> u64 {
+    let mut mask = 0;
+    for &(df, dr) in &ALL_DIRECTIONS {
+        let mut at = from;
+        while let Some(to) = grid::offset(at, df, dr)
+            && game.is_empty(to)
+        {
+            mask |= bit(to);
+            at = to;
+        }
+    }
+    mask
+}
+
+/// A Hog's squares: along a diagonal, then, from any empty square of it,
+/// along one of the two diagonals across it (K6). Each leg stops at the
+/// first piece, which is a square of the Hog's only if `ends_on` says so
+/// (an enemy to take; for a threat, any piece).
+fn hog_reach(game: &Game, from: Sq, ends_on: impl Fn(Sq) -> bool) -> u64 {
+    let mut mask = 0;
+    for &(df, dr) in &DIAGONAL {
+        let mut at = from;
+        while let Some(to) = grid::offset(at, df, dr) {
+            if !game.is_empty(to) {
+                if ends_on(to) {
+                    mask |= bit(to);
+                }
+                break;
+            }
+            mask |= bit(to);
+            for (tf, tr) in [(df, -dr), (-df, dr)] {
+                mask |= hog_leg(game, to, (tf, tr), &ends_on);
+            }
+            at = to;
+        }
+    }
+    mask
+}
+
+fn hog_leg(game: &Game, from: Sq, (df, dr): (i8, i8), ends_on: &impl Fn(Sq) -> bool) -> u64 {
+    let mut mask = 0;
+    let mut at = from;
+    while let Some(to) = grid::offset(at, df, dr) {
+        if !game.is_empty(to) {
+            if ends_on(to) {
+                mask |= bit(to);
+            }
+            break;
+        }
+        mask |= bit(to);
+        at = to;
+    }
+    mask
+}
+
+/// The kind of each corpse beside `from`, with its square.
+fn corpses_beside(game: &Game, from: Sq) -> impl Iterator<Item = (Sq, Kind)> + '_ {
+    grid::neighbours(from).filter_map(|sq| game.corpses[sq as usize].map(|kind| (sq, kind)))
+}
+
+pub(super) fn main_moves(game: &Game, seat: u8, out: &mut Vec<Move>) {
+    for (ix, piece) in game.pieces_of(seat) {
+        let from = piece.square.expect("on the board");
+        let kind = piece.kind;
+        for to in grid::squares_of(reach(game, ix, kind, from)) {
+            out.push(Move::Go { piece: ix, to });
+        }
+        if kind == Kind::Diner {
+            for (corpse, eaten) in corpses_beside(game, from) {
+                for to in grid::squares_of(reach(game, ix, eaten, from)) {
+                    out.push(Move::Feast {
+                        piece: ix,
+                        corpse,
+                        to,
+                    });
+                }
+            }
+        }
+    }
+}
+
+pub(super) fn play_main(game: &mut Game, seat: u8, mv: Move, _dice: &mut dyn Dice, log: &mut Log) {
+    match mv {
+        Move::Go { piece, to } => {
+            let kind = game.piece(piece).kind;
+            move_as(game, piece, kind, to, log);
+            if kind == Kind::Butcher {
+                offer_slaughter(game, seat, piece, SLAUGHTERS);
+            }
+        }
+        Move::Feast { piece, corpse, to } => {
+            let eaten = game.corpses[corpse as usize]
+                .take()
+                .expect("a Diner feasts on a corpse");
+            // A corpse eaten is gone for good (K11).
+            game.progress = true;
+            move_as(game, piece, eaten, to, log);
+        }
+        other => unreachable!("not a Butcher move: {other:?}"),
+    }
+}
+
+/// `ix` moves to `to` as a `kind`: a Bull slaughters the friend it passes
+/// through (K3).
+fn move_as(game: &mut Game, ix: Ix, kind: Kind, to: Sq, log: &mut Log) {
+    if kind == Kind::Bull
+        && let Some(friend) = passed_friend(game, ix, square_of(game, ix), to)
+    {
+        slaughter(game, friend, log);
+    }
+    game.go(ix, to, log);
+}
+
+/// Takes a friend off the board as captured, leaving its corpse (K2).
+fn slaughter(game: &mut Game, victim: Ix, log: &mut Log) {
+    let square = square_of(game, victim);
+    game.lift(victim, "slaughtered");
+    leave_corpse(game, victim, square, true);
+    super::faction_rules::on_captured(game, victim, log);
+}
+
+/// The friends beside a Butcher it may slaughter.
+fn slaughterable(game: &Game, butcher: Ix) -> impl Iterator<Item = Ix> + '_ {
+    let piece = game.piece(butcher);
+    let owner = piece.owner;
+    piece
+        .square
+        .into_iter()
+        .flat_map(grid::neighbours)
+        .filter_map(move |sq| game.at(sq).filter(|&ix| game.piece(ix).owner == owner))
+}
+
+fn offer_slaughter(game: &mut Game, seat: u8, butcher: Ix, left: u8) {
+    if left > 0 && slaughterable(game, butcher).next().is_some() {
+        game.pending.push(Decision {
+            seat,
+            pending: Pending::Slaughter { butcher, left },
+        });
+    }
+}
+
+pub(super) fn decision_moves(game: &Game, decision: Decision, out: &mut Vec<Move>) {
+    match decision.pending {
+        Pending::Slaughter { butcher, .. } => {
+            out.extend(slaughterable(game, butcher).map(|victim| Move::Slaughter {
+                piece: butcher,
+                victim,
+            }));
+            out.push(Move::Done);
+        }
+        other => unreachable!("not a Butcher decision: {other:?}"),
+    }
+}
+
+pub(super) fn play_decision(
+    game: &mut Game,
+    decision: Decision,
+    mv: Move,
+    _dice: &mut dyn Dice,
+    log: &mut Log,
+) {
+    match (decision.pending, mv) {
+        (Pending::Slaughter { butcher, left }, Move::Slaughter { victim, .. }) => {
+            slaughter(game, victim, log);
+            offer_slaughter(game, decision.seat, butcher, left - 1);
+        }
+        (Pending::Slaughter { .. }, Move::Done) => {}
+        other => unreachable!("not a Butcher decision and its answer: {other:?}"),
+    }
+}
+
+/// The squares `ix` could capture on on its next move (G4), whatever
+/// stands there now; a Diner's include what each corpse beside it would
+/// let it take (K12).
 pub(super) fn threats(game: &Game, ix: Ix) -> u64 {
-    Game::leap_reach(
-        game.piece(ix).square.expect("on the board"),
-        &ALL_DIRECTIONS,
-    )
+    let piece = game.piece(ix);
+    let from = piece.square.expect("on the board");
+    let own = threats_as(game, piece.kind, from);
+    if piece.kind != Kind::Diner {
+        return own;
+    }
+    corpses_beside(game, from).fold(own, |mask, (_, eaten)| mask | threats_as(game, eaten, from))
+}
+
+fn threats_as(game: &Game, kind: Kind, from: Sq) -> u64 {
+    match kind {
+        Kind::Butcher | Kind::Diner | Kind::Fowl => Game::leap_reach(from, &ALL_DIRECTIONS),
+        Kind::Bull => game.slide_reach(from, &ORTHOGONAL, 8),
+        Kind::Auroch => 0,
+        Kind::Hog => hog_reach(game, from, |_| true),
+        other => unreachable!("a {other:?} is no Butcher piece"),
+    }
+}
+
+/// Whether a capture of `victim` fails because it is an Auroch that steps
+/// away (K5): one square on from its capturer, along the line from the
+/// capturer's square through the Auroch's (a Knight-like capturer's line
+/// is rounded to the nearest of the eight directions, by the sign of each
+/// step), onto an empty square the capturer's move does not end on.
+pub(super) fn flees(game: &mut Game, victim: Ix) -> bool {
+    let prey = *game.piece(victim);
+    if prey.kind != Kind::Auroch {
+        return false;
+    }
+    let Some(capturer) = game.acting.map(|ix| *game.piece(ix)) else {
+        return false;
+    };
+    let (Some(from), Some(at)) = (capturer.square, prey.square) else {
+        return false;
+    };
+    if capturer.owner == prey.owner {
+        return false;
+    }
+    let df = (grid::file(at) as i8 - grid::file(from) as i8).signum();
+    let dr = (grid::rank(at) as i8 - grid::rank(from) as i8).signum();
+    match grid::offset(at, df, dr) {
+        Some(to) if game.is_empty(to) && game.acting_to != Some(to) => {
+            game.move_piece(victim, to);
+            true
+        }
+        _ => false,
+    }
+}
+
+/// A captured Bull, Auroch, Hog or Fowl, and any slaughtered piece, leaves
+/// its corpse where it stood, over any corpse already there (K9).
+pub(super) fn leave_corpse(game: &mut Game, victim: Ix, square: Sq, slaughtered: bool) {
+    let kind = game.piece(victim).kind;
+    if slaughtered || matches!(kind, Kind::Bull | Kind::Auroch | Kind::Hog | Kind::Fowl) {
+        game.corpses[square as usize] = Some(kind);
+    }
+}
+
+/// A corpse's terrain key in the view: "bull-corpse".
+pub(super) fn corpse_terrain(kind: Kind) -> String {
+    format!("{}-corpse", kind.key())
 }

@@ -4,20 +4,37 @@
 use crate::effect_log::Log;
 use crate::grid::Sq;
 
+use super::butcher;
 use super::faction_rules;
 use super::state::{ActionChessFactionChess, Ix};
 
 impl ActionChessFactionChess {
     /// Takes `victim` off the board as captured, with what its faction does
-    /// then (the Lich-King may return).
+    /// then (the Lich-King may return), unless it escapes (an Auroch steps
+    /// away from its enemy).
     pub(crate) fn capture(&mut self, victim: Ix, log: &mut Log) {
+        if self.capture_quietly(victim) {
+            faction_rules::on_captured(self, victim, log);
+        }
+    }
+
+    /// A capture without the decisions it calls for: what a test of the
+    /// position after a move needs (is the King left in check?). Returns
+    /// whether `victim` was taken: an Auroch may step away instead (K5),
+    /// and a Butcher piece leaves its corpse (K9).
+    pub(crate) fn capture_quietly(&mut self, victim: Ix) -> bool {
         debug_assert!(
             self.piece(victim).kind.can_be_captured(),
             "a move offered the capture of a {:?}",
             self.piece(victim).kind
         );
+        if butcher::flees(self, victim) {
+            return false;
+        }
+        let square = self.piece(victim).square.expect("a victim on the board");
         self.lift(victim, "captured");
-        faction_rules::on_captured(self, victim, log);
+        butcher::leave_corpse(self, victim, square, false);
+        true
     }
 
     /// Moves `ix` to `to`, capturing the enemy standing there.

@@ -94,8 +94,11 @@ fn retain_king_safe(game: &Game, seat: u8, out: &mut Vec<Move>, first: usize) {
 /// Plays `mv` on `scratch` (a copy of `game`), asks whether the King is
 /// threatened there, and puts `scratch` back.
 fn leaves_king_safe(game: &Game, scratch: &mut Game, seat: u8, king: Ix, mv: Move) -> bool {
+    // An Auroch steps away rather than be taken (K5), and a corpse may
+    // arm a Diner: the test plays the capture as it would be played.
+    scratch.set_acting(mv);
     apply(scratch, mv, &mut |scratch, victim| {
-        scratch.lift(victim, "captured")
+        scratch.capture_quietly(victim);
     });
     let king_square = scratch
         .piece(king)
@@ -109,6 +112,7 @@ fn leaves_king_safe(game: &Game, scratch: &mut Game, seat: u8, king: Ix, mv: Mov
     scratch.board = game.board;
     scratch.pieces.copy_from_slice(&game.pieces);
     scratch.en_passant_next = game.en_passant_next;
+    scratch.corpses = game.corpses;
     safe
 }
 
@@ -434,8 +438,9 @@ pub(super) fn why_illegal(game: &Game, seat: u8, mv: Move) -> Option<String> {
         return None;
     }
     let mut after = game.clone();
+    after.set_acting(mv);
     apply(&mut after, mv, &mut |after, victim| {
-        after.lift(victim, "captured")
+        after.capture_quietly(victim);
     });
     let king_after = after
         .piece(king)

@@ -77,6 +77,7 @@ pub(super) fn decision_moves(game: &Game, decision: Decision, out: &mut Vec<Move
         Faction::Beastfolk => beastfolk::decision_moves(game, decision, out),
         Faction::Undead => undead::decision_moves(game, decision, out),
         Faction::Alchemist => alchemist::decision_moves(game, decision, out),
+        Faction::Butcher => butcher::decision_moves(game, decision, out),
         other => unreachable!("{other:?} leaves no decision waiting"),
     }
 }
@@ -94,6 +95,7 @@ pub(super) fn play_decision(
         Faction::Beastfolk => beastfolk::play_decision(game, decision, mv, dice, log),
         Faction::Undead => undead::play_decision(game, decision, mv, dice, log),
         Faction::Alchemist => alchemist::play_decision(game, decision, mv, dice, log),
+        Faction::Butcher => butcher::play_decision(game, decision, mv, dice, log),
         other => unreachable!("{other:?} leaves no decision waiting"),
     }
 }

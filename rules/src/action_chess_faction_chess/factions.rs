@@ -42,7 +42,7 @@ impl Faction {
 
     /// The factions a match may field now; the others are listed in the
     /// rules document as not implemented yet.
-    pub const PLAYABLE: [Faction; 10] = [
+    pub const PLAYABLE: [Faction; 11] = [
         Faction::Classique,
         Faction::Peasant,
         Faction::Beastfolk,
@@ -53,6 +53,7 @@ impl Faction {
         Faction::Faerie,
         Faction::Alchemist,
         Faction::Reaper,
+        Faction::Butcher,
     ];
 
     pub fn is_playable(self) -> bool {
@@ -164,7 +165,7 @@ impl Faction {
             Faction::Alchemist => "its Arch-Chancellor is captured",
             Faction::Swarm => "its Hive Queen is captured",
             Faction::Reaper => "its Reaper is captured",
-            Faction::Butcher => "its Butchers are captured",
+            Faction::Butcher => "it has no Butcher left",
             Faction::Wallmaster => "its Chest is captured",
         }
     }

@@ -10,13 +10,14 @@
 //! - `pieces.rs`: every piece's key, name, glyph and line
 //! - `layout.rs`: starting squares by the chess piece a piece replaces
 //! - `classique.rs`, `peasant.rs`, `beastfolk.rs`, `undead.rs`, `slime.rs`,
-//!   `robot.rs`, `halflings.rs`, `faerie.rs`, `reaper.rs`, `alchemist.rs`:
-//!   each faction's pieces, moves, captures, decisions and layout
-//! - `butcher.rs`: a faction of part two, being built; not in
-//!   `Faction::PLAYABLE` until its rules are whole
+//!   `robot.rs`, `halflings.rs`, `faerie.rs`, `reaper.rs`, `alchemist.rs`,
+//!   `butcher.rs`: each faction's pieces, moves, captures, decisions and
+//!   layout (the Butcher's also its corpses and the Auroch's escape from
+//!   any capture)
 //! - `faction_rules.rs`: where the engine asks a faction for its rules
 //! - `movement.rs`: steps, slides and leaps; what a side threatens
-//! - `capture.rs`: capture, and the plain move
+//! - `capture.rs`: capture (an Auroch may step away instead), and the
+//!   plain move
 //! - `turn.rs`: the turn's start, main move, waiting decisions, its end;
 //!   repetition, stalemate and checkmate
 //! - `winning.rs`: the endings in words

@@ -103,6 +103,11 @@ pub enum Move {
     Split { piece: Ix, to: Sq },
     /// Three Drones that could all move to `to` become a Factory there.
     Build { to: Sq },
+    /// A Butcher slaughters an adjacent friend, `victim`, after its move.
+    Slaughter { piece: Ix, victim: Ix },
+    /// A Diner eats the corpse on `corpse` and moves to `to` as the piece
+    /// the corpse was.
+    Feast { piece: Ix, corpse: Sq, to: Sq },
     /// Decline what is offered: stop taking, leave the Phylactery, start
     /// the main move.
     Done,
@@ -119,8 +124,21 @@ impl Move {
             | Move::Become { piece, .. }
             | Move::Place { piece, .. }
             | Move::Merge { piece, .. }
-            | Move::Split { piece, .. } => Some(piece),
+            | Move::Split { piece, .. }
+            | Move::Slaughter { piece, .. }
+            | Move::Feast { piece, .. } => Some(piece),
             Move::Build { .. } | Move::Done => None,
+        }
+    }
+
+    /// The square the named piece's move ends on, when the move says.
+    pub fn destination(self) -> Option<Sq> {
+        match self {
+            Move::Go { to, .. }
+            | Move::Promote { to, .. }
+            | Move::Via { to, .. }
+            | Move::Feast { to, .. } => Some(to),
+            _ => None,
         }
     }
 }

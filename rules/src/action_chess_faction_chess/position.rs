@@ -60,6 +60,12 @@ impl Position {
         PieceId(u32::from(self.game.add_piece(kind(kind_key), seat, sq)))
     }
 
+    /// A corpse of `kind_key` lies on `at` (Butcher).
+    pub fn corpse(&mut self, kind_key: &str, at: &str) -> &mut Self {
+        self.game.corpses[square(at) as usize] = Some(kind(kind_key));
+        self
+    }
+
     /// Marks a placed piece as having moved (no castling with it, no
     /// double step).
     pub fn moved(&mut self, piece: PieceId) -> &mut Self {

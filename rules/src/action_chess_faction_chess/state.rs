@@ -72,6 +72,9 @@ pub enum Pending {
     /// Alchemist: a Bombardier, Grenadier or Explosivista that has moved
     /// may throw along one of its lines; the server rolls the distance.
     Throw { piece: Ix },
+    /// Butcher: the Butcher that moved may slaughter `left` more adjacent
+    /// friends.
+    Slaughter { butcher: Ix, left: u8 },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -141,6 +144,11 @@ pub struct ActionChessFactionChess {
     /// The piece whose move is being played, if the move names one: the
     /// capturer, for what a capture sets off away from it.
     pub(crate) acting: Option<Ix>,
+    /// Where the acting piece's move ends, when the move names it: no
+    /// Auroch flees onto it (K5).
+    pub(crate) acting_to: Option<Sq>,
+    /// The corpse on each square, by the kind of piece it was (Butcher).
+    pub(crate) corpses: [Option<Kind>; SQUARES],
     /// Turns begun.
     pub(crate) turn: u32,
     /// Turns in a row with no progress (see [`Limits::quiet_turns`]).
@@ -170,6 +178,8 @@ impl ActionChessFactionChess {
             en_passant_next: None,
             factories_used: 0,
             acting: None,
+            acting_to: None,
+            corpses: [None; SQUARES],
             turn: 1,
             quiet_turns: 0,
             progress: false,
@@ -311,6 +321,13 @@ impl ActionChessFactionChess {
         piece.square = Some(sq);
         piece.removed = "";
         self.progress = true;
+    }
+
+    /// Names the piece whose move is played and where it ends, for what a
+    /// capture sets off (an Auroch's flight).
+    pub(crate) fn set_acting(&mut self, mv: super::moves::Move) {
+        self.acting = mv.piece();
+        self.acting_to = mv.destination();
     }
 
     /// Turns a piece into another kind where it stands (a promotion).

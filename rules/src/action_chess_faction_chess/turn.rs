@@ -46,7 +46,7 @@ impl ActionChessFactionChess {
     /// The move itself, by its faction's rules, and nothing that follows:
     /// what a label's dry run needs.
     pub(crate) fn apply_move(&mut self, seat: u8, mv: Move, dice: &mut dyn Dice, log: &mut Log) {
-        self.acting = mv.piece();
+        self.set_acting(mv);
         if let Some(decision) = self.waiting() {
             if self.reactions.pop().is_none() {
                 self.pending.pop();
@@ -181,6 +181,12 @@ impl ActionChessFactionChess {
                 | (piece.kind as u64) << 8
                 | u64::from(piece.owner) << 16
                 | u64::from(piece.moved && matches!(piece.kind, Kind::King | Kind::Rook)) << 17);
+        }
+        // A corpse changes what a Diner may do.
+        for (square, corpse) in self.corpses.iter().enumerate() {
+            if let Some(kind) = corpse {
+                mix(square as u64 | (*kind as u64) << 8 | 1 << 18);
+            }
         }
         key
     }

@@ -74,8 +74,9 @@ impl ActionChessFactionChess {
 impl Piecewise for ActionChessFactionChess {
     /// A piece's kind and owner are all that shows of it besides its square.
     type PieceLook = (Kind, u8);
-    /// The factions and sides never change once set up.
-    type SettingStamp = ();
+    /// The factions and sides never change once set up; the corpses on the
+    /// board (Butcher) do, and show as terrain.
+    type SettingStamp = [Option<Kind>; grid::SQUARES];
 
     fn piece_stamps(&self, out: &mut Vec<PieceStamp<(Kind, u8)>>) {
         out.extend(self.on_board().map(|(ix, piece)| PieceStamp {
@@ -89,13 +90,28 @@ impl Piecewise for ActionChessFactionChess {
         ActionChessFactionChess::piece_view(self, piece.0 as Ix)
     }
 
-    fn setting_stamp(&self) {}
+    fn setting_stamp(&self) -> [Option<Kind>; grid::SQUARES] {
+        self.corpses
+    }
 
     fn setting_view(&self, view: &mut View) {
         view.system = SYSTEM_KEY.into();
         view.width = SIZE;
         view.height = SIZE;
         view.players = (0..2).map(|seat| self.player_view(seat)).collect();
+        view.terrain = self
+            .corpses
+            .iter()
+            .enumerate()
+            .filter_map(|(sq, corpse)| {
+                corpse.map(|kind| {
+                    (
+                        grid::to_square(sq as grid::Sq),
+                        super::butcher::corpse_terrain(kind),
+                    )
+                })
+            })
+            .collect();
     }
 
     fn progress_view(&self, view: &mut View) {
