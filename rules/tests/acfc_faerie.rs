@@ -614,3 +614,44 @@ fn a_small_faerie_position_has_twenty_nine_moves_and_three_more_with_a_threat() 
     position.place(1, "rook", "d8");
     assert_eq!(perft(&position.build(), 1), 32);
 }
+
+#[test]
+fn a_reapers_sweep_leaves_a_dryad_beside_it() {
+    let mut position = against_a_dryad(Faction::Reaper);
+    let reaper = position.place(0, "reaper", "h4");
+    let mut game = position.build();
+    play(&mut game, 0, &go(reaper, "e4"));
+    still_on_d4(&game);
+}
+
+#[test]
+fn a_dryad_is_safe_from_a_mutant_and_from_a_bomb() {
+    let mut position = against_a_dryad(Faction::Alchemist);
+    position.place(0, "arch-chancellor", "h1");
+    let mutant = position.place(0, "mutant", "d2");
+    let bombardier = position.place(0, "bombardier", "b1");
+    let mut game = position.build();
+    // A Dryad in a Mutant's reach is no take, so the Mutants' duty (A5)
+    // does not hold the other pieces back.
+    assert!(!destinations(&game, mutant).contains("d4"));
+    assert!(destinations(&game, bombardier).contains("b2"));
+    play(&mut game, 0, &go(bombardier, "b2"));
+    // A d8 of 3 is 2 squares north-east of b2: d4.
+    play_rolling(&mut game, 0, &roll(bombardier, "north-east"), &[3]);
+    still_on_d4(&game);
+}
+
+#[test]
+fn a_dryad_is_safe_from_every_butcher_piece() {
+    let mut position = against_a_dryad(Faction::Butcher);
+    let butcher = position.place(0, "butcher", "e5");
+    let fowl = position.place(0, "fowl", "d5");
+    let bull = position.place(0, "bull", "d1");
+    let hog = position.place(0, "hog", "b2");
+    let game = position.build();
+    for piece in [butcher, fowl, bull, hog] {
+        assert!(!destinations(&game, piece).contains("d4"), "{piece:?}");
+    }
+    assert!(destinations(&game, bull).contains("d3"));
+    assert!(destinations(&game, hog).contains("c3"));
+}

@@ -119,7 +119,7 @@ fn mutant_takes(game: &Game, seat: u8, out: &mut Vec<Move>) {
                 MUTANT_LEAPS
                     .iter()
                     .filter_map(|&(df, dr)| grid::offset(from, df, dr))
-                    .filter(|&to| game.enemy_of(seat, to))
+                    .filter(|&to| game.takeable_by(seat, to))
                     .map(|to| Move::Go { piece: ix, to }),
             );
         }

@@ -50,14 +50,14 @@ fn square_of(game: &Game, ix: Ix) -> Sq {
 /// kind, or the corpse's a Diner feasts on).
 fn reach(game: &Game, ix: Ix, kind: Kind, from: Sq) -> u64 {
     let owner = game.piece(ix).owner;
-    let open_or_enemy = |sq: Sq| !game.holds(owner, sq);
     match kind {
-        Kind::Butcher | Kind::Diner => steps(from, 1, open_or_enemy),
+        Kind::Butcher | Kind::Diner => steps(from, 1, |sq| game.open_to(owner, sq)),
         Kind::Bull => bull_reach(game, owner, from),
         Kind::Auroch => queen_to_empty(game, from),
-        Kind::Hog => hog_reach(game, from, |sq| game.enemy_of(owner, sq)),
+        Kind::Hog => hog_reach(game, from, |sq| game.takeable_by(owner, sq)),
         Kind::Fowl => {
-            steps(from, 2, |sq| game.is_empty(sq)) | steps(from, 1, |sq| game.enemy_of(owner, sq))
+            steps(from, 2, |sq| game.is_empty(sq))
+                | steps(from, 1, |sq| game.takeable_by(owner, sq))
         }
         other => unreachable!("a {other:?} is no Butcher piece"),
     }
@@ -90,7 +90,9 @@ fn bull_reach(game: &Game, owner: u8, from: Sq) -> u64 {
                         break;
                     }
                     if piece.owner != owner {
-                        mask |= bit(to);
+                        if piece.kind.can_be_captured() {
+                            mask |= bit(to);
+                        }
                         break;
                     }
                     if matches!(piece.kind, Kind::Bull | Kind::Auroch) {
