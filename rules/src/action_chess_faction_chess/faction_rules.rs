@@ -11,7 +11,7 @@ use super::pieces::Kind;
 use super::state::{ActionChessFactionChess, Decision, Ix};
 use super::{
     alchemist, beastfolk, butcher, classique, faerie, halflings, peasant, reaper, robot, slime,
-    undead,
+    swarm, undead, wallmaster,
 };
 
 type Game = ActionChessFactionChess;
@@ -46,6 +46,8 @@ pub(super) fn main_moves(game: &Game, seat: u8, out: &mut Vec<Move>) {
         Faction::Alchemist => alchemist::main_moves(game, seat, out),
         Faction::Butcher => butcher::main_moves(game, seat, out),
         Faction::Faerie => faerie::main_moves(game, seat, out),
+        Faction::Swarm => swarm::main_moves(game, seat, out),
+        Faction::Wallmaster => wallmaster::main_moves(game, seat, out),
         other => unreachable!("{other:?} is not playable yet"),
     }
 }
@@ -65,6 +67,8 @@ pub(super) fn play_main(game: &mut Game, seat: u8, mv: Move, dice: &mut dyn Dice
         Faction::Alchemist => alchemist::play_main(game, seat, mv, dice, log),
         Faction::Butcher => butcher::play_main(game, seat, mv, dice, log),
         Faction::Faerie => faerie::play_main(game, seat, mv, dice, log),
+        Faction::Swarm => swarm::play_main(game, seat, mv, dice, log),
+        Faction::Wallmaster => wallmaster::play_main(game, seat, mv, dice, log),
         other => unreachable!("{other:?} is not playable yet"),
     }
 }
@@ -115,6 +119,8 @@ pub(super) fn threats(game: &Game, ix: Ix) -> u64 {
         Faction::Alchemist => alchemist::threats(game, ix),
         Faction::Butcher => butcher::threats(game, ix),
         Faction::Faerie => faerie::threats(game, ix),
+        Faction::Swarm => swarm::threats(game, ix),
+        Faction::Wallmaster => wallmaster::threats(game, ix),
         other => unreachable!("{other:?} is not playable yet"),
     }
 }
@@ -135,6 +141,8 @@ pub(super) fn defeated(game: &Game, seat: u8, at_start: bool) -> bool {
         Faction::Alchemist => !has(Kind::ArchChancellor),
         Faction::Butcher => !has(Kind::Butcher),
         Faction::Faerie => !has(Kind::Oberon),
+        Faction::Swarm => !has(Kind::HiveQueen),
+        Faction::Wallmaster => !has(Kind::Chest),
         other => unreachable!("{other:?} is not playable yet"),
     }
 }
@@ -186,6 +194,8 @@ pub(super) fn layout(faction: Faction, white: bool) -> Vec<(Kind, Sq)> {
         Faction::Alchemist => alchemist::layout(white),
         Faction::Butcher => butcher::layout(white),
         Faction::Faerie => faerie::layout(white),
+        Faction::Swarm => swarm::layout(white),
+        Faction::Wallmaster => wallmaster::layout(white),
         other => unreachable!("{other:?} is not playable yet"),
     }
 }

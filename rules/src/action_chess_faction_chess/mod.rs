@@ -14,6 +14,8 @@
 //!   `butcher.rs`: each faction's pieces, moves, captures, decisions and
 //!   layout (the Butcher's also its corpses and the Auroch's escape from
 //!   any capture)
+//! - `swarm.rs`, `wallmaster.rs`: factions of part two, being built; not
+//!   in `Faction::PLAYABLE` until their rules are whole
 //! - `faction_rules.rs`: where the engine asks a faction for its rules
 //! - `movement.rs`: steps, slides and leaps; what a side threatens
 //! - `capture.rs`: capture (an Auroch may step away instead), and the
@@ -47,9 +49,11 @@ mod reaper;
 mod robot;
 mod slime;
 mod state;
+mod swarm;
 mod turn;
 mod undead;
 mod view;
+mod wallmaster;
 mod winning;
 
 use std::sync::LazyLock;

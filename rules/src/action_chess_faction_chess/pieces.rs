@@ -56,6 +56,13 @@ pub enum Kind {
     Dryad,
     Titania,
     Oberon,
+    Swarmling,
+    HiveQueen,
+    Chest,
+    Trap,
+    Minion,
+    Barracks,
+    Generator,
 }
 
 struct Profile {
@@ -84,11 +91,11 @@ const fn profile(
 
 use Faction::{
     Alchemist, Beastfolk, Butcher, Classique, Faerie, Halflings, Peasant, Reaper, Robot, Slime,
-    Undead,
+    Swarm, Undead, Wallmaster,
 };
 
 /// In the order of [`Kind`].
-const PROFILES: [Profile; 50] = [
+const PROFILES: [Profile; 57] = [
     profile(
         "pawn",
         "Pawn",
@@ -439,10 +446,59 @@ const PROFILES: [Profile; 50] = [
         Faerie,
         "Up to 2 squares left or right.",
     ),
+    profile(
+        "swarmling",
+        "Swarmling",
+        "%",
+        Swarm,
+        "1 square any way; Swarmlings stack, move together, and capture or defend on a d20 roll.",
+    ),
+    profile(
+        "hive-queen",
+        "Hive Queen",
+        "q",
+        Swarm,
+        "Cannot move; places 2d6 Swarmlings at the start of the turn.",
+    ),
+    profile(
+        "chest",
+        "Chest",
+        "=",
+        Wallmaster,
+        "Cannot move; places up to 3 walls, traps, Minions, Barracks or Generators at the start of the turn.",
+    ),
+    profile(
+        "trap",
+        "Trap",
+        "^",
+        Wallmaster,
+        "Cannot move; the piece that captures it is removed.",
+    ),
+    profile(
+        "minion",
+        "Minion",
+        "c",
+        Wallmaster,
+        "Moves as a king; placed beside a Chest or a Barracks.",
+    ),
+    profile(
+        "barracks",
+        "Barracks",
+        "+",
+        Wallmaster,
+        "Cannot move; Minions may be placed beside it.",
+    ),
+    profile(
+        "generator",
+        "Generator",
+        "&",
+        Wallmaster,
+        "Places one piece at the start of the turn.",
+    ),
 ];
 
 impl Kind {
-    pub const ALL: [Kind; 50] = [
+    pub const ALL: [Kind; 57] = [
         Kind::Pawn,
         Kind::Knight,
         Kind::Bishop,
@@ -493,6 +549,13 @@ impl Kind {
         Kind::Dryad,
         Kind::Titania,
         Kind::Oberon,
+        Kind::Swarmling,
+        Kind::HiveQueen,
+        Kind::Chest,
+        Kind::Trap,
+        Kind::Minion,
+        Kind::Barracks,
+        Kind::Generator,
     ];
 
     fn profile(self) -> &'static Profile {
@@ -536,6 +599,8 @@ impl Kind {
                 | Kind::ArchChancellor
                 | Kind::Butcher
                 | Kind::Oberon
+                | Kind::HiveQueen
+                | Kind::Chest
         )
     }
 
