@@ -37,8 +37,19 @@ fn count(game: &Game, piece: PieceId) -> Option<u16> {
 /// whose placements are then declined.
 fn swarm_to_move(faces: [u8; 2], more: impl FnOnce(&mut Position)) -> Game {
     let mut position = Position::new(SWARM_V_CLASSIQUE);
-    position.place(0, "hive-queen", "a1");
     position.place(1, "king", "h8");
+    swarm_first(position, faces, more)
+}
+
+/// The same against another Swarm, whose Hive Queen is on h8.
+fn swarm_against_swarm(faces: [u8; 2], more: impl FnOnce(&mut Position)) -> Game {
+    let mut position = Position::new([Faction::Swarm, Faction::Swarm]);
+    position.place(1, "hive-queen", "h8");
+    swarm_first(position, faces, more)
+}
+
+fn swarm_first(mut position: Position, faces: [u8; 2], more: impl FnOnce(&mut Position)) -> Game {
+    position.place(0, "hive-queen", "a1");
     more(&mut position);
     let mut game = position.build_rolling(&faces);
     play(&mut game, 0, &done());
@@ -236,4 +247,132 @@ fn the_swarm_loses_with_its_hive_queen() {
     play(&mut game, 0, &go(rook, "a8"));
     let outcome = game.outcome().expect("the game is over");
     assert_eq!(outcome.winners, vec![Seat(0)]);
+}
+
+// ---- The Swarmlings' defence against every faction's captures (Q5) ----
+
+fn label_of(game: &Game, seat: u8, action: &Action) -> String {
+    game.options(Seat(seat))
+        .into_iter()
+        .find(|option| &option.action == action)
+        .unwrap_or_else(|| panic!("{action:?} is not offered"))
+        .label
+}
+
+/// A Classique Rook on a1 (its King on e1) against 3 Swarmlings on a5.
+fn a_rook_against_a_stack() -> (Game, PieceId, PieceId) {
+    let mut position = Position::new([Faction::Classique, Faction::Swarm]);
+    position.place(0, "king", "e1");
+    let rook = position.place(0, "rook", "a1");
+    let stack = position.stack(1, "a5", 3);
+    position.place(1, "hive-queen", "h8");
+    (position.build(), rook, stack)
+}
+
+#[test]
+fn a_capture_of_swarmlings_succeeds_when_d20_plus_them_is_below_16() {
+    let (mut game, rook, stack) = a_rook_against_a_stack();
+    assert_eq!(
+        label_of(&game, 0, &go(rook, "a5")),
+        "Rook on a1 moves to a5, taking Swarmling on a5 if its 3 Swarmlings fail to defend \
+         (d20 + 3 below 16; else the Rook is removed)"
+    );
+    // 12 + 3 = 15; then the Swarm's turn begins with its 2d6.
+    play_rolling(&mut game, 0, &go(rook, "a5"), &[12, 1, 1]);
+    assert_eq!(square_of(&game, stack), None);
+    assert_eq!(square_of(&game, rook), Some("a5".into()));
+}
+
+#[test]
+fn at_16_the_swarmlings_hold_and_the_capturing_rook_is_removed() {
+    let (mut game, rook, stack) = a_rook_against_a_stack();
+    play_rolling(&mut game, 0, &go(rook, "a5"), &[13, 1, 1]);
+    assert_eq!(square_of(&game, rook), None);
+    assert_eq!(square_of(&game, stack), Some("a5".into()));
+    assert_eq!(count(&game, stack), Some(3));
+    assert_eq!(game.to_act().to_vec(), vec![Seat(1)]);
+}
+
+/// A Peasant Man on c1 (its Sergeant on a1) that may jump 2 Swarmlings on
+/// d2 to e3.
+fn a_man_against_a_stack() -> (Game, PieceId, PieceId) {
+    let mut position = Position::new([Faction::Peasant, Faction::Swarm]);
+    position.place(0, "sergeant", "a1");
+    let man = position.place(0, "man", "c1");
+    let stack = position.stack(1, "d2", 2);
+    position.place(1, "hive-queen", "h8");
+    (position.build(), man, stack)
+}
+
+#[test]
+fn a_peasant_jump_over_swarmlings_takes_them_below_16() {
+    let (mut game, man, stack) = a_man_against_a_stack();
+    play_rolling(&mut game, 0, &go(man, "e3"), &[13, 1, 1]);
+    assert_eq!(square_of(&game, stack), None);
+    assert_eq!(square_of(&game, man), Some("e3".into()));
+}
+
+#[test]
+fn a_peasant_jump_the_swarmlings_hold_removes_the_man_where_it_stood() {
+    let (mut game, man, stack) = a_man_against_a_stack();
+    play_rolling(&mut game, 0, &go(man, "e3"), &[14, 1, 1]);
+    assert_eq!(square_of(&game, man), None);
+    assert_eq!(count(&game, stack), Some(2));
+    assert_eq!(occupant(&game, "e3"), None);
+}
+
+/// A Beastfolk Goatman on e2 (its Leonine on a1) whose walk north passes 4
+/// Swarmlings on e3.
+fn a_goatman_against_a_stack() -> (Game, PieceId, PieceId) {
+    let mut position = Position::new([Faction::Beastfolk, Faction::Swarm]);
+    position.place(0, "leonine", "a1");
+    let goatman = position.place(0, "goatman", "e2");
+    let stack = position.stack(1, "e3", 4);
+    position.place(1, "hive-queen", "h8");
+    (position.build(), goatman, stack)
+}
+
+#[test]
+fn a_beastfolk_walk_through_swarmlings_takes_them_below_16_and_goes_on() {
+    let (mut game, goatman, stack) = a_goatman_against_a_stack();
+    // d4 = 3; 11 + 4 = 15.
+    play_rolling(&mut game, 0, &roll(goatman, "north"), &[3, 11, 1, 1]);
+    assert_eq!(square_of(&game, stack), None);
+    assert_eq!(square_of(&game, goatman), Some("e5".into()));
+}
+
+#[test]
+fn a_beastfolk_walk_stops_where_the_swarmlings_hold_and_remove_the_walker() {
+    let (mut game, goatman, stack) = a_goatman_against_a_stack();
+    play_rolling(&mut game, 0, &roll(goatman, "north"), &[3, 12, 1, 1]);
+    assert_eq!(square_of(&game, goatman), None);
+    assert_eq!(count(&game, stack), Some(4));
+}
+
+#[test]
+fn swarmlings_attacking_swarmlings_roll_to_attack_then_the_defenders_roll() {
+    let mut attacker = PieceId(0);
+    let mut defender = PieceId(0);
+    let mut game = swarm_against_swarm([1, 1], |p| {
+        attacker = p.stack(0, "d4", 6);
+        defender = p.stack(1, "d5", 2);
+    });
+    // Attack 9 + 4 = 13 > 10; defence 14 + 2 = 16: the 4 attackers are lost.
+    // Then the other Swarm's turn begins with its 2d6.
+    play_rolling(&mut game, 0, &swarm(attacker, "d5", 4), &[9, 14, 1, 1]);
+    assert_eq!(count(&game, attacker), Some(2));
+    assert_eq!(count(&game, defender), Some(2));
+}
+
+#[test]
+fn swarmlings_that_beat_the_defence_take_the_whole_stack() {
+    let mut attacker = PieceId(0);
+    let mut defender = PieceId(0);
+    let mut game = swarm_against_swarm([1, 1], |p| {
+        attacker = p.stack(0, "d4", 6);
+        defender = p.stack(1, "d5", 2);
+    });
+    play_rolling(&mut game, 0, &swarm(attacker, "d5", 4), &[9, 13, 1, 1]);
+    assert_eq!(square_of(&game, defender), None);
+    assert_eq!(count(&game, piece_on(&game, "d5")), Some(4));
 }

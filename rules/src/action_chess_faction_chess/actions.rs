@@ -106,6 +106,7 @@ impl ActionChessFactionChess {
     /// knowing its faction's rules. Never asked of a random move.
     fn dry_run(&self, mv: Move) -> DryRun {
         let mut after = self.clone();
+        after.labelling = true;
         let seat = self.deciding().expect("a listed move has a seat");
         after.apply_move(seat, mv, &mut ScriptedDice::new([]), &mut Log::silent());
         let mover = mv.piece();
@@ -197,6 +198,14 @@ impl ActionChessFactionChess {
                         label.push_str("its own ");
                     }
                     label.push_str(&self.describe(victim));
+                    if self.piece(victim).kind == Kind::Swarmling {
+                        // The dry run does not roll the defence (Q5).
+                        let defenders = self.piece(victim).count;
+                        label.push_str(&format!(
+                            " if its {defenders} Swarmlings fail to defend (d20 + {defenders} below 16; else the {} is removed)",
+                            self.piece(piece).kind.name()
+                        ));
+                    }
                 }
                 for (auroch, to) in driven {
                     label.push_str(", driving the ");

@@ -153,6 +153,10 @@ pub struct ActionChessFactionChess {
     /// Where the acting piece's move ends, when the move names it: no
     /// Auroch flees onto it (K5).
     pub(crate) acting_to: Option<Sq>,
+    /// Set on a label's dry-run copy only: a Swarmling stack's defence is
+    /// not rolled there (the label says that it rolls), the capture taken
+    /// to succeed.
+    pub(crate) labelling: bool,
     /// The Swarmlings the Hive Queen has still to place this turn (rolled
     /// on 2d6 as the Swarm's turn begins).
     pub(crate) hatching: u16,
@@ -188,6 +192,7 @@ impl ActionChessFactionChess {
             factories_used: 0,
             acting: None,
             acting_to: None,
+            labelling: false,
             hatching: 0,
             corpses: [None; SQUARES],
             turn: 1,
@@ -297,10 +302,12 @@ impl ActionChessFactionChess {
     /// Moves a piece to an empty square (what stood there was captured or
     /// moved first).
     pub(crate) fn move_piece(&mut self, ix: Ix, to: Sq) {
-        let from = self
-            .piece(ix)
-            .square
-            .expect("a moving piece is on the board");
+        // A capturer the Swarmlings removed goes no further: the moves that
+        // take, then move, need not each ask (Q5).
+        let Some(from) = self.piece(ix).square else {
+            debug_assert_eq!(self.piece(ix).removed, super::capture::REPELLED);
+            return;
+        };
         debug_assert!(self.is_empty(to) || self.board[to as usize] == ix);
         self.board[from as usize] = EMPTY;
         self.board[to as usize] = ix;

@@ -25,6 +25,9 @@ type Game = ActionChessFactionChess;
 const STARTING_STACK: u16 = 5;
 /// An attack succeeds when d20 + the moving Swarmlings is above this (Q4).
 const ATTACK_ABOVE: u16 = 10;
+/// A defence holds when d20 + the defending Swarmlings is at least this:
+/// the capture succeeds below it (Q5).
+const DEFENCE_HOLDS_AT: u16 = 16;
 
 pub(super) fn layout(white: bool) -> Vec<(Kind, Sq)> {
     by_chess_role(white, |role| match role {
@@ -151,7 +154,22 @@ fn swarm_move(
             shrink(game, stack, count, "lost in a failed attack");
             return None;
         }
-        game.capture(victim, log);
+        // Swarmlings attacked defend too; only the moving ones are lost
+        // (Q7).
+        if game.piece(victim).kind == Kind::Swarmling
+            && !game.labelling
+            && defends(
+                game,
+                victim,
+                &format!("{count} attacking Swarmlings"),
+                dice,
+                log,
+            )
+        {
+            shrink(game, stack, count, "lost attacking Swarmlings");
+            return None;
+        }
+        game.capture_undefended(victim, log);
         // The capture set `progress`, which stands.
         return Some(arrive(game, seat, stack, to, count));
     }
@@ -311,4 +329,54 @@ pub(super) fn play_start(
             game.piece_mut(stack).count = count;
         }
     }
+}
+
+/// A Swarmling stack's defence against `capturer`'s capture of it: d20 +
+/// its Swarmlings; at 16 or more the capture fails and the capturer is
+/// removed (Q5). No roll for a capture of anything else, by a Swarm
+/// attack (which rolls its own, [`swarm_move`]), or on a label's dry run,
+/// where the capture is taken to succeed (the label says the Swarmlings
+/// roll).
+pub(super) fn defence_holds(
+    game: &Game,
+    capturer: Ix,
+    victim: Ix,
+    dice: &mut dyn Dice,
+    log: &mut Log,
+) -> bool {
+    let (attacker, defender) = (game.piece(capturer), game.piece(victim));
+    if defender.kind != Kind::Swarmling
+        || attacker.kind == Kind::Swarmling
+        || attacker.owner == defender.owner
+        || attacker.square.is_none()
+        || game.labelling
+    {
+        return false;
+    }
+    defends(game, victim, &game.describe(capturer), dice, log)
+}
+
+/// Rolls the defence of the stack `victim` against `attacker` (words).
+fn defends(game: &Game, victim: Ix, attacker: &str, dice: &mut dyn Dice, log: &mut Log) -> bool {
+    let defenders = game.piece(victim).count;
+    let face = dice.roll(20);
+    let total = u16::from(face) + defenders;
+    let holds = total >= DEFENCE_HOLDS_AT;
+    log.roll(|| DiceRoll {
+        seat: Some(Seat(game.piece(victim).owner)),
+        piece: Some(PieceId(u32::from(victim))),
+        purpose: Phrase::from(format!(
+            "the {defenders} Swarmlings on {} defend against the {attacker} (d20 + {defenders}, {DEFENCE_HOLDS_AT} or more holds)",
+            grid::to_square(square_of(game, victim)),
+        )),
+        dice: vec![Die { sides: 20, face }],
+        modifier: i32::from(defenders),
+        total: i32::from(total),
+        result: Phrase::from(if holds {
+            "the defence holds: the attacker is removed"
+        } else {
+            "the capture succeeds"
+        }),
+    });
+    holds
 }
