@@ -24,6 +24,17 @@ struct DryRun {
     mover_ends: Option<Option<Sq>>,
 }
 
+/// A number of Swarmlings a move or placement names: at least one.
+fn swarmlings(choice: &str) -> Result<u16, Rejection> {
+    match choice.parse::<u16>() {
+        Ok(count) if count > 0 => Ok(count),
+        _ => Err(Rejection::new(
+            RejectCode::IllegalAction,
+            format!("'{choice}' Swarmlings: name how many, at least 1"),
+        )),
+    }
+}
+
 pub(crate) fn id(ix: Ix) -> PieceId {
     PieceId(u32::from(ix))
 }
@@ -69,6 +80,14 @@ impl ActionChessFactionChess {
                 .piece(id(piece))
                 .to(at(to))
                 .choice(at(corpse).to_string()),
+            Move::Swarm { piece, to, count } => Action::new("move")
+                .piece(id(piece))
+                .to(at(to))
+                .choice(count.to_string()),
+            Move::Hatch { piece, to, count } => Action::new("place")
+                .piece(id(piece))
+                .to(at(to))
+                .choice(count.to_string()),
             Move::Done => Action::new("done"),
         }
     }
@@ -87,6 +106,7 @@ impl ActionChessFactionChess {
     /// knowing its faction's rules. Never asked of a random move.
     fn dry_run(&self, mv: Move) -> DryRun {
         let mut after = self.clone();
+        after.labelling = true;
         let seat = self.deciding().expect("a listed move has a seat");
         after.apply_move(seat, mv, &mut ScriptedDice::new([]), &mut Log::silent());
         let mover = mv.piece();
@@ -178,6 +198,14 @@ impl ActionChessFactionChess {
                         label.push_str("its own ");
                     }
                     label.push_str(&self.describe(victim));
+                    if self.piece(victim).kind == Kind::Swarmling {
+                        // The dry run does not roll the defence (Q5).
+                        let defenders = self.piece(victim).count;
+                        label.push_str(&format!(
+                            " if its {defenders} Swarmlings fail to defend (d20 + {defenders} below 16; else the {} is removed)",
+                            self.piece(piece).kind.name()
+                        ));
+                    }
                 }
                 for (auroch, to) in driven {
                     label.push_str(", driving the ");
@@ -291,6 +319,30 @@ impl ActionChessFactionChess {
                 notation = format!("{}+{at}", Kind::Factory.glyph());
                 label = format!("Three Drones build a Factory on {at}");
             }
+            // Never played on a copy: its outcome is a roll (Q4).
+            Move::Swarm { piece, to, count } => {
+                let from = grid::to_square(self.square(piece));
+                let at = grid::to_square(to);
+                let attacks = self.enemy_of(self.piece(piece).owner, to);
+                notation = format!(
+                    "{count}{}{from}{}{at}",
+                    glyph(piece),
+                    if attacks { 'x' } else { '-' }
+                );
+                label = if attacks {
+                    format!(
+                        "{count} Swarmlings from {from} attack the {}: d20 + {count} above 10 takes it, else they are lost",
+                        self.describe(self.at(to).expect("an enemy"))
+                    )
+                } else {
+                    format!("{count} Swarmlings move from {from} to {at}")
+                };
+            }
+            Move::Hatch { to, count, .. } => {
+                let at = grid::to_square(to);
+                notation = format!("{count}{}@{at}", Kind::Swarmling.glyph());
+                label = format!("The Hive Queen places {count} Swarmlings on {at}");
+            }
             Move::Done => {
                 notation.push_str("done");
                 label.push_str(self.done_label());
@@ -310,6 +362,7 @@ impl ActionChessFactionChess {
             Some(Pending::LeonineTake { .. }) => "Stop before the friendly piece",
             Some(Pending::Throw { .. }) => "Throw nothing",
             Some(Pending::Slaughter { .. }) => "Slaughter no more",
+            Some(Pending::SwarmAgain { .. }) => "Attack no more",
             None if self.stage == Stage::Start => "Place nothing more: make your move",
             None => "Done",
         }
@@ -345,6 +398,11 @@ impl ActionChessFactionChess {
                 let to = square(action.to)?;
                 match action.choice.as_deref() {
                     None => Ok(Move::Go { piece, to }),
+                    Some(choice) if choice.parse::<u16>().is_ok() => Ok(Move::Swarm {
+                        piece,
+                        to,
+                        count: swarmlings(choice)?,
+                    }),
                     Some(choice) => match choice.parse::<Square>() {
                         Ok(via) => Ok(Move::Via {
                             piece,
@@ -380,6 +438,17 @@ impl ActionChessFactionChess {
             }
             "place" => {
                 check_parts(action, true, false, true, true)?;
+                if let Some(count) = action
+                    .choice
+                    .as_deref()
+                    .filter(|c| c.parse::<u16>().is_ok())
+                {
+                    return Ok(Move::Hatch {
+                        piece: own(action.piece)?,
+                        to: square(action.to)?,
+                        count: swarmlings(count)?,
+                    });
+                }
                 Ok(Move::Place {
                     piece: own(action.piece)?,
                     kind: kind(&action.choice)?,
@@ -514,6 +583,10 @@ impl ActionChessFactionChess {
             Pending::Throw { piece } => {
                 format!("{} may throw, or not", self.describe(piece))
             }
+            Pending::SwarmAgain { piece, count } => format!(
+                "{count} Swarmlings from {} may attack a piece beside them, or stop",
+                grid::to_square(self.square(piece))
+            ),
             Pending::Slaughter { butcher, left } => format!(
                 "{} may slaughter a friend beside it ({left} at most), or stop",
                 self.describe(butcher)

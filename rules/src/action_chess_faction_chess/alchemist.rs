@@ -140,7 +140,7 @@ pub(super) fn main_moves(game: &Game, seat: u8, out: &mut Vec<Move>) {
     }
 }
 
-pub(super) fn play_main(game: &mut Game, seat: u8, mv: Move, _dice: &mut dyn Dice, log: &mut Log) {
+pub(super) fn play_main(game: &mut Game, seat: u8, mv: Move, dice: &mut dyn Dice, log: &mut Log) {
     let (piece, to, into) = match mv {
         Move::Go { piece, to } => (piece, to, None),
         Move::Promote { piece, to, into } => (piece, to, Some(into)),
@@ -148,10 +148,12 @@ pub(super) fn play_main(game: &mut Game, seat: u8, mv: Move, _dice: &mut dyn Dic
     };
     let kind = game.piece(piece).kind;
     if kind == Kind::Student {
-        play_student(game, piece, to, into, log);
+        play_student(game, piece, to, into, dice, log);
         return;
     }
-    game.go(piece, to, log);
+    if !game.go(piece, to, dice, log) {
+        return;
+    }
     if slides(kind).is_some() {
         game.pending.push(Decision {
             seat,
@@ -162,13 +164,21 @@ pub(super) fn play_main(game: &mut Game, seat: u8, mv: Move, _dice: &mut dyn Dic
 
 /// A Student's pawn move; one that takes (en passant too) makes it a
 /// Mutant, unless it promotes (A2, A3).
-fn play_student(game: &mut Game, piece: Ix, to: Sq, into: Option<Kind>, log: &mut Log) {
+fn play_student(
+    game: &mut Game,
+    piece: Ix,
+    to: Sq,
+    into: Option<Kind>,
+    dice: &mut dyn Dice,
+    log: &mut Log,
+) {
     let mut took = false;
     play_pawn_move(game, piece, to, into, &mut |game, victim| {
         took = true;
-        game.capture(victim, log);
+        game.capture(victim, dice, log);
     });
-    if took && into.is_none() {
+    // A Student the Swarmlings removed becomes nothing (Q5).
+    if took && into.is_none() && game.piece(piece).square.is_some() {
         game.change_kind(piece, Kind::Mutant);
     }
 }
@@ -234,8 +244,9 @@ fn throw(
         total: i32::from(distance),
         result: Phrase::from(landing_text(game, distance, lands, hit)),
     });
+    // A missile does not move into the square: no Swarmling defends (Q5).
     if let Some(victim) = hit {
-        game.capture(victim, log);
+        game.capture_undefended(victim, log);
     }
 }
 

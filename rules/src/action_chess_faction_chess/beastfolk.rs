@@ -168,21 +168,34 @@ pub(super) fn play_main(game: &mut Game, seat: u8, mv: Move, dice: &mut dyn Dice
         // A Goatman's every move advances it (B12).
         game.progress = true;
     }
-    walk(game, seat, piece, toward, distance, log);
+    walk(game, seat, piece, toward, distance, dice, log);
 }
 
 /// `piece` goes up to `left` squares toward `toward`, taking the enemies
 /// it passes through (B3–B5); it pauses for its owner's choice at a friend
 /// a Leonine may take (B9), and a Goatman that ends on the far rank waits
-/// for its promotion (B10).
-fn walk(game: &mut Game, seat: u8, piece: Ix, toward: Compass, mut left: u8, log: &mut Log) {
+/// for its promotion (B10). A walk stops where Swarmlings it would take
+/// remove it (Q5).
+fn walk(
+    game: &mut Game,
+    seat: u8,
+    piece: Ix,
+    toward: Compass,
+    mut left: u8,
+    dice: &mut dyn Dice,
+    log: &mut Log,
+) {
     while left > 0 {
         let at = square_of(game, piece);
         let (found, to) = ahead(game, piece, at, toward);
         match found {
             Ahead::Stop => break,
             Ahead::Free => {}
-            Ahead::Take(enemy) => game.capture(enemy, log),
+            Ahead::Take(enemy) => {
+                if !game.capture(enemy, dice, log) {
+                    return;
+                }
+            }
             Ahead::Friend(_) => {
                 game.pending.push(Decision {
                     seat,
@@ -230,7 +243,7 @@ pub(super) fn play_decision(
     game: &mut Game,
     decision: Decision,
     mv: Move,
-    _dice: &mut dyn Dice,
+    dice: &mut dyn Dice,
     log: &mut Log,
 ) {
     match (decision.pending, mv) {
@@ -246,9 +259,9 @@ pub(super) fn play_decision(
             Move::Go { to, .. },
         ) => {
             let friend = game.at(to).expect("the friend the Leonine takes");
-            game.capture(friend, log);
+            game.capture(friend, dice, log);
             game.move_piece(piece, to);
-            walk(game, decision.seat, piece, toward, left - 1, log);
+            walk(game, decision.seat, piece, toward, left - 1, dice, log);
         }
         (Pending::LeonineTake { .. }, Move::Done) => {}
         other => unreachable!("not a Beastfolk decision and its answer: {other:?}"),

@@ -205,12 +205,12 @@ pub(super) fn main_moves(game: &Game, seat: u8, out: &mut Vec<Move>) {
     }
 }
 
-pub(super) fn play_main(game: &mut Game, seat: u8, mv: Move, _dice: &mut dyn Dice, log: &mut Log) {
+pub(super) fn play_main(game: &mut Game, seat: u8, mv: Move, dice: &mut dyn Dice, log: &mut Log) {
     match mv {
         Move::Go { piece, to } => {
             let kind = game.piece(piece).kind;
-            move_as(game, piece, kind, to, log);
-            if kind == Kind::Butcher {
+            // A Butcher the Swarmlings removed slaughters no more (Q5).
+            if move_as(game, piece, kind, to, dice, log) && kind == Kind::Butcher {
                 offer_slaughter(game, seat, piece, SLAUGHTERS);
             }
         }
@@ -220,7 +220,7 @@ pub(super) fn play_main(game: &mut Game, seat: u8, mv: Move, _dice: &mut dyn Dic
                 .expect("a Diner feasts on a corpse");
             // A corpse eaten is gone for good (K11).
             game.progress = true;
-            move_as(game, piece, eaten, to, log);
+            move_as(game, piece, eaten, to, dice, log);
         }
         other => unreachable!("not a Butcher move: {other:?}"),
     }
@@ -228,13 +228,21 @@ pub(super) fn play_main(game: &mut Game, seat: u8, mv: Move, _dice: &mut dyn Dic
 
 /// `ix` moves to `to` as a `kind`: a Bull slaughters the friend it passes
 /// through (K3).
-fn move_as(game: &mut Game, ix: Ix, kind: Kind, to: Sq, log: &mut Log) {
+/// Returns false when Swarmlings on `to` removed it (Q5).
+fn move_as(
+    game: &mut Game,
+    ix: Ix,
+    kind: Kind,
+    to: Sq,
+    dice: &mut dyn Dice,
+    log: &mut Log,
+) -> bool {
     if kind == Kind::Bull
         && let Some(friend) = passed_friend(game, ix, square_of(game, ix), to)
     {
         slaughter(game, friend, log);
     }
-    game.go(ix, to, log);
+    game.go(ix, to, dice, log)
 }
 
 /// Takes a friend off the board as captured, leaving its corpse (K2).

@@ -1,18 +1,50 @@
 //! Capture, the one way a piece is taken whatever takes it, and the plain
 //! move most pieces make: onto an empty square, or onto an enemy, taking it.
 
+use crate::dice::Dice;
 use crate::effect_log::Log;
 use crate::grid::Sq;
 
 use super::butcher;
 use super::faction_rules;
 use super::state::{ActionChessFactionChess, Ix};
+use super::swarm;
+
+/// Why a capturer that Swarmlings repelled left the board (Q5).
+pub(crate) const REPELLED: &str = "removed by the Swarmlings it attacked";
 
 impl ActionChessFactionChess {
+    /// The acting piece's capture of `victim`: a Swarmling stack defends
+    /// first on a d20, and may remove the capturer (Q5). Returns false when
+    /// the capturer is off the board for it: nothing is taken, and its
+    /// move goes no further (`move_piece` leaves it off the board).
+    pub(crate) fn capture(&mut self, victim: Ix, dice: &mut dyn Dice, log: &mut Log) -> bool {
+        if self.capturer_repelled() {
+            return false;
+        }
+        if let Some(capturer) = self.acting
+            && swarm::defence_holds(self, capturer, victim, dice, log)
+        {
+            self.lift(capturer, REPELLED);
+            return false;
+        }
+        self.capture_undefended(victim, log);
+        true
+    }
+
+    /// Whether the acting piece was removed by Swarmlings it attacked: a
+    /// Halfling's two-leg move or a Peasant's chain stops there.
+    pub(crate) fn capturer_repelled(&self) -> bool {
+        self.acting
+            .is_some_and(|ix| self.piece(ix).removed == REPELLED)
+    }
+
     /// Takes `victim` off the board as captured, with what its faction does
     /// then (the Lich-King may return), unless it escapes (an Auroch steps
-    /// away from its enemy).
-    pub(crate) fn capture(&mut self, victim: Ix, log: &mut Log) {
+    /// away from its enemy). No Swarmling defends: what takes here does not
+    /// move into its square (a throw, a Reaper's sweep), or has rolled
+    /// already (a Swarm's attack).
+    pub(crate) fn capture_undefended(&mut self, victim: Ix, log: &mut Log) {
         if self.capture_quietly(victim) {
             faction_rules::on_captured(self, victim, log);
         }
@@ -37,14 +69,18 @@ impl ActionChessFactionChess {
         true
     }
 
-    /// Moves `ix` to `to`, capturing the enemy standing there.
-    pub(crate) fn go(&mut self, ix: Ix, to: Sq, log: &mut Log) {
+    /// Moves `ix` to `to`, capturing the enemy standing there. Returns
+    /// false when Swarmlings there removed it instead (Q5).
+    pub(crate) fn go(&mut self, ix: Ix, to: Sq, dice: &mut dyn Dice, log: &mut Log) -> bool {
         if let Some(victim) = self.at(to)
             && victim != ix
         {
             debug_assert_ne!(self.piece(victim).owner, self.piece(ix).owner);
-            self.capture(victim, log);
+            if !self.capture(victim, dice, log) {
+                return false;
+            }
         }
         self.move_piece(ix, to);
+        true
     }
 }

@@ -116,8 +116,10 @@ fn leaves_king_safe(game: &Game, scratch: &mut Game, seat: u8, king: Ix, mv: Mov
     safe
 }
 
-pub(super) fn play_main(game: &mut Game, _seat: u8, mv: Move, _dice: &mut dyn Dice, log: &mut Log) {
-    apply(game, mv, &mut |game, victim| game.capture(victim, log));
+pub(super) fn play_main(game: &mut Game, _seat: u8, mv: Move, dice: &mut dyn Dice, log: &mut Log) {
+    apply(game, mv, &mut |game, victim| {
+        game.capture(victim, dice, log);
+    });
 }
 
 /// A chess move: what it takes (by `take`), the piece's move, a castling
@@ -267,7 +269,10 @@ pub(super) fn play_pawn_move(
     if advance == forward || advance == 2 * forward {
         game.progress = true;
     }
-    if let Some(into) = into {
+    // A pawn the Swarmlings removed does not promote (Q5).
+    if let Some(into) = into
+        && game.piece(piece).square.is_some()
+    {
         game.change_kind(piece, into);
     }
 }

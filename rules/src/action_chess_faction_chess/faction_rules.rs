@@ -20,14 +20,31 @@ type Game = ActionChessFactionChess;
 /// move (a Factory's placement); [`Move::Done`] is added by the engine
 /// when there are any.
 pub(super) fn start_moves(game: &Game, seat: u8, out: &mut Vec<Move>) {
-    if game.faction_of(seat) == Faction::Robot {
-        robot::start_moves(game, seat, out);
+    match game.faction_of(seat) {
+        Faction::Robot => robot::start_moves(game, seat, out),
+        Faction::Swarm => swarm::start_moves(game, seat, out),
+        _ => {}
     }
+}
+
+/// What `seat`'s faction rolls as its turn begins, before its decisions
+/// (the Hive Queen's 2d6).
+pub(super) fn roll_at_start(game: &mut Game, seat: u8, dice: &mut dyn Dice, log: &mut Log) {
+    if game.faction_of(seat) == Faction::Swarm {
+        swarm::roll_at_start(game, seat, dice, log);
+    }
+}
+
+/// How many pieces a piece of `kind` is as the game begins: a Swarmling
+/// stack is five (Q1).
+pub(super) fn starting_count(kind: Kind) -> u16 {
+    swarm::starting_count(kind)
 }
 
 pub(super) fn play_start(game: &mut Game, seat: u8, mv: Move, dice: &mut dyn Dice, log: &mut Log) {
     match game.faction_of(seat) {
         Faction::Robot => robot::play_start(game, seat, mv, dice, log),
+        Faction::Swarm => swarm::play_start(game, seat, mv, dice, log),
         other => unreachable!("{other:?} makes no decision at the start of its turn"),
     }
 }
@@ -82,6 +99,7 @@ pub(super) fn decision_moves(game: &Game, decision: Decision, out: &mut Vec<Move
         Faction::Undead => undead::decision_moves(game, decision, out),
         Faction::Alchemist => alchemist::decision_moves(game, decision, out),
         Faction::Butcher => butcher::decision_moves(game, decision, out),
+        Faction::Swarm => swarm::decision_moves(game, decision, out),
         other => unreachable!("{other:?} leaves no decision waiting"),
     }
 }
@@ -100,6 +118,7 @@ pub(super) fn play_decision(
         Faction::Undead => undead::play_decision(game, decision, mv, dice, log),
         Faction::Alchemist => alchemist::play_decision(game, decision, mv, dice, log),
         Faction::Butcher => butcher::play_decision(game, decision, mv, dice, log),
+        Faction::Swarm => swarm::play_decision(game, decision, mv, dice, log),
         other => unreachable!("{other:?} leaves no decision waiting"),
     }
 }

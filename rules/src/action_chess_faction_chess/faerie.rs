@@ -140,7 +140,7 @@ fn push_flight(
     }
 }
 
-pub(super) fn play_main(game: &mut Game, seat: u8, mv: Move, _dice: &mut dyn Dice, log: &mut Log) {
+pub(super) fn play_main(game: &mut Game, seat: u8, mv: Move, dice: &mut dyn Dice, log: &mut Log) {
     let Move::Go { piece, to } = mv else {
         unreachable!("not a Faerie move: {mv:?}")
     };
@@ -150,7 +150,7 @@ pub(super) fn play_main(game: &mut Game, seat: u8, mv: Move, _dice: &mut dyn Dic
         // A Sprite's move forward is the Faerie's pawn-like advance (F4).
         game.progress = true;
     }
-    game.go(piece, to, log);
+    game.go(piece, to, dice, log);
 }
 
 /// The squares a Faerie piece could capture on on its next move (G4),

@@ -80,8 +80,10 @@ pub(super) fn main_moves(game: &Game, seat: u8, out: &mut Vec<Move>) {
     }
 }
 
-pub(super) fn play_main(game: &mut Game, _seat: u8, mv: Move, _dice: &mut dyn Dice, log: &mut Log) {
-    let mut take = |game: &mut Game, victim: Ix| game.capture(victim, log);
+pub(super) fn play_main(game: &mut Game, _seat: u8, mv: Move, dice: &mut dyn Dice, log: &mut Log) {
+    let mut take = |game: &mut Game, victim: Ix| {
+        game.capture(victim, dice, log);
+    };
     match mv {
         Move::Go { piece, to } if game.piece(piece).kind == Kind::Villager => {
             classique::play_pawn_move(game, piece, to, None, &mut take);

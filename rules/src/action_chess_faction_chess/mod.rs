@@ -261,13 +261,14 @@ impl ActionChessFactionChess {
             let layout = faction_rules::layout(factions[seat as usize], seat == white);
             for (kind, sq) in layout {
                 let ix = game.add_piece(kind, seat, sq);
+                game.piece_mut(ix).count = faction_rules::starting_count(kind);
                 log.push(|| Effect::PiecePlaced {
                     piece: game.piece_view(ix),
                 });
             }
         }
         game.progress = false;
-        game.begin_turn();
+        game.begin_turn(dice, log);
         log.push(|| Effect::TurnChanged {
             turn: game.turn_view(),
         });

@@ -108,6 +108,10 @@ pub enum Move {
     /// A Diner eats the corpse on `corpse` and moves to `to` as the piece
     /// the corpse was.
     Feast { piece: Ix, corpse: Sq, to: Sq },
+    /// `count` Swarmlings of the stack `piece` move to `to`, as one piece.
+    Swarm { piece: Ix, to: Sq, count: u16 },
+    /// The Hive Queen `piece` places `count` Swarmlings on `to`.
+    Hatch { piece: Ix, to: Sq, count: u16 },
     /// Decline what is offered: stop taking, leave the Phylactery, start
     /// the main move.
     Done,
@@ -126,7 +130,9 @@ impl Move {
             | Move::Merge { piece, .. }
             | Move::Split { piece, .. }
             | Move::Slaughter { piece, .. }
-            | Move::Feast { piece, .. } => Some(piece),
+            | Move::Feast { piece, .. }
+            | Move::Swarm { piece, .. }
+            | Move::Hatch { piece, .. } => Some(piece),
             Move::Build { .. } | Move::Done => None,
         }
     }
@@ -137,7 +143,8 @@ impl Move {
             Move::Go { to, .. }
             | Move::Promote { to, .. }
             | Move::Via { to, .. }
-            | Move::Feast { to, .. } => Some(to),
+            | Move::Feast { to, .. }
+            | Move::Swarm { to, .. } => Some(to),
             _ => None,
         }
     }

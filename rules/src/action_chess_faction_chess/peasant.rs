@@ -116,7 +116,7 @@ fn jumps(game: &Game, ix: Ix, out: &mut Vec<Move>) {
     }
 }
 
-pub(super) fn play_main(game: &mut Game, seat: u8, mv: Move, _dice: &mut dyn Dice, log: &mut Log) {
+pub(super) fn play_main(game: &mut Game, seat: u8, mv: Move, dice: &mut dyn Dice, log: &mut Log) {
     let Move::Go { piece, to } = mv else {
         unreachable!("not a Peasant move: {mv:?}")
     };
@@ -126,11 +126,11 @@ pub(super) fn play_main(game: &mut Game, seat: u8, mv: Move, _dice: &mut dyn Dic
         game.progress = true;
     }
     if grid::distance(from, to) == 2 {
-        return leap(game, seat, piece, to, 1, log);
+        return leap(game, seat, piece, to, 1, dice, log);
     }
     match game.at(to) {
         Some(enemy) => {
-            game.capture(enemy, log);
+            game.capture(enemy, dice, log);
             game.lift(piece, EDGE_TAKE_REMOVAL);
         }
         None => {
@@ -143,14 +143,25 @@ pub(super) fn play_main(game: &mut Game, seat: u8, mv: Move, _dice: &mut dyn Dic
 /// `piece` leaps to `to`, taking the enemy it jumps; `takes` counts this
 /// one. A Man that lands on the far rank becomes a Sergeant and its move
 /// ends (P6); else, if it could take again, the chain waits (P5).
-fn leap(game: &mut Game, seat: u8, piece: Ix, to: Sq, takes: u8, log: &mut Log) {
+/// A leap whose victim's Swarmlings remove the leaper ends there (Q5).
+fn leap(
+    game: &mut Game,
+    seat: u8,
+    piece: Ix,
+    to: Sq,
+    takes: u8,
+    dice: &mut dyn Dice,
+    log: &mut Log,
+) {
     let from = square_of(game, piece);
     let over = grid::at(
         (grid::file(from) + grid::file(to)) / 2,
         (grid::rank(from) + grid::rank(to)) / 2,
     );
     let victim = game.at(over).expect("a leap jumps a piece");
-    game.capture(victim, log);
+    if !game.capture(victim, dice, log) {
+        return;
+    }
     game.move_piece(piece, to);
     if promote_on_far_rank(game, seat, piece) {
         return;
@@ -190,14 +201,14 @@ pub(super) fn play_decision(
     game: &mut Game,
     decision: Decision,
     mv: Move,
-    _dice: &mut dyn Dice,
+    dice: &mut dyn Dice,
     log: &mut Log,
 ) {
     let Pending::ChainJump { piece, takes } = decision.pending else {
         unreachable!("not a Peasant decision: {decision:?}")
     };
     match mv {
-        Move::Go { to, .. } => leap(game, decision.seat, piece, to, takes, log),
+        Move::Go { to, .. } => leap(game, decision.seat, piece, to, takes, dice, log),
         Move::Done => {}
         other => unreachable!("not a chained take: {other:?}"),
     }

@@ -47,7 +47,8 @@ impl Position {
         let faction = self.game.factions[seat as usize];
         let white = self.game.is_white(seat);
         for (kind, sq) in super::faction_rules::layout(faction, white) {
-            self.game.add_piece(kind, seat, sq);
+            let ix = self.game.add_piece(kind, seat, sq);
+            self.game.piece_mut(ix).count = super::faction_rules::starting_count(kind);
         }
         self
     }
@@ -58,6 +59,13 @@ impl Position {
         let sq = square(at);
         assert!(self.game.is_empty(sq), "{at} is taken");
         PieceId(u32::from(self.game.add_piece(kind(kind_key), seat, sq)))
+    }
+
+    /// `count` Swarmlings of `seat` stacked on `at`: one piece.
+    pub fn stack(&mut self, seat: u8, at: &str, count: u16) -> PieceId {
+        let id = self.place(seat, "swarmling", at);
+        self.game.pieces[id.0 as usize].count = count;
+        id
     }
 
     /// A corpse of `kind_key` lies on `at` (Butcher).
@@ -93,10 +101,19 @@ impl Position {
     /// The game, at the start of the mover's turn (its start-of-turn
     /// decisions, if it has any, else its main move).
     pub fn build(&self) -> ActionChessFactionChess {
+        self.build_rolling(&[])
+    }
+
+    /// [`Position::build`] for a mover that rolls as its turn begins (the
+    /// Hive Queen's 2d6): `faces` are its rolls.
+    pub fn build_rolling(&self, faces: &[u8]) -> ActionChessFactionChess {
         let mut game = self.game.clone();
         game.progress = false;
         game.stage = Stage::Main;
-        game.begin_turn();
+        game.begin_turn(
+            &mut crate::dice::ScriptedDice::new(faces.iter().copied()),
+            &mut crate::effect_log::Log::silent(),
+        );
         game
     }
 }

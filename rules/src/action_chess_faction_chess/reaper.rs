@@ -82,7 +82,9 @@ pub(super) fn play_main(game: &mut Game, _seat: u8, mv: Move, _dice: &mut dyn Di
         .filter(|&victim| game.piece(victim).kind.can_be_captured())
         .collect();
     for victim in around {
-        game.capture(victim, log);
+        // The sweep does not move into their squares: no Swarmling
+        // defends (Q5).
+        game.capture_undefended(victim, log);
     }
 }
 

@@ -80,7 +80,7 @@ fn builders(game: &Game, seat: u8, to: Sq) -> Option<[Ix; 3]> {
     ])
 }
 
-pub(super) fn play_main(game: &mut Game, seat: u8, mv: Move, _dice: &mut dyn Dice, log: &mut Log) {
+pub(super) fn play_main(game: &mut Game, seat: u8, mv: Move, dice: &mut dyn Dice, log: &mut Log) {
     match mv {
         Move::Go { piece, to } => {
             let from = game
@@ -89,7 +89,7 @@ pub(super) fn play_main(game: &mut Game, seat: u8, mv: Move, _dice: &mut dyn Dic
                 .expect("a moving piece is on the board");
             let advances =
                 game.piece(piece).kind == Kind::Drone && grid::rank(from) != grid::rank(to);
-            game.go(piece, to, log);
+            game.go(piece, to, dice, log);
             if advances {
                 game.progress = true;
             }

@@ -87,9 +87,11 @@ fn splits(game: &Game, ix: Ix, out: &mut Vec<Move>) {
     }
 }
 
-pub(super) fn play_main(game: &mut Game, seat: u8, mv: Move, _dice: &mut dyn Dice, log: &mut Log) {
+pub(super) fn play_main(game: &mut Game, seat: u8, mv: Move, dice: &mut dyn Dice, log: &mut Log) {
     match mv {
-        Move::Go { piece, to } => game.go(piece, to, log),
+        Move::Go { piece, to } => {
+            game.go(piece, to, dice, log);
+        }
         Move::Merge { piece, with } => merge(game, seat, piece, with),
         Move::Split { piece, to } => {
             let smaller = split(game.piece(piece).kind).expect("a piece that splits");

@@ -23,6 +23,9 @@ pub struct Piece {
     pub moved: bool,
     /// Why it left the board ("captured", "merged"); empty while on it.
     pub removed: &'static str,
+    /// How many pieces it is: a Swarmling stack counts its Swarmlings
+    /// (Q1); every other piece is 1.
+    pub count: u16,
 }
 
 /// Where the turn is: its start (decisions a faction makes before moving,
@@ -75,6 +78,9 @@ pub enum Pending {
     /// Butcher: the Butcher that moved may slaughter `left` more adjacent
     /// friends.
     Slaughter { butcher: Ix, left: u8 },
+    /// Swarm: `count` Swarmlings of the stack `piece`, half of those that
+    /// just moved, may move again if they attack.
+    SwarmAgain { piece: Ix, count: u16 },
 }
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -147,6 +153,13 @@ pub struct ActionChessFactionChess {
     /// Where the acting piece's move ends, when the move names it: no
     /// Auroch flees onto it (K5).
     pub(crate) acting_to: Option<Sq>,
+    /// Set on a label's dry-run copy only: a Swarmling stack's defence is
+    /// not rolled there (the label says that it rolls), the capture taken
+    /// to succeed.
+    pub(crate) labelling: bool,
+    /// The Swarmlings the Hive Queen has still to place this turn (rolled
+    /// on 2d6 as the Swarm's turn begins).
+    pub(crate) hatching: u16,
     /// The corpse on each square, by the kind of piece it was (Butcher).
     pub(crate) corpses: [Option<Kind>; SQUARES],
     /// Turns begun.
@@ -179,6 +192,8 @@ impl ActionChessFactionChess {
             factories_used: 0,
             acting: None,
             acting_to: None,
+            labelling: false,
+            hatching: 0,
             corpses: [None; SQUARES],
             turn: 1,
             quiet_turns: 0,
@@ -277,6 +292,7 @@ impl ActionChessFactionChess {
             square: Some(sq),
             moved: false,
             removed: "",
+            count: 1,
         });
         self.board[sq as usize] = ix;
         self.progress = true;
@@ -286,10 +302,12 @@ impl ActionChessFactionChess {
     /// Moves a piece to an empty square (what stood there was captured or
     /// moved first).
     pub(crate) fn move_piece(&mut self, ix: Ix, to: Sq) {
-        let from = self
-            .piece(ix)
-            .square
-            .expect("a moving piece is on the board");
+        // A capturer the Swarmlings removed goes no further: the moves that
+        // take, then move, need not each ask (Q5).
+        let Some(from) = self.piece(ix).square else {
+            debug_assert_eq!(self.piece(ix).removed, super::capture::REPELLED);
+            return;
+        };
         debug_assert!(self.is_empty(to) || self.board[to as usize] == ix);
         self.board[from as usize] = EMPTY;
         self.board[to as usize] = ix;

@@ -40,7 +40,7 @@ impl ActionChessFactionChess {
     /// Plays a legal move of `seat`, then whatever follows by itself.
     pub(crate) fn play_move(&mut self, seat: u8, mv: Move, dice: &mut dyn Dice, log: &mut Log) {
         self.apply_move(seat, mv, dice, log);
-        self.settle();
+        self.settle(dice, log);
     }
 
     /// The move itself, by its faction's rules, and nothing that follows:
@@ -67,7 +67,7 @@ impl ActionChessFactionChess {
 
     /// After a move: the game ends if a faction has lost; else, once no
     /// decision waits, the turn goes on or ends.
-    fn settle(&mut self) {
+    fn settle(&mut self, dice: &mut dyn Dice, log: &mut Log) {
         let mover = self.mover;
         for seat in [1 - mover, mover] {
             if faction_rules::defeated(self, seat, false) {
@@ -83,7 +83,7 @@ impl ActionChessFactionChess {
             // Only `done` at the turn's start leaves the stage at Main: a
             // side that declined its placements may have no move to make.
             Stage::Main => self.judge_no_moves(),
-            Stage::After => self.end_turn(),
+            Stage::After => self.end_turn(dice, log),
             Stage::Over(_) => unreachable!("a finished game is not played on"),
         }
     }
@@ -95,7 +95,7 @@ impl ActionChessFactionChess {
     }
 
     /// The draw rules are judged, then the other player's turn begins.
-    fn end_turn(&mut self) {
+    fn end_turn(&mut self, dice: &mut dyn Dice, log: &mut Log) {
         self.en_passant = self.en_passant_next.take();
         self.quiet_turns = if self.progress {
             self.history.clear();
@@ -113,13 +113,14 @@ impl ActionChessFactionChess {
         }
         self.turn += 1;
         self.mover = 1 - self.mover;
-        self.begin_turn();
+        self.begin_turn(dice, log);
     }
 
     /// The mover's turn begins: its start-of-turn defeat, a third
     /// repetition, the decisions of the turn's start, and a position with
-    /// no legal move.
-    pub(crate) fn begin_turn(&mut self) {
+    /// no legal move. The dice are for what a faction rolls as its turn
+    /// begins (the Hive Queen's 2d6).
+    pub(crate) fn begin_turn(&mut self, dice: &mut dyn Dice, log: &mut Log) {
         let mover = self.mover;
         if faction_rules::defeated(self, mover, true) {
             return self.finish(Ending::Defeated { loser: mover });
@@ -130,6 +131,8 @@ impl ActionChessFactionChess {
             return self.finish(Ending::Repetition);
         }
         self.factories_used = 0;
+        self.hatching = 0;
+        faction_rules::roll_at_start(self, mover, dice, log);
         self.stage = Stage::Start;
         self.leave_start_if_nothing_to_decide();
     }
@@ -180,7 +183,8 @@ impl ActionChessFactionChess {
             mix(square
                 | (piece.kind as u64) << 8
                 | u64::from(piece.owner) << 16
-                | u64::from(piece.moved && matches!(piece.kind, Kind::King | Kind::Rook)) << 17);
+                | u64::from(piece.moved && matches!(piece.kind, Kind::King | Kind::Rook)) << 17
+                | u64::from(piece.count) << 24);
         }
         // A corpse changes what a Diner may do.
         for (square, corpse) in self.corpses.iter().enumerate() {

@@ -88,25 +88,28 @@ fn death_knight_moves(game: &Game, ix: Ix, out: &mut Vec<Move>) {
     }
 }
 
-pub(super) fn play_main(game: &mut Game, seat: u8, mv: Move, _dice: &mut dyn Dice, log: &mut Log) {
+pub(super) fn play_main(game: &mut Game, seat: u8, mv: Move, dice: &mut dyn Dice, log: &mut Log) {
     let mover = mv.piece().expect("every Undead main move names its piece");
     let carried = phylactery_beside(game, seat, square_of(game, mover));
     match mv {
         Move::Go { piece, to } => match game.piece(piece).kind {
-            Kind::Zombie => zombie_go(game, piece, to, log),
+            Kind::Zombie => zombie_go(game, piece, to, dice, log),
             Kind::GraveGuard => {
                 let from = square_of(game, piece);
-                game.go(piece, to, log);
-                if offer_pair(game, seat, piece, from, to) {
+                // A Guard the Swarmlings removed leads no pair (Q5).
+                if game.go(piece, to, dice, log) && offer_pair(game, seat, piece, from, to) {
                     // The carry waits for the pair's move (U6).
                     return;
                 }
             }
-            _ => game.go(piece, to, log),
+            _ => {
+                game.go(piece, to, dice, log);
+            }
         },
         Move::Via { piece, via, to } => {
-            game.go(piece, via, log);
-            game.go(piece, to, log);
+            if game.go(piece, via, dice, log) {
+                game.go(piece, to, dice, log);
+            }
         }
         other => unreachable!("not an Undead main move: {other:?}"),
     }
@@ -115,13 +118,13 @@ pub(super) fn play_main(game: &mut Game, seat: u8, mv: Move, _dice: &mut dyn Dic
 
 /// A Zombie's move; a two-square one pushes the Zombies that stood beside
 /// it one square forward, each into an empty square only (U2, U3).
-fn zombie_go(game: &mut Game, zombie: Ix, to: Sq, log: &mut Log) {
+fn zombie_go(game: &mut Game, zombie: Ix, to: Sq, dice: &mut dyn Dice, log: &mut Log) {
     let seat = game.piece(zombie).owner;
     let forward = game.forward(seat);
     let from = square_of(game, zombie);
-    game.go(zombie, to, log);
     game.progress = true;
-    if grid::rank(from).abs_diff(grid::rank(to)) < 2 {
+    // A Zombie the Swarmlings removed pushes no one (Q5).
+    if !game.go(zombie, to, dice, log) || grid::rank(from).abs_diff(grid::rank(to)) < 2 {
         return;
     }
     for side in [-1, 1] {
@@ -204,7 +207,11 @@ fn offer_carry(game: &mut Game, seat: u8, mover: Ix, phylactery: Option<Ix>) {
     let Some(phylactery) = phylactery else {
         return;
     };
-    if game.piece(phylactery).square.is_none() || free_beside(game, mover) == 0 {
+    // A mover the Swarmlings removed carries nothing (Q5).
+    if game.piece(phylactery).square.is_none()
+        || game.piece(mover).square.is_none()
+        || free_beside(game, mover) == 0
+    {
         return;
     }
     game.pending.push(Decision {
@@ -270,7 +277,7 @@ pub(super) fn play_decision(
     game: &mut Game,
     decision: Decision,
     mv: Move,
-    _dice: &mut dyn Dice,
+    dice: &mut dyn Dice,
     log: &mut Log,
 ) {
     match (decision.pending, mv) {
@@ -282,7 +289,15 @@ pub(super) fn play_decision(
                 distance,
             },
             _,
-        ) => play_pair(game, decision.seat, piece, (df, dr, distance), mv, log),
+        ) => play_pair(
+            game,
+            decision.seat,
+            piece,
+            (df, dr, distance),
+            mv,
+            dice,
+            log,
+        ),
         (Pending::CarryPhylactery { phylactery, .. }, Move::Place { to, .. }) => {
             game.move_piece(phylactery, to);
         }
@@ -306,12 +321,13 @@ fn play_pair(
     follower: Ix,
     (df, dr, distance): (i8, i8, u8),
     mv: Move,
+    dice: &mut dyn Dice,
     log: &mut Log,
 ) {
     let follower_from = square_of(game, follower);
     let carried_by_follower = phylactery_beside(game, seat, follower_from);
     if let Move::Go { to, .. } = mv {
-        game.go(follower, to, log);
+        game.go(follower, to, dice, log);
     }
     let leader = other_grave_guard(game, follower).expect("the Guard that led is on the board");
     let back = -(distance as i8);

@@ -36,7 +36,15 @@ impl ActionChessFactionChess {
             name: piece.kind.name().into(),
             glyph: piece.kind.glyph().into(),
             square: piece.square.map(grid::to_square),
-            stats: Vec::new(),
+            // A Swarmling stack shows how many it is (Q1).
+            stats: if piece.kind == Kind::Swarmling {
+                vec![fray_protocol::Stat::new(
+                    "Swarmlings",
+                    piece.count.to_string(),
+                )]
+            } else {
+                Vec::new()
+            },
             markers,
         }
     }
@@ -72,17 +80,18 @@ impl ActionChessFactionChess {
 }
 
 impl Piecewise for ActionChessFactionChess {
-    /// A piece's kind and owner are all that shows of it besides its square.
-    type PieceLook = (Kind, u8);
+    /// A piece's kind, owner and count (a Swarmling stack's size) are all
+    /// that shows of it besides its square.
+    type PieceLook = (Kind, u8, u16);
     /// The factions and sides never change once set up; the corpses on the
     /// board (Butcher) do, and show as terrain.
     type SettingStamp = [Option<Kind>; grid::SQUARES];
 
-    fn piece_stamps(&self, out: &mut Vec<PieceStamp<(Kind, u8)>>) {
+    fn piece_stamps(&self, out: &mut Vec<PieceStamp<(Kind, u8, u16)>>) {
         out.extend(self.on_board().map(|(ix, piece)| PieceStamp {
             piece: PieceId(u32::from(ix)),
             square: piece.square.map(grid::to_square),
-            look: (piece.kind, piece.owner),
+            look: (piece.kind, piece.owner, piece.count),
         }));
     }
 

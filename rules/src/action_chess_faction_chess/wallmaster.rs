@@ -25,11 +25,11 @@ pub(super) fn main_moves(game: &Game, seat: u8, out: &mut Vec<Move>) {
     }
 }
 
-pub(super) fn play_main(game: &mut Game, _seat: u8, mv: Move, _dice: &mut dyn Dice, log: &mut Log) {
+pub(super) fn play_main(game: &mut Game, _seat: u8, mv: Move, dice: &mut dyn Dice, log: &mut Log) {
     let Move::Go { piece, to } = mv else {
         unreachable!("not a Wallmaster move: {mv:?}")
     };
-    game.go(piece, to, log);
+    game.go(piece, to, dice, log);
 }
 
 pub(super) fn threats(game: &Game, ix: Ix) -> u64 {
