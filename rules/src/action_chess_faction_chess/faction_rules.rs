@@ -20,14 +20,17 @@ type Game = ActionChessFactionChess;
 /// move (a Factory's placement); [`Move::Done`] is added by the engine
 /// when there are any.
 pub(super) fn start_moves(game: &Game, seat: u8, out: &mut Vec<Move>) {
-    if game.faction_of(seat) == Faction::Robot {
-        robot::start_moves(game, seat, out);
+    match game.faction_of(seat) {
+        Faction::Robot => robot::start_moves(game, seat, out),
+        Faction::Wallmaster => wallmaster::start_moves(game, seat, out),
+        _ => {}
     }
 }
 
 pub(super) fn play_start(game: &mut Game, seat: u8, mv: Move, dice: &mut dyn Dice, log: &mut Log) {
     match game.faction_of(seat) {
         Faction::Robot => robot::play_start(game, seat, mv, dice, log),
+        Faction::Wallmaster => wallmaster::play_start(game, seat, mv, dice, log),
         other => unreachable!("{other:?} makes no decision at the start of its turn"),
     }
 }

@@ -1,27 +1,38 @@
-//! Wallmaster: PLACEHOLDER until the faction's rules land (issue 24); the
-//! faction is not in `Faction::PLAYABLE`, so no match fields it.
+//! Wallmaster: a Chest that never moves and places up to three pieces at
+//! the start of each turn, Generators that place one more each, Barracks
+//! that Minions gather beside, Traps that take their capturer with them.
+//! The side loses when its Chest is captured (`faction_rules::defeated`).
+//! Walls are not implemented yet (see the rules document).
 
 use crate::dice::Dice;
 use crate::effect_log::Log;
-use crate::grid::{ALL_DIRECTIONS, Sq};
+use crate::grid::{self, ALL_DIRECTIONS, Sq, bit};
 
-use super::layout::{Role, by_chess_role};
+use super::layout;
 use super::moves::Move;
 use super::pieces::Kind;
 use super::state::{ActionChessFactionChess, Ix};
 
 type Game = ActionChessFactionChess;
 
+/// How many pieces the Chest places at the start of a turn (line 83).
+const CHEST_PLACEMENTS: u8 = 3;
+
+/// What the Chest and the Generators may place: every non-Chest piece.
+const PLACEABLE: [Kind; 4] = [Kind::Trap, Kind::Minion, Kind::Barracks, Kind::Generator];
+
+/// The Chest stands on its owner's own bottom-left square, as the owner
+/// sees the board: a1 for White, h8 for Black (W1).
 pub(super) fn layout(white: bool) -> Vec<(Kind, Sq)> {
-    by_chess_role(white, |role| match role {
-        Role::King => Some(Kind::Chest),
-        _ => None,
-    })
+    let file = if white { 0 } else { 7 };
+    vec![(Kind::Chest, layout::square(white, file, 0))]
 }
 
 pub(super) fn main_moves(game: &Game, seat: u8, out: &mut Vec<Move>) {
-    for (ix, _) in game.pieces_of(seat) {
-        game.push_leaps(ix, &ALL_DIRECTIONS, out);
+    for (ix, piece) in game.pieces_of(seat) {
+        if piece.kind == Kind::Minion {
+            game.push_leaps(ix, &ALL_DIRECTIONS, out);
+        }
     }
 }
 
@@ -32,9 +43,102 @@ pub(super) fn play_main(game: &mut Game, _seat: u8, mv: Move, _dice: &mut dyn Di
     game.go(piece, to, log);
 }
 
+/// Only a Minion moves, so only a Minion threatens; a placement is not a
+/// move (G4).
 pub(super) fn threats(game: &Game, ix: Ix) -> u64 {
-    Game::leap_reach(
-        game.piece(ix).square.expect("on the board"),
-        &ALL_DIRECTIONS,
-    )
+    let piece = game.piece(ix);
+    match piece.kind {
+        Kind::Minion => Game::leap_reach(piece.square.expect("on the board"), &ALL_DIRECTIONS),
+        _ => 0,
+    }
+}
+
+/// The Chest, while it has placements left, and each Generator that has not
+/// placed this turn, may place any piece it may still place this turn on
+/// any square where that piece may stand (W2–W5).
+pub(super) fn start_moves(game: &Game, seat: u8, out: &mut Vec<Move>) {
+    let kinds: Vec<Kind> = PLACEABLE
+        .into_iter()
+        .filter(|&kind| match kind {
+            Kind::Barracks => !game.placed.barracks,
+            Kind::Generator => !game.placed.generator,
+            _ => true,
+        })
+        .collect();
+    for (placer, piece) in game.pieces_of(seat) {
+        let at = piece.square.expect("on the board");
+        let free = match piece.kind {
+            Kind::Chest => game.placed.by_chest < CHEST_PLACEMENTS,
+            Kind::Generator => game.factories_used & bit(at) == 0,
+            _ => false,
+        };
+        if !free {
+            continue;
+        }
+        for &kind in &kinds {
+            out.extend(
+                (0..grid::SQUARES as Sq)
+                    .filter(|&to| may_stand(game, seat, kind, to))
+                    .map(|to| Move::Place {
+                        piece: placer,
+                        kind,
+                        to,
+                    }),
+            );
+        }
+    }
+}
+
+/// Whether `seat` may place a `kind` on `to` (W3–W5): always on an empty
+/// square; a Trap not beside any Chest; a Minion beside its own Chest or
+/// Barracks; a Barracks within one rank of its own Chest or Barracks and
+/// not beside an enemy; a Generator anywhere.
+fn may_stand(game: &Game, seat: u8, kind: Kind, to: Sq) -> bool {
+    if !game.is_empty(to) {
+        return false;
+    }
+    let beside = |test: &dyn Fn(u8, Kind) -> bool| {
+        grid::neighbours(to)
+            .filter_map(|sq| game.at(sq))
+            .any(|ix| test(game.piece(ix).owner, game.piece(ix).kind))
+    };
+    let own_base = |kind: Kind| matches!(kind, Kind::Chest | Kind::Barracks);
+    match kind {
+        Kind::Trap => !beside(&|_, kind| kind == Kind::Chest),
+        Kind::Minion => beside(&|owner, kind| owner == seat && own_base(kind)),
+        Kind::Barracks => {
+            let near_base = game.pieces_of(seat).any(|(_, piece)| {
+                own_base(piece.kind)
+                    && grid::rank(piece.square.expect("on the board")).abs_diff(grid::rank(to)) <= 1
+            });
+            near_base && !beside(&|owner, _| owner != seat)
+        }
+        Kind::Generator => true,
+        other => unreachable!("{other:?} is not placed by a Wallmaster"),
+    }
+}
+
+pub(super) fn play_start(
+    game: &mut Game,
+    seat: u8,
+    mv: Move,
+    _dice: &mut dyn Dice,
+    _log: &mut Log,
+) {
+    let Move::Place { piece, kind, to } = mv else {
+        unreachable!("not a Wallmaster start-of-turn decision: {mv:?}")
+    };
+    let placer = game.piece(piece);
+    let at = placer.square.expect("a placer is on the board");
+    if placer.kind == Kind::Chest {
+        game.placed.by_chest += 1;
+    } else {
+        game.factories_used |= bit(at);
+    }
+    match kind {
+        Kind::Barracks => game.placed.barracks = true,
+        Kind::Generator => game.placed.generator = true,
+        _ => {}
+    }
+    game.add_piece(kind, seat, to);
 }
