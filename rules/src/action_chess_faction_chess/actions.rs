@@ -224,7 +224,8 @@ impl ActionChessFactionChess {
             }
             Move::Place { piece, kind, to } => {
                 let at = grid::to_square(to);
-                if self.piece(piece).kind == kind {
+                // A Generator places Generators, not itself (W2).
+                if self.piece(piece).kind == kind && kind != Kind::Generator {
                     notation = format!("{}@{at}", kind.glyph());
                     label = format!("Put the {} on {at}", kind.name());
                     if let Some(displaced) = self.at(to) {
@@ -311,6 +312,7 @@ impl ActionChessFactionChess {
             Some(Pending::Throw { .. }) => "Throw nothing",
             Some(Pending::Slaughter { .. }) => "Slaughter no more",
             None if self.stage == Stage::Start => "Place nothing more: make your move",
+            None if self.stage == Stage::Main => "Pass: no piece can move",
             None => "Done",
         }
     }

@@ -28,19 +28,25 @@ pub(super) fn layout(white: bool) -> Vec<(Kind, Sq)> {
     vec![(Kind::Chest, layout::square(white, file, 0))]
 }
 
+/// The Minions' steps; with none, a pass (`done`) as the main move (W9).
 pub(super) fn main_moves(game: &Game, seat: u8, out: &mut Vec<Move>) {
+    let before = out.len();
     for (ix, piece) in game.pieces_of(seat) {
         if piece.kind == Kind::Minion {
             game.push_leaps(ix, &ALL_DIRECTIONS, out);
         }
     }
+    if out.len() == before {
+        out.push(Move::Done);
+    }
 }
 
 pub(super) fn play_main(game: &mut Game, _seat: u8, mv: Move, _dice: &mut dyn Dice, log: &mut Log) {
-    let Move::Go { piece, to } = mv else {
-        unreachable!("not a Wallmaster move: {mv:?}")
-    };
-    game.go(piece, to, log);
+    match mv {
+        Move::Go { piece, to } => game.go(piece, to, log),
+        Move::Done => {}
+        other => unreachable!("not a Wallmaster move: {other:?}"),
+    }
 }
 
 /// Only a Minion moves, so only a Minion threatens; a placement is not a
