@@ -51,8 +51,10 @@ fn a_start_of_turn_position_has_a_hand_counted_number_of_options() {
     let game = position.build();
     // Trap: 62 empty squares but a2, b1, b2 beside the Chest = 59;
     // Minion: a2, b1, b2 = 3; Barracks: ranks 1–2 but a1 = 15;
-    // Generator: any empty square = 62; and `done`: 140.
-    assert_eq!(perft(&game, 1), 59 + 3 + 15 + 62 + 1);
+    // Generator: any empty square = 62; a wall on any of the 112 edges
+    // (one of the Chest's two sides alone does not close it in); and
+    // `done`: 252.
+    assert_eq!(perft(&game, 1), 59 + 3 + 15 + 62 + 112 + 1);
 }
 
 #[test]
@@ -87,7 +89,10 @@ fn a_generator_places_one_piece_of_its_own_each_turn() {
     for to in ["f4", "f5", "f6"] {
         play(&mut game, 0, &place(chest, to, "trap"));
     }
-    assert!(!places_anything(&game, 0), "the Chest's three and the Generator's one are used");
+    assert!(
+        !places_anything(&game, 0),
+        "the Chest's three and the Generator's one are used"
+    );
 }
 
 #[test]
@@ -102,7 +107,11 @@ fn only_one_barracks_and_one_generator_are_placed_a_turn() {
     assert!(placements(&game, 0, chest, "generator").is_empty());
     refuse(&mut game, 0, &place(generator, "h5", "generator"));
     play(&mut game, 0, &place(generator, "b3", "minion"));
-    assert_eq!(occupant(&game, "b3"), Some(("minion".into(), 0)), "beside the new Barracks");
+    assert_eq!(
+        occupant(&game, "b3"),
+        Some(("minion".into(), 0)),
+        "beside the new Barracks"
+    );
 }
 
 #[test]
@@ -113,7 +122,9 @@ fn a_minion_is_placed_beside_its_own_chest_or_barracks() {
     let mut game = position.build();
     assert_eq!(
         placements(&game, 0, chest, "minion"),
-        names(&["a2", "b1", "b2", "d1", "e1", "f1", "d2", "f2", "d3", "e3", "f3"]),
+        names(&[
+            "a2", "b1", "b2", "d1", "e1", "f1", "d2", "f2", "d3", "e3", "f3"
+        ]),
         "never beside the enemy King on h8"
     );
     refuse(&mut game, 0, &place(chest, "g8", "minion"));
@@ -132,7 +143,9 @@ fn a_barracks_stands_within_a_rank_of_its_own_chest_or_barracks_and_not_beside_a
         }
     }
     // Taken squares, and those beside the Rook on e2.
-    for gone in ["a1", "h3", "e2", "d1", "e1", "f1", "d2", "f2", "d3", "e3", "f3"] {
+    for gone in [
+        "a1", "h3", "e2", "d1", "e1", "f1", "d2", "f2", "d3", "e3", "f3",
+    ] {
         expected.remove(gone);
     }
     assert_eq!(placements(&game, 0, chest, "barracks"), expected);
@@ -147,7 +160,10 @@ fn a_trap_is_never_placed_beside_a_chest_and_a_generator_anywhere_empty() {
     for beside in ["a2", "b1", "b2", "g1", "g2", "h2"] {
         assert!(!traps.contains(beside), "a Trap beside a Chest on {beside}");
     }
-    assert!(traps.contains("c3") && traps.contains("g7"), "beside a King is allowed");
+    assert!(
+        traps.contains("c3") && traps.contains("g7"),
+        "beside a King is allowed"
+    );
     assert_eq!(traps.len(), 64 - 3 - 6);
     assert_eq!(placements(&game, 0, chest, "generator").len(), 64 - 3);
 }

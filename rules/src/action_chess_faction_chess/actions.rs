@@ -69,6 +69,10 @@ impl ActionChessFactionChess {
                 .piece(id(piece))
                 .to(at(to))
                 .choice(at(corpse).to_string()),
+            Move::Wall { piece, a, b } => Action::new("wall")
+                .piece(id(piece))
+                .to(at(a))
+                .choice(at(b).to_string()),
             Move::Done => Action::new("done"),
         }
     }
@@ -292,6 +296,25 @@ impl ActionChessFactionChess {
                 notation = format!("{}+{at}", Kind::Factory.glyph());
                 label = format!("Three Drones build a Factory on {at}");
             }
+            Move::Wall { piece, a, b } => {
+                let doubled = super::walls::edge(a, b).is_some_and(|edge| self.walls[edge] > 0);
+                let (a, b) = (grid::to_square(a), grid::to_square(b));
+                notation = format!(
+                    "{}{}:|{a}{b}{}",
+                    glyph(piece),
+                    grid::to_square(self.square(piece)),
+                    if doubled { "|" } else { "" }
+                );
+                label = format!(
+                    "{} {} between {a} and {b}",
+                    self.describe(piece),
+                    if doubled {
+                        "doubles the wall"
+                    } else {
+                        "puts a wall"
+                    }
+                );
+            }
             Move::Done => {
                 notation.push_str("done");
                 label.push_str(self.done_label());
@@ -430,6 +453,24 @@ impl ActionChessFactionChess {
                     to: square(action.to)?,
                 })
             }
+            "wall" => {
+                check_parts(action, true, false, true, true)?;
+                let other = action.choice.as_deref().expect("checked");
+                let other = other.parse::<Square>().map_err(|_| {
+                    Rejection::new(
+                        RejectCode::UnknownAction,
+                        format!(
+                            "'{other}' is not a square: name the wall's other square, such as e5"
+                        ),
+                    )
+                })?;
+                let (a, b) = (square(action.to)?, board_square(other)?);
+                Ok(Move::Wall {
+                    piece: own(action.piece)?,
+                    a: a.min(b),
+                    b: a.max(b),
+                })
+            }
             "done" => {
                 check_parts(action, false, false, false, false)?;
                 Ok(Move::Done)
@@ -438,7 +479,7 @@ impl ActionChessFactionChess {
                 RejectCode::UnknownAction,
                 format!(
                     "'{other}' is not an action in Action Chess Faction Chess; the actions are \
-                     move, roll, become, place, merge, split, build, slaughter, feast and done"
+                     move, roll, become, place, merge, split, build, slaughter, feast, wall and done"
                 ),
             )),
         }

@@ -54,6 +54,7 @@ mod turn;
 mod undead;
 mod view;
 mod wallmaster;
+mod walls;
 mod winning;
 
 use std::sync::LazyLock;

@@ -108,6 +108,10 @@ pub enum Move {
     /// A Diner eats the corpse on `corpse` and moves to `to` as the piece
     /// the corpse was.
     Feast { piece: Ix, corpse: Sq, to: Sq },
+    /// A Chest or a Generator puts a wall between the neighbouring squares
+    /// `a` and `b` (the smaller first), or doubles the wall there
+    /// (Wallmaster).
+    Wall { piece: Ix, a: Sq, b: Sq },
     /// Decline what is offered: stop taking, leave the Phylactery, start
     /// the main move.
     Done,
@@ -126,7 +130,8 @@ impl Move {
             | Move::Merge { piece, .. }
             | Move::Split { piece, .. }
             | Move::Slaughter { piece, .. }
-            | Move::Feast { piece, .. } => Some(piece),
+            | Move::Feast { piece, .. }
+            | Move::Wall { piece, .. } => Some(piece),
             Move::Build { .. } | Move::Done => None,
         }
     }

@@ -182,6 +182,9 @@ pub struct ActionChessFactionChess {
     pub(crate) acting_to: Option<Sq>,
     /// The corpse on each square, by the kind of piece it was (Butcher).
     pub(crate) corpses: [Option<Kind>; SQUARES],
+    /// How high a wall stands on each edge between orthogonal neighbours
+    /// (0: none), by `walls::edge` (Wallmaster).
+    pub(crate) walls: [u8; super::walls::EDGES],
     /// Turns begun.
     pub(crate) turn: u32,
     /// Turns in a row with no progress (see [`Limits::quiet_turns`]).
@@ -215,6 +218,7 @@ impl ActionChessFactionChess {
             acting: None,
             acting_to: None,
             corpses: [None; SQUARES],
+            walls: [0; super::walls::EDGES],
             turn: 1,
             quiet_turns: 0,
             progress: false,

@@ -12,6 +12,7 @@ use super::layout;
 use super::moves::Move;
 use super::pieces::Kind;
 use super::state::{ActionChessFactionChess, Ix};
+use super::walls::{self, DOUBLE, EDGES};
 
 type Game = ActionChessFactionChess;
 
@@ -54,7 +55,7 @@ pub(super) fn play_main(game: &mut Game, _seat: u8, mv: Move, _dice: &mut dyn Di
 pub(super) fn threats(game: &Game, ix: Ix) -> u64 {
     let piece = game.piece(ix);
     match piece.kind {
-        Kind::Minion => Game::leap_reach(piece.square.expect("on the board"), &ALL_DIRECTIONS),
+        Kind::Minion => game.reach(piece.square.expect("on the board"), &ALL_DIRECTIONS),
         _ => 0,
     }
 }
@@ -81,6 +82,14 @@ pub(super) fn start_moves(game: &Game, seat: u8, out: &mut Vec<Move>) {
         if !free {
             continue;
         }
+        out.extend(wall_edges(game, seat).map(|edge| {
+            let [a, b] = walls::squares_of(edge);
+            Move::Wall {
+                piece: placer,
+                a,
+                b,
+            }
+        }));
         for &kind in &kinds {
             out.extend(
                 (0..grid::SQUARES as Sq)
@@ -93,6 +102,30 @@ pub(super) fn start_moves(game: &Game, seat: u8, out: &mut Vec<Move>) {
             );
         }
     }
+}
+
+/// The edges `seat` may wall now: any edge not yet doubled, unless the
+/// wall would close the last open side of its Chest (W10, W14).
+fn wall_edges(game: &Game, seat: u8) -> impl Iterator<Item = usize> + '_ {
+    let chest = game.find(seat, Kind::Chest).map(|(_, sq)| sq);
+    (0..EDGES).filter(move |&edge| {
+        game.walls[edge] < DOUBLE && chest.is_none_or(|chest| !closes_in(game, chest, edge))
+    })
+}
+
+/// Whether walling `edge` would leave no side of the Chest on `chest`
+/// open: every orthogonal neighbour behind a wall.
+fn closes_in(game: &Game, chest: Sq, edge: usize) -> bool {
+    grid::neighbours(chest)
+        .filter_map(|next| walls::edge(chest, next))
+        .all(|side| side == edge || game.walls[side] > 0)
+}
+
+/// Whether a wall stands on a side of `sq`.
+fn walled(game: &Game, sq: Sq) -> bool {
+    grid::neighbours(sq)
+        .filter_map(|next| walls::edge(sq, next))
+        .any(|side| game.walls[side] > 0)
 }
 
 /// Whether `seat` may place a `kind` on `to` (W3–W5): always on an empty
@@ -110,7 +143,7 @@ fn may_stand(game: &Game, seat: u8, kind: Kind, to: Sq) -> bool {
     };
     let own_base = |kind: Kind| matches!(kind, Kind::Chest | Kind::Barracks);
     match kind {
-        Kind::Trap => !beside(&|_, kind| kind == Kind::Chest),
+        Kind::Trap => !beside(&|_, kind| kind == Kind::Chest) && !walled(game, to),
         Kind::Minion => beside(&|owner, kind| owner == seat && own_base(kind)),
         Kind::Barracks => {
             let near_base = game.pieces_of(seat).any(|(_, piece)| {
@@ -131,20 +164,34 @@ pub(super) fn play_start(
     _dice: &mut dyn Dice,
     _log: &mut Log,
 ) {
-    let Move::Place { piece, kind, to } = mv else {
-        unreachable!("not a Wallmaster start-of-turn decision: {mv:?}")
-    };
-    let placer = game.piece(piece);
-    let at = placer.square.expect("a placer is on the board");
-    if placer.kind == Kind::Chest {
+    let placer = mv.piece().expect("a placement names its placer");
+    count_placement(game, placer);
+    match mv {
+        Move::Place { kind, to, .. } => {
+            match kind {
+                Kind::Barracks => game.placed.barracks = true,
+                Kind::Generator => game.placed.generator = true,
+                _ => {}
+            }
+            game.add_piece(kind, seat, to);
+        }
+        Move::Wall { a, b, .. } => {
+            let edge = walls::edge(a, b).expect("a listed wall stands between neighbours");
+            game.walls[edge] += 1;
+            // A wall never comes down: the position cannot return (W15).
+            game.progress = true;
+        }
+        other => unreachable!("not a Wallmaster start-of-turn decision: {other:?}"),
+    }
+}
+
+/// The Chest's count goes up; a Generator has placed for the turn.
+fn count_placement(game: &mut Game, placer: Ix) {
+    let piece = game.piece(placer);
+    let at = piece.square.expect("a placer is on the board");
+    if piece.kind == Kind::Chest {
         game.placed.by_chest += 1;
     } else {
         game.factories_used |= bit(at);
     }
-    match kind {
-        Kind::Barracks => game.placed.barracks = true,
-        Kind::Generator => game.placed.generator = true,
-        _ => {}
-    }
-    game.add_piece(kind, seat, to);
 }
