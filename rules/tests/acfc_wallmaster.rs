@@ -291,3 +291,144 @@ fn two_generators_placing_generators_are_told_apart() {
     };
     assert_ne!(notation(first), notation(second));
 }
+
+fn wall(placer: PieceId, a: &str, b: &str) -> Action {
+    Action::new("wall").piece(placer).to(sq(a)).choice(b)
+}
+
+/// The Wallmaster (seat 0, Chest on a1) puts `walls` up, then passes; the
+/// Classique side (King on h8 and `black`) is to move.
+fn walled_position(walls: &[(&str, &str)], black: &[(&str, &str)]) -> (Game, Vec<PieceId>) {
+    let (mut position, chest) = chest_against_king();
+    let ids = black
+        .iter()
+        .map(|&(kind, at)| position.place(1, kind, at))
+        .collect();
+    let generator = position.place(0, "generator", "a8");
+    let mut game = position.build();
+    for (at, &(a, b)) in walls.iter().enumerate() {
+        let placer = if at < 3 { chest } else { generator };
+        play(&mut game, 0, &wall(placer, a, b));
+    }
+    if walls.len() < 4 {
+        play(&mut game, 0, &done());
+    }
+    // The pass: the Wallmaster has no Minion.
+    play(&mut game, 0, &done());
+    (game, ids)
+}
+
+#[test]
+fn a_wall_stops_a_slide_and_what_it_threatens() {
+    let (game, ids) = walled_position(&[("d5", "d6")], &[("rook", "d8")]);
+    assert_eq!(
+        destinations(&game, ids[0]),
+        names(&["a8", "b8", "c8", "e8", "f8", "g8", "d7", "d6"])
+    );
+    let (open, ids) = walled_position(&[], &[("rook", "d8")]);
+    let open = destinations(&open, ids[0]);
+    assert!(
+        open.contains("d1"),
+        "without the wall the file is open: {open:?}"
+    );
+}
+
+#[test]
+fn a_step_never_crosses_a_wall_and_a_diagonal_step_needs_one_way_round() {
+    let (game, ids) = walled_position(&[("d4", "d5"), ("d4", "e4")], &[("king", "d5")]);
+    // A second Classique King, only to test a step.
+    let steps = destinations(&game, ids[0]);
+    assert!(!steps.contains("d4"), "straight through a wall");
+    assert!(steps.contains("c4"), "round by c5 or d4... c5 is open");
+    assert!(steps.contains("e4"), "round by e5, open");
+    let (boxed, ids) = walled_position(&[("d4", "d5"), ("d5", "e5")], &[("king", "d5")]);
+    let steps = destinations(&boxed, ids[0]);
+    assert!(
+        !steps.contains("e4"),
+        "both ways round the corner are walled"
+    );
+    assert!(steps.contains("c4"));
+}
+
+#[test]
+fn a_knight_leaps_a_single_wall_but_not_a_double_one() {
+    let (single, ids) = walled_position(&[("e4", "e5")], &[("knight", "e6")]);
+    assert!(destinations(&single, ids[0]).contains("d4"));
+    let (double, ids) = walled_position(&[("e4", "e5"), ("e4", "e5")], &[("knight", "e6")]);
+    let leaps = destinations(&double, ids[0]);
+    assert!(!leaps.contains("d4") && !leaps.contains("f4"), "{leaps:?}");
+    assert!(
+        leaps.contains("c5") && leaps.contains("g7"),
+        "leaps clear of it"
+    );
+}
+
+#[test]
+fn a_pawn_does_not_advance_through_a_wall() {
+    let (game, ids) = walled_position(&[("c6", "c7")], &[("pawn", "c7")]);
+    assert!(destinations(&game, ids[0]).is_empty());
+}
+
+#[test]
+fn a_wall_never_closes_in_its_own_chest() {
+    let (position, chest) = chest_against_king();
+    let mut game = position.build();
+    play(&mut game, 0, &wall(chest, "a1", "a2"));
+    refuse(&mut game, 0, &wall(chest, "a1", "b1"));
+    refuse(&mut game, 0, &wall(chest, "b1", "a1"));
+    play(&mut game, 0, &wall(chest, "b1", "b2"));
+    play(&mut game, 0, &wall(chest, "e4", "e5"));
+    let walls = view(&game).walls;
+    assert_eq!(walls.len(), 3);
+    assert!(walls.iter().all(|w| w.kind == "wall"));
+}
+
+#[test]
+fn a_wall_doubles_and_no_third_goes_on_it() {
+    let (mut position, chest) = chest_against_king();
+    let generator = position.place(0, "generator", "h4");
+    let mut game = position.build();
+    play(&mut game, 0, &wall(chest, "e4", "e5"));
+    play(&mut game, 0, &wall(generator, "e5", "e4"));
+    let walls = view(&game).walls;
+    assert_eq!(walls.len(), 1);
+    assert_eq!(walls[0].kind, "double-wall");
+    refuse(&mut game, 0, &wall(chest, "e4", "e5"));
+    refuse(&mut game, 0, &wall(chest, "e4", "f5"));
+}
+
+#[test]
+fn a_trap_is_never_placed_beside_a_wall() {
+    let (position, chest) = chest_against_king();
+    let mut game = position.build();
+    play(&mut game, 0, &wall(chest, "e4", "e5"));
+    let traps = placements(&game, 0, chest, "trap");
+    assert!(!traps.contains("e4") && !traps.contains("e5"));
+    assert!(traps.contains("d4") && traps.contains("e6"));
+}
+
+#[test]
+fn a_minion_walled_off_a_square_does_not_threaten_it() {
+    let king_may_enter_d4 = |walls: &[(&str, &str)]| {
+        let mut position = Position::new([Faction::Wallmaster, Faction::Classique]);
+        let chest = position.place(0, "chest", "a1");
+        position.place(0, "minion", "c3");
+        let mover = position.place(0, "minion", "h3");
+        let king = position.place(1, "king", "e5");
+        let mut game = position.build();
+        for &(a, b) in walls {
+            play(&mut game, 0, &wall(chest, a, b));
+        }
+        play(&mut game, 0, &done());
+        play(&mut game, 0, &go(mover, "h4"));
+        destinations(&game, king).contains("d4")
+    };
+    // The Minion on c3 threatens d4 unless both ways round (c4, d3) are
+    // walled off.
+    assert!(!king_may_enter_d4(&[]));
+    assert!(
+        !king_may_enter_d4(&[("c3", "c4")]),
+        "one way round is still open"
+    );
+    assert!(king_may_enter_d4(&[("c3", "c4"), ("c3", "d3")]));
+}

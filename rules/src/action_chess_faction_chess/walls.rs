@@ -50,7 +50,8 @@ pub(crate) fn squares_of(edge: usize) -> [Sq; 2] {
 /// The walls as the view shows them: `wall`, or `double-wall` for a wall
 /// put on a wall.
 pub(crate) fn wall_views(walls: &[u8; EDGES]) -> Vec<Wall> {
-    (0..EDGES)
+    // The view keeps its walls sorted.
+    let mut views: Vec<Wall> = (0..EDGES)
         .filter(|&edge| walls[edge] > 0)
         .map(|edge| {
             let mut between = squares_of(edge).map(grid::to_square);
@@ -65,7 +66,9 @@ pub(crate) fn wall_views(walls: &[u8; EDGES]) -> Vec<Wall> {
                 .into(),
             }
         })
-        .collect()
+        .collect();
+    views.sort();
+    views
 }
 
 impl ActionChessFactionChess {
