@@ -389,7 +389,8 @@ fn a_wall_doubles_and_no_third_goes_on_it() {
     let generator = position.place(0, "generator", "h4");
     let mut game = position.build();
     play(&mut game, 0, &wall(chest, "e4", "e5"));
-    play(&mut game, 0, &wall(generator, "e5", "e4"));
+    refuse(&mut game, 0, &wall(generator, "e5", "e4"));
+    play(&mut game, 0, &wall(generator, "e4", "e5"));
     let walls = view(&game).walls;
     assert_eq!(walls.len(), 1);
     assert_eq!(walls[0].kind, "double-wall");

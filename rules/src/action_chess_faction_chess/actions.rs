@@ -465,10 +465,17 @@ impl ActionChessFactionChess {
                     )
                 })?;
                 let (a, b) = (square(action.to)?, board_square(other)?);
+                // One form per wall, as listed.
+                if a > b {
+                    return Err(Rejection::new(
+                        RejectCode::UnknownAction,
+                        "name the wall's left or lower square in `to`, the other in `choice`",
+                    ));
+                }
                 Ok(Move::Wall {
                     piece: own(action.piece)?,
-                    a: a.min(b),
-                    b: a.max(b),
+                    a,
+                    b,
                 })
             }
             "done" => {

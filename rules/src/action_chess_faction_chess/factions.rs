@@ -42,7 +42,7 @@ impl Faction {
 
     /// The factions a match may field now; the others are listed in the
     /// rules document as not implemented yet.
-    pub const PLAYABLE: [Faction; 11] = [
+    pub const PLAYABLE: [Faction; 12] = [
         Faction::Classique,
         Faction::Peasant,
         Faction::Beastfolk,
@@ -54,6 +54,7 @@ impl Faction {
         Faction::Alchemist,
         Faction::Reaper,
         Faction::Butcher,
+        Faction::Wallmaster,
     ];
 
     pub fn is_playable(self) -> bool {

@@ -1,8 +1,8 @@
-//! Wallmaster: a Chest that never moves and places up to three pieces at
-//! the start of each turn, Generators that place one more each, Barracks
-//! that Minions gather beside, Traps that take their capturer with them.
+//! Wallmaster: a Chest that never moves and places up to three walls or
+//! pieces at the start of each turn, Generators that place one more each,
+//! Barracks that Minions gather beside, Traps that take their capturer with them.
 //! The side loses when its Chest is captured (`faction_rules::defeated`).
-//! Walls are not implemented yet (see the rules document).
+//! Walls are in `walls.rs`.
 
 use crate::dice::Dice;
 use crate::effect_log::Log;

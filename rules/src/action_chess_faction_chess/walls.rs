@@ -107,11 +107,22 @@ impl ActionChessFactionChess {
     }
 
     fn double_wall_within(&self, from: Sq, to: Sq) -> bool {
-        let files = grid::file(from).min(grid::file(to))..=grid::file(from).max(grid::file(to));
-        let ranks = grid::rank(from).min(grid::rank(to))..=grid::rank(from).max(grid::rank(to));
-        let inside = |sq: Sq| files.contains(&grid::file(sq)) && ranks.contains(&grid::rank(sq));
-        (0..EDGES)
-            .any(|edge| self.walls[edge] >= DOUBLE && squares_of(edge).into_iter().all(inside))
+        let (f0, f1) = (
+            grid::file(from).min(grid::file(to)),
+            grid::file(from).max(grid::file(to)),
+        );
+        let (r0, r1) = (
+            grid::rank(from).min(grid::rank(to)),
+            grid::rank(from).max(grid::rank(to)),
+        );
+        let double = |a: Sq, b: Sq| self.wall_between(a, b) >= DOUBLE;
+        (f0..=f1).any(|f| {
+            (r0..=r1).any(|r| {
+                let sq = grid::at(f, r);
+                (f < f1 && double(sq, grid::at(f + 1, r)))
+                    || (r < r1 && double(sq, grid::at(f, r + 1)))
+            })
+        })
     }
 
     /// The squares a piece at `from` reaches by each offset, whatever
