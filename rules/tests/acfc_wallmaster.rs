@@ -433,3 +433,45 @@ fn a_minion_walled_off_a_square_does_not_threaten_it() {
     );
     assert!(king_may_enter_d4(&[("c3", "c4"), ("c3", "d3")]));
 }
+
+#[test]
+fn what_a_trapped_piece_would_still_decide_lapses() {
+    let mut position = Position::new([Faction::Wallmaster, Faction::Butcher]);
+    position.place(0, "chest", "a1");
+    position.place(0, "trap", "d5");
+    let butcher = position.place(1, "butcher", "d4");
+    position.place(1, "butcher", "h8");
+    position.place(1, "diner", "c5");
+    position.to_move(1);
+    let mut game = position.build();
+    play(&mut game, 1, &go(butcher, "d5"));
+    assert_eq!(square_of(&game, butcher), None);
+    assert!(!game.is_over(), "the other Butcher stands");
+    assert_eq!(
+        game.to_act().to_vec(),
+        vec![Seat(0)],
+        "no slaughter waits beside the Diner: the Butcher is gone"
+    );
+}
+
+#[test]
+fn a_draughts_jump_leaps_a_single_wall_but_not_a_double_one() {
+    let man_may_jump = |walls: u8| {
+        let mut position = Position::new([Faction::Wallmaster, Faction::Peasant]);
+        let chest = position.place(0, "chest", "a1");
+        position.place(0, "minion", "d5");
+        let mover = position.place(0, "minion", "h2");
+        let man = position.place(1, "man", "e6");
+        position.place(1, "sergeant", "h8");
+        let mut game = position.build();
+        for _ in 0..walls {
+            play(&mut game, 0, &wall(chest, "d4", "d5"));
+        }
+        play(&mut game, 0, &done());
+        play(&mut game, 0, &go(mover, "h3"));
+        destinations(&game, man).contains("c4")
+    };
+    assert!(man_may_jump(0));
+    assert!(man_may_jump(1), "a single wall is leapt");
+    assert!(!man_may_jump(2), "a double wall is not");
+}
