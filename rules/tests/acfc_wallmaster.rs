@@ -475,3 +475,23 @@ fn a_draughts_jump_leaps_a_single_wall_but_not_a_double_one() {
     assert!(man_may_jump(1), "a single wall is leapt");
     assert!(!man_may_jump(2), "a double wall is not");
 }
+
+#[test]
+fn a_wall_stops_a_walk() {
+    let walk_ends = |walled: bool| {
+        let mut position = Position::new([Faction::Wallmaster, Faction::Beastfolk]);
+        let chest = position.place(0, "chest", "a1");
+        let minotaur = position.place(1, "minotaur", "h7");
+        position.place(1, "leonine", "b8");
+        let mut game = position.build();
+        if walled {
+            play(&mut game, 0, &wall(chest, "h4", "h5"));
+        }
+        play(&mut game, 0, &done());
+        play(&mut game, 0, &done());
+        play_rolling(&mut game, 1, &roll(minotaur, "south"), &[8]);
+        square_of(&game, minotaur)
+    };
+    assert_eq!(walk_ends(false).as_deref(), Some("h1"));
+    assert_eq!(walk_ends(true).as_deref(), Some("h5"));
+}
