@@ -88,6 +88,10 @@ impl ActionChessFactionChess {
                 .piece(id(piece))
                 .to(at(to))
                 .choice(count.to_string()),
+            Move::Wall { piece, a, b } => Action::new("wall")
+                .piece(id(piece))
+                .to(at(a))
+                .choice(at(b).to_string()),
             Move::Done => Action::new("done"),
         }
     }
@@ -252,7 +256,8 @@ impl ActionChessFactionChess {
             }
             Move::Place { piece, kind, to } => {
                 let at = grid::to_square(to);
-                if self.piece(piece).kind == kind {
+                // A Generator places Generators, not itself (W2).
+                if self.piece(piece).kind == kind && kind != Kind::Generator {
                     notation = format!("{}@{at}", kind.glyph());
                     label = format!("Put the {} on {at}", kind.name());
                     if let Some(displaced) = self.at(to) {
@@ -343,6 +348,25 @@ impl ActionChessFactionChess {
                 notation = format!("{count}{}@{at}", Kind::Swarmling.glyph());
                 label = format!("The Hive Queen places {count} Swarmlings on {at}");
             }
+            Move::Wall { piece, a, b } => {
+                let doubled = super::walls::edge(a, b).is_some_and(|edge| self.walls[edge] > 0);
+                let (a, b) = (grid::to_square(a), grid::to_square(b));
+                notation = format!(
+                    "{}{}:|{a}{b}{}",
+                    glyph(piece),
+                    grid::to_square(self.square(piece)),
+                    if doubled { "|" } else { "" }
+                );
+                label = format!(
+                    "{} {} between {a} and {b}",
+                    self.describe(piece),
+                    if doubled {
+                        "doubles the wall"
+                    } else {
+                        "puts a wall"
+                    }
+                );
+            }
             Move::Done => {
                 notation.push_str("done");
                 label.push_str(self.done_label());
@@ -364,6 +388,7 @@ impl ActionChessFactionChess {
             Some(Pending::Slaughter { .. }) => "Slaughter no more",
             Some(Pending::SwarmAgain { .. }) => "Attack no more",
             None if self.stage == Stage::Start => "Place nothing more: make your move",
+            None if self.stage == Stage::Main => "Pass: no piece can move",
             None => "Done",
         }
     }
@@ -497,6 +522,31 @@ impl ActionChessFactionChess {
                     to: square(action.to)?,
                 })
             }
+            "wall" => {
+                check_parts(action, true, false, true, true)?;
+                let other = action.choice.as_deref().expect("checked");
+                let other = other.parse::<Square>().map_err(|_| {
+                    Rejection::new(
+                        RejectCode::UnknownAction,
+                        format!(
+                            "'{other}' is not a square: name the wall's other square, such as e5"
+                        ),
+                    )
+                })?;
+                let (a, b) = (square(action.to)?, board_square(other)?);
+                // One form per wall, as listed.
+                if a > b {
+                    return Err(Rejection::new(
+                        RejectCode::UnknownAction,
+                        "name the wall's left or lower square in `to`, the other in `choice`",
+                    ));
+                }
+                Ok(Move::Wall {
+                    piece: own(action.piece)?,
+                    a,
+                    b,
+                })
+            }
             "done" => {
                 check_parts(action, false, false, false, false)?;
                 Ok(Move::Done)
@@ -505,7 +555,7 @@ impl ActionChessFactionChess {
                 RejectCode::UnknownAction,
                 format!(
                     "'{other}' is not an action in Action Chess Faction Chess; the actions are \
-                     move, roll, become, place, merge, split, build, slaughter, feast and done"
+                     move, roll, become, place, merge, split, build, slaughter, feast, wall and done"
                 ),
             )),
         }

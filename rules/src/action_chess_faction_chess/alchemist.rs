@@ -98,7 +98,7 @@ fn all_moves(game: &Game, seat: u8, out: &mut Vec<Move>) {
             Kind::Mutant => game.push_leaps(ix, &MUTANT_LEAPS, out),
             Kind::ArchChancellor => out.extend(
                 grid::neighbours(square_of(game, ix))
-                    .filter(|&to| game.is_empty(to))
+                    .filter(|&to| game.passes(square_of(game, ix), to) && game.is_empty(to))
                     .map(|to| Move::Go { piece: ix, to }),
             ),
             kind => {
@@ -119,7 +119,7 @@ fn mutant_takes(game: &Game, seat: u8, out: &mut Vec<Move>) {
                 MUTANT_LEAPS
                     .iter()
                     .filter_map(|&(df, dr)| grid::offset(from, df, dr))
-                    .filter(|&to| game.takeable_by(seat, to))
+                    .filter(|&to| game.passes(from, to) && game.takeable_by(seat, to))
                     .map(|to| Move::Go { piece: ix, to }),
             );
         }
@@ -288,7 +288,7 @@ pub(super) fn threats(game: &Game, ix: Ix) -> u64 {
     let piece = game.piece(ix);
     let from = square_of(game, ix);
     match piece.kind {
-        Kind::Mutant => Game::leap_reach(from, &MUTANT_LEAPS),
+        Kind::Mutant => game.reach(from, &MUTANT_LEAPS),
         _ if must_take(game, piece.owner) => 0,
         Kind::Student => pawn_threats(game, ix),
         Kind::ArchChancellor => 0,

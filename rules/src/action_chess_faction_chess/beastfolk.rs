@@ -65,6 +65,12 @@ fn next(at: Sq, toward: Compass) -> Option<Sq> {
     grid::offset(at, df, dr)
 }
 
+/// The next square of a walk, unless a wall stands before it: a wall
+/// stops a walk as the board's edge does (W10).
+fn walk_on(game: &Game, at: Sq, toward: Compass) -> Option<Sq> {
+    next(at, toward).filter(|&to| game.passes(at, to))
+}
+
 /// Whether the piece on `sq` is `seat`'s enemy with another enemy of
 /// `seat` right behind it along `toward`: the pair a beast stops before.
 /// "Behind" is the next square along the line (B4).
@@ -88,7 +94,7 @@ enum Ahead {
 
 fn ahead(game: &Game, ix: Ix, at: Sq, toward: Compass) -> (Ahead, Option<Sq>) {
     let piece = game.piece(ix);
-    let Some(to) = next(at, toward) else {
+    let Some(to) = walk_on(game, at, toward) else {
         return (Ahead::Stop, None);
     };
     let found = match game.at(to) {
@@ -280,7 +286,8 @@ pub(super) fn threats(game: &Game, ix: Ix) -> u64 {
     let reach = distance_die(piece.kind).expect("a Beastfolk piece");
     let mut mask = 0;
     for toward in directions(game, ix) {
-        let opened = next(from, toward).is_some_and(|to| game.takeable_by(piece.owner, to));
+        let opened =
+            walk_on(game, from, toward).is_some_and(|to| game.takeable_by(piece.owner, to));
         let steps = if piece.kind == Kind::Goatman && toward.is_diagonal() && !opened {
             1
         } else {
@@ -301,7 +308,7 @@ fn way_reach(game: &Game, ix: Ix, from: Sq, toward: Compass, steps: u8) -> u64 {
     let mut mask = 0;
     let mut at = from;
     for _ in 0..steps {
-        let Some(to) = next(at, toward) else {
+        let Some(to) = walk_on(game, at, toward) else {
             break;
         };
         if !enemy_behind(game, owner, to, toward) {

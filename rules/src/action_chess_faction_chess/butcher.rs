@@ -51,25 +51,26 @@ fn square_of(game: &Game, ix: Ix) -> Sq {
 fn reach(game: &Game, ix: Ix, kind: Kind, from: Sq) -> u64 {
     let owner = game.piece(ix).owner;
     match kind {
-        Kind::Butcher | Kind::Diner => steps(from, 1, |sq| game.open_to(owner, sq)),
+        Kind::Butcher | Kind::Diner => steps(game, from, 1, |sq| game.open_to(owner, sq)),
         Kind::Bull => bull_reach(game, owner, from),
         Kind::Auroch => queen_to_empty(game, from),
         Kind::Hog => hog_reach(game, from, |sq| game.takeable_by(owner, sq)),
         Kind::Fowl => {
-            steps(from, 2, |sq| game.is_empty(sq))
-                | steps(from, 1, |sq| game.takeable_by(owner, sq))
+            steps(game, from, 2, |sq| game.is_empty(sq))
+                | steps(game, from, 1, |sq| game.takeable_by(owner, sq))
         }
         other => unreachable!("a {other:?} is no Butcher piece"),
     }
 }
 
 /// The squares `distance` away along each of the eight directions that
-/// pass `keep`; the squares between are leapt.
-fn steps(from: Sq, distance: i8, keep: impl Fn(Sq) -> bool) -> u64 {
+/// pass `keep` and that walls let it reach (W10, W11); the squares between
+/// are leapt.
+fn steps(game: &Game, from: Sq, distance: i8, keep: impl Fn(Sq) -> bool) -> u64 {
     ALL_DIRECTIONS
         .iter()
         .filter_map(|&(df, dr)| grid::offset(from, df * distance, dr * distance))
-        .filter(|&sq| keep(sq))
+        .filter(|&sq| game.passes(from, sq) && keep(sq))
         .fold(0, |mask, sq| mask | bit(sq))
 }
 
@@ -81,7 +82,7 @@ fn bull_reach(game: &Game, owner: u8, from: Sq) -> u64 {
     for &(df, dr) in &ORTHOGONAL {
         let mut passed = false;
         let mut at = from;
-        while let Some(to) = grid::offset(at, df, dr) {
+        while let Some(to) = grid::offset(at, df, dr).filter(|&to| game.passes(at, to)) {
             match game.at(to) {
                 None => mask |= bit(to),
                 Some(other) => {
@@ -129,6 +130,7 @@ fn queen_to_empty(game: &Game, from: Sq) -> u64 {
     for &(df, dr) in &ALL_DIRECTIONS {
         let mut at = from;
         while let Some(to) = grid::offset(at, df, dr)
+            && game.passes(at, to)
             && game.is_empty(to)
         {
             mask |= bit(to);
@@ -146,7 +148,7 @@ fn hog_reach(game: &Game, from: Sq, ends_on: impl Fn(Sq) -> bool) -> u64 {
     let mut mask = 0;
     for &(df, dr) in &DIAGONAL {
         let mut at = from;
-        while let Some(to) = grid::offset(at, df, dr) {
+        while let Some(to) = grid::offset(at, df, dr).filter(|&to| game.passes(at, to)) {
             if !game.is_empty(to) {
                 if ends_on(to) {
                     mask |= bit(to);
@@ -166,7 +168,7 @@ fn hog_reach(game: &Game, from: Sq, ends_on: impl Fn(Sq) -> bool) -> u64 {
 fn hog_leg(game: &Game, from: Sq, (df, dr): (i8, i8), ends_on: &impl Fn(Sq) -> bool) -> u64 {
     let mut mask = 0;
     let mut at = from;
-    while let Some(to) = grid::offset(at, df, dr) {
+    while let Some(to) = grid::offset(at, df, dr).filter(|&to| game.passes(at, to)) {
         if !game.is_empty(to) {
             if ends_on(to) {
                 mask |= bit(to);
@@ -318,7 +320,7 @@ pub(super) fn threats(game: &Game, ix: Ix) -> u64 {
 
 fn threats_as(game: &Game, kind: Kind, from: Sq) -> u64 {
     match kind {
-        Kind::Butcher | Kind::Diner | Kind::Fowl => Game::leap_reach(from, &ALL_DIRECTIONS),
+        Kind::Butcher | Kind::Diner | Kind::Fowl => game.reach(from, &ALL_DIRECTIONS),
         Kind::Bull => game.slide_reach(from, &ORTHOGONAL, 8),
         Kind::Auroch => 0,
         Kind::Hog => hog_reach(game, from, |_| true),
@@ -348,7 +350,8 @@ pub(super) fn flees(game: &mut Game, victim: Ix) -> bool {
     let df = (grid::file(at) as i8 - grid::file(from) as i8).signum();
     let dr = (grid::rank(at) as i8 - grid::rank(from) as i8).signum();
     match grid::offset(at, df, dr) {
-        Some(to) if game.is_empty(to) && game.acting_to != Some(to) => {
+        // A wall behind it stops its step as a piece does (W10).
+        Some(to) if game.is_empty(to) && game.passes(at, to) && game.acting_to != Some(to) => {
             game.move_piece(victim, to);
             true
         }

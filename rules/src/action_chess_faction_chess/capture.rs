@@ -7,6 +7,7 @@ use crate::grid::Sq;
 
 use super::butcher;
 use super::faction_rules;
+use super::pieces::Kind;
 use super::state::{ActionChessFactionChess, Ix};
 use super::swarm;
 
@@ -64,6 +65,11 @@ impl ActionChessFactionChess {
             return false;
         }
         let square = self.piece(victim).square.expect("a victim on the board");
+        if self.piece(victim).kind == Kind::Trap {
+            self.trapped = self
+                .acting
+                .filter(|&by| self.piece(by).owner != self.piece(victim).owner);
+        }
         self.lift(victim, "captured");
         butcher::leave_corpse(self, victim, square, false);
         true

@@ -171,10 +171,12 @@ pub(super) fn pawn_destinations(game: &Game, ix: Ix) -> u64 {
     let forward = game.forward(owner);
     let mut mask = 0;
     if let Some(one) = grid::offset(from, 0, forward)
+        && game.passes(from, one)
         && game.is_empty(one)
     {
         mask |= bit(one);
         if let Some(two) = grid::offset(one, 0, forward)
+            && game.passes(one, two)
             && game.is_empty(two)
             && may_double_step(game, ix)
         {
@@ -183,6 +185,7 @@ pub(super) fn pawn_destinations(game: &Game, ix: Ix) -> u64 {
     }
     for df in [-1, 1] {
         if let Some(to) = grid::offset(from, df, forward)
+            && game.passes(from, to)
             && (game.takeable_by(owner, to) || en_passant_victim(game, ix, to).is_some())
         {
             mask |= bit(to);
@@ -198,6 +201,7 @@ pub(super) fn pawn_threats(game: &Game, ix: Ix) -> u64 {
     [-1, 1]
         .into_iter()
         .filter_map(|df| grid::offset(from, df, forward))
+        .filter(|&to| game.passes(from, to))
         .fold(0, |mask, sq| mask | bit(sq))
 }
 
@@ -308,7 +312,8 @@ struct Castling {
 const KING_FILE: u8 = 4;
 
 /// The castlings open to an unmoved King on its square with an unmoved
-/// Rook in the corner and nothing between, whatever threatens them.
+/// Rook in the corner and nothing between, no wall on the back rank
+/// between them either (W12), whatever threatens them.
 fn castlings_open(game: &Game, king: Ix) -> impl Iterator<Item = &'static Castling> + '_ {
     let piece = game.piece(king);
     let white = game.is_white(piece.owner);
@@ -327,6 +332,19 @@ fn castlings_open(game: &Game, king: Ix) -> impl Iterator<Item = &'static Castli
                 .between
                 .iter()
                 .all(|&file| game.is_empty(layout::square(white, file, 0)))
+            && unwalled(game, white, castling.rook_file)
+    })
+}
+
+/// Whether no wall stands on the back rank between the King's file and
+/// `rook_file`: King and Rook both pass there.
+fn unwalled(game: &Game, white: bool, rook_file: u8) -> bool {
+    let (low, high) = (KING_FILE.min(rook_file), KING_FILE.max(rook_file));
+    (low..high).all(|file| {
+        game.passes(
+            layout::square(white, file, 0),
+            layout::square(white, file + 1, 0),
+        )
     })
 }
 
@@ -386,14 +404,15 @@ fn chess_attacked(game: &Game, attacker: u8, sq: Sq) -> bool {
             .is_some_and(|piece| piece.owner == attacker && kinds.contains(&piece.kind))
     };
     let leaps = |offsets: &[(i8, i8)], kind: Kind| {
-        offsets
-            .iter()
-            .any(|&(df, dr)| enemy_on(grid::offset(sq, df, dr), &[kind]))
+        offsets.iter().any(|&(df, dr)| {
+            let from = grid::offset(sq, df, dr).filter(|&from| game.passes(from, sq));
+            enemy_on(from, &[kind])
+        })
     };
     let slides = |lines: &[(i8, i8)], kinds: &[Kind]| {
         lines.iter().any(|&(df, dr)| {
             let mut at = sq;
-            while let Some(next) = grid::offset(at, df, dr) {
+            while let Some(next) = grid::offset(at, df, dr).filter(|&next| game.passes(at, next)) {
                 if !game.is_empty(next) {
                     return enemy_on(Some(next), kinds);
                 }
@@ -417,11 +436,11 @@ pub(super) fn threats(game: &Game, ix: Ix) -> u64 {
     let from = square_of(game, ix);
     match game.piece(ix).kind {
         Kind::Pawn => pawn_threats(game, ix),
-        Kind::Knight => Game::leap_reach(from, &KNIGHT_JUMPS),
+        Kind::Knight => game.reach(from, &KNIGHT_JUMPS),
         Kind::Bishop => game.slide_reach(from, &DIAGONAL, FULL_LENGTH),
         Kind::Rook => game.slide_reach(from, &ORTHOGONAL, FULL_LENGTH),
         Kind::Queen => game.slide_reach(from, &ALL_DIRECTIONS, FULL_LENGTH),
-        Kind::King => Game::leap_reach(from, &ALL_DIRECTIONS),
+        Kind::King => game.reach(from, &ALL_DIRECTIONS),
         other => unreachable!("a {other:?} is not a Classique piece"),
     }
 }

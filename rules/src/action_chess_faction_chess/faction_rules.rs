@@ -23,6 +23,7 @@ pub(super) fn start_moves(game: &Game, seat: u8, out: &mut Vec<Move>) {
     match game.faction_of(seat) {
         Faction::Robot => robot::start_moves(game, seat, out),
         Faction::Swarm => swarm::start_moves(game, seat, out),
+        Faction::Wallmaster => wallmaster::start_moves(game, seat, out),
         _ => {}
     }
 }
@@ -45,6 +46,7 @@ pub(super) fn play_start(game: &mut Game, seat: u8, mv: Move, dice: &mut dyn Dic
     match game.faction_of(seat) {
         Faction::Robot => robot::play_start(game, seat, mv, dice, log),
         Faction::Swarm => swarm::play_start(game, seat, mv, dice, log),
+        Faction::Wallmaster => wallmaster::play_start(game, seat, mv, dice, log),
         other => unreachable!("{other:?} makes no decision at the start of its turn"),
     }
 }

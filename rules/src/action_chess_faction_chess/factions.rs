@@ -42,7 +42,7 @@ impl Faction {
 
     /// The factions a match may field now; the others are listed in the
     /// rules document as not implemented yet.
-    pub const PLAYABLE: [Faction; 12] = [
+    pub const PLAYABLE: [Faction; 13] = [
         Faction::Classique,
         Faction::Peasant,
         Faction::Beastfolk,
@@ -55,6 +55,7 @@ impl Faction {
         Faction::Reaper,
         Faction::Butcher,
         Faction::Swarm,
+        Faction::Wallmaster,
     ];
 
     pub fn is_playable(self) -> bool {

@@ -129,7 +129,9 @@ fn push_flight(
     for &(df, dr) in lines {
         let mut at = from;
         for distance in 1..=reach {
-            let Some(to) = grid::offset(at, df, dr).filter(|&to| game.is_empty(to)) else {
+            let Some(to) =
+                grid::offset(at, df, dr).filter(|&to| game.passes(at, to) && game.is_empty(to))
+            else {
                 break;
             };
             if distance >= from_distance {
@@ -163,11 +165,11 @@ pub(super) fn threats(game: &Game, ix: Ix) -> u64 {
         Kind::Sprite => {
             let mut mask = game.slide_reach(from, &sprite_forward(game, piece.owner), SPRITE_REACH);
             if !piece.moved {
-                mask |= Game::leap_reach(from, &sprite_diagonals(game, piece.owner));
+                mask |= game.reach(from, &sprite_diagonals(game, piece.owner));
             }
             mask
         }
-        Kind::FaerieKnight => Game::leap_reach(from, &knight_leaps()),
+        Kind::FaerieKnight => game.reach(from, &knight_leaps()),
         Kind::Dryad => 0,
         Kind::Titania => game.slide_reach(from, &ALL_DIRECTIONS, TITANIA_REACH),
         Kind::Oberon => game.slide_reach(from, &SIDEWAYS, OBERON_REACH),

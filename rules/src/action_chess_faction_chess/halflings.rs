@@ -116,7 +116,7 @@ pub(super) fn threats(game: &Game, ix: Ix) -> u64 {
         Kind::Villager => {
             let mut mask = classique::pawn_threats(game, ix);
             if beside_head_chef(game, ix) {
-                mask |= Game::leap_reach(from, &ALL_DIRECTIONS);
+                mask |= game.reach(from, &ALL_DIRECTIONS);
             }
             mask
         }
@@ -151,7 +151,7 @@ fn beside(game: &Game, seat: u8, sq: Sq, kind: Kind) -> bool {
 /// The squares beside `from` a piece of `seat` may step to: a king's step.
 fn steps(game: &Game, seat: u8, from: Sq) -> u64 {
     grid::neighbours(from)
-        .filter(|&to| game.open_to(seat, to))
+        .filter(|&to| game.passes(from, to) && game.open_to(seat, to))
         .fold(0, |mask, to| mask | bit(to))
 }
 
@@ -193,7 +193,10 @@ fn push_bunny_moves(game: &Game, ix: Ix, out: &mut Vec<Move>) {
         }
         let mut quiet_route = false;
         for &(df, dr) in &route.first_legs {
-            let Some(via) = grid::offset(from, df, dr) else {
+            // Each leg is a leap of its own past walls (W11).
+            let Some(via) = grid::offset(from, df, dr)
+                .filter(|&via| game.passes(from, via) && game.passes(via, to))
+            else {
                 continue;
             };
             match game.at(via) {
@@ -223,7 +226,9 @@ fn bunny_threats(game: &Game, ix: Ix) -> u64 {
             continue;
         };
         for &(df, dr) in &route.first_legs {
-            let Some(via) = grid::offset(from, df, dr) else {
+            let Some(via) = grid::offset(from, df, dr)
+                .filter(|&via| game.passes(from, via) && game.passes(via, to))
+            else {
                 continue;
             };
             if game.open_to(owner, via) {
@@ -265,9 +270,10 @@ fn mayor_may_move_next(game: &Game, ix: Ix) -> bool {
 fn mayor_destinations(game: &Game, ix: Ix) -> u64 {
     let (owner, from) = (game.piece(ix).owner, square_of(game, ix));
     let mut mask = steps(game, owner, from);
-    for middle in grid::neighbours(from).filter(|&sq| game.is_empty(sq)) {
+    for middle in grid::neighbours(from).filter(|&sq| game.is_empty(sq) && game.passes(from, sq)) {
         for to in grid::neighbours(middle) {
             if grid::distance(from, to) == 2
+                && game.passes(middle, to)
                 && game.open_to(owner, to)
                 && beside(game, owner, to, Kind::Villager)
             {
@@ -282,10 +288,13 @@ fn mayor_destinations(game: &Game, ix: Ix) -> u64 {
 /// whatever stands there.
 fn mayor_reach(game: &Game, ix: Ix) -> u64 {
     let (owner, from) = (game.piece(ix).owner, square_of(game, ix));
-    let mut mask = Game::leap_reach(from, &ALL_DIRECTIONS);
-    for middle in grid::neighbours(from).filter(|&sq| game.is_empty(sq)) {
+    let mut mask = game.reach(from, &ALL_DIRECTIONS);
+    for middle in grid::neighbours(from).filter(|&sq| game.is_empty(sq) && game.passes(from, sq)) {
         for to in grid::neighbours(middle) {
-            if grid::distance(from, to) == 2 && beside(game, owner, to, Kind::Villager) {
+            if grid::distance(from, to) == 2
+                && game.passes(middle, to)
+                && beside(game, owner, to, Kind::Villager)
+            {
                 mask |= bit(to);
             }
         }

@@ -11,11 +11,13 @@
 //! - `layout.rs`: starting squares by the chess piece a piece replaces
 //! - `classique.rs`, `peasant.rs`, `beastfolk.rs`, `undead.rs`, `slime.rs`,
 //!   `robot.rs`, `halflings.rs`, `faerie.rs`, `reaper.rs`, `alchemist.rs`,
-//!   `butcher.rs`: each faction's pieces, moves, captures, decisions and
-//!   layout (the Butcher's also its corpses and the Auroch's escape from
-//!   any capture)
-//! - `swarm.rs`, `wallmaster.rs`: factions of part two, being built; not
-//!   in `Faction::PLAYABLE` until their rules are whole
+//!   `butcher.rs`, `wallmaster.rs`: each faction's pieces, moves,
+//!   captures, decisions and layout (the Butcher's also its corpses and
+//!   the Auroch's escape from any capture)
+//! - `walls.rs`: the Wallmaster's walls on the edges between squares, and
+//!   the one test of passing them every faction's movement asks
+//! - `swarm.rs`: a faction of part two, being built; not in
+//!   `Faction::PLAYABLE` until its rules are whole
 //! - `faction_rules.rs`: where the engine asks a faction for its rules
 //! - `movement.rs`: steps, slides and leaps; what a side threatens
 //! - `capture.rs`: capture (an Auroch may step away instead), and the
@@ -54,6 +56,7 @@ mod turn;
 mod undead;
 mod view;
 mod wallmaster;
+mod walls;
 mod winning;
 
 use std::sync::LazyLock;

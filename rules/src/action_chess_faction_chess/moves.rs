@@ -112,6 +112,10 @@ pub enum Move {
     Swarm { piece: Ix, to: Sq, count: u16 },
     /// The Hive Queen `piece` places `count` Swarmlings on `to`.
     Hatch { piece: Ix, to: Sq, count: u16 },
+    /// A Chest or a Generator puts a wall between the neighbouring squares
+    /// `a` and `b` (the smaller first), or doubles the wall there
+    /// (Wallmaster).
+    Wall { piece: Ix, a: Sq, b: Sq },
     /// Decline what is offered: stop taking, leave the Phylactery, start
     /// the main move.
     Done,
@@ -132,7 +136,8 @@ impl Move {
             | Move::Slaughter { piece, .. }
             | Move::Feast { piece, .. }
             | Move::Swarm { piece, .. }
-            | Move::Hatch { piece, .. } => Some(piece),
+            | Move::Hatch { piece, .. }
+            | Move::Wall { piece, .. } => Some(piece),
             Move::Build { .. } | Move::Done => None,
         }
     }

@@ -69,8 +69,13 @@ fn reach(game: &Game, seat: u8, from: Sq, (df, dr): (i8, i8)) -> Reach {
     let Some(next) = grid::offset(from, df, dr) else {
         return Reach::Nothing;
     };
+    // A step crosses no wall; a jump is a leap, past a single wall (W11).
     if game.is_empty(next) {
-        return Reach::Step(next);
+        return if game.passes(from, next) {
+            Reach::Step(next)
+        } else {
+            Reach::Nothing
+        };
     }
     // A friend, or an enemy that cannot be captured (a Dryad, F7), is
     // neither jumped nor edge-taken.
@@ -78,8 +83,9 @@ fn reach(game: &Game, seat: u8, from: Sq, (df, dr): (i8, i8)) -> Reach {
         return Reach::Nothing;
     }
     match grid::offset(next, df, dr) {
-        None => Reach::Edge(next),
-        Some(beyond) if game.is_empty(beyond) => Reach::Jump {
+        None if game.passes(from, next) => Reach::Edge(next),
+        None => Reach::Nothing,
+        Some(beyond) if game.is_empty(beyond) && game.passes(from, beyond) => Reach::Jump {
             over: next,
             to: beyond,
         },
@@ -223,6 +229,7 @@ pub(super) fn threats(game: &Game, ix: Ix) -> u64 {
     let from = piece.square.expect("on the board");
     let seat = piece.owner;
     let chain = Chain {
+        game,
         lines: lines(game, seat, piece.kind),
         edge_takes: piece.kind == Kind::Man,
         far_rank: (piece.kind == Kind::Man).then(|| game.far_rank(seat)),
@@ -244,14 +251,15 @@ pub(super) fn threats(game: &Game, ix: Ix) -> u64 {
 }
 
 /// How a piece takes, for following its chains on bit boards.
-struct Chain {
+struct Chain<'a> {
+    game: &'a Game,
     lines: Vec<(i8, i8)>,
     edge_takes: bool,
     /// The rank where a Man's chain ends with its promotion.
     far_rank: Option<u8>,
 }
 
-impl Chain {
+impl Chain<'_> {
     /// Marks the squares the piece could take on from `at`, then follows
     /// every take of an enemy standing in `enemies`, each removed as taken.
     fn takes_from(&self, at: Sq, first: bool, occupied: u64, enemies: u64, mask: &mut u64) {
@@ -260,12 +268,12 @@ impl Chain {
                 continue;
             };
             let Some(landing) = grid::offset(over, df, dr) else {
-                if first && self.edge_takes {
+                if first && self.edge_takes && self.game.passes(at, over) {
                     *mask |= bit(over);
                 }
                 continue;
             };
-            if occupied & bit(landing) != 0 {
+            if occupied & bit(landing) != 0 || !self.game.passes(at, landing) {
                 continue;
             }
             *mask |= bit(over);

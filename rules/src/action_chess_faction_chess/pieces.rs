@@ -479,21 +479,21 @@ const PROFILES: [Profile; 57] = [
         "Minion",
         "c",
         Wallmaster,
-        "Moves as a king; placed beside a Chest or a Barracks.",
+        "Moves as a king; placed beside its own Chest or Barracks.",
     ),
     profile(
         "barracks",
         "Barracks",
         "+",
         Wallmaster,
-        "Cannot move; Minions may be placed beside it.",
+        "Cannot move; Minions may be placed beside it, Barracks within a rank of it.",
     ),
     profile(
         "generator",
         "Generator",
         "&",
         Wallmaster,
-        "Places one piece at the start of the turn.",
+        "Cannot move; places one wall or piece at the start of the turn.",
     ),
 ];
 

@@ -43,7 +43,7 @@ fn destinations(game: &Game, reaper: Ix) -> u64 {
     for &(df, dr) in &ALL_DIRECTIONS {
         let mut at = from;
         for _ in 0..FULL_LENGTH {
-            let Some(to) = grid::offset(at, df, dr) else {
+            let Some(to) = grid::offset(at, df, dr).filter(|&to| game.passes(at, to)) else {
                 break;
             };
             if !game.is_empty(to) {

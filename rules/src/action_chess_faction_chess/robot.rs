@@ -63,13 +63,13 @@ pub(super) fn main_moves(game: &Game, seat: u8, out: &mut Vec<Move>) {
 
 /// The three Drones that could all move into `to`, an empty square: the
 /// one behind it (stepping forward) and those on its left and right
-/// (stepping sideways) (R2).
+/// (stepping sideways) (R2), each with no wall in its way (W10).
 fn builders(game: &Game, seat: u8, to: Sq) -> Option<[Ix; 3]> {
     if !game.is_empty(to) {
         return None;
     }
     let drone_at = |(df, dr): (i8, i8)| {
-        let from = grid::offset(to, df, dr)?;
+        let from = grid::offset(to, df, dr).filter(|&from| game.passes(from, to))?;
         game.at(from)
             .filter(|&ix| game.piece(ix).owner == seat && game.piece(ix).kind == Kind::Drone)
     };
@@ -112,8 +112,8 @@ pub(super) fn threats(game: &Game, ix: Ix) -> u64 {
     let piece = game.piece(ix);
     let from = piece.square.expect("on the board");
     match piece.kind {
-        Kind::Drone => Game::leap_reach(from, &drone_steps(game, piece.owner)),
-        Kind::MechaKnight => Game::leap_reach(from, &mecha_leaps()),
+        Kind::Drone => game.reach(from, &drone_steps(game, piece.owner)),
+        Kind::MechaKnight => game.reach(from, &mecha_leaps()),
         Kind::RoboRook => game.slide_reach(from, &ORTHOGONAL, SLIDE),
         Kind::AutoBishop => game.slide_reach(from, &DIAGONAL, SLIDE),
         Kind::Factory => 0,

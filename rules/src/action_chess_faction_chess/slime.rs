@@ -123,7 +123,7 @@ pub(super) fn threats(game: &Game, ix: Ix) -> u64 {
     let from = square_of(game, ix);
     match reach(piece.kind) {
         Some(reach) => game.slide_reach(from, &ALL_DIRECTIONS, reach),
-        None => Game::leap_reach(from, &SIDEWAYS),
+        None => game.reach(from, &SIDEWAYS),
     }
 }
 

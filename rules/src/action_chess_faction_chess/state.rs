@@ -83,6 +83,32 @@ pub enum Pending {
     SwarmAgain { piece: Ix, count: u16 },
 }
 
+/// A Wallmaster's placements of the turn being played.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
+pub struct Placed {
+    /// Pieces its Chest has placed (up to 3).
+    pub by_chest: u8,
+    pub barracks: bool,
+    pub generator: bool,
+}
+
+impl Pending {
+    /// Whether the decision is that of `ix` acting on: it lapses when `ix`
+    /// leaves the board (a Trap's capturer, W6).
+    pub fn acted_by(self, ix: Ix) -> bool {
+        match self {
+            Pending::ChainJump { piece, .. }
+            | Pending::Promotion { piece }
+            | Pending::LeonineTake { piece, .. }
+            | Pending::Throw { piece }
+            | Pending::SwarmAgain { piece, .. } => piece == ix,
+            Pending::CarryPhylactery { mover, .. } => mover == ix,
+            Pending::Slaughter { butcher, .. } => butcher == ix,
+            Pending::PairedMove { .. } | Pending::LichReturn { .. } => false,
+        }
+    }
+}
+
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Ending {
     /// `loser`'s faction met its defeat condition.
@@ -147,6 +173,14 @@ pub struct ActionChessFactionChess {
     /// this turn: each places at most one a turn. Factories never move, so
     /// a square names one. Cleared as each turn begins.
     pub(crate) factories_used: u64,
+    /// What the mover's Wallmaster has placed this turn (its Chest's count,
+    /// its one Barracks, its one Generator); its Generators that have
+    /// placed are in `factories_used`, as they never move either. Cleared
+    /// as each turn begins.
+    pub(crate) placed: Placed,
+    /// The piece that captured a Trap during the move being played: it
+    /// leaves the board once the move is done (W6).
+    pub(crate) trapped: Option<Ix>,
     /// The piece whose move is being played, if the move names one: the
     /// capturer, for what a capture sets off away from it.
     pub(crate) acting: Option<Ix>,
@@ -162,6 +196,9 @@ pub struct ActionChessFactionChess {
     pub(crate) hatching: u16,
     /// The corpse on each square, by the kind of piece it was (Butcher).
     pub(crate) corpses: [Option<Kind>; SQUARES],
+    /// How high a wall stands on each edge between orthogonal neighbours
+    /// (0: none), by `walls::edge` (Wallmaster).
+    pub(crate) walls: [u8; super::walls::EDGES],
     /// Turns begun.
     pub(crate) turn: u32,
     /// Turns in a row with no progress (see [`Limits::quiet_turns`]).
@@ -190,11 +227,14 @@ impl ActionChessFactionChess {
             en_passant: None,
             en_passant_next: None,
             factories_used: 0,
+            placed: Placed::default(),
+            trapped: None,
             acting: None,
             acting_to: None,
             labelling: false,
             hatching: 0,
             corpses: [None; SQUARES],
+            walls: [0; super::walls::EDGES],
             turn: 1,
             quiet_turns: 0,
             progress: false,

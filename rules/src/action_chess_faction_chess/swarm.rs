@@ -57,8 +57,9 @@ pub(super) fn main_moves(game: &Game, seat: u8, out: &mut Vec<Move>) {
         if piece.kind != Kind::Swarmling {
             continue;
         }
-        for to in grid::neighbours(square_of(game, ix)) {
-            if game.open_to(seat, to) || joins(game, seat, to) {
+        let from = square_of(game, ix);
+        for to in grid::neighbours(from) {
+            if game.passes(from, to) && (game.open_to(seat, to) || joins(game, seat, to)) {
                 out.extend((1..=piece.count).map(|count| Move::Swarm {
                     piece: ix,
                     to,
@@ -101,8 +102,9 @@ pub(super) fn play_main(game: &mut Game, seat: u8, mv: Move, dice: &mut dyn Dice
 /// it (Q6).
 fn attacks(game: &Game, stack: Ix, count: u16) -> Vec<Move> {
     let seat = game.piece(stack).owner;
-    grid::neighbours(square_of(game, stack))
-        .filter(|&to| game.takeable_by(seat, to))
+    let from = square_of(game, stack);
+    grid::neighbours(from)
+        .filter(|&to| game.passes(from, to) && game.takeable_by(seat, to))
         .map(|to| Move::Swarm {
             piece: stack,
             to,
@@ -249,7 +251,7 @@ fn arrive(game: &mut Game, seat: u8, stack: Ix, to: Sq, count: u16) -> Ix {
 pub(super) fn threats(game: &Game, ix: Ix) -> u64 {
     let piece = game.piece(ix);
     match piece.kind {
-        Kind::Swarmling => Game::leap_reach(piece.square.expect("on the board"), &ALL_DIRECTIONS),
+        Kind::Swarmling => game.reach(piece.square.expect("on the board"), &ALL_DIRECTIONS),
         Kind::HiveQueen => 0,
         other => unreachable!("{other:?} is not a Swarm piece"),
     }

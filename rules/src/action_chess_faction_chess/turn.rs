@@ -46,6 +46,24 @@ impl ActionChessFactionChess {
     /// The move itself, by its faction's rules, and nothing that follows:
     /// what a label's dry run needs.
     pub(crate) fn apply_move(&mut self, seat: u8, mv: Move, dice: &mut dyn Dice, log: &mut Log) {
+        self.apply_move_itself(seat, mv, dice, log);
+        self.spring_trap();
+    }
+
+    /// A Trap's capturer leaves the board only once its move is done, so
+    /// that the move's own rules (a walk going on, a jump's chain) never
+    /// meet a piece gone mid-move; what it would still decide lapses (W6).
+    fn spring_trap(&mut self) {
+        let Some(caught) = self.trapped.take() else {
+            return;
+        };
+        self.lift(caught, "caught by a Trap");
+        let lapses = |decision: &super::state::Decision| decision.pending.acted_by(caught);
+        self.pending.retain(|decision| !lapses(decision));
+        self.reactions.retain(|decision| !lapses(decision));
+    }
+
+    fn apply_move_itself(&mut self, seat: u8, mv: Move, dice: &mut dyn Dice, log: &mut Log) {
         self.set_acting(mv);
         if let Some(decision) = self.waiting() {
             if self.reactions.pop().is_none() {
@@ -131,6 +149,7 @@ impl ActionChessFactionChess {
             return self.finish(Ending::Repetition);
         }
         self.factories_used = 0;
+        self.placed = Default::default();
         self.hatching = 0;
         faction_rules::roll_at_start(self, mover, dice, log);
         self.stage = Stage::Start;

@@ -65,14 +65,14 @@ fn death_knight_moves(game: &Game, ix: Ix, out: &mut Vec<Move>) {
     let owner = game.piece(ix).owner;
     let from = square_of(game, ix);
     game.push_leaps(ix, &KNIGHT_JUMPS, out);
-    let mut reached = Game::leap_reach(from, &KNIGHT_JUMPS);
-    for via in grid::squares_of(Game::leap_reach(from, &KNIGHT_JUMPS)) {
+    let mut reached = game.reach(from, &KNIGHT_JUMPS);
+    for via in grid::squares_of(game.reach(from, &KNIGHT_JUMPS)) {
         // A friend or a Dryad (F7) on the knight's square shuts the route.
         if !game.open_to(owner, via) {
             continue;
         }
         let took = game.takeable_by(owner, via);
-        for to in grid::squares_of(Game::leap_reach(via, &DIAGONAL)) {
+        for to in grid::squares_of(game.reach(via, &DIAGONAL)) {
             let open = if took {
                 game.is_empty(to)
             } else {
@@ -136,6 +136,7 @@ fn zombie_go(game: &mut Game, zombie: Ix, to: Sq, dice: &mut dyn Dice, log: &mut
             .filter(|&ix| game.piece(ix).owner == seat && game.piece(ix).kind == Kind::Zombie);
         if let Some(pushed) = pushed
             && let Some(ahead) = grid::offset(beside, 0, forward)
+            && game.passes(beside, ahead)
             && game.is_empty(ahead)
         {
             game.move_piece(pushed, ahead);
@@ -188,17 +189,23 @@ fn offer_pair(game: &mut Game, seat: u8, leader: Ix, from: Sq, to: Sq) -> bool {
 fn follow_target(game: &Game, follower: Ix, df: i8, dr: i8, distance: u8) -> Option<Sq> {
     let owner = game.piece(follower).owner;
     let from = square_of(game, follower);
-    let path = slide_path(from, df, dr, distance)?;
+    let path = slide_path(game, from, df, dr, distance)?;
     let (to, between) = path.split_last().expect("a distance of at least 1");
     (between.iter().all(|&sq| game.is_empty(sq)) && game.open_to(owner, *to)).then_some(*to)
 }
 
 /// The squares from `from` (not included) `distance` steps along
-/// `(df, dr)`, if they are all on the board.
-fn slide_path(from: Sq, df: i8, dr: i8, distance: u8) -> Option<Vec<Sq>> {
-    (1..=distance as i8)
-        .map(|k| grid::offset(from, df * k, dr * k))
-        .collect()
+/// `(df, dr)`, if they are all on the board and no wall stands on the way
+/// (W10).
+fn slide_path(game: &Game, from: Sq, df: i8, dr: i8, distance: u8) -> Option<Vec<Sq>> {
+    let mut path = Vec::with_capacity(distance as usize);
+    let mut at = from;
+    for _ in 0..distance {
+        let to = grid::offset(at, df, dr).filter(|&to| game.passes(at, to))?;
+        path.push(to);
+        at = to;
+    }
+    Some(path)
 }
 
 /// Offers to put the Phylactery beside `mover`, if it began its move next
@@ -370,12 +377,10 @@ pub(super) fn threats(game: &Game, ix: Ix) -> u64 {
 /// A Death Knight takes on its knight's landing square, or with the
 /// diagonal step from an empty one.
 fn death_knight_threats(game: &Game, from: Sq) -> u64 {
-    let landings = Game::leap_reach(from, &KNIGHT_JUMPS);
+    let landings = game.reach(from, &KNIGHT_JUMPS);
     grid::squares_of(landings)
         .filter(|&via| game.is_empty(via))
-        .fold(landings, |mask, via| {
-            mask | Game::leap_reach(via, &DIAGONAL)
-        })
+        .fold(landings, |mask, via| mask | game.reach(via, &DIAGONAL))
 }
 
 /// Where Guard `follower` could take by following each legal move of the
@@ -396,11 +401,17 @@ fn follow_threats(game: &Game, follower: Ix) -> u64 {
             else {
                 break;
             };
-            if !game.open_to(owner, leader_to) {
+            let leader_before = grid::offset(
+                leader_from,
+                df * (distance as i8 - 1),
+                dr * (distance as i8 - 1),
+            )
+            .expect("the square before is on the board");
+            if !game.passes(leader_before, leader_to) || !game.open_to(owner, leader_to) {
                 break;
             }
             let taken = |sq: Sq| sq == leader_to || (sq != leader_from && !game.is_empty(sq));
-            if let Some(path) = slide_path(follower_from, df, dr, distance) {
+            if let Some(path) = slide_path(game, follower_from, df, dr, distance) {
                 let (to, between) = path.split_last().expect("a distance of at least 1");
                 if *to != leader_to && !between.iter().any(|&sq| taken(sq)) {
                     mask |= bit(*to);

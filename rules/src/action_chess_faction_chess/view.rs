@@ -85,7 +85,8 @@ impl Piecewise for ActionChessFactionChess {
     type PieceLook = (Kind, u8, u16);
     /// The factions and sides never change once set up; the corpses on the
     /// board (Butcher) do, and show as terrain.
-    type SettingStamp = [Option<Kind>; grid::SQUARES];
+    /// The walls (Wallmaster) change too, and show as the view's walls.
+    type SettingStamp = ([Option<Kind>; grid::SQUARES], [u8; super::walls::EDGES]);
 
     fn piece_stamps(&self, out: &mut Vec<PieceStamp<(Kind, u8, u16)>>) {
         out.extend(self.on_board().map(|(ix, piece)| PieceStamp {
@@ -99,8 +100,8 @@ impl Piecewise for ActionChessFactionChess {
         ActionChessFactionChess::piece_view(self, piece.0 as Ix)
     }
 
-    fn setting_stamp(&self) -> [Option<Kind>; grid::SQUARES] {
-        self.corpses
+    fn setting_stamp(&self) -> Self::SettingStamp {
+        (self.corpses, self.walls)
     }
 
     fn setting_view(&self, view: &mut View) {
@@ -121,6 +122,7 @@ impl Piecewise for ActionChessFactionChess {
                 })
             })
             .collect();
+        view.walls = super::walls::wall_views(&self.walls);
     }
 
     fn progress_view(&self, view: &mut View) {
