@@ -1,14 +1,13 @@
 //! Every ordered pairing of the playable factions (a faction against
 //! itself included), each faction meeting each other as White and as
-//! Black: one random complete game per pairing (64 for eight factions)
+//! Black: one random complete game per pairing (169 for thirteen factions)
 //! through the contract suite's player and checks
 //! (`contract_harness::play`: options are the truth, effects are diffs,
 //! nothing leaks, the same seed plays the same game, every game ends with
 //! an outcome). The coin decides White, so each game's seed is the first
 //! from its own start whose coin gives White to the wanted seat. The games
-//! play at the default caps (500 turns, 100 quiet turns), as matches do:
-//! about 40 s of CPU for eight factions in a debug build, on as many
-//! threads as there are cores (up to 4).
+//! play to a cap of 200 turns ([`TURN_CAP`]) and the default 100 quiet
+//! turns, on as many threads as there are cores (up to 4).
 
 mod acfc_common;
 mod contract_harness;
@@ -16,7 +15,8 @@ mod contract_harness;
 use std::time::Instant;
 
 use acfc_common::{
-    ActionChessFactionChess, ChaChaDice, Faction, GameRules, MatchConfig, Seat, SystemId, army_list,
+    ActionChessFactionChess, ChaChaDice, Faction, GameRules, MAX_TURNS, MatchConfig, OptionValue,
+    Seat, SystemId, army_list,
 };
 use contract_harness::{cases::Case, play};
 
@@ -69,8 +69,14 @@ fn seed_with_white(config: &MatchConfig, pairing: Pairing, from: u64) -> u64 {
         .expect("a fair coin falls both ways")
 }
 
+/// The turn cap these games play to: a Swarm's game runs to over a
+/// thousand actions at the default 500 turns, most of them Hive Queen
+/// placements, and every rule comes up well before 200 turns.
+const TURN_CAP: i64 = 200;
+
 fn case_of(at: usize, pairing: Pairing) -> Case {
-    let config = MatchConfig::new(SystemId::ActionChessFactionChess);
+    let config = MatchConfig::new(SystemId::ActionChessFactionChess)
+        .with(MAX_TURNS, OptionValue::Int(TURN_CAP));
     let seed = seed_with_white(&config, pairing, 1_000 * at as u64);
     Case {
         armies: pairing.factions.map(army_list).to_vec(),
