@@ -173,8 +173,9 @@ pub fn system_info() -> SystemInfo {
         name: NAME.into(),
         summary: "Each player picks a faction (regular chess is one of them) and they meet on \
                   one 8×8 board: draughts men, beasts moving random distances, undead, merging \
-                  slimes, robots building factories, halflings. Each faction has its own way \
-                  to lose."
+                  slimes, robots building factories, halflings, faeries, alchemists throwing \
+                  bombs, a reaper, butchers, a swarm, a wallmaster. Each faction has its own \
+                  way to lose."
             .into(),
         seats: SeatRange { min: 2, max: 2 },
         options: OPTION_SPECS.clone(),

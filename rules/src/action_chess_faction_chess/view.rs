@@ -1,6 +1,7 @@
-//! What a viewer sees. Nothing in the seven factions of part one is hidden,
-//! so every viewer sees the referee's view; the effects of an action are
-//! found by the engine, comparing this view before and after it.
+//! What a viewer sees. Nothing of the factions built so far is hidden (the
+//! Ghost's haunting Shade will be), so every viewer sees the referee's
+//! view; the effects of an action are found by the engine, comparing this
+//! view before and after it.
 
 use fray_protocol::{Marker, PieceId, PieceView, PlayerView, Seat, TurnView, View};
 
