@@ -1,7 +1,7 @@
 //! The form of an action, shared by every system: which parts a verb takes,
 //! and whether the square it names is on the board.
 
-use fray_protocol::{Action, RejectCode, Rejection, Square};
+use fray_protocol::{Action, PieceId, RejectCode, Rejection, Square};
 
 use crate::grid::{Sq, from_square};
 
@@ -41,6 +41,20 @@ pub fn board_square(square: Square) -> Result<Sq, Rejection> {
             format!("{square} is not on the 8×8 board"),
         )
     })
+}
+
+/// The index of a piece an action names, among the `count` pieces (of
+/// the kind a system calls `what`: "piece", "miniature") a game has ever
+/// had; an id beyond them names nothing in this game.
+pub fn piece_index(piece: PieceId, count: usize, what: &str) -> Result<usize, Rejection> {
+    if (piece.0 as usize) < count {
+        Ok(piece.0 as usize)
+    } else {
+        Err(Rejection::new(
+            RejectCode::IllegalAction,
+            format!("there is no {what} {piece} in this game"),
+        ))
+    }
 }
 
 #[cfg(test)]

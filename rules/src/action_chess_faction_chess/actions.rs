@@ -562,14 +562,7 @@ impl ActionChessFactionChess {
     }
 
     fn index_of(&self, piece: PieceId) -> Result<Ix, Rejection> {
-        if (piece.0 as usize) < self.pieces.len() {
-            Ok(piece.0 as Ix)
-        } else {
-            Err(Rejection::new(
-                RejectCode::IllegalAction,
-                format!("there is no piece {piece} in this game"),
-            ))
-        }
+        crate::action_form::piece_index(piece, self.pieces.len(), "piece").map(|ix| ix as Ix)
     }
 
     /// Why a well-formed move is not legal now.

@@ -422,14 +422,7 @@ impl ChessboardConfrontation {
     }
 
     fn index_of(&self, piece: PieceId) -> Result<u8, Rejection> {
-        if (piece.0 as usize) < self.minis.len() {
-            Ok(piece.0 as u8)
-        } else {
-            Err(Rejection::new(
-                RejectCode::IllegalAction,
-                format!("there is no miniature {piece} in this game"),
-            ))
-        }
+        crate::action_form::piece_index(piece, self.minis.len(), "miniature").map(|ix| ix as u8)
     }
 
     /// Why a well-formed move is not legal now.

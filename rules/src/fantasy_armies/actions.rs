@@ -297,14 +297,7 @@ impl FantasyArmies {
     }
 
     fn index_of(&self, piece: PieceId) -> Result<u8, Rejection> {
-        if (piece.0 as usize) < self.pieces.len() {
-            Ok(piece.0 as u8)
-        } else {
-            Err(Rejection::new(
-                RejectCode::IllegalAction,
-                format!("there is no piece {piece} in this game"),
-            ))
-        }
+        crate::action_form::piece_index(piece, self.pieces.len(), "piece").map(|ix| ix as u8)
     }
 
     /// Why a well-formed move of the seat's own piece is not legal now.
