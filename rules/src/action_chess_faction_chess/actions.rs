@@ -35,6 +35,9 @@ fn swarmlings(choice: &str) -> Result<u16, Rejection> {
     }
 }
 
+/// The `choice` of a Shade's move that ends haunting its square.
+const HAUNT: &str = "haunt";
+
 pub(crate) fn id(ix: Ix) -> PieceId {
     PieceId(u32::from(ix))
 }
@@ -92,6 +95,11 @@ impl ActionChessFactionChess {
                 .piece(id(piece))
                 .to(at(a))
                 .choice(at(b).to_string()),
+            Move::Haunt { piece, to } => Action::new("move")
+                .piece(id(piece))
+                .to(at(to))
+                .choice(HAUNT),
+            Move::Take { piece, victim } => Action::new("take").piece(id(piece)).target(id(victim)),
             Move::Done => Action::new("done"),
         }
     }
@@ -151,7 +159,8 @@ impl ActionChessFactionChess {
             Move::Go { piece, to }
             | Move::Promote { piece, to, .. }
             | Move::Via { piece, to, .. }
-            | Move::Feast { piece, to, .. } => {
+            | Move::Feast { piece, to, .. }
+            | Move::Haunt { piece, to } => {
                 let DryRun {
                     taken,
                     driven,
@@ -186,8 +195,17 @@ impl ActionChessFactionChess {
                 if let Move::Promote { into, .. } = mv {
                     notation.push('=');
                     notation.push_str(into.glyph());
-                    label.push_str(" and becomes a ");
-                    label.push_str(into.name());
+                    // A Phantom's copy turns back before it moves (line 39).
+                    if self.piece(piece).copy && into == Kind::Phantom {
+                        label.push_str(" as a Phantom again");
+                    } else {
+                        label.push_str(" and becomes a ");
+                        label.push_str(into.name());
+                    }
+                }
+                if let Move::Haunt { .. } = mv {
+                    notation.push('h');
+                    label.push_str(" and haunts it unseen");
                 }
                 if let Some(Some(end)) = mover_ends
                     && end != to
@@ -319,6 +337,19 @@ impl ActionChessFactionChess {
                     self.describe(victim)
                 );
             }
+            Move::Take { piece, victim } => {
+                notation = format!(
+                    "{}{}:x{}",
+                    glyph(piece),
+                    grid::to_square(self.square(piece)),
+                    grid::to_square(self.square(victim))
+                );
+                label = format!(
+                    "{} captures the {} beside it",
+                    self.describe(piece),
+                    self.describe(victim)
+                );
+            }
             Move::Build { to } => {
                 let at = grid::to_square(to);
                 notation = format!("{}+{at}", Kind::Factory.glyph());
@@ -396,8 +427,9 @@ impl ActionChessFactionChess {
     /// Reads an action's form and the pieces it names.
     pub(crate) fn parse(&self, seat: u8, action: &Action) -> Result<Move, Rejection> {
         let verb = action.verb.as_str();
+        let seen = |piece: Option<PieceId>| self.index_seen_by(seat, piece.expect("checked"));
         let own = |piece: Option<PieceId>| -> Result<Ix, Rejection> {
-            let ix = self.index_of(piece.expect("checked"))?;
+            let ix = seen(piece)?;
             if self.piece(ix).owner != seat {
                 return Err(Rejection::new(
                     RejectCode::NotYourPiece,
@@ -423,6 +455,7 @@ impl ActionChessFactionChess {
                 let to = square(action.to)?;
                 match action.choice.as_deref() {
                     None => Ok(Move::Go { piece, to }),
+                    Some(HAUNT) => Ok(Move::Haunt { piece, to }),
                     Some(choice) if choice.parse::<u16>().is_ok() => Ok(Move::Swarm {
                         piece,
                         to,
@@ -516,6 +549,13 @@ impl ActionChessFactionChess {
                     to: square(action.to)?,
                 })
             }
+            "take" => {
+                check_parts(action, true, true, false, false)?;
+                Ok(Move::Take {
+                    piece: own(action.piece)?,
+                    victim: seen(action.target)?,
+                })
+            }
             "build" => {
                 check_parts(action, false, false, true, false)?;
                 Ok(Move::Build {
@@ -555,14 +595,24 @@ impl ActionChessFactionChess {
                 RejectCode::UnknownAction,
                 format!(
                     "'{other}' is not an action in Action Chess Faction Chess; the actions are \
-                     move, roll, become, place, merge, split, build, slaughter, feast, wall and done"
+                     move, roll, become, place, merge, split, build, slaughter, feast, wall, take and done"
                 ),
             )),
         }
     }
 
-    fn index_of(&self, piece: PieceId) -> Result<Ix, Rejection> {
-        crate::action_form::piece_index(piece, self.pieces.len(), "piece").map(|ix| ix as Ix)
+    /// The piece an action names, if `seat` may see it: a Shade haunting
+    /// unseen is no piece to its opponent, whose refusal must not say
+    /// where it is.
+    fn index_seen_by(&self, seat: u8, piece: PieceId) -> Result<Ix, Rejection> {
+        let ix = crate::action_form::piece_index(piece, self.pieces.len(), "piece")? as Ix;
+        if self.is_haunting(ix) && self.piece(ix).owner != seat {
+            return Err(Rejection::new(
+                RejectCode::IllegalAction,
+                format!("there is no piece {piece} in this game"),
+            ));
+        }
+        Ok(ix)
     }
 
     /// Why a well-formed move is not legal now.

@@ -10,8 +10,8 @@ use super::moves::Move;
 use super::pieces::Kind;
 use super::state::{ActionChessFactionChess, Decision, Ix};
 use super::{
-    alchemist, beastfolk, butcher, classique, faerie, halflings, peasant, reaper, robot, slime,
-    swarm, undead, wallmaster,
+    alchemist, beastfolk, butcher, classique, faerie, ghost, halflings, peasant, reaper, robot,
+    slime, swarm, undead, wallmaster,
 };
 
 type Game = ActionChessFactionChess;
@@ -24,6 +24,7 @@ pub(super) fn start_moves(game: &Game, seat: u8, out: &mut Vec<Move>) {
         Faction::Robot => robot::start_moves(game, seat, out),
         Faction::Swarm => swarm::start_moves(game, seat, out),
         Faction::Wallmaster => wallmaster::start_moves(game, seat, out),
+        Faction::Ghost => ghost::start_moves(game, seat, out),
         _ => {}
     }
 }
@@ -47,12 +48,32 @@ pub(super) fn play_start(game: &mut Game, seat: u8, mv: Move, dice: &mut dyn Dic
         Faction::Robot => robot::play_start(game, seat, mv, dice, log),
         Faction::Swarm => swarm::play_start(game, seat, mv, dice, log),
         Faction::Wallmaster => wallmaster::play_start(game, seat, mv, dice, log),
+        Faction::Ghost => ghost::play_start(game, seat, mv, dice, log),
         other => unreachable!("{other:?} makes no decision at the start of its turn"),
     }
 }
 
-/// `seat`'s main moves now.
+/// `seat`'s main moves now: none moves a piece an enemy Spirit shares
+/// its square with (line 37).
 pub(super) fn main_moves(game: &Game, seat: u8, out: &mut Vec<Move>) {
+    let first = out.len();
+    faction_main_moves(game, seat, out);
+    drop_pinned(game, out, first);
+}
+
+/// Drops from `out[first..]` the moves that would move a pinned piece.
+fn drop_pinned(game: &Game, out: &mut Vec<Move>, first: usize) {
+    let mut at = first;
+    while at < out.len() {
+        if game.moving_piece(out[at]).is_some_and(|ix| game.pinned(ix)) {
+            out.remove(at);
+        } else {
+            at += 1;
+        }
+    }
+}
+
+fn faction_main_moves(game: &Game, seat: u8, out: &mut Vec<Move>) {
     match game.faction_of(seat) {
         Faction::Classique => classique::main_moves(game, seat, out),
         Faction::Peasant => peasant::main_moves(game, seat, out),
@@ -67,14 +88,37 @@ pub(super) fn main_moves(game: &Game, seat: u8, out: &mut Vec<Move>) {
         Faction::Faerie => faerie::main_moves(game, seat, out),
         Faction::Swarm => swarm::main_moves(game, seat, out),
         Faction::Wallmaster => wallmaster::main_moves(game, seat, out),
-        other => unreachable!("{other:?} is not playable yet"),
+        Faction::Ghost => ghost::main_moves(game, seat, out),
+    }
+}
+
+/// The moves of piece `ix` by the rules of its kind's faction, without
+/// what that faction's rules say of its whole side (a Classique King's
+/// safety): how a Phantom's copy of the piece moves (line 39).
+pub(super) fn piece_moves(game: &Game, ix: Ix, out: &mut Vec<Move>) {
+    match game.piece(ix).kind.faction() {
+        Faction::Ghost => ghost::piece_moves(game, ix, out),
+        other => unreachable!("{other:?} does not list one piece's moves yet"),
     }
 }
 
 /// Plays a legal main move of `seat`; a decision it leaves waiting goes on
 /// [`ActionChessFactionChess::pending`].
 pub(super) fn play_main(game: &mut Game, seat: u8, mv: Move, dice: &mut dyn Dice, log: &mut Log) {
-    match game.faction_of(seat) {
+    play_main_of(game.faction_of(seat), game, seat, mv, dice, log);
+}
+
+/// Plays a main move of `seat` by `faction`'s rules: its own faction's, or
+/// the faction of the piece a Phantom's copy is (line 39).
+pub(super) fn play_main_of(
+    faction: Faction,
+    game: &mut Game,
+    seat: u8,
+    mv: Move,
+    dice: &mut dyn Dice,
+    log: &mut Log,
+) {
+    match faction {
         Faction::Classique => classique::play_main(game, seat, mv, dice, log),
         Faction::Peasant => peasant::play_main(game, seat, mv, dice, log),
         Faction::Beastfolk => beastfolk::play_main(game, seat, mv, dice, log),
@@ -88,13 +132,19 @@ pub(super) fn play_main(game: &mut Game, seat: u8, mv: Move, dice: &mut dyn Dice
         Faction::Faerie => faerie::play_main(game, seat, mv, dice, log),
         Faction::Swarm => swarm::play_main(game, seat, mv, dice, log),
         Faction::Wallmaster => wallmaster::play_main(game, seat, mv, dice, log),
-        other => unreachable!("{other:?} is not playable yet"),
+        Faction::Ghost => ghost::play_main(game, seat, mv, dice, log),
     }
 }
 
 /// The options of a waiting decision, [`Move::Done`] among them where it
-/// may be declined.
+/// may be declined; none moves a pinned piece.
 pub(super) fn decision_moves(game: &Game, decision: Decision, out: &mut Vec<Move>) {
+    let first = out.len();
+    faction_decision_moves(game, decision, out);
+    drop_pinned(game, out, first);
+}
+
+fn faction_decision_moves(game: &Game, decision: Decision, out: &mut Vec<Move>) {
     match game.faction_of(decision.seat) {
         Faction::Peasant => peasant::decision_moves(game, decision, out),
         Faction::Beastfolk => beastfolk::decision_moves(game, decision, out),
@@ -126,8 +176,12 @@ pub(super) fn play_decision(
 }
 
 /// The squares piece `ix` could capture on on its owner's next move,
-/// whatever stands there now.
+/// whatever stands there now: none while it is pinned (line 37) or
+/// haunting (its capture then is no move, and must not show).
 pub(super) fn threats(game: &Game, ix: Ix) -> u64 {
+    if game.pinned(ix) || game.is_haunting(ix) {
+        return 0;
+    }
     match game.piece(ix).kind.faction() {
         Faction::Classique => classique::threats(game, ix),
         Faction::Peasant => peasant::threats(game, ix),
@@ -142,7 +196,7 @@ pub(super) fn threats(game: &Game, ix: Ix) -> u64 {
         Faction::Faerie => faerie::threats(game, ix),
         Faction::Swarm => swarm::threats(game, ix),
         Faction::Wallmaster => wallmaster::threats(game, ix),
-        other => unreachable!("{other:?} is not playable yet"),
+        Faction::Ghost => ghost::threats(game, ix),
     }
 }
 
@@ -164,7 +218,7 @@ pub(super) fn defeated(game: &Game, seat: u8, at_start: bool) -> bool {
         Faction::Faerie => !has(Kind::Oberon),
         Faction::Swarm => !has(Kind::HiveQueen),
         Faction::Wallmaster => !has(Kind::Chest),
-        other => unreachable!("{other:?} is not playable yet"),
+        Faction::Ghost => !ghost::has_wraith(game, seat),
     }
 }
 
@@ -217,6 +271,6 @@ pub(super) fn layout(faction: Faction, white: bool) -> Vec<(Kind, Sq)> {
         Faction::Faerie => faerie::layout(white),
         Faction::Swarm => swarm::layout(white),
         Faction::Wallmaster => wallmaster::layout(white),
-        other => unreachable!("{other:?} is not playable yet"),
+        Faction::Ghost => ghost::layout(white),
     }
 }

@@ -40,6 +40,7 @@ mod examples;
 mod faction_rules;
 pub mod factions;
 mod faerie;
+mod ghost;
 mod halflings;
 mod layout;
 mod movement;

@@ -116,6 +116,11 @@ pub enum Move {
     /// `a` and `b` (the smaller first), or doubles the wall there
     /// (Wallmaster).
     Wall { piece: Ix, a: Sq, b: Sq },
+    /// A Shade moves to `to` and haunts it unseen (Ghost).
+    Haunt { piece: Ix, to: Sq },
+    /// `piece` captures `victim` without moving: the Poltergeist's capture
+    /// at the start of the turn (Ghost).
+    Take { piece: Ix, victim: Ix },
     /// Decline what is offered: stop taking, leave the Phylactery, start
     /// the main move.
     Done,
@@ -137,7 +142,9 @@ impl Move {
             | Move::Feast { piece, .. }
             | Move::Swarm { piece, .. }
             | Move::Hatch { piece, .. }
-            | Move::Wall { piece, .. } => Some(piece),
+            | Move::Wall { piece, .. }
+            | Move::Haunt { piece, .. }
+            | Move::Take { piece, .. } => Some(piece),
             Move::Build { .. } | Move::Done => None,
         }
     }
@@ -149,7 +156,8 @@ impl Move {
             | Move::Promote { to, .. }
             | Move::Via { to, .. }
             | Move::Feast { to, .. }
-            | Move::Swarm { to, .. } => Some(to),
+            | Move::Swarm { to, .. }
+            | Move::Haunt { to, .. } => Some(to),
             _ => None,
         }
     }

@@ -63,6 +63,11 @@ pub enum Kind {
     Minion,
     Barracks,
     Generator,
+    Spirit,
+    Shade,
+    Phantom,
+    Poltergeist,
+    Wraith,
 }
 
 struct Profile {
@@ -90,12 +95,12 @@ const fn profile(
 }
 
 use Faction::{
-    Alchemist, Beastfolk, Butcher, Classique, Faerie, Halflings, Peasant, Reaper, Robot, Slime,
-    Swarm, Undead, Wallmaster,
+    Alchemist, Beastfolk, Butcher, Classique, Faerie, Ghost, Halflings, Peasant, Reaper, Robot,
+    Slime, Swarm, Undead, Wallmaster,
 };
 
 /// In the order of [`Kind`].
-const PROFILES: [Profile; 57] = [
+const PROFILES: [Profile; 62] = [
     profile(
         "pawn",
         "Pawn",
@@ -495,10 +500,45 @@ const PROFILES: [Profile; 57] = [
         Wallmaster,
         "Cannot move; places one wall or piece at the start of the turn.",
     ),
+    profile(
+        "spirit",
+        "Spirit",
+        "~",
+        Ghost,
+        "1 square forward; never captures; shares a square with any piece but a friendly Spirit, and an enemy sharing it cannot move.",
+    ),
+    profile(
+        "shade",
+        "Shade",
+        "?",
+        Ghost,
+        "Up to 4 squares any way, through every piece; never takes by moving; may haunt its square unseen and capture the next enemy to enter it.",
+    ),
+    profile(
+        "phantom",
+        "Phantom",
+        "p",
+        Ghost,
+        "Leaps 2 or 3 squares any way; becomes a copy of what it captures, and may turn back before a move.",
+    ),
+    profile(
+        "poltergeist",
+        "Poltergeist",
+        "!",
+        Ghost,
+        "Up to 5 squares any way, through friends; at the start of the turn may capture one enemy beside it.",
+    ),
+    profile(
+        "wraith",
+        "Wraith",
+        "Z",
+        Ghost,
+        "Up to 2 squares any way, through friends; never captures.",
+    ),
 ];
 
 impl Kind {
-    pub const ALL: [Kind; 57] = [
+    pub const ALL: [Kind; 62] = [
         Kind::Pawn,
         Kind::Knight,
         Kind::Bishop,
@@ -556,6 +596,11 @@ impl Kind {
         Kind::Minion,
         Kind::Barracks,
         Kind::Generator,
+        Kind::Spirit,
+        Kind::Shade,
+        Kind::Phantom,
+        Kind::Poltergeist,
+        Kind::Wraith,
     ];
 
     fn profile(self) -> &'static Profile {
@@ -601,6 +646,7 @@ impl Kind {
                 | Kind::Oberon
                 | Kind::HiveQueen
                 | Kind::Chest
+                | Kind::Wraith
         )
     }
 

@@ -26,6 +26,9 @@ pub struct Piece {
     /// How many pieces it is: a Swarmling stack counts its Swarmlings
     /// (Q1); every other piece is 1.
     pub count: u16,
+    /// Whether it is a Ghost's Phantom become a copy of what it captured:
+    /// it may turn back into a Phantom (line 39).
+    pub copy: bool,
 }
 
 /// Where the turn is: its start (decisions a faction makes before moving,
@@ -150,8 +153,16 @@ pub struct Rules {
 #[derive(Debug, Clone, PartialEq, Eq)]
 pub struct ActionChessFactionChess {
     pub(crate) pieces: Vec<Piece>,
-    /// Piece index per square, or [`EMPTY`].
+    /// Piece index per square, or [`EMPTY`]: the piece standing there.
     pub(crate) board: [Ix; SQUARES],
+    /// A Ghost's Spirit sharing a square with the piece in `board` (line
+    /// 37), or [`EMPTY`]. Where a Spirit and another piece share, the other
+    /// piece is in `board`; two Spirits of two Ghost armies, the first
+    /// there.
+    pub(crate) sharing: [Ix; SQUARES],
+    /// A Ghost's Shade haunting the square unseen (line 38), or [`EMPTY`]:
+    /// it stands on no layer the opponent's moves ask about.
+    pub(crate) haunting: [Ix; SQUARES],
     pub(crate) factions: [Faction; 2],
     /// The seat playing White: it moves first, from ranks 1 and 2.
     pub(crate) white: u8,
@@ -218,6 +229,8 @@ impl ActionChessFactionChess {
         ActionChessFactionChess {
             pieces: Vec::with_capacity(40),
             board: [EMPTY; SQUARES],
+            sharing: [EMPTY; SQUARES],
+            haunting: [EMPTY; SQUARES],
             factions,
             white,
             mover: white,
@@ -333,14 +346,104 @@ impl ActionChessFactionChess {
             moved: false,
             removed: "",
             count: 1,
+            copy: false,
         });
         self.board[sq as usize] = ix;
         self.progress = true;
         ix
     }
 
+    /// The pieces standing on `sq`: the one in `board`, then a Spirit
+    /// sharing with it. A haunting Shade is not among them.
+    pub(crate) fn occupants(&self, sq: Sq) -> impl Iterator<Item = Ix> + use<> {
+        [self.board[sq as usize], self.sharing[sq as usize]]
+            .into_iter()
+            .filter(|&ix| ix != EMPTY)
+    }
+
+    /// The Spirit sharing `sq` with the piece standing there, if any.
+    pub(crate) fn sharer(&self, sq: Sq) -> Option<Ix> {
+        let ix = self.sharing[sq as usize];
+        (ix != EMPTY).then_some(ix)
+    }
+
+    /// The Shade haunting `sq`, if any.
+    pub(crate) fn haunter(&self, sq: Sq) -> Option<Ix> {
+        let ix = self.haunting[sq as usize];
+        (ix != EMPTY).then_some(ix)
+    }
+
+    /// Whether piece `ix` is a Shade haunting its square unseen.
+    pub(crate) fn is_haunting(&self, ix: Ix) -> bool {
+        self.piece(ix)
+            .square
+            .is_some_and(|sq| self.haunting[sq as usize] == ix)
+    }
+
+    /// Whether piece `ix` may not move: an enemy Spirit shares its square
+    /// (line 37).
+    pub(crate) fn pinned(&self, ix: Ix) -> bool {
+        let piece = self.piece(ix);
+        piece.square.is_some_and(|sq| {
+            self.occupants(sq).any(|other| {
+                other != ix
+                    && self.piece(other).kind == Kind::Spirit
+                    && self.piece(other).owner != piece.owner
+            })
+        })
+    }
+
+    /// Takes `ix` off whichever layer of its square holds it; a Spirit
+    /// sharing with it then stands there alone.
+    fn vacate(&mut self, ix: Ix, sq: Sq) {
+        let at = sq as usize;
+        if self.board[at] == ix {
+            self.board[at] = std::mem::replace(&mut self.sharing[at], EMPTY);
+        } else if self.sharing[at] == ix {
+            self.sharing[at] = EMPTY;
+        } else if self.haunting[at] == ix {
+            self.haunting[at] = EMPTY;
+        }
+    }
+
+    /// Stands `ix` on `sq`: alone on an empty square; a Spirit beside the
+    /// piece there; any other piece in front of a Spirit left alone there
+    /// (it captured what the Spirit shared with).
+    fn occupy(&mut self, ix: Ix, sq: Sq) {
+        let at = sq as usize;
+        let standing = self.board[at];
+        if standing == EMPTY || standing == ix {
+            self.board[at] = ix;
+            return;
+        }
+        debug_assert_eq!(self.sharing[at], EMPTY, "{sq} is full");
+        if self.piece(ix).kind == Kind::Spirit {
+            self.sharing[at] = ix;
+        } else {
+            debug_assert_eq!(self.piece(standing).kind, Kind::Spirit, "{sq} is taken");
+            self.sharing[at] = standing;
+            self.board[at] = ix;
+        }
+    }
+
+    /// Hides a Shade on its square: it haunts there unseen (line 38).
+    pub(crate) fn haunt(&mut self, ix: Ix) {
+        let sq = self.piece(ix).square.expect("a Shade on the board");
+        debug_assert_eq!(self.haunting[sq as usize], EMPTY, "{sq} is haunted");
+        self.vacate(ix, sq);
+        self.haunting[sq as usize] = ix;
+    }
+
+    /// A haunting Shade shows itself where it is, standing on its square
+    /// (which its capture has just emptied).
+    pub(crate) fn unhaunt(&mut self, ix: Ix) {
+        let sq = self.piece(ix).square.expect("a Shade on the board");
+        self.vacate(ix, sq);
+        self.occupy(ix, sq);
+    }
+
     /// Moves a piece to an empty square (what stood there was captured or
-    /// moved first).
+    /// moved first), or a Spirit to share a square.
     pub(crate) fn move_piece(&mut self, ix: Ix, to: Sq) {
         // A capturer the Swarmlings removed goes no further: the moves that
         // take, then move, need not each ask (Q5).
@@ -348,9 +451,8 @@ impl ActionChessFactionChess {
             debug_assert_eq!(self.piece(ix).removed, super::capture::REPELLED);
             return;
         };
-        debug_assert!(self.is_empty(to) || self.board[to as usize] == ix);
-        self.board[from as usize] = EMPTY;
-        self.board[to as usize] = ix;
+        self.vacate(ix, from);
+        self.occupy(ix, to);
         let piece = self.piece_mut(ix);
         piece.square = Some(to);
         piece.moved = true;
@@ -361,7 +463,7 @@ impl ActionChessFactionChess {
     /// consequences.
     pub(crate) fn lift(&mut self, ix: Ix, why: &'static str) {
         if let Some(sq) = self.piece(ix).square {
-            self.board[sq as usize] = EMPTY;
+            self.vacate(ix, sq);
             let piece = self.piece_mut(ix);
             piece.square = None;
             piece.removed = why;
@@ -374,7 +476,7 @@ impl ActionChessFactionChess {
     pub(crate) fn put_back(&mut self, ix: Ix, sq: Sq) {
         debug_assert!(self.piece(ix).square.is_none(), "the piece is on the board");
         debug_assert!(self.is_empty(sq), "{sq} is taken");
-        self.board[sq as usize] = ix;
+        self.occupy(ix, sq);
         let piece = self.piece_mut(ix);
         piece.square = Some(sq);
         piece.removed = "";
@@ -386,6 +488,30 @@ impl ActionChessFactionChess {
     pub(crate) fn set_acting(&mut self, mv: super::moves::Move) {
         self.acting = mv.piece();
         self.acting_to = mv.destination();
+    }
+
+    /// The piece on the board a move carries to another square, if it
+    /// moves one: not a piece that only places, builds or slaughters, nor
+    /// one put back on the board.
+    pub(crate) fn moving_piece(&self, mv: super::moves::Move) -> Option<Ix> {
+        use super::moves::Move;
+        match mv {
+            Move::Go { piece, .. }
+            | Move::Promote { piece, .. }
+            | Move::Via { piece, .. }
+            | Move::Roll { piece, .. }
+            | Move::Merge { piece, .. }
+            | Move::Feast { piece, .. }
+            | Move::Swarm { piece, .. }
+            | Move::Haunt { piece, .. } => Some(piece),
+            // The Phylactery carried beside its mover (U-rulings).
+            Move::Place { piece, kind, .. }
+                if self.piece(piece).kind == kind && self.piece(piece).square.is_some() =>
+            {
+                Some(piece)
+            }
+            _ => None,
+        }
     }
 
     /// Turns a piece into another kind where it stands (a promotion).
