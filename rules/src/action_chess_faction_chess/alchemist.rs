@@ -89,22 +89,30 @@ fn square_of(game: &Game, ix: Ix) -> Sq {
 
 /// Every move of every piece, before the Mutants' duty to take.
 fn all_moves(game: &Game, seat: u8, out: &mut Vec<Move>) {
-    for (ix, piece) in game.pieces_of(seat) {
-        match piece.kind {
-            Kind::Student => {
-                let destinations = pawn_destinations(game, ix);
-                push_pawn_moves(game, ix, destinations, &PROMOTIONS, out);
-            }
-            Kind::Mutant => game.push_leaps(ix, &MUTANT_LEAPS, out),
-            Kind::ArchChancellor => out.extend(
-                grid::neighbours(square_of(game, ix))
-                    .filter(|&to| game.passes(square_of(game, ix), to) && game.is_empty(to))
-                    .map(|to| Move::Go { piece: ix, to }),
-            ),
-            kind => {
-                let (lines, reach) = slides(kind).expect("a thrower");
-                game.push_slides(ix, lines, reach, out);
-            }
+    for (ix, _) in game.pieces_of(seat) {
+        piece_moves(game, ix, out);
+    }
+}
+
+/// One Alchemist piece's moves, without the Mutants' duty to take, which
+/// is the whole side's (A5): a Student's pawn moves toward its owner's far
+/// rank, a Mutant's leaps, a thrower's slides (its throw is a decision
+/// after it), the Arch-Chancellor's steps.
+pub(super) fn piece_moves(game: &Game, ix: Ix, out: &mut Vec<Move>) {
+    match game.piece(ix).kind {
+        Kind::Student => {
+            let destinations = pawn_destinations(game, ix);
+            push_pawn_moves(game, ix, destinations, &PROMOTIONS, out);
+        }
+        Kind::Mutant => game.push_leaps(ix, &MUTANT_LEAPS, out),
+        Kind::ArchChancellor => out.extend(
+            grid::neighbours(square_of(game, ix))
+                .filter(|&to| game.passes(square_of(game, ix), to) && game.is_empty(to))
+                .map(|to| Move::Go { piece: ix, to }),
+        ),
+        kind => {
+            let (lines, reach) = slides(kind).expect("a thrower");
+            game.push_slides(ix, lines, reach, out);
         }
     }
 }

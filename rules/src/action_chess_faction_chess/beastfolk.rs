@@ -139,8 +139,13 @@ fn rolls(game: &Game, ix: Ix) -> impl Iterator<Item = Compass> + '_ {
 
 pub(super) fn main_moves(game: &Game, seat: u8, out: &mut Vec<Move>) {
     for (ix, _) in game.pieces_of(seat) {
-        out.extend(rolls(game, ix).map(|toward| Move::Roll { piece: ix, toward }));
+        piece_moves(game, ix, out);
     }
+}
+
+/// One beast's rolls: a direction each.
+pub(super) fn piece_moves(game: &Game, ix: Ix, out: &mut Vec<Move>) {
+    out.extend(rolls(game, ix).map(|toward| Move::Roll { piece: ix, toward }));
 }
 
 pub(super) fn play_main(game: &mut Game, seat: u8, mv: Move, dice: &mut dyn Dice, log: &mut Log) {

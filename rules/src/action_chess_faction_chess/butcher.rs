@@ -187,21 +187,27 @@ fn corpses_beside(game: &Game, from: Sq) -> impl Iterator<Item = (Sq, Kind)> + '
 }
 
 pub(super) fn main_moves(game: &Game, seat: u8, out: &mut Vec<Move>) {
-    for (ix, piece) in game.pieces_of(seat) {
-        let from = piece.square.expect("on the board");
-        let kind = piece.kind;
-        for to in grid::squares_of(reach(game, ix, kind, from)) {
-            out.push(Move::Go { piece: ix, to });
-        }
-        if kind == Kind::Diner {
-            for (corpse, eaten) in corpses_beside(game, from) {
-                for to in grid::squares_of(reach(game, ix, eaten, from)) {
-                    out.push(Move::Feast {
-                        piece: ix,
-                        corpse,
-                        to,
-                    });
-                }
+    for (ix, _) in game.pieces_of(seat) {
+        piece_moves(game, ix, out);
+    }
+}
+
+/// One Butcher piece's moves, and a Diner's feasts on the corpses beside
+/// it; a Bull passes through its owner's pieces.
+pub(super) fn piece_moves(game: &Game, ix: Ix, out: &mut Vec<Move>) {
+    let from = square_of(game, ix);
+    let kind = game.piece(ix).kind;
+    for to in grid::squares_of(reach(game, ix, kind, from)) {
+        out.push(Move::Go { piece: ix, to });
+    }
+    if kind == Kind::Diner {
+        for (corpse, eaten) in corpses_beside(game, from) {
+            for to in grid::squares_of(reach(game, ix, eaten, from)) {
+                out.push(Move::Feast {
+                    piece: ix,
+                    corpse,
+                    to,
+                });
             }
         }
     }

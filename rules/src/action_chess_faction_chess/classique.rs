@@ -53,22 +53,30 @@ pub(super) fn main_moves(game: &Game, seat: u8, out: &mut Vec<Move>) {
 /// threatened square. No move takes a Dryad (F7): the shared steps and
 /// slides and the pawn's diagonal ask `takeable_by`.
 fn pseudo_legal_moves(game: &Game, seat: u8, out: &mut Vec<Move>) {
-    for (ix, piece) in game.pieces_of(seat) {
-        match piece.kind {
-            Kind::Pawn => {
-                let destinations = pawn_destinations(game, ix);
-                push_pawn_moves(game, ix, destinations, &PROMOTIONS, out);
-            }
-            Kind::Knight => game.push_leaps(ix, &KNIGHT_JUMPS, out),
-            Kind::Bishop => game.push_slides(ix, &DIAGONAL, FULL_LENGTH, out),
-            Kind::Rook => game.push_slides(ix, &ORTHOGONAL, FULL_LENGTH, out),
-            Kind::Queen => game.push_slides(ix, &ALL_DIRECTIONS, FULL_LENGTH, out),
-            Kind::King => {
-                game.push_leaps(ix, &ALL_DIRECTIONS, out);
-                push_castling(game, ix, out);
-            }
-            other => unreachable!("a {other:?} in a Classique army"),
+    for (ix, _) in game.pieces_of(seat) {
+        piece_moves(game, ix, out);
+    }
+}
+
+/// One Classique piece's chess moves, whoever owns it, before the King's
+/// safety, which concerns the whole side (G5): castling is still refused
+/// out of, through or into a threatened square, since that concerns the
+/// castling King itself.
+pub(super) fn piece_moves(game: &Game, ix: Ix, out: &mut Vec<Move>) {
+    match game.piece(ix).kind {
+        Kind::Pawn => {
+            let destinations = pawn_destinations(game, ix);
+            push_pawn_moves(game, ix, destinations, &PROMOTIONS, out);
         }
+        Kind::Knight => game.push_leaps(ix, &KNIGHT_JUMPS, out),
+        Kind::Bishop => game.push_slides(ix, &DIAGONAL, FULL_LENGTH, out),
+        Kind::Rook => game.push_slides(ix, &ORTHOGONAL, FULL_LENGTH, out),
+        Kind::Queen => game.push_slides(ix, &ALL_DIRECTIONS, FULL_LENGTH, out),
+        Kind::King => {
+            game.push_leaps(ix, &ALL_DIRECTIONS, out);
+            push_castling(game, ix, out);
+        }
+        other => unreachable!("a {other:?} is not a Classique piece"),
     }
 }
 

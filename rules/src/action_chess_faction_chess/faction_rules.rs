@@ -8,7 +8,7 @@ use crate::grid::Sq;
 use super::factions::Faction;
 use super::moves::Move;
 use super::pieces::Kind;
-use super::state::{ActionChessFactionChess, Decision, Ix};
+use super::state::{ActionChessFactionChess, Decision, Ix, Pending};
 use super::{
     alchemist, beastfolk, butcher, classique, faerie, ghost, halflings, peasant, reaper, robot,
     slime, swarm, undead, wallmaster,
@@ -97,8 +97,20 @@ fn faction_main_moves(game: &Game, seat: u8, out: &mut Vec<Move>) {
 /// safety): how a Phantom's copy of the piece moves (line 39).
 pub(super) fn piece_moves(game: &Game, ix: Ix, out: &mut Vec<Move>) {
     match game.piece(ix).kind.faction() {
+        Faction::Classique => classique::piece_moves(game, ix, out),
+        Faction::Peasant => peasant::piece_moves(game, ix, out),
+        Faction::Beastfolk => beastfolk::piece_moves(game, ix, out),
+        Faction::Undead => undead::piece_moves(game, ix, out),
+        Faction::Slime => slime::piece_moves(game, ix, out),
+        Faction::Robot => robot::piece_moves(game, ix, out),
+        Faction::Halflings => halflings::piece_moves(game, ix, out),
+        Faction::Reaper => reaper::piece_moves(game, ix, out),
+        Faction::Alchemist => alchemist::piece_moves(game, ix, out),
+        Faction::Butcher => butcher::piece_moves(game, ix, out),
+        Faction::Faerie => faerie::piece_moves(game, ix, out),
+        Faction::Swarm => swarm::piece_moves(game, ix, out),
+        Faction::Wallmaster => wallmaster::piece_moves(game, ix, out),
         Faction::Ghost => ghost::piece_moves(game, ix, out),
-        other => unreachable!("{other:?} does not list one piece's moves yet"),
     }
 }
 
@@ -144,8 +156,24 @@ pub(super) fn decision_moves(game: &Game, decision: Decision, out: &mut Vec<Move
     drop_pinned(game, out, first);
 }
 
+/// The faction whose rules a waiting decision is of: not always the
+/// seat's, since a Phantom's copy of a piece leaves its kind's decisions
+/// for the Ghost's seat (line 39).
+fn pending_faction(pending: Pending) -> Faction {
+    match pending {
+        Pending::ChainJump { .. } => Faction::Peasant,
+        Pending::Promotion { .. } | Pending::LeonineTake { .. } => Faction::Beastfolk,
+        Pending::PairedMove { .. }
+        | Pending::CarryPhylactery { .. }
+        | Pending::LichReturn { .. } => Faction::Undead,
+        Pending::Throw { .. } => Faction::Alchemist,
+        Pending::Slaughter { .. } => Faction::Butcher,
+        Pending::SwarmAgain { .. } => Faction::Swarm,
+    }
+}
+
 fn faction_decision_moves(game: &Game, decision: Decision, out: &mut Vec<Move>) {
-    match game.faction_of(decision.seat) {
+    match pending_faction(decision.pending) {
         Faction::Peasant => peasant::decision_moves(game, decision, out),
         Faction::Beastfolk => beastfolk::decision_moves(game, decision, out),
         Faction::Undead => undead::decision_moves(game, decision, out),
@@ -164,7 +192,7 @@ pub(super) fn play_decision(
     dice: &mut dyn Dice,
     log: &mut Log,
 ) {
-    match game.faction_of(decision.seat) {
+    match pending_faction(decision.pending) {
         Faction::Peasant => peasant::play_decision(game, decision, mv, dice, log),
         Faction::Beastfolk => beastfolk::play_decision(game, decision, mv, dice, log),
         Faction::Undead => undead::play_decision(game, decision, mv, dice, log),

@@ -80,37 +80,57 @@ pub(super) fn main_moves(game: &Game, seat: u8, out: &mut Vec<Move>) {
     // What the opponent could capture on next turn, asked once: the
     // flights are offered on it (F3).
     let attacked = game.attacked_by(1 - seat);
-    for (ix, piece) in game.pieces_of(seat) {
-        let threatened = attacked & bit(piece.square.expect("on the board")) != 0;
-        match piece.kind {
-            Kind::Sprite => {
-                game.push_slides(ix, &sprite_forward(game, seat), SPRITE_REACH, out);
-                if !piece.moved {
-                    game.push_leaps(ix, &sprite_diagonals(game, seat), out);
-                }
-                if threatened {
-                    push_flight(game, ix, &sprite_flight(game, seat), 1, 1, out);
-                }
+    for (ix, _) in game.pieces_of(seat) {
+        moves_of(game, ix, attacked, out);
+    }
+}
+
+/// One Faerie piece's moves, a Sprite's forward being its owner's; a
+/// Sprite's or Titania's flight while its owner's opponent threatens it.
+pub(super) fn piece_moves(game: &Game, ix: Ix, out: &mut Vec<Move>) {
+    let piece = game.piece(ix);
+    let attacked = if matches!(piece.kind, Kind::Sprite | Kind::Titania) {
+        game.attacked_by(1 - piece.owner)
+    } else {
+        0
+    };
+    moves_of(game, ix, attacked, out);
+}
+
+/// [`piece_moves`] with what the owner's opponent could capture on next
+/// turn given: the squares the flights ask about (F3).
+fn moves_of(game: &Game, ix: Ix, attacked: u64, out: &mut Vec<Move>) {
+    let piece = game.piece(ix);
+    let seat = piece.owner;
+    let threatened = attacked & bit(square_of(game, ix)) != 0;
+    match piece.kind {
+        Kind::Sprite => {
+            game.push_slides(ix, &sprite_forward(game, seat), SPRITE_REACH, out);
+            if !piece.moved {
+                game.push_leaps(ix, &sprite_diagonals(game, seat), out);
             }
-            Kind::FaerieKnight => game.push_leaps(ix, &knight_leaps(), out),
-            Kind::Dryad => push_flight(game, ix, &ALL_DIRECTIONS, 1, DRYAD_REACH, out),
-            Kind::Titania => {
-                game.push_slides(ix, &ALL_DIRECTIONS, TITANIA_REACH, out);
-                if threatened {
-                    // Her flight's first two squares are her own move's.
-                    push_flight(
-                        game,
-                        ix,
-                        &ORTHOGONAL,
-                        TITANIA_REACH + 1,
-                        TITANIA_FLIGHT,
-                        out,
-                    );
-                }
+            if threatened {
+                push_flight(game, ix, &sprite_flight(game, seat), 1, 1, out);
             }
-            Kind::Oberon => game.push_slides(ix, &SIDEWAYS, OBERON_REACH, out),
-            other => unreachable!("a {other:?} in a Faerie army"),
         }
+        Kind::FaerieKnight => game.push_leaps(ix, &knight_leaps(), out),
+        Kind::Dryad => push_flight(game, ix, &ALL_DIRECTIONS, 1, DRYAD_REACH, out),
+        Kind::Titania => {
+            game.push_slides(ix, &ALL_DIRECTIONS, TITANIA_REACH, out);
+            if threatened {
+                // Her flight's first two squares are her own move's.
+                push_flight(
+                    game,
+                    ix,
+                    &ORTHOGONAL,
+                    TITANIA_REACH + 1,
+                    TITANIA_FLIGHT,
+                    out,
+                );
+            }
+        }
+        Kind::Oberon => game.push_slides(ix, &SIDEWAYS, OBERON_REACH, out),
+        other => unreachable!("a {other:?} is not a Faerie piece"),
     }
 }
 

@@ -61,22 +61,29 @@ pub(super) fn layout(white: bool) -> Vec<(Kind, Sq)> {
 }
 
 pub(super) fn main_moves(game: &Game, seat: u8, out: &mut Vec<Move>) {
-    for (ix, piece) in game.pieces_of(seat) {
-        match piece.kind {
-            Kind::Villager => {
-                let destinations = villager_destinations(game, ix);
-                classique::push_pawn_moves(game, ix, destinations, &PROMOTIONS, out);
-            }
-            Kind::BunnyKnight => push_bunny_moves(game, ix, out),
-            Kind::HeadChef => game.push_slides(ix, &ALL_DIRECTIONS, CHEF_REACH, out),
-            Kind::Mayor => {
-                if mayor_may_move(game, ix) {
-                    let to = mayor_destinations(game, ix);
-                    out.extend(grid::squares_of(to).map(|to| Move::Go { piece: ix, to }));
-                }
-            }
-            other => unreachable!("a {other:?} in a Halflings army"),
+    for (ix, _) in game.pieces_of(seat) {
+        piece_moves(game, ix, out);
+    }
+}
+
+/// One Halflings piece's moves. The Mayor's limits (H7, H8) are its own,
+/// asked of its owner's pieces beside it and its owner's enemies, and so
+/// are a Villager's steps beside its owner's Head Chef (H5).
+pub(super) fn piece_moves(game: &Game, ix: Ix, out: &mut Vec<Move>) {
+    match game.piece(ix).kind {
+        Kind::Villager => {
+            let destinations = villager_destinations(game, ix);
+            classique::push_pawn_moves(game, ix, destinations, &PROMOTIONS, out);
         }
+        Kind::BunnyKnight => push_bunny_moves(game, ix, out),
+        Kind::HeadChef => game.push_slides(ix, &ALL_DIRECTIONS, CHEF_REACH, out),
+        Kind::Mayor => {
+            if mayor_may_move(game, ix) {
+                let to = mayor_destinations(game, ix);
+                out.extend(grid::squares_of(to).map(|to| Move::Go { piece: ix, to }));
+            }
+        }
+        other => unreachable!("a {other:?} is not a Halflings piece"),
     }
 }
 

@@ -94,17 +94,24 @@ fn reach(game: &Game, seat: u8, from: Sq, (df, dr): (i8, i8)) -> Reach {
 }
 
 pub(super) fn main_moves(game: &Game, seat: u8, out: &mut Vec<Move>) {
-    for (ix, piece) in game.pieces_of(seat) {
-        let from = piece.square.expect("on the board");
-        for line in lines(game, seat, piece.kind) {
-            let to = match reach(game, seat, from, line) {
-                Reach::Step(to) | Reach::Jump { to, .. } => to,
-                // The book gives the edge take to Men only (P4).
-                Reach::Edge(enemy) if piece.kind == Kind::Man => enemy,
-                Reach::Edge(_) | Reach::Nothing => continue,
-            };
-            out.push(Move::Go { piece: ix, to });
-        }
+    for (ix, _) in game.pieces_of(seat) {
+        piece_moves(game, ix, out);
+    }
+}
+
+/// One Man's or Sergeant's steps, leaps and edge take, forward being its
+/// owner's forward.
+pub(super) fn piece_moves(game: &Game, ix: Ix, out: &mut Vec<Move>) {
+    let piece = game.piece(ix);
+    let (owner, from) = (piece.owner, square_of(game, ix));
+    for line in lines(game, owner, piece.kind) {
+        let to = match reach(game, owner, from, line) {
+            Reach::Step(to) | Reach::Jump { to, .. } => to,
+            // The book gives the edge take to Men only (P4).
+            Reach::Edge(enemy) if piece.kind == Kind::Man => enemy,
+            Reach::Edge(_) | Reach::Nothing => continue,
+        };
+        out.push(Move::Go { piece: ix, to });
     }
 }
 

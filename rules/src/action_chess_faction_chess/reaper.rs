@@ -60,12 +60,16 @@ fn destinations(game: &Game, reaper: Ix) -> u64 {
 
 /// The Shackle never moves (E3); only the Reaper has moves.
 pub(super) fn main_moves(game: &Game, seat: u8, out: &mut Vec<Move>) {
-    for (ix, piece) in game.pieces_of(seat) {
-        if piece.kind == Kind::Reaper {
-            out.extend(
-                grid::squares_of(destinations(game, ix)).map(|to| Move::Go { piece: ix, to }),
-            );
-        }
+    for (ix, _) in game.pieces_of(seat) {
+        piece_moves(game, ix, out);
+    }
+}
+
+/// A Reaper's moves, held by its owner's Shackle if it has one; a
+/// Shackle has none.
+pub(super) fn piece_moves(game: &Game, ix: Ix, out: &mut Vec<Move>) {
+    if game.piece(ix).kind == Kind::Reaper {
+        out.extend(grid::squares_of(destinations(game, ix)).map(|to| Move::Go { piece: ix, to }));
     }
 }
 

@@ -43,22 +43,30 @@ fn mecha_leaps() -> [(i8, i8); 8] {
     ALL_DIRECTIONS.map(|(df, dr)| (2 * df, 2 * dr))
 }
 
+/// Every piece's moves, then the side's builds: a build names no piece.
 pub(super) fn main_moves(game: &Game, seat: u8, out: &mut Vec<Move>) {
-    for (ix, piece) in game.pieces_of(seat) {
-        match piece.kind {
-            Kind::Drone => game.push_leaps(ix, &drone_steps(game, seat), out),
-            Kind::MechaKnight => game.push_leaps(ix, &mecha_leaps(), out),
-            Kind::RoboRook => game.push_slides(ix, &ORTHOGONAL, SLIDE, out),
-            Kind::AutoBishop => game.push_slides(ix, &DIAGONAL, SLIDE, out),
-            Kind::Factory => {}
-            other => unreachable!("{other:?} is not a Robot piece"),
-        }
+    for (ix, _) in game.pieces_of(seat) {
+        piece_moves(game, ix, out);
     }
     out.extend(
         (0..grid::SQUARES as Sq)
             .filter(|&to| builders(game, seat, to).is_some())
             .map(|to| Move::Build { to }),
     );
+}
+
+/// One Robot piece's moves, a Drone's forward being its owner's; a
+/// Factory does not move (its placements are the turn's start).
+pub(super) fn piece_moves(game: &Game, ix: Ix, out: &mut Vec<Move>) {
+    let piece = game.piece(ix);
+    match piece.kind {
+        Kind::Drone => game.push_leaps(ix, &drone_steps(game, piece.owner), out),
+        Kind::MechaKnight => game.push_leaps(ix, &mecha_leaps(), out),
+        Kind::RoboRook => game.push_slides(ix, &ORTHOGONAL, SLIDE, out),
+        Kind::AutoBishop => game.push_slides(ix, &DIAGONAL, SLIDE, out),
+        Kind::Factory => {}
+        other => unreachable!("{other:?} is not a Robot piece"),
+    }
 }
 
 /// The three Drones that could all move into `to`, an empty square: the

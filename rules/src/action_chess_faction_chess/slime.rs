@@ -45,16 +45,23 @@ fn square_of(game: &Game, ix: Ix) -> Sq {
 }
 
 pub(super) fn main_moves(game: &Game, seat: u8, out: &mut Vec<Move>) {
-    for (ix, piece) in game.pieces_of(seat) {
-        if piece.kind == Kind::Goobrain {
-            game.push_leaps(ix, &SIDEWAYS, out);
-            continue;
-        }
-        let reach = reach(piece.kind).expect("every other Slime piece slides");
-        game.push_slides(ix, &ALL_DIRECTIONS, reach, out);
-        merges(game, ix, out);
-        splits(game, ix, out);
+    for (ix, _) in game.pieces_of(seat) {
+        piece_moves(game, ix, out);
     }
+}
+
+/// One Slime piece's moves: its slides, merges with its owner's pieces of
+/// its kind beside it, and splits; the Goobrain's sideways steps.
+pub(super) fn piece_moves(game: &Game, ix: Ix, out: &mut Vec<Move>) {
+    let kind = game.piece(ix).kind;
+    if kind == Kind::Goobrain {
+        game.push_leaps(ix, &SIDEWAYS, out);
+        return;
+    }
+    let reach = reach(kind).expect("every other Slime piece slides");
+    game.push_slides(ix, &ALL_DIRECTIONS, reach, out);
+    merges(game, ix, out);
+    splits(game, ix, out);
 }
 
 /// A merge with each adjacent piece of the same kind. Either piece of a

@@ -53,19 +53,27 @@ fn square_of(game: &Game, ix: Ix) -> Sq {
 /// friendly stack, or an enemy it may take (Q3). The Hive Queen never
 /// moves.
 pub(super) fn main_moves(game: &Game, seat: u8, out: &mut Vec<Move>) {
-    for (ix, piece) in game.pieces_of(seat) {
-        if piece.kind != Kind::Swarmling {
-            continue;
-        }
-        let from = square_of(game, ix);
-        for to in grid::neighbours(from) {
-            if game.passes(from, to) && (game.open_to(seat, to) || joins(game, seat, to)) {
-                out.extend((1..=piece.count).map(|count| Move::Swarm {
-                    piece: ix,
-                    to,
-                    count,
-                }));
-            }
+    for (ix, _) in game.pieces_of(seat) {
+        piece_moves(game, ix, out);
+    }
+}
+
+/// One stack's splits onto each neighbour: an empty square, a stack of its
+/// owner's, or an enemy it may take (Q3). The Hive Queen never moves.
+pub(super) fn piece_moves(game: &Game, ix: Ix, out: &mut Vec<Move>) {
+    let piece = game.piece(ix);
+    if piece.kind != Kind::Swarmling {
+        return;
+    }
+    let (owner, count) = (piece.owner, piece.count);
+    let from = square_of(game, ix);
+    for to in grid::neighbours(from) {
+        if game.passes(from, to) && (game.open_to(owner, to) || joins(game, owner, to)) {
+            out.extend((1..=count).map(|count| Move::Swarm {
+                piece: ix,
+                to,
+                count,
+            }));
         }
     }
 }

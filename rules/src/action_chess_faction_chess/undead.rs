@@ -44,15 +44,23 @@ fn zombie_line(game: &Game, seat: u8) -> [(i8, i8); 1] {
 }
 
 pub(super) fn main_moves(game: &Game, seat: u8, out: &mut Vec<Move>) {
-    for (ix, piece) in game.pieces_of(seat) {
-        match piece.kind {
-            Kind::Zombie => game.push_slides(ix, &zombie_line(game, seat), ZOMBIE_REACH, out),
-            Kind::GraveGuard => game.push_slides(ix, &ORTHOGONAL, GRAVE_GUARD_REACH, out),
-            Kind::DeathKnight => death_knight_moves(game, ix, out),
-            Kind::Phylactery => {}
-            Kind::LichKing => game.push_slides(ix, &ALL_DIRECTIONS, LICH_KING_REACH, out),
-            other => unreachable!("{other:?} is not an Undead piece"),
-        }
+    for (ix, _) in game.pieces_of(seat) {
+        piece_moves(game, ix, out);
+    }
+}
+
+/// One Undead piece's moves, a Zombie's forward being its owner's. The
+/// Grave Guards' pair and the Phylactery's carry are decisions after the
+/// move (`play_main`), among the owner's own pieces.
+pub(super) fn piece_moves(game: &Game, ix: Ix, out: &mut Vec<Move>) {
+    let piece = game.piece(ix);
+    match piece.kind {
+        Kind::Zombie => game.push_slides(ix, &zombie_line(game, piece.owner), ZOMBIE_REACH, out),
+        Kind::GraveGuard => game.push_slides(ix, &ORTHOGONAL, GRAVE_GUARD_REACH, out),
+        Kind::DeathKnight => death_knight_moves(game, ix, out),
+        Kind::Phylactery => {}
+        Kind::LichKing => game.push_slides(ix, &ALL_DIRECTIONS, LICH_KING_REACH, out),
+        other => unreachable!("{other:?} is not an Undead piece"),
     }
 }
 

@@ -32,13 +32,19 @@ pub(super) fn layout(white: bool) -> Vec<(Kind, Sq)> {
 /// The Minions' steps; with none, a pass (`done`) as the main move (W9).
 pub(super) fn main_moves(game: &Game, seat: u8, out: &mut Vec<Move>) {
     let before = out.len();
-    for (ix, piece) in game.pieces_of(seat) {
-        if piece.kind == Kind::Minion {
-            game.push_leaps(ix, &ALL_DIRECTIONS, out);
-        }
+    for (ix, _) in game.pieces_of(seat) {
+        piece_moves(game, ix, out);
     }
     if out.len() == before {
         out.push(Move::Done);
+    }
+}
+
+/// A Minion's king steps; no other Wallmaster piece moves. The pass is
+/// the side's, not a piece's.
+pub(super) fn piece_moves(game: &Game, ix: Ix, out: &mut Vec<Move>) {
+    if game.piece(ix).kind == Kind::Minion {
+        game.push_leaps(ix, &ALL_DIRECTIONS, out);
     }
 }
 
