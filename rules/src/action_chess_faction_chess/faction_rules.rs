@@ -302,3 +302,267 @@ pub(super) fn layout(faction: Faction, white: bool) -> Vec<(Kind, Sq)> {
         Faction::Ghost => ghost::layout(white),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::dice::ScriptedDice;
+    use crate::grid::{self, bit, mask_of, named};
+
+    use super::super::moves::Compass;
+    use super::super::position::Position;
+
+    fn ix(id: fray_protocol::PieceId) -> Ix {
+        id.0 as Ix
+    }
+
+    fn moves_of(game: &Game, piece: Ix) -> Vec<Move> {
+        let mut out = Vec::new();
+        piece_moves(game, piece, &mut out);
+        out
+    }
+
+    /// The squares of `moves`, each a plain move of `piece` to a square
+    /// listed once.
+    fn destinations(moves: &[Move], piece: Ix) -> u64 {
+        moves.iter().fold(0, |mask, &mv| {
+            let Move::Go { piece: moved, to } = mv else {
+                panic!("not a plain move: {mv:?}")
+            };
+            assert_eq!(moved, piece, "{mv:?} moves another piece");
+            assert_eq!(mask & bit(to), 0, "{mv:?} is listed twice");
+            mask | bit(to)
+        })
+    }
+
+    #[test]
+    fn pending_decisions_belong_to_the_faction_whose_rules_left_them() {
+        let cases = [
+            (Pending::ChainJump { piece: 0, takes: 1 }, Faction::Peasant),
+            (Pending::Promotion { piece: 0 }, Faction::Beastfolk),
+            (
+                Pending::LeonineTake {
+                    piece: 0,
+                    toward: Compass(0),
+                    left: 1,
+                },
+                Faction::Beastfolk,
+            ),
+            (
+                Pending::PairedMove {
+                    piece: 0,
+                    df: 0,
+                    dr: 1,
+                    distance: 1,
+                },
+                Faction::Undead,
+            ),
+            (
+                Pending::CarryPhylactery {
+                    mover: 0,
+                    phylactery: 1,
+                },
+                Faction::Undead,
+            ),
+            (Pending::LichReturn { lich: 0 }, Faction::Undead),
+            (Pending::Throw { piece: 0 }, Faction::Alchemist),
+            (
+                Pending::Slaughter {
+                    butcher: 0,
+                    left: 3,
+                },
+                Faction::Butcher,
+            ),
+            (Pending::SwarmAgain { piece: 0, count: 1 }, Faction::Swarm),
+        ];
+        for (pending, faction) in cases {
+            assert_eq!(pending_faction(pending), faction, "{pending:?}");
+        }
+    }
+
+    #[test]
+    fn a_queen_owned_by_a_peasant_seat_slides_as_a_queen() {
+        // Black's Classique side moves; the Queen of White's Peasants
+        // waits its turn (a Peasant side's own listing knows no Queen).
+        let mut position = Position::new([Faction::Peasant, Faction::Classique]);
+        position.to_move(1);
+        position.place(0, "sergeant", "a8");
+        let queen = position.place(0, "queen", "d4");
+        position.place(0, "man", "d6");
+        position.place(1, "pawn", "f6");
+        position.place(1, "king", "h8");
+        let game = position.build();
+        let moves = moves_of(&game, ix(queen));
+        assert_eq!(moves.len(), 22);
+        assert_eq!(
+            destinations(&moves, ix(queen)),
+            mask_of(&[
+                "d5", "d3", "d2", "d1", "e4", "f4", "g4", "h4", "c4", "b4", "a4", "e5", "f6", "c5",
+                "b6", "a7", "e3", "f2", "g1", "c3", "b2", "a1",
+            ])
+        );
+    }
+
+    #[test]
+    fn a_classique_sides_moves_are_its_pieces_moves_in_order() {
+        let mut position = Position::new([Faction::Classique, Faction::Peasant]);
+        position.starting_pieces(0).starting_pieces(1);
+        let game = position.build();
+        let mut side = Vec::new();
+        main_moves(&game, 0, &mut side);
+        let mut pieces = Vec::new();
+        for (piece, _) in game.pieces_of(0) {
+            piece_moves(&game, piece, &mut pieces);
+        }
+        // The opening: no move leaves the King in check, so the side's
+        // filter keeps every piece's move.
+        assert_eq!(side, pieces);
+        assert_eq!(side.len(), 20);
+    }
+
+    /// Every faction's starting pieces, owned by a Classique seat on either
+    /// side, list their moves without a panic, and a Drone, Zombie or
+    /// Sprite goes its owner's way.
+    #[test]
+    fn every_factions_pieces_list_their_moves_for_a_classique_owner() {
+        for faction in Faction::ALL {
+            for owner in [0u8, 1] {
+                let mut position = Position::new([Faction::Classique; 2]);
+                let mover = 1 - owner;
+                position.to_move(mover);
+                position.place(mover, "king", if mover == 0 { "e4" } else { "e5" });
+                let mut placed = Vec::new();
+                for (kind, sq) in layout(faction, owner == 0) {
+                    let name = grid::to_square(sq).to_string();
+                    placed.push((kind, position.place(owner, kind.key(), &name)));
+                }
+                let game = position.build();
+                for (kind, piece) in placed {
+                    let mut out = Vec::new();
+                    piece_moves(&game, ix(piece), &mut out);
+                    for mv in out {
+                        assert_eq!(mv.piece(), Some(ix(piece)), "{kind:?}: {mv:?}");
+                        if matches!(kind, Kind::Drone | Kind::Zombie | Kind::Sprite)
+                            && let Move::Go { to, .. } = mv
+                        {
+                            let from = game.piece(ix(piece)).square.expect("on the board");
+                            let advance = grid::rank(to) as i8 - grid::rank(from) as i8;
+                            assert_ne!(advance.signum(), -game.forward(owner), "{kind:?}: {mv:?}");
+                        }
+                    }
+                }
+            }
+        }
+    }
+
+    #[test]
+    fn a_minotaur_owned_by_a_classique_seat_rolls_where_a_minotaur_may() {
+        let mut position = Position::new([Faction::Beastfolk, Faction::Classique]);
+        position.place(0, "leonine", "h1");
+        let minotaur = position.place(1, "minotaur", "d4");
+        position.place(1, "pawn", "d5");
+        // South: an enemy with an enemy behind it stops the way (B4).
+        position.place(0, "goatman", "d3");
+        position.place(0, "goatman", "d2");
+        // East: an enemy alone is taken on the way.
+        position.place(0, "goatman", "e4");
+        let game = position.build();
+        assert_eq!(
+            moves_of(&game, ix(minotaur)),
+            [Compass(2), Compass(6)].map(|toward| Move::Roll {
+                piece: ix(minotaur),
+                toward
+            })
+        );
+    }
+
+    #[test]
+    fn a_goatman_owned_by_black_goes_south() {
+        let mut position = Position::new([Faction::Beastfolk, Faction::Classique]);
+        position.place(0, "leonine", "a1");
+        let goatman = position.place(1, "goatman", "g6");
+        // South-east opens with an enemy there; south-west stays shut.
+        position.place(0, "goatman", "h5");
+        let game = position.build();
+        assert_eq!(
+            moves_of(&game, ix(goatman)),
+            [Compass(3), Compass(4)].map(|toward| Move::Roll {
+                piece: ix(goatman),
+                toward
+            })
+        );
+    }
+
+    #[test]
+    fn a_man_owned_by_black_steps_and_leaps_south() {
+        let mut position = Position::new([Faction::Peasant, Faction::Classique]);
+        position.place(0, "sergeant", "a1");
+        position.place(1, "king", "h8");
+        let man = position.place(1, "man", "d5");
+        position.place(0, "man", "e4");
+        let game = position.build();
+        assert_eq!(
+            moves_of(&game, ix(man)),
+            [
+                Move::Go {
+                    piece: ix(man),
+                    to: named("c4")
+                },
+                Move::Go {
+                    piece: ix(man),
+                    to: named("f3")
+                },
+            ]
+        );
+    }
+
+    #[test]
+    fn a_chain_jump_waiting_for_a_classique_seat_offers_the_peasant_takes() {
+        let mut position = Position::new([Faction::Classique, Faction::Peasant]);
+        position.to_move(1);
+        position.place(0, "king", "h1");
+        position.place(1, "sergeant", "h8");
+        let man = position.place(0, "man", "c3");
+        let first = position.place(1, "man", "b4");
+        position.place(1, "man", "d4");
+        position.place(1, "man", "b6");
+        let mut game = position.build();
+        let decision = Decision {
+            seat: 0,
+            pending: Pending::ChainJump {
+                piece: ix(man),
+                takes: 1,
+            },
+        };
+        let mut options = Vec::new();
+        decision_moves(&game, decision, &mut options);
+        let go = |to| Move::Go {
+            piece: ix(man),
+            to: named(to),
+        };
+        assert_eq!(options, [go("a5"), go("e5"), Move::Done]);
+
+        // The take is played by the Peasant's rules: b4 is taken, and the
+        // Man on a5 may take b6 next, for seat 0 still.
+        game.pending.clear();
+        play_decision(
+            &mut game,
+            decision,
+            go("a5"),
+            &mut ScriptedDice::new([]),
+            &mut Log::silent(),
+        );
+        assert_eq!(game.piece(ix(man)).square, Some(named("a5")));
+        assert_eq!(game.piece(ix(first)).square, None);
+        assert_eq!(
+            game.pending.last(),
+            Some(&Decision {
+                seat: 0,
+                pending: Pending::ChainJump {
+                    piece: ix(man),
+                    takes: 2,
+                },
+            })
+        );
+    }
+}
