@@ -291,13 +291,15 @@ pub(super) fn throw_label(game: &Game, piece: Ix, toward: Compass) -> String {
 /// (A12): a Student its forward diagonals; a Mutant its sixteen leaps; a
 /// thrower the squares of its slides, not where its throw might land; the
 /// Arch-Chancellor nothing. While a Mutant must take (A5), only Mutants
-/// threaten.
+/// threaten; the duty is the Alchemist side's, so a Phantom's copy of an
+/// Alchemist piece, which moves without it (`piece_moves`), threatens
+/// whatever its owner's copied Mutants could take.
 pub(super) fn threats(game: &Game, ix: Ix) -> u64 {
     let piece = game.piece(ix);
     let from = square_of(game, ix);
     match piece.kind {
         Kind::Mutant => game.reach(from, &MUTANT_LEAPS),
-        _ if must_take(game, piece.owner) => 0,
+        _ if !piece.copy && must_take(game, piece.owner) => 0,
         Kind::Student => pawn_threats(game, ix),
         Kind::ArchChancellor => 0,
         kind => {
@@ -338,6 +340,41 @@ mod tests {
             mask_of(&["a7", "a6", "a5", "b8", "c8", "d8"])
         );
         assert_eq!(threats(&game, game.at(named("a1")).expect("a piece")), 0);
+    }
+
+    #[test]
+    fn a_copy_owes_no_mutants_duty_to_take() {
+        // Black's copies of a Mutant and a Student: the Mutant could take
+        // on c5, yet the Student moves, and threatens, as a Student.
+        let mut game = game_with(&[
+            (0, Kind::ArchChancellor, "a1"),
+            (0, Kind::Bombardier, "c5"),
+            (1, Kind::Mutant, "c7"),
+            (1, Kind::Student, "f7"),
+            (1, Kind::King, "h8"),
+        ]);
+        let at = |game: &Game, sq: &str| game.at(named(sq)).expect("a piece");
+        let (mutant, student) = (at(&game, "c7"), at(&game, "f7"));
+        // Not yet copies, they keep the duty: the Student waits on the take.
+        assert_eq!(threats(&game, student), 0);
+        game.pieces[usize::from(mutant)].copy = true;
+        game.pieces[usize::from(student)].copy = true;
+        assert_eq!(threats(&game, student), mask_of(&["e6", "g6"]));
+        let mut moves = Vec::new();
+        piece_moves(&game, student, &mut moves);
+        assert_eq!(
+            moves,
+            [
+                Move::Go {
+                    piece: student,
+                    to: named("f5")
+                },
+                Move::Go {
+                    piece: student,
+                    to: named("f6")
+                },
+            ]
+        );
     }
 
     #[test]
