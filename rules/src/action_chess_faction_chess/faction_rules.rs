@@ -1,5 +1,6 @@
 //! Where the engine asks a faction for its rules: each question goes to
-//! the file of the faction it concerns (the seat's, or the piece's).
+//! the file of the faction it concerns (the seat's, the piece's, or the
+//! waiting decision's).
 
 use crate::dice::Dice;
 use crate::effect_log::Log;
