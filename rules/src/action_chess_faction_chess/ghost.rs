@@ -189,9 +189,9 @@ fn push_spirit_moves(game: &Game, ix: Ix, out: &mut Vec<Move>) {
 }
 
 /// Up to 4 squares along a line, through any piece but not a wall, to an
-/// empty square; there it may haunt, unless a friendly Shade haunts it
-/// already (line 38, D6). A square an enemy Shade haunts is offered alike:
-/// the Ghost does not see it.
+/// empty square that no friendly Shade haunts; there it may haunt (line
+/// 38, D6). A square an enemy Shade haunts is offered alike: the Ghost
+/// does not see it.
 fn push_shade_moves(game: &Game, ix: Ix, out: &mut Vec<Move>) {
     let owner = game.piece(ix).owner;
     let from = square_of(game, ix);
@@ -202,14 +202,11 @@ fn push_shade_moves(game: &Game, ix: Ix, out: &mut Vec<Move>) {
                 break;
             };
             at = to;
-            if !game.is_empty(to) {
-                continue;
-            }
-            out.push(Move::Go { piece: ix, to });
             let friend_haunts = game
                 .haunter(to)
                 .is_some_and(|shade| game.piece(shade).owner == owner);
-            if !friend_haunts {
+            if game.is_empty(to) && !friend_haunts {
+                out.push(Move::Go { piece: ix, to });
                 out.push(Move::Haunt { piece: ix, to });
             }
         }
