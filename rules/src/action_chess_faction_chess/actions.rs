@@ -145,6 +145,18 @@ impl ActionChessFactionChess {
         }
     }
 
+    /// Whether another piece of the same kind and side stands on `ix`'s
+    /// square: two Spirits of one Ghost, where a Phantom became a Spirit
+    /// beside its own. Its notation then names it by id.
+    fn twin_on_square(&self, ix: Ix) -> bool {
+        let piece = self.piece(ix);
+        self.occupants(self.square(ix)).any(|other| {
+            other != ix
+                && self.piece(other).kind == piece.kind
+                && self.piece(other).owner == piece.owner
+        })
+    }
+
     fn square(&self, ix: Ix) -> Sq {
         self.piece(ix)
             .square
@@ -167,8 +179,19 @@ impl ActionChessFactionChess {
                     mover_ends,
                 } = self.dry_run(mv);
                 notation.push_str(glyph(piece));
+                // A haunting Shade may stand where another piece of its
+                // side does.
+                if self.is_haunting(piece) {
+                    notation.push('h');
+                }
                 push_square(&mut notation, self.square(piece));
+                if self.twin_on_square(piece) {
+                    notation.push_str(&format!("#{piece}"));
+                }
                 label.push_str(&self.describe(piece));
+                if self.is_haunting(piece) {
+                    label.push_str(" (haunting)");
+                }
                 if let Move::Feast { corpse, .. } = mv {
                     let eaten = self.corpses[corpse as usize].expect("a corpse to eat");
                     notation.push('^');
@@ -338,12 +361,18 @@ impl ActionChessFactionChess {
                 );
             }
             Move::Take { piece, victim } => {
+                // A square may hold two pieces to take: the victim's glyph
+                // (and its id, if the two look alike) tells them apart.
                 notation = format!(
-                    "{}{}:x{}",
+                    "{}{}:x{}{}",
                     glyph(piece),
                     grid::to_square(self.square(piece)),
+                    glyph(victim),
                     grid::to_square(self.square(victim))
                 );
+                if self.twin_on_square(victim) {
+                    notation.push_str(&format!("#{victim}"));
+                }
                 label = format!(
                     "{} captures the {} beside it",
                     self.describe(piece),

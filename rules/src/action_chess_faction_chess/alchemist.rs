@@ -255,6 +255,14 @@ fn throw(
     // A missile does not move into the square: no Swarmling defends (Q5).
     if let Some(victim) = hit {
         game.capture_undefended(victim, log);
+        // It removes whatever is there: a Spirit that shared the square
+        // too (D5).
+        if let Some(spirit) = lands.and_then(|sq| game.sharer(sq).or(game.at(sq)))
+            && game.piece(spirit).kind == Kind::Spirit
+            && spirit != piece
+        {
+            game.capture_undefended(spirit, log);
+        }
     }
 }
 

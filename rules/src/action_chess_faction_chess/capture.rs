@@ -61,7 +61,8 @@ impl ActionChessFactionChess {
             "a move offered the capture of a {:?}",
             self.piece(victim).kind
         );
-        if butcher::flees(self, victim) {
+        // A pinned Auroch cannot step away (D3).
+        if !self.pinned(victim) && butcher::flees(self, victim) {
             return false;
         }
         let square = self.piece(victim).square.expect("a victim on the board");
@@ -72,7 +73,25 @@ impl ActionChessFactionChess {
         }
         self.lift(victim, "captured");
         butcher::leave_corpse(self, victim, square, false);
+        self.capture_spirit_left(square);
         true
+    }
+
+    /// A piece whose move ends on a square it captured on takes every
+    /// enemy there: a Ghost's Spirit that shared the square with the piece
+    /// taken goes too (D4). One of the capturer's own Spirits stays, and
+    /// shares the square with it.
+    fn capture_spirit_left(&mut self, square: Sq) {
+        let Some(capturer) = self.acting.filter(|_| self.acting_to == Some(square)) else {
+            return;
+        };
+        if let Some(spirit) = self.at(square)
+            && spirit != capturer
+            && self.piece(spirit).kind == Kind::Spirit
+            && self.piece(spirit).owner != self.piece(capturer).owner
+        {
+            self.lift(spirit, "captured");
+        }
     }
 
     /// Moves `ix` to `to`, capturing the enemy standing there. Returns

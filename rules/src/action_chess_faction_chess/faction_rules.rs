@@ -205,12 +205,20 @@ pub(super) fn play_decision(
 }
 
 /// The squares piece `ix` could capture on on its owner's next move,
-/// whatever stands there now: none while it is pinned (line 37) or
-/// haunting (its capture then is no move, and must not show).
+/// whatever stands there now: none by moving while it is pinned (line 37),
+/// none while haunting (its capture then is no move, and must not show);
+/// a Phantom's copy threatens as its kind and as a Phantom (D15).
 pub(super) fn threats(game: &Game, ix: Ix) -> u64 {
-    if game.pinned(ix) || game.is_haunting(ix) {
+    if game.is_haunting(ix) {
         return 0;
     }
+    if game.pinned(ix) {
+        return ghost::threats_in_place(game, ix);
+    }
+    ghost::threats_as_phantom(game, ix) | kind_threats(game, ix)
+}
+
+fn kind_threats(game: &Game, ix: Ix) -> u64 {
     match game.piece(ix).kind.faction() {
         Faction::Classique => classique::threats(game, ix),
         Faction::Peasant => peasant::threats(game, ix),

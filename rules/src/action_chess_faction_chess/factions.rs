@@ -42,7 +42,7 @@ impl Faction {
 
     /// The factions a match may field now; the others are listed in the
     /// rules document as not implemented yet.
-    pub const PLAYABLE: [Faction; 13] = [
+    pub const PLAYABLE: [Faction; 14] = [
         Faction::Classique,
         Faction::Peasant,
         Faction::Beastfolk,
@@ -50,6 +50,7 @@ impl Faction {
         Faction::Slime,
         Faction::Robot,
         Faction::Halflings,
+        Faction::Ghost,
         Faction::Faerie,
         Faction::Alchemist,
         Faction::Reaper,

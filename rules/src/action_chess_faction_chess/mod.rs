@@ -79,7 +79,7 @@ use crate::army_check;
 use crate::dice::Dice;
 use crate::effect_log::{Log, coin_for_first};
 use crate::engine::SetupError;
-use crate::kept_view::{KeptView, referee_view};
+use crate::kept_view::KeptView;
 use crate::match_options::{CheckedOptions, int_option};
 use crate::move_rules::{MoveRules, Seats};
 use crate::system::{GameSystem, Pick};
@@ -250,14 +250,20 @@ impl ActionChessFactionChess {
             })?;
             factions[seat] = Faction::by_key(&list.army).expect("validated");
         }
-        log.push(|| Effect::GameCreated {
-            system: SYSTEM_KEY.into(),
-            width: crate::grid::SIZE,
-            height: crate::grid::SIZE,
-        });
+        // A game that may hide something is shown to each viewer by the
+        // engine, from its own view (`MoveRules::setup`): only the coin's
+        // roll is told here.
+        let tell_all = !factions.contains(&Faction::Ghost);
+        if tell_all {
+            log.push(|| Effect::GameCreated {
+                system: SYSTEM_KEY.into(),
+                width: crate::grid::SIZE,
+                height: crate::grid::SIZE,
+            });
+        }
         let white = coin_for_first(dice, log);
         let mut game = ActionChessFactionChess::empty(factions, white, rules);
-        for seat in 0..2 {
+        for seat in (0..2).filter(|_| tell_all) {
             log.push(|| Effect::PlayerChanged {
                 player: game.player_view(seat),
             });
@@ -267,16 +273,20 @@ impl ActionChessFactionChess {
             for (kind, sq) in layout {
                 let ix = game.add_piece(kind, seat, sq);
                 game.piece_mut(ix).count = faction_rules::starting_count(kind);
-                log.push(|| Effect::PiecePlaced {
-                    piece: game.piece_view(ix),
-                });
+                if tell_all {
+                    log.push(|| Effect::PiecePlaced {
+                        piece: game.piece_view(ix),
+                    });
+                }
             }
         }
         game.progress = false;
         game.begin_turn(dice, log);
-        log.push(|| Effect::TurnChanged {
-            turn: game.turn_view(),
-        });
+        if tell_all {
+            log.push(|| Effect::TurnChanged {
+                turn: game.turn_view(),
+            });
+        }
         Ok(game)
     }
 }
@@ -322,9 +332,13 @@ impl MoveRules for ActionChessFactionChess {
         self.play_move(seat.0, mv, dice, log)
     }
 
-    /// Everything, since nothing here is hidden.
-    fn view(&self, _viewer: Viewer) -> View {
-        referee_view(self)
+    fn view(&self, viewer: Viewer) -> View {
+        self.view_for(viewer)
+    }
+
+    /// While a Ghost plays, a Shade may haunt unseen (line 38).
+    fn hides_anything(&self) -> bool {
+        ActionChessFactionChess::hides_anything(self)
     }
 
     fn kept_view(&mut self) -> &mut KeptView<Self> {

@@ -61,6 +61,29 @@ impl Position {
         PieceId(u32::from(self.game.add_piece(kind(kind_key), seat, sq)))
     }
 
+    /// A Spirit of `seat` sharing `at` with the piece standing there
+    /// (Ghost).
+    pub fn sharing_spirit(&mut self, seat: u8, at: &str) -> PieceId {
+        let sq = square(at);
+        assert!(!self.game.is_empty(sq), "nothing on {at} to share with");
+        PieceId(u32::from(self.game.add_piece(Kind::Spirit, seat, sq)))
+    }
+
+    /// A Shade of `seat` haunting `at` unseen (Ghost).
+    pub fn haunting_shade(&mut self, seat: u8, at: &str) -> PieceId {
+        let id = self.place(seat, "shade", at);
+        self.game.haunt(id.0 as super::state::Ix);
+        id
+    }
+
+    /// A Phantom of `seat` become a copy of a `kind_key` on `at` (Ghost).
+    pub fn phantom_copy(&mut self, seat: u8, kind_key: &str, at: &str) -> PieceId {
+        let id = self.place(seat, kind_key, at);
+        self.game.pieces[id.0 as usize].copy = true;
+        self.game.pieces[id.0 as usize].moved = true;
+        id
+    }
+
     /// `count` Swarmlings of `seat` stacked on `at`: one piece.
     pub fn stack(&mut self, seat: u8, at: &str, count: u16) -> PieceId {
         let id = self.place(seat, "swarmling", at);

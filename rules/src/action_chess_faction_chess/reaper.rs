@@ -81,8 +81,9 @@ pub(super) fn play_main(game: &mut Game, _seat: u8, mv: Move, _dice: &mut dyn Di
     };
     game.move_piece(piece, to);
     // A Dryad beside it stays (F7).
+    // A Spirit sharing a square goes with the piece there (D5).
     let around: Vec<Ix> = grid::neighbours(to)
-        .filter_map(|sq| game.at(sq))
+        .flat_map(|sq| game.occupants(sq))
         .filter(|&victim| game.piece(victim).kind.can_be_captured())
         .collect();
     for victim in around {

@@ -335,9 +335,10 @@ impl ActionChessFactionChess {
         grid::rank(sq) == self.far_rank(seat)
     }
 
-    /// Puts a new piece on an empty square; returns its index.
+    /// Puts a new piece on an empty square, or a Spirit beside the piece
+    /// on one; returns its index.
     pub(crate) fn add_piece(&mut self, kind: Kind, owner: u8, sq: Sq) -> Ix {
-        debug_assert!(self.is_empty(sq), "{sq} is taken");
+        debug_assert!(self.is_empty(sq) || kind == Kind::Spirit, "{sq} is taken");
         let ix = self.pieces.len() as Ix;
         self.pieces.push(Piece {
             kind,
@@ -348,7 +349,7 @@ impl ActionChessFactionChess {
             count: 1,
             copy: false,
         });
-        self.board[sq as usize] = ix;
+        self.occupy(ix, sq);
         self.progress = true;
         ix
     }

@@ -58,7 +58,12 @@ impl ActionChessFactionChess {
             return;
         };
         self.lift(caught, "caught by a Trap");
-        let lapses = |decision: &super::state::Decision| decision.pending.acted_by(caught);
+        self.lapse_decisions_of(caught);
+    }
+
+    /// What a piece gone from the board would still decide lapses.
+    fn lapse_decisions_of(&mut self, gone: super::state::Ix) {
+        let lapses = |decision: &super::state::Decision| decision.pending.acted_by(gone);
         self.pending.retain(|decision| !lapses(decision));
         self.reactions.retain(|decision| !lapses(decision));
     }
@@ -86,6 +91,12 @@ impl ActionChessFactionChess {
     /// After a move: the game ends if a faction has lost; else, once no
     /// decision waits, the turn goes on or ends.
     fn settle(&mut self, dice: &mut dyn Dice, log: &mut Log) {
+        if self.factions.contains(&Faction::Ghost) {
+            for struck in super::ghost::strike(self, dice, log) {
+                self.lapse_decisions_of(struck);
+            }
+            self.spring_trap();
+        }
         let mover = self.mover;
         for seat in [1 - mover, mover] {
             if faction_rules::defeated(self, seat, false) {
@@ -197,13 +208,15 @@ impl ActionChessFactionChess {
         };
         mix(u64::from(self.mover));
         mix(self.en_passant.map_or(64, u64::from));
-        for (_, piece) in self.on_board() {
+        for (ix, piece) in self.on_board() {
             let square = u64::from(piece.square.expect("on the board"));
             mix(square
                 | (piece.kind as u64) << 8
                 | u64::from(piece.owner) << 16
                 | u64::from(piece.moved && matches!(piece.kind, Kind::King | Kind::Rook)) << 17
-                | u64::from(piece.count) << 24);
+                | u64::from(piece.count) << 24
+                | u64::from(piece.copy) << 40
+                | u64::from(self.is_haunting(ix)) << 41);
         }
         // A corpse changes what a Diner may do.
         for (square, corpse) in self.corpses.iter().enumerate() {

@@ -1,12 +1,12 @@
-//! What a viewer sees. Nothing of the factions built so far is hidden (the
-//! Ghost's haunting Shade will be), so every viewer sees the referee's
-//! view; the effects of an action are found by the engine, comparing this
-//! view before and after it.
+//! What a viewer sees: everything but a Ghost's haunting Shade, which only
+//! its owner (and the referee) sees (line 38). The effects of an action
+//! are found by the engine, comparing each viewer's view before and after
+//! it.
 
-use fray_protocol::{Marker, PieceId, PieceView, PlayerView, Seat, TurnView, View};
+use fray_protocol::{Marker, PieceId, PieceView, PlayerView, Seat, TurnView, View, Viewer};
 
 use crate::grid::{self, SIZE};
-use crate::kept_view::{PieceStamp, Piecewise};
+use crate::kept_view::{PieceStamp, Piecewise, referee_view};
 
 use super::actions::id;
 use super::pieces::Kind;
@@ -18,7 +18,8 @@ impl ActionChessFactionChess {
     pub(crate) fn piece_view(&self, ix: Ix) -> PieceView {
         let piece = self.piece(ix);
         let mut markers = Vec::new();
-        if piece.kind.is_leader() {
+        // A Phantom's copy of a leader leads nothing (D17).
+        if piece.kind.is_leader() && !piece.copy {
             let faction = piece.kind.faction();
             markers.push(Marker::new(
                 "leader",
@@ -28,6 +29,18 @@ impl ActionChessFactionChess {
                     faction.name(),
                     faction.defeat_rule()
                 ),
+            ));
+        }
+        if piece.copy {
+            markers.push(Marker::new(
+                "copy",
+                "a Phantom's copy: it may turn back into a Phantom as it moves",
+            ));
+        }
+        if self.is_haunting(ix) {
+            markers.push(Marker::new(
+                "haunting",
+                "haunting its square unseen: it captures the next enemy to enter it",
             ));
         }
         PieceView {
@@ -64,6 +77,25 @@ impl ActionChessFactionChess {
         }
     }
 
+    /// Whether anything is hidden from anyone: a Ghost is in the game, so
+    /// a Shade may haunt.
+    pub(crate) fn hides_anything(&self) -> bool {
+        self.factions.contains(&super::factions::Faction::Ghost)
+    }
+
+    /// What `viewer` sees: the referee's view without the haunting Shades
+    /// of others.
+    pub(crate) fn view_for(&self, viewer: Viewer) -> View {
+        let mut view = referee_view(self);
+        if viewer == Viewer::Referee || !self.hides_anything() {
+            return view;
+        }
+        view.pieces.retain(|piece, shown| {
+            viewer == Viewer::Seat(shown.owner) || !self.is_haunting(piece.0 as Ix)
+        });
+        view
+    }
+
     pub(crate) fn turn_view(&self) -> TurnView {
         let phase = match (self.waiting(), self.stage) {
             (_, Stage::Over(_)) => "over".to_string(),
@@ -81,19 +113,26 @@ impl ActionChessFactionChess {
 }
 
 impl Piecewise for ActionChessFactionChess {
-    /// A piece's kind, owner and count (a Swarmling stack's size) are all
-    /// that shows of it besides its square.
-    type PieceLook = (Kind, u8, u16);
+    /// A piece's kind, owner, count (a Swarmling stack's size), whether it
+    /// is a Phantom's copy and whether it haunts are all that shows of it
+    /// besides its square.
+    type PieceLook = (Kind, u8, u16, bool, bool);
     /// The factions and sides never change once set up; the corpses on the
     /// board (Butcher) do, and show as terrain.
     /// The walls (Wallmaster) change too, and show as the view's walls.
     type SettingStamp = ([Option<Kind>; grid::SQUARES], [u8; super::walls::EDGES]);
 
-    fn piece_stamps(&self, out: &mut Vec<PieceStamp<(Kind, u8, u16)>>) {
+    fn piece_stamps(&self, out: &mut Vec<PieceStamp<Self::PieceLook>>) {
         out.extend(self.on_board().map(|(ix, piece)| PieceStamp {
             piece: PieceId(u32::from(ix)),
             square: piece.square.map(grid::to_square),
-            look: (piece.kind, piece.owner, piece.count),
+            look: (
+                piece.kind,
+                piece.owner,
+                piece.count,
+                piece.copy,
+                self.is_haunting(ix),
+            ),
         }));
     }
 

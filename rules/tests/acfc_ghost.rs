@@ -1,0 +1,440 @@
+//! The Ghost faction (book lines 47–52): Spirits that share squares and
+//! pin the enemy they share with, Shades that move through pieces and
+//! haunt a square unseen, Phantoms that leap and become what they capture,
+//! the Poltergeist's capture at the start of the turn, the Wraith, and the
+//! side's defeat. Every viewer's effects are checked against its own view,
+//! and a haunting Shade must not show to its opponent or a spectator, in
+//! views, options or refusals. Rulings D1–D20 in
+//! docs/rules/action-chess-faction-chess.md.
+
+mod acfc_common;
+use acfc_common::*;
+
+const VIEWERS: [Viewer; 4] = [
+    Viewer::Referee,
+    Viewer::Seat(Seat(0)),
+    Viewer::Seat(Seat(1)),
+    Viewer::Spectator,
+];
+
+/// Plays an action that must be accepted, rolling exactly `faces`, and
+/// checks for every viewer that the effects it was sent turn its old view
+/// into its new one.
+fn play_seen(game: &mut Game, seat: u8, action: &Action, faces: &[u8]) -> Vec<ScopedEffect> {
+    let mut seen: Vec<View> = VIEWERS.iter().map(|&viewer| game.view(viewer)).collect();
+    let mut dice = ScriptedDice::new(faces.iter().copied());
+    let effects = game
+        .act(Seat(seat), action, &mut dice)
+        .unwrap_or_else(|r| panic!("{action:?} by seat {seat} was refused: {r}"));
+    assert_eq!(dice.remaining(), 0, "a scripted die was not rolled");
+    for (viewer, view) in VIEWERS.iter().zip(&mut seen) {
+        let own = effects
+            .iter()
+            .filter(|scoped| scoped.audience.includes(*viewer))
+            .map(|scoped| &scoped.effect);
+        fray_protocol::apply_all(view, own);
+        assert_eq!(
+            *view,
+            game.view(*viewer),
+            "{viewer:?}: the effects of {action:?} do not give its new view"
+        );
+    }
+    effects
+}
+
+fn haunt(piece: PieceId, to: &str) -> Action {
+    Action::new("move").piece(piece).to(sq(to)).choice("haunt")
+}
+
+fn take(piece: PieceId, victim: PieceId) -> Action {
+    Action::new("take").piece(piece).target(victim)
+}
+
+/// The kinds on a square in the referee's view, with their owners, sorted.
+fn on(game: &Game, square: &str) -> Vec<(String, u8)> {
+    let mut all: Vec<_> = view(game)
+        .pieces_at(sq(square))
+        .map(|p| (p.kind.clone(), p.owner.0))
+        .collect();
+    all.sort();
+    all
+}
+
+fn kind_of(game: &Game, piece: PieceId) -> String {
+    view(game).pieces[&piece].kind.clone()
+}
+
+fn has_marker(game: &Game, viewer: Viewer, piece: PieceId, key: &str) -> bool {
+    game.view(viewer)
+        .pieces
+        .get(&piece)
+        .is_some_and(|p| p.markers.iter().any(|m| m.key == key))
+}
+
+fn label_of(game: &Game, seat: u8, action: &Action) -> String {
+    game.options(Seat(seat))
+        .into_iter()
+        .find(|option| option.action == *action)
+        .unwrap_or_else(|| panic!("{action:?} is not offered"))
+        .label
+}
+
+/// Ghost (seat 0, White, to move) against Classique (seat 1), with each
+/// side's leader far from the action: the Wraith on a1, the King on h8.
+fn ghost_v_classique() -> (Position, PieceId, PieceId) {
+    let mut position = Position::new([Faction::Ghost, Faction::Classique]);
+    let wraith = position.place(0, "wraith", "a1");
+    let king = position.place(1, "king", "h8");
+    (position, wraith, king)
+}
+
+#[test]
+fn the_ghost_replaces_the_chess_pieces_and_loses_with_its_wraith() {
+    // Coin 1: seat 0, the Ghost, plays White.
+    let (game, _) = setup([Faction::Ghost, Faction::Classique], &[1]);
+    for (square, kind) in [
+        ("a1", "shade"),
+        ("b1", "shade"),
+        ("c1", "phantom"),
+        ("d1", "poltergeist"),
+        ("e1", "wraith"),
+        ("f1", "phantom"),
+        ("g1", "shade"),
+        ("h1", "shade"),
+    ] {
+        assert_eq!(occupant(&game, square), Some((kind.into(), 0)), "{square}");
+    }
+    for file in "abcdefgh".chars() {
+        let square = format!("{file}2");
+        assert_eq!(occupant(&game, &square), Some(("spirit".into(), 0)));
+    }
+    let wraith = piece_on(&game, "e1");
+    let marker = view(&game).pieces[&wraith].markers[0].label.clone();
+    assert!(marker.contains("its Wraith is captured"), "{marker}");
+}
+
+#[test]
+fn a_spirit_steps_forward_onto_an_enemy_and_pins_it() {
+    let (mut position, _, _) = ghost_v_classique();
+    let spirit = position.place(0, "spirit", "e4");
+    let knight = position.place(1, "knight", "e5");
+    let mut game = position.build();
+    assert_eq!(destinations(&game, spirit), names(&["e5"]));
+    assert!(
+        label_of(&game, 0, &go(spirit, "e5")).ends_with("moves to e5"),
+        "a Spirit takes nothing"
+    );
+    play_seen(&mut game, 0, &go(spirit, "e5"), &[]);
+    assert_eq!(
+        on(&game, "e5"),
+        vec![("knight".into(), 1), ("spirit".into(), 0)]
+    );
+    // The Knight may not move while the Spirit shares its square (line 37):
+    // only the King moves.
+    assert!(destinations(&game, knight).is_empty());
+    assert!(
+        options(&game, 1).iter().all(|a| a.piece != Some(knight)),
+        "{:?}",
+        options(&game, 1)
+    );
+    let rejection = refuse(&mut game, 1, &go(knight, "f3"));
+    assert_eq!(rejection.code, RejectCode::IllegalAction);
+}
+
+#[test]
+fn a_spirit_shares_with_a_friend_but_never_with_a_friendly_spirit_nor_a_full_square() {
+    let (mut position, _, _) = ghost_v_classique();
+    let behind = position.place(0, "spirit", "c3");
+    position.place(0, "spirit", "c4");
+    let beside_phantom = position.place(0, "spirit", "d4");
+    position.place(0, "phantom", "d5");
+    let knight = position.place(1, "knight", "f5");
+    position.sharing_spirit(0, "f5");
+    let blocked = position.place(0, "spirit", "f4");
+    let game = position.build();
+    assert!(destinations(&game, behind).is_empty(), "a friendly Spirit");
+    assert_eq!(destinations(&game, beside_phantom), names(&["d5"]));
+    assert!(destinations(&game, blocked).is_empty(), "f5 holds two");
+    assert!(destinations(&game, knight).is_empty(), "pinned");
+}
+
+#[test]
+fn a_spirit_becomes_a_shade_or_phantom_on_an_empty_far_square_and_shares_an_occupied_one() {
+    let (mut position, _, king) = ghost_v_classique();
+    let spirit = position.place(0, "spirit", "g7");
+    let sharer = position.place(0, "spirit", "h7");
+    position.place(1, "pawn", "a7");
+    let mut game = position.build();
+    let spirit_options: Vec<_> = options(&game, 0)
+        .into_iter()
+        .filter(|a| a.piece == Some(spirit))
+        .collect();
+    assert_eq!(
+        spirit_options,
+        vec![
+            promote(spirit, "g8", "shade"),
+            promote(spirit, "g8", "phantom")
+        ]
+    );
+    // h8 holds the King: the Spirit shares it, and the King is pinned.
+    assert_eq!(destinations(&game, sharer), names(&["h8"]));
+    play_seen(&mut game, 0, &go(sharer, "h8"), &[]);
+    assert_eq!(kind_of(&game, sharer), "spirit");
+    assert!(destinations(&game, king).is_empty());
+    let pawn = piece_on(&game, "a7");
+    play_seen(&mut game, 1, &go(pawn, "a6"), &[]);
+    play_seen(&mut game, 0, &promote(spirit, "g8", "phantom"), &[]);
+    assert_eq!(kind_of(&game, spirit), "phantom");
+}
+
+#[test]
+fn a_capture_on_a_shared_square_takes_the_spirit_there_too() {
+    let (mut position, _, _) = ghost_v_classique();
+    let phantom = position.place(0, "phantom", "d5");
+    let spirit = position.sharing_spirit(0, "d5");
+    let rook = position.place(1, "rook", "d1");
+    position.to_move(1);
+    let mut game = position.build();
+    let label = label_of(&game, 1, &go(rook, "d5"));
+    assert!(
+        label.contains("Phantom on d5") && label.contains("Spirit on d5"),
+        "{label}"
+    );
+    play_seen(&mut game, 1, &go(rook, "d5"), &[]);
+    assert_eq!(on(&game, "d5"), vec![("rook".into(), 1)]);
+    assert_eq!(square_of(&game, phantom), None);
+    assert_eq!(square_of(&game, spirit), None);
+}
+
+#[test]
+fn a_ghost_capturing_a_pinned_piece_keeps_its_spirit_beside_it() {
+    let (mut position, _, _) = ghost_v_classique();
+    let knight = position.place(1, "knight", "e5");
+    let spirit = position.sharing_spirit(0, "e5");
+    let phantom = position.place(0, "phantom", "e2");
+    let mut game = position.build();
+    play_seen(&mut game, 0, &go(phantom, "e5"), &[]);
+    assert_eq!(square_of(&game, knight), None);
+    assert_eq!(square_of(&game, spirit), Some("e5".into()));
+    assert_eq!(
+        on(&game, "e5"),
+        vec![("knight".into(), 0), ("spirit".into(), 0)]
+    );
+}
+
+#[test]
+fn a_shade_moves_up_to_four_squares_through_any_piece_onto_empty_squares_only() {
+    let (mut position, _, _) = ghost_v_classique();
+    let shade = position.place(0, "shade", "a4");
+    position.place(1, "pawn", "a5");
+    position.place(0, "spirit", "a6");
+    position.place(1, "rook", "b5");
+    let game = position.build();
+    // North: a5, a6 held, a7, a8 open. South: a3, a2 (a1 is the Wraith).
+    // East: b4–e4. North-east: b5 held, c6, d7, e8. South-east: b3, c2, d1.
+    let expected = names(&[
+        "a7", "a8", "a3", "a2", "b4", "c4", "d4", "e4", "c6", "d7", "e8", "b3", "c2", "d1",
+    ]);
+    assert_eq!(destinations(&game, shade), expected);
+    let haunts: std::collections::BTreeSet<String> = options(&game, 0)
+        .into_iter()
+        .filter(|a| a.piece == Some(shade) && a.choice.as_deref() == Some("haunt"))
+        .map(|a| a.to.expect("a square").to_string())
+        .collect();
+    assert_eq!(haunts, expected, "it may haunt wherever it may end");
+}
+
+/// The Shade on d4 haunts `at`; the Classique has a Rook on d8 and a Pawn
+/// on h2. Returns the game after the haunting move, the Shade and the
+/// Rook.
+fn shade_haunting(at: &str) -> (Game, PieceId, PieceId) {
+    let (mut position, _, _) = ghost_v_classique();
+    let shade = position.place(0, "shade", "d4");
+    let rook = position.place(1, "rook", "d8");
+    position.place(1, "pawn", "h2");
+    let mut game = position.build();
+    let label = label_of(&game, 0, &haunt(shade, at));
+    assert!(
+        label.ends_with(&format!("moves to {at} and haunts it unseen")),
+        "{label}"
+    );
+    play_seen(&mut game, 0, &haunt(shade, at), &[]);
+    (game, shade, rook)
+}
+
+#[test]
+fn a_haunting_shade_is_seen_only_by_its_owner() {
+    let (game, shade, _) = shade_haunting("d6");
+    for viewer in [Viewer::Referee, Viewer::Seat(Seat(0))] {
+        assert!(has_marker(&game, viewer, shade, "haunting"), "{viewer:?}");
+    }
+    for viewer in [Viewer::Seat(Seat(1)), Viewer::Spectator] {
+        assert!(
+            !game.view(viewer).pieces.contains_key(&shade),
+            "{viewer:?} sees the haunting Shade"
+        );
+    }
+}
+
+#[test]
+fn where_a_shade_haunts_changes_nothing_its_opponent_or_a_spectator_can_see() {
+    let (here, shade, _) = shade_haunting("d6");
+    let (there, _, _) = shade_haunting("b6");
+    assert_ne!(view(&here), view(&there), "the referee sees the difference");
+    for viewer in [Viewer::Seat(Seat(1)), Viewer::Spectator] {
+        assert_eq!(here.view(viewer), there.view(viewer), "{viewer:?}");
+    }
+    // Options, with their labels: a move onto or through the haunted
+    // square reads the same as any other.
+    assert_eq!(here.options(Seat(1)), there.options(Seat(1)));
+    // A refusal naming the Shade does not say where it is.
+    for game in [here, there] {
+        let rook = piece_on(&game, "d8");
+        let rejection = refuse(&mut game.clone(), 1, &take(rook, shade));
+        assert_eq!(
+            rejection.message,
+            format!("there is no piece {shade} in this game")
+        );
+    }
+}
+
+#[test]
+fn an_enemy_passing_through_a_haunted_square_is_not_struck() {
+    let (mut game, shade, rook) = shade_haunting("d6");
+    play_seen(&mut game, 1, &go(rook, "d5"), &[]);
+    assert_eq!(square_of(&game, rook), Some("d5".into()));
+    assert!(!game.view(Viewer::Spectator).pieces.contains_key(&shade));
+}
+
+#[test]
+fn an_enemy_ending_its_move_on_a_haunted_square_is_captured_and_the_shade_shows() {
+    let (mut game, shade, rook) = shade_haunting("d6");
+    let effects = play_seen(&mut game, 1, &go(rook, "d6"), &[]);
+    assert_eq!(square_of(&game, rook), None);
+    assert_eq!(on(&game, "d6"), vec![("shade".into(), 0)]);
+    for viewer in VIEWERS {
+        assert!(game.view(viewer).pieces.contains_key(&shade), "{viewer:?}");
+        assert!(!has_marker(&game, viewer, shade, "haunting"));
+    }
+    let said = format!("{effects:?}");
+    assert!(
+        said.contains("A Shade haunting d6 captures the Rook on d6"),
+        "{said}"
+    );
+}
+
+#[test]
+fn a_king_walking_onto_a_haunted_square_is_captured_and_the_ghost_wins() {
+    let (mut position, _, king) = ghost_v_classique();
+    position.haunting_shade(0, "g7");
+    position.place(1, "pawn", "a7");
+    position.to_move(1);
+    let mut game = position.build();
+    // Nothing warns the King: g7 is open to it.
+    assert!(destinations(&game, king).contains("g7"));
+    play_seen(&mut game, 1, &go(king, "g7"), &[]);
+    assert_eq!(game.outcome().expect("over").winners, vec![Seat(0)]);
+}
+
+#[test]
+fn a_phantom_leaps_two_or_three_squares_and_becomes_what_it_captures() {
+    let (mut position, _, _) = ghost_v_classique();
+    let phantom = position.place(0, "phantom", "c1");
+    position.place(0, "spirit", "c2");
+    let knight = position.place(1, "knight", "f4");
+    let mut game = position.build();
+    // North c3, c4 (over the Spirit); north-east e3, f4; east e1, f1;
+    // north-west a3 (b2 between, a1 is the Wraith's and west is a1 too).
+    assert_eq!(
+        destinations(&game, phantom),
+        names(&["c3", "c4", "e3", "f4", "e1", "f1", "a3"])
+    );
+    play_seen(&mut game, 0, &go(phantom, "f4"), &[]);
+    assert_eq!(square_of(&game, knight), None);
+    assert_eq!(kind_of(&game, phantom), "knight");
+    assert!(has_marker(&game, Viewer::Spectator, phantom, "copy"));
+}
+
+#[test]
+fn the_poltergeist_slides_through_friends_and_captures_beside_it_at_the_start_of_the_turn() {
+    let (mut position, _, _) = ghost_v_classique();
+    let poltergeist = position.place(0, "poltergeist", "d1");
+    position.place(0, "spirit", "d2");
+    let pawn = position.place(1, "pawn", "d5");
+    let bishop = position.place(1, "bishop", "e2");
+    let rook = position.place(1, "rook", "c2");
+    position.to_move(1);
+    let mut game = position.build();
+    let king = piece_on(&game, "h8");
+    play_seen(&mut game, 1, &go(king, "g8"), &[]);
+    // The Ghost's turn starts with the capture on offer, one of the two.
+    let offered: std::collections::BTreeSet<String> = options(&game, 0)
+        .into_iter()
+        .map(|a| format!("{a:?}"))
+        .collect();
+    let expected: std::collections::BTreeSet<String> =
+        [take(poltergeist, rook), take(poltergeist, bishop), done()]
+            .iter()
+            .map(|a| format!("{a:?}"))
+            .collect();
+    assert_eq!(offered, expected);
+    let label = label_of(&game, 0, &take(poltergeist, bishop));
+    assert_eq!(
+        label,
+        "Poltergeist on d1 captures the Bishop on e2 beside it"
+    );
+    play_seen(&mut game, 0, &take(poltergeist, bishop), &[]);
+    assert_eq!(square_of(&game, bishop), None);
+    // One capture only: the main move follows. Through the Spirit on d2 up
+    // the d-file to the Pawn; c2 holds the Rook (taken by moving).
+    let north: Vec<String> = destinations(&game, poltergeist)
+        .into_iter()
+        .filter(|to| to.starts_with('d'))
+        .collect();
+    assert_eq!(north, vec!["d3", "d4", "d5"]);
+    assert!(options(&game, 0).iter().all(|a| a.verb != "take"));
+    assert!(destinations(&game, poltergeist).contains("c2"));
+    assert_eq!(square_of(&game, pawn), Some("d5".into()));
+}
+
+#[test]
+fn the_wraith_moves_two_squares_through_friends_and_captures_nothing() {
+    let mut position = Position::new([Faction::Ghost, Faction::Classique]);
+    let wraith = position.place(0, "wraith", "e1");
+    position.place(0, "spirit", "e2");
+    position.place(1, "pawn", "d2");
+    position.place(1, "king", "h8");
+    let game = position.build();
+    // e2 is a friend's (through it to e3); d2 an enemy's, which it may not
+    // take and which stops it (no c3).
+    assert_eq!(
+        destinations(&game, wraith),
+        names(&["e3", "d1", "c1", "f1", "g1", "f2", "g3"])
+    );
+}
+
+#[test]
+fn the_ghost_loses_when_its_wraith_is_captured() {
+    let (mut position, wraith, _) = ghost_v_classique();
+    let rook = position.place(1, "rook", "a8");
+    position.to_move(1);
+    let mut game = position.build();
+    play_seen(&mut game, 1, &go(rook, "a1"), &[]);
+    assert_eq!(square_of(&game, wraith), None);
+    assert_eq!(game.outcome().expect("over").winners, vec![Seat(1)]);
+}
+
+#[test]
+fn a_reapers_sweep_takes_a_spirit_with_the_piece_it_shares_with() {
+    let mut position = Position::new([Faction::Ghost, Faction::Reaper]);
+    position.place(0, "wraith", "a1");
+    let phantom = position.place(0, "phantom", "e5");
+    let spirit = position.sharing_spirit(0, "e5");
+    let reaper = position.place(1, "reaper", "h4");
+    position.place(1, "shackle", "h8");
+    position.to_move(1);
+    let mut game = position.build();
+    play_seen(&mut game, 1, &go(reaper, "f4"), &[]);
+    assert_eq!(square_of(&game, phantom), None);
+    assert_eq!(square_of(&game, spirit), None);
+}
