@@ -103,7 +103,10 @@ pub(super) fn play_main(game: &mut Game, seat: u8, mv: Move, dice: &mut dyn Dice
         Move::Split { piece, to } => {
             let smaller = split(game.piece(piece).kind).expect("a piece that splits");
             game.change_kind(piece, smaller);
-            game.add_piece(smaller, seat, to);
+            // The half of a Phantom's copy is a copy too (line 39).
+            let copy = game.piece(piece).copy;
+            let half = game.add_piece(smaller, seat, to);
+            game.piece_mut(half).copy = copy;
         }
         other => unreachable!("not a Slime move: {other:?}"),
     }
@@ -120,9 +123,12 @@ fn merge(game: &mut Game, seat: u8, piece: Ix, with: Ix) {
         Kind::Goolem => "merged into a Goolem",
         _ => "merged into a Goobeast",
     };
+    // What two of a Phantom's copies merge into is a copy (line 39).
+    let copy = game.piece(piece).copy || game.piece(with).copy;
     game.lift(piece, why);
     game.lift(with, why);
-    game.add_piece(into, seat, at);
+    let merged = game.add_piece(into, seat, at);
+    game.piece_mut(merged).copy = copy;
 }
 
 pub(super) fn threats(game: &Game, ix: Ix) -> u64 {
