@@ -438,3 +438,111 @@ fn a_reapers_sweep_takes_a_spirit_with_the_piece_it_shares_with() {
     assert_eq!(square_of(&game, phantom), None);
     assert_eq!(square_of(&game, spirit), None);
 }
+
+fn swarm(piece: PieceId, to: &str, count: u16) -> Action {
+    Action::new("move")
+        .piece(piece)
+        .to(sq(to))
+        .choice(count.to_string())
+}
+
+/// A Swarm (seat 0, White, to move) with a stack of 3 on e4 and its Hive
+/// Queen on a1, against a Ghost whose Wraith is on h8 and whose Shade
+/// haunts e5. The Swarm's 2d6 (1, 1) are rolled and its placements
+/// declined.
+fn swarm_beside_a_haunted_square() -> (Game, PieceId, PieceId) {
+    let mut position = Position::new([Faction::Swarm, Faction::Ghost]);
+    position.place(0, "hive-queen", "a1");
+    let stack = position.stack(0, "e4", 3);
+    position.place(1, "wraith", "h8");
+    let shade = position.haunting_shade(1, "e5");
+    let mut game = position.build_rolling(&[1, 1]);
+    play_seen(&mut game, 0, &done(), &[]);
+    (game, stack, shade)
+}
+
+#[test]
+fn swarmlings_struck_by_a_shade_defend_on_a_d20_and_lose_below_16() {
+    let (mut game, stack, shade) = swarm_beside_a_haunted_square();
+    // d20 5 + 3 Swarmlings = 8, below 16: the Shade takes the stack.
+    play_seen(&mut game, 0, &swarm(stack, "e5", 3), &[5]);
+    assert_eq!(square_of(&game, stack), None);
+    assert_eq!(square_of(&game, shade), Some("e5".into()));
+    assert!(game.view(Viewer::Seat(Seat(0))).pieces.contains_key(&shade));
+}
+
+#[test]
+fn swarmlings_struck_by_a_shade_that_roll_16_remove_it() {
+    let (mut game, stack, shade) = swarm_beside_a_haunted_square();
+    // d20 13 + 3 = 16: the defence holds and the Shade is removed unseen.
+    play_seen(&mut game, 0, &swarm(stack, "e5", 3), &[13]);
+    assert_eq!(square_of(&game, stack), Some("e5".into()));
+    assert_eq!(square_of(&game, shade), None);
+    assert!(!game.view(Viewer::Seat(Seat(0))).pieces.contains_key(&shade));
+}
+
+#[test]
+fn a_haunting_shade_is_not_swept_away_by_a_reaper() {
+    let mut position = Position::new([Faction::Ghost, Faction::Reaper]);
+    position.place(0, "wraith", "a1");
+    let shade = position.haunting_shade(0, "e5");
+    let reaper = position.place(1, "reaper", "h4");
+    position.place(1, "shackle", "h8");
+    position.to_move(1);
+    let mut game = position.build();
+    play_seen(&mut game, 1, &go(reaper, "f4"), &[]);
+    assert_eq!(square_of(&game, shade), Some("e5".into()));
+    assert!(has_marker(&game, Viewer::Referee, shade, "haunting"));
+}
+
+#[test]
+fn a_copy_of_a_wraith_does_not_keep_the_ghost_in_the_game() {
+    let mut position = Position::new([Faction::Ghost, Faction::Classique]);
+    let copy = position.phantom_copy(0, "wraith", "a1");
+    position.place(0, "spirit", "d4");
+    position.place(1, "king", "h8");
+    // Its turn begins without its Wraith: it has lost.
+    let game = position.build();
+    assert!(
+        view(&game).pieces[&copy]
+            .markers
+            .iter()
+            .all(|m| m.key != "leader"),
+        "a copy leads nothing"
+    );
+    assert_eq!(game.outcome().expect("over").winners, vec![Seat(1)]);
+}
+
+#[test]
+fn a_shade_haunting_where_an_enemy_shade_haunts_is_struck_there() {
+    let mut position = Position::new([Faction::Ghost, Faction::Ghost]);
+    position.place(0, "wraith", "a1");
+    let shade = position.place(0, "shade", "d4");
+    position.place(1, "wraith", "h8");
+    let waiting = position.haunting_shade(1, "d6");
+    let mut game = position.build();
+    // Seat 0 does not see the Shade on d6: it may haunt there.
+    assert!(options(&game, 0).contains(&haunt(shade, "d6")));
+    play_seen(&mut game, 0, &haunt(shade, "d6"), &[]);
+    assert_eq!(square_of(&game, shade), None);
+    assert_eq!(square_of(&game, waiting), Some("d6".into()));
+    assert!(
+        game.view(Viewer::Seat(Seat(0)))
+            .pieces
+            .contains_key(&waiting)
+    );
+}
+
+#[test]
+fn a_pinned_auroch_cannot_step_away_from_its_capture() {
+    let mut position = Position::new([Faction::Ghost, Faction::Butcher]);
+    position.place(0, "wraith", "a1");
+    let phantom = position.place(0, "phantom", "e2");
+    let auroch = position.place(1, "auroch", "e5");
+    position.sharing_spirit(0, "e5");
+    position.place(1, "butcher", "h8");
+    let mut game = position.build();
+    play_seen(&mut game, 0, &go(phantom, "e5"), &[]);
+    assert_eq!(square_of(&game, auroch), None, "it was taken, not driven");
+    assert_eq!(kind_of(&game, phantom), "auroch");
+}

@@ -25,7 +25,8 @@
 //! - `turn.rs`: the turn's start, main move, waiting decisions, its end;
 //!   repetition, stalemate and checkmate
 //! - `winning.rs`: the endings in words
-//! - `actions.rs`: actions, notation and labels; why an action is refused
+//! - `actions.rs`: actions and their reading; why an action is refused
+//! - `notation.rs`: each option's notation and label
 //! - `view.rs`: what each viewer sees
 //! - `examples.rs`: a list per faction
 //! - `position.rs`: positions set up for tests
@@ -45,6 +46,7 @@ mod halflings;
 mod layout;
 mod movement;
 mod moves;
+mod notation;
 mod peasant;
 pub mod pieces;
 pub mod position;
