@@ -136,6 +136,18 @@ impl Log {
                 .push(ScopedEffect::public(Effect::DiceRolled { roll: roll() }));
         }
     }
+
+    /// A roll told right after this action's change of `piece`, which it
+    /// names: a roll for a piece the action may place (a set-up shown to
+    /// each viewer from its own view places every piece) comes after it.
+    pub fn roll_after_change_of(&mut self, piece: PieceId, roll: impl FnOnce() -> DiceRoll) {
+        if self.enabled {
+            self.after_changes.push((
+                Some(piece),
+                ScopedEffect::public(Effect::DiceRolled { roll: roll() }),
+            ));
+        }
+    }
 }
 
 /// The piece an effect changes, if it changes one.

@@ -546,3 +546,20 @@ fn a_pinned_auroch_cannot_step_away_from_its_capture() {
     assert_eq!(square_of(&game, auroch), None, "it was taken, not driven");
     assert_eq!(kind_of(&game, phantom), "auroch");
 }
+
+#[test]
+fn swarmlings_placed_on_a_haunted_square_have_not_entered_it() {
+    let mut position = Position::new([Faction::Swarm, Faction::Ghost]);
+    let queen = position.place(0, "hive-queen", "a1");
+    position.place(1, "wraith", "h8");
+    let shade = position.haunting_shade(1, "b2");
+    let mut game = position.build_rolling(&[1, 1]);
+    let placed = Action::new("place").piece(queen).to(sq("b2")).choice("2");
+    play_seen(&mut game, 0, &placed, &[]);
+    assert_eq!(
+        on(&game, "b2"),
+        vec![("shade".into(), 1), ("swarmling".into(), 0)]
+    );
+    assert!(has_marker(&game, Viewer::Referee, shade, "haunting"));
+    assert!(!game.view(Viewer::Seat(Seat(0))).pieces.contains_key(&shade));
+}

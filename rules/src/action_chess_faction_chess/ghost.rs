@@ -108,22 +108,19 @@ pub(super) fn main_moves(game: &Game, seat: u8, out: &mut Vec<Move>) {
     }
 }
 
-/// One Ghost piece's moves; a copy's are its kind's, and a Phantom's again
-/// (D15).
+/// One piece of a Ghost side's moves: a piece of another faction's kind (a
+/// Phantom's copy, or a piece made from one) moves as its kind (D15), and a
+/// copy may turn back into a Phantom (D13).
 pub(super) fn piece_moves(game: &Game, ix: Ix, out: &mut Vec<Move>) {
     let piece = *game.piece(ix);
-    if piece.copy {
-        if piece.kind.faction() == Faction::Ghost {
-            own_moves(game, ix, out);
-        } else {
-            faction_rules::piece_moves(game, ix, out);
-        }
-        if piece.kind != Kind::Phantom {
-            push_turning_back(game, ix, out);
-        }
-        return;
+    if piece.kind.faction() == Faction::Ghost {
+        own_moves(game, ix, out);
+    } else {
+        faction_rules::piece_moves(game, ix, out);
     }
-    own_moves(game, ix, out);
+    if piece.copy && piece.kind != Kind::Phantom {
+        push_turning_back(game, ix, out);
+    }
 }
 
 fn own_moves(game: &Game, ix: Ix, out: &mut Vec<Move>) {
@@ -370,10 +367,10 @@ pub(super) fn threats_as_phantom(game: &Game, ix: Ix) -> u64 {
     }
 }
 
-/// After every action: a Shade haunting a square where an enemy now stands
-/// alone captures it and shows itself (line 38). The capture is not asked
-/// of the Ghost's player, since a pause for the question would tell the
-/// opponent that a Shade waits there (D7).
+/// After every action: a Shade haunting a square where an enemy that moved
+/// there in the action now stands alone captures it and shows itself (line
+/// 38, D8). The capture is not asked of the Ghost's player, since a pause
+/// for the question would tell the opponent that a Shade waits there (D7).
 pub(super) fn strike(game: &mut Game, dice: &mut dyn Dice, log: &mut Log) -> Vec<Ix> {
     let mut struck = Vec::new();
     for sq in 0..grid::SQUARES as Sq {
@@ -385,6 +382,7 @@ pub(super) fn strike(game: &mut Game, dice: &mut dyn Dice, log: &mut Log) -> Vec
         };
         let prey = *game.piece(victim);
         if game.sharer(sq).is_some()
+            || !game.arrived.contains(&victim)
             || prey.owner == game.piece(shade).owner
             || !prey.kind.can_be_captured()
         {

@@ -192,6 +192,10 @@ pub struct ActionChessFactionChess {
     /// The piece that captured a Trap during the move being played: it
     /// leaves the board once the move is done (W6).
     pub(crate) trapped: Option<Ix>,
+    /// The pieces that came onto a square by moving during the action
+    /// being played: a haunting Shade strikes only a piece that enters its
+    /// square so (D8).
+    pub(crate) arrived: Vec<Ix>,
     /// The piece whose move is being played, if the move names one: the
     /// capturer, for what a capture sets off away from it.
     pub(crate) acting: Option<Ix>,
@@ -242,6 +246,7 @@ impl ActionChessFactionChess {
             factories_used: 0,
             placed: Placed::default(),
             trapped: None,
+            arrived: Vec::new(),
             acting: None,
             acting_to: None,
             labelling: false,
@@ -454,6 +459,7 @@ impl ActionChessFactionChess {
         };
         self.vacate(ix, from);
         self.occupy(ix, to);
+        self.arrived.push(ix);
         let piece = self.piece_mut(ix);
         piece.square = Some(to);
         piece.moved = true;

@@ -239,6 +239,7 @@ fn arrive(game: &mut Game, seat: u8, stack: Ix, to: Sq, count: u16) -> Ix {
     if let Some(host) = game.at(to).filter(|&ix| ix != stack) {
         debug_assert!(joins(game, seat, to), "Swarmlings end on a friendly stack");
         game.piece_mut(host).count += count;
+        game.arrived.push(host);
         shrink(game, stack, count, "merged into another stack");
         return host;
     }
@@ -250,6 +251,7 @@ fn arrive(game: &mut Game, seat: u8, stack: Ix, to: Sq, count: u16) -> Ix {
     // The part of a Phantom's copy is a copy too (line 39).
     let copy = game.piece(stack).copy;
     let part = game.add_piece(Kind::Swarmling, seat, to);
+    game.arrived.push(part);
     let piece = game.piece_mut(part);
     piece.count = count;
     piece.moved = true;
@@ -277,7 +279,7 @@ pub(super) fn roll_at_start(game: &mut Game, seat: u8, dice: &mut dyn Dice, log:
     let faces = [dice.roll(6), dice.roll(6)];
     let total = u16::from(faces[0]) + u16::from(faces[1]);
     game.hatching = total;
-    log.roll(|| DiceRoll {
+    log.roll_after_change_of(PieceId(u32::from(queen)), || DiceRoll {
         seat: Some(Seat(seat)),
         piece: Some(PieceId(u32::from(queen))),
         purpose: Phrase::from("the Hive Queen's Swarmlings to place (2d6)"),
