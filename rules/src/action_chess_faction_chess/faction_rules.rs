@@ -464,56 +464,6 @@ mod tests {
         }
     }
 
-    /// What a copy's move makes of it stays a copy: a Swarmling stack's
-    /// part, a slime's half, two slimes merged (line 39).
-    #[test]
-    fn the_pieces_a_copys_move_makes_are_copies() {
-        let mut position = Position::new([Faction::Classique, Faction::Peasant]);
-        position.to_move(1);
-        position.place(0, "king", "h1");
-        position.place(1, "sergeant", "a8");
-        let stack = position.stack(0, "d4", 4);
-        let oozle = position.place(0, "oozle", "f4");
-        let globs = [
-            position.place(0, "glob", "b2"),
-            position.place(0, "glob", "b3"),
-        ];
-        let mut game = position.build();
-        for piece in [stack, oozle, globs[0], globs[1]] {
-            game.pieces[piece.0 as usize].copy = true;
-        }
-        let (dice, log) = (&mut ScriptedDice::new([]), &mut Log::silent());
-        let swarm = Move::Swarm {
-            piece: ix(stack),
-            to: named("d5"),
-            count: 1,
-        };
-        play_main_of(Faction::Swarm, &mut game, 0, swarm, dice, log);
-        let split = Move::Split {
-            piece: ix(oozle),
-            to: named("f5"),
-        };
-        play_main_of(Faction::Slime, &mut game, 0, split, dice, log);
-        let merge = Move::Merge {
-            piece: ix(globs[0]),
-            with: ix(globs[1]),
-        };
-        play_main_of(Faction::Slime, &mut game, 0, merge, dice, log);
-        for (at, kind) in [
-            ("d5", Kind::Swarmling),
-            ("f5", Kind::Glob),
-            ("b2", Kind::Oozle),
-        ] {
-            let made = game.at(named(at)).expect("a piece made");
-            let piece = game.piece(made);
-            assert_eq!(
-                (piece.kind, piece.owner, piece.copy),
-                (kind, 0, true),
-                "{at}"
-            );
-        }
-    }
-
     #[test]
     fn a_minotaur_owned_by_a_classique_seat_rolls_where_a_minotaur_may() {
         let mut position = Position::new([Faction::Beastfolk, Faction::Classique]);

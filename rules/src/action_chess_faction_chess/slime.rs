@@ -103,10 +103,7 @@ pub(super) fn play_main(game: &mut Game, seat: u8, mv: Move, dice: &mut dyn Dice
         Move::Split { piece, to } => {
             let smaller = split(game.piece(piece).kind).expect("a piece that splits");
             game.change_kind(piece, smaller);
-            // The half of a Phantom's copy is a copy too (line 39).
-            let copy = game.piece(piece).copy;
-            let half = game.add_piece(smaller, seat, to);
-            game.piece_mut(half).copy = copy;
+            game.add_piece(smaller, seat, to);
         }
         other => unreachable!("not a Slime move: {other:?}"),
     }
@@ -123,12 +120,9 @@ fn merge(game: &mut Game, seat: u8, piece: Ix, with: Ix) {
         Kind::Goolem => "merged into a Goolem",
         _ => "merged into a Goobeast",
     };
-    // What two of a Phantom's copies merge into is a copy (line 39).
-    let copy = game.piece(piece).copy || game.piece(with).copy;
     game.lift(piece, why);
     game.lift(with, why);
-    let merged = game.add_piece(into, seat, at);
-    game.piece_mut(merged).copy = copy;
+    game.add_piece(into, seat, at);
 }
 
 pub(super) fn threats(game: &Game, ix: Ix) -> u64 {

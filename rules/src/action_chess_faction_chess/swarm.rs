@@ -248,14 +248,11 @@ fn arrive(game: &mut Game, seat: u8, stack: Ix, to: Sq, count: u16) -> Ix {
         return stack;
     }
     game.piece_mut(stack).count -= count;
-    // The part of a Phantom's copy is a copy too (line 39).
-    let copy = game.piece(stack).copy;
     let part = game.add_piece(Kind::Swarmling, seat, to);
     game.arrived.push(part);
     let piece = game.piece_mut(part);
     piece.count = count;
     piece.moved = true;
-    piece.copy = copy;
     part
 }
 
