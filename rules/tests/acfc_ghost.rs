@@ -563,3 +563,56 @@ fn swarmlings_placed_on_a_haunted_square_have_not_entered_it() {
     assert!(has_marker(&game, Viewer::Referee, shade, "haunting"));
     assert!(!game.view(Viewer::Seat(Seat(0))).pieces.contains_key(&shade));
 }
+
+/// The squares a piece may go to turning back into a Phantom.
+fn turning_back(game: &Game, piece: PieceId) -> std::collections::BTreeSet<String> {
+    options(game, 0)
+        .into_iter()
+        .filter(|a| a.piece == Some(piece) && a.choice.as_deref() == Some("phantom"))
+        .map(|a| a.to.expect("a square").to_string())
+        .collect()
+}
+
+#[test]
+fn a_copy_moves_as_its_kind_or_turns_back_into_a_phantom_as_it_moves() {
+    let (mut position, _, _) = ghost_v_classique();
+    let copy = position.phantom_copy(0, "knight", "d4");
+    let mut game = position.build();
+    assert_eq!(
+        destinations(&game, copy),
+        names(&["b3", "b5", "c2", "c6", "e2", "e6", "f3", "f5"])
+    );
+    // A Phantom's leaps from d4, but a1 (its own Wraith): 15.
+    assert_eq!(
+        turning_back(&game, copy),
+        names(&[
+            "d6", "d7", "f6", "g7", "f4", "g4", "f2", "g1", "d2", "d1", "b2", "b4", "a4", "b6",
+            "a7"
+        ])
+    );
+    let back = promote(copy, "d6", "phantom");
+    assert_eq!(
+        label_of(&game, 0, &back),
+        "Knight on d4 moves to d6 as a Phantom again"
+    );
+    play_seen(&mut game, 0, &back, &[]);
+    assert_eq!(kind_of(&game, copy), "phantom");
+    assert!(!has_marker(&game, Viewer::Referee, copy, "copy"));
+}
+
+#[test]
+fn a_part_of_a_copied_stack_moves_as_swarmlings_but_never_turns_back() {
+    let (mut position, _, king) = ghost_v_classique();
+    let stack = position.stack(0, "d4", 4);
+    position.copied(stack);
+    let mut game = position.build();
+    assert!(!turning_back(&game, stack).is_empty());
+    play_seen(&mut game, 0, &swarm(stack, "d5", 2), &[]);
+    play_seen(&mut game, 1, &go(king, "g8"), &[]);
+    let part = piece_on(&game, "d5");
+    assert_ne!(part, stack);
+    assert_eq!(kind_of(&game, part), "swarmling");
+    assert!(turning_back(&game, part).is_empty());
+    assert!(options(&game, 0).contains(&swarm(part, "d6", 2)));
+    assert!(!turning_back(&game, stack).is_empty());
+}

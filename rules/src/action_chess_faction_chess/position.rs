@@ -79,9 +79,15 @@ impl Position {
     /// A Phantom of `seat` become a copy of a `kind_key` on `at` (Ghost).
     pub fn phantom_copy(&mut self, seat: u8, kind_key: &str, at: &str) -> PieceId {
         let id = self.place(seat, kind_key, at);
-        self.game.pieces[id.0 as usize].copy = true;
-        self.game.pieces[id.0 as usize].moved = true;
+        self.copied(id);
         id
+    }
+
+    /// Makes a placed piece a Phantom's copy (a stack of several, say).
+    pub fn copied(&mut self, piece: PieceId) -> &mut Self {
+        self.game.pieces[piece.0 as usize].copy = true;
+        self.game.pieces[piece.0 as usize].moved = true;
+        self
     }
 
     /// `count` Swarmlings of `seat` stacked on `at`: one piece.
