@@ -8,7 +8,8 @@ use ratatui::text::{Line, Span};
 
 use crate::cells::{self, Cells, footprint, ownership};
 use crate::game_state::GameState;
-use crate::tui::board::seat_colour;
+use crate::shown::shown;
+use crate::tui::board::{self, seat_colour};
 
 /// The turn, the phase and every player with their army and resources.
 pub fn turn(state: &GameState) -> Vec<Line<'static>> {
@@ -110,6 +111,24 @@ pub fn units(view: &View, width: u16) -> Vec<Line<'static>> {
         return Vec::new();
     }
     wrap_entries("units:", &entries, usize::from(width))
+        .into_iter()
+        .map(|line| Line::from(Span::styled(line, Style::new().fg(Color::Gray))))
+        .collect()
+}
+
+/// The kinds of wall on the board as the board draws them: "walls: ┃ wall ·
+/// ║ double-wall"; none without walls.
+pub fn walls(view: &View, width: u16) -> Vec<Line<'static>> {
+    let kinds: std::collections::BTreeSet<&str> =
+        view.walls.iter().map(|wall| wall.kind.as_str()).collect();
+    if kinds.is_empty() {
+        return Vec::new();
+    }
+    let entries: Vec<String> = kinds
+        .into_iter()
+        .map(|kind| format!("{} {}", board::wall_lines(kind)[0], shown(kind)))
+        .collect();
+    wrap_entries("walls:", &entries, usize::from(width))
         .into_iter()
         .map(|line| Line::from(Span::styled(line, Style::new().fg(Color::Gray))))
         .collect()
@@ -222,7 +241,43 @@ pub fn piece(
             )));
         }
     }
+    if selected.is_none() {
+        lines.extend(walls_around(&state.view, cursor));
+    }
     lines
+}
+
+/// The walls on a square's edges, each with the square beyond it and the
+/// line the spread-out board draws it with: "walls: ║ double-wall to d4,
+/// ━ wall to e3". On a dense board a wall between ranks is only an
+/// underline, single or double alike, and the cursor's brackets hide the
+/// walls beside its square; this line tells them apart.
+fn walls_around(view: &View, square: Square) -> Option<Line<'static>> {
+    let walls: Vec<String> = view
+        .walls
+        .iter()
+        .filter_map(|wall| {
+            let beyond = match wall.between {
+                [a, b] if a == square => b,
+                [a, b] if b == square => a,
+                _ => return None,
+            };
+            let [upright, across] = board::wall_lines(&wall.kind);
+            let line = if beyond.rank == square.rank {
+                upright
+            } else {
+                across
+            };
+            Some(format!("{line} {} to {beyond}", shown(&wall.kind)))
+        })
+        .collect();
+    if walls.is_empty() {
+        return None;
+    }
+    Some(Line::from(Span::styled(
+        format!("walls: {}", walls.join(", ")),
+        Style::new().fg(Color::Gray),
+    )))
 }
 
 /// The dice of the last action, each with its result in words, wrapped to
