@@ -178,9 +178,9 @@ pub fn piece_title(cells: &Cells, piece: &PieceView) -> String {
         .to_string()
 }
 
-/// The selected piece's profile and markers, else every piece on the
-/// cursor's square (a Large one on any square it covers), else the square
-/// itself.
+/// The selected piece's profile and markers, else the cursor's square with
+/// the walls on its edges and every piece on it (a Large one on any square
+/// it covers).
 pub fn piece(
     state: &GameState,
     cells: &Cells,
@@ -210,6 +210,9 @@ pub fn piece(
             });
         }
         lines.push(Line::from(Span::styled(head, Style::new().fg(Color::Gray))));
+        // Under the square's name, before its pieces: on the 80×24 screen
+        // the panel has three rows.
+        lines.extend(walls_around(&state.view, cursor));
     }
     for piece in pieces {
         let mut head = vec![
@@ -240,9 +243,6 @@ pub fn piece(
                 Style::new().fg(Color::Magenta),
             )));
         }
-    }
-    if selected.is_none() {
-        lines.extend(walls_around(&state.view, cursor));
     }
     lines
 }

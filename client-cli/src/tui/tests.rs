@@ -1460,4 +1460,19 @@ fn double_walls_are_drawn_apart_from_single_ones_and_named_in_the_square_panel()
         panel.contains("walls: ║ double-wall to d4, ━ wall to e3, ┃ wall to f4"),
         "{shown}"
     );
+    // On an occupied square the walls come before the piece, within the
+    // panel's three rows.
+    let (state, ui) = walled("d4");
+    let shown = text(&live_screen(&state, &ui, 80, 24));
+    let panel: Vec<&str> = shown
+        .lines()
+        .map(|line| line.split('│').nth(3).unwrap_or("").trim())
+        .filter(|cell| !cell.is_empty())
+        .collect();
+    let at = panel.iter().position(|cell| *cell == "d4").expect("d4");
+    assert_eq!(
+        panel[at + 1..at + 3],
+        ["walls: ║ double-wall to e4", "P Pawn  Seat 1 (you) on d4"],
+        "{shown}"
+    );
 }
