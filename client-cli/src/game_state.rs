@@ -359,12 +359,30 @@ pub fn describe(view: &View, names: &[(Seat, String)], effect: &Effect) -> Optio
                 say(names, &outcome.reason)
             )
         }),
+        // Walls come and go in play (Action Chess Faction Chess's
+        // Wallmaster), not only at the set-up: an opponent's wall would
+        // otherwise appear on the board with no word in the log.
+        Effect::WallChanged { between, wall } => {
+            let [a, b] = *between;
+            let before = view.walls.iter().find(|w| {
+                let [c, d] = w.between;
+                (c, d) == (a, b) || (c, d) == (b, a)
+            });
+            match (before, wall) {
+                (None, Some(kind)) => Some(format!("A {kind} now stands between {a} and {b}.")),
+                (Some(old), Some(kind)) if old.kind != *kind => Some(format!(
+                    "The {} between {a} and {b} is now a {kind}.",
+                    old.kind
+                )),
+                (Some(old), None) => Some(format!("The {} between {a} and {b} is gone.", old.kind)),
+                _ => None,
+            }
+        }
         Effect::PlayerChanged { .. }
         | Effect::ResourceChanged { .. }
         | Effect::PiecePlaced { .. }
         | Effect::PieceChanged { .. }
         | Effect::TerrainChanged { .. }
-        | Effect::WallChanged { .. }
         | Effect::TurnChanged { .. } => None,
     }
 }
@@ -421,6 +439,29 @@ mod tests {
         });
         state.names = vec![(Seat(0), "ada".into()), (Seat(1), "bo".into())];
         state
+    }
+
+    #[test]
+    fn walls_put_up_doubled_and_taken_down_are_told_in_the_log() {
+        let mut state = state();
+        let sq = |name: &str| -> Square { name.parse().unwrap() };
+        let wall = |kind: Option<&str>| Effect::WallChanged {
+            between: [sq("e3"), sq("e4")],
+            wall: kind.map(str::to_string),
+        };
+        state.apply_effects(4, [&wall(Some("wall"))]);
+        state.apply_effects(5, [&wall(Some("double-wall"))]);
+        state.apply_effects(6, [&wall(None)]);
+        let told: Vec<&str> = state.log.iter().map(|entry| entry.text.as_str()).collect();
+        assert_eq!(
+            told[told.len() - 3..],
+            [
+                "A wall now stands between e3 and e4.",
+                "The wall between e3 and e4 is now a double-wall.",
+                "The double-wall between e3 and e4 is gone.",
+            ]
+        );
+        assert!(state.view.walls.is_empty());
     }
 
     #[test]

@@ -356,13 +356,14 @@ pub fn draw(
     let mut underlined = Vec::new();
     for w in &view.walls {
         let [a, b] = w.between;
+        let [upright, across] = wall_lines(&w.kind);
         if grid.fine {
             // No edge to draw on: both squares are underlined.
             underlined.extend([a, b].iter().filter_map(|&s| grid.origin(area, s)));
         } else if a.rank == b.rank && a.file.abs_diff(b.file) == 1 {
             let left = if a.file < b.file { a } else { b };
             if let Some((x, y)) = grid.origin(area, left) {
-                put(x + CELL, y, "┃", wall);
+                put(x + CELL, y, upright, wall);
             }
         } else if a.file == b.file && a.rank.abs_diff(b.rank) == 1 {
             let upper = if a.rank > b.rank { a } else { b };
@@ -370,7 +371,7 @@ pub fn draw(
                 if grid.dense {
                     underlined.push((x, y));
                 } else {
-                    put(x, y + 1, "━━━━", wall);
+                    put(x, y + 1, &across.repeat(usize::from(CELL)), wall);
                 }
             }
         }
@@ -440,6 +441,18 @@ pub fn file_label(file: u8) -> String {
         char::from(b'a' + file).to_string()
     } else {
         (u32::from(file) + 1).to_string()
+    }
+}
+
+/// How a wall of `kind` is drawn on an edge between files and on one
+/// between ranks: a double wall (any kind whose name says "double", such as
+/// Action Chess Faction Chess's `double-wall`) in double lines, any other
+/// in heavy ones.
+pub fn wall_lines(kind: &str) -> [&'static str; 2] {
+    if kind.to_lowercase().contains("double") {
+        ["║", "═"]
+    } else {
+        ["┃", "━"]
     }
 }
 

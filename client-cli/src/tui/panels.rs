@@ -8,7 +8,8 @@ use ratatui::text::{Line, Span};
 
 use crate::cells::{self, Cells, footprint, ownership};
 use crate::game_state::GameState;
-use crate::tui::board::seat_colour;
+use crate::shown::shown;
+use crate::tui::board::{self, seat_colour};
 
 /// The turn, the phase and every player with their army and resources.
 pub fn turn(state: &GameState) -> Vec<Line<'static>> {
@@ -115,6 +116,24 @@ pub fn units(view: &View, width: u16) -> Vec<Line<'static>> {
         .collect()
 }
 
+/// The kinds of wall on the board as the board draws them: "walls: ┃ wall ·
+/// ║ double-wall"; none without walls.
+pub fn walls(view: &View, width: u16) -> Vec<Line<'static>> {
+    let kinds: std::collections::BTreeSet<&str> =
+        view.walls.iter().map(|wall| wall.kind.as_str()).collect();
+    if kinds.is_empty() {
+        return Vec::new();
+    }
+    let entries: Vec<String> = kinds
+        .into_iter()
+        .map(|kind| format!("{} {}", board::wall_lines(kind)[0], shown(kind)))
+        .collect();
+    wrap_entries("walls:", &entries, usize::from(width))
+        .into_iter()
+        .map(|line| Line::from(Span::styled(line, Style::new().fg(Color::Gray))))
+        .collect()
+}
+
 /// `entries` after `head`, joined by " · " and wrapped to `width` between
 /// entries, so that a glyph is not left at a line's end with its name on
 /// the next ("· l" / "Lich-King"); an entry longer than a line starts a
@@ -159,9 +178,9 @@ pub fn piece_title(cells: &Cells, piece: &PieceView) -> String {
         .to_string()
 }
 
-/// The selected piece's profile and markers, else every piece on the
-/// cursor's square (a Large one on any square it covers), else the square
-/// itself.
+/// The selected piece's profile and markers, else the cursor's square with
+/// the walls on its edges and every piece on it (a Large one on any square
+/// it covers).
 pub fn piece(
     state: &GameState,
     cells: &Cells,
@@ -191,6 +210,9 @@ pub fn piece(
             });
         }
         lines.push(Line::from(Span::styled(head, Style::new().fg(Color::Gray))));
+        // Under the square's name, before its pieces: on the 80×24 screen
+        // the panel has three rows.
+        lines.extend(walls_around(&state.view, cursor));
     }
     for piece in pieces {
         let mut head = vec![
@@ -223,6 +245,39 @@ pub fn piece(
         }
     }
     lines
+}
+
+/// The walls on a square's edges, each with the square beyond it and the
+/// line the spread-out board draws it with: "walls: ║ double-wall to d4,
+/// ━ wall to e3". On a dense board a wall between ranks is only an
+/// underline, single or double alike, and the cursor's brackets hide the
+/// walls beside its square; this line tells them apart.
+fn walls_around(view: &View, square: Square) -> Option<Line<'static>> {
+    let walls: Vec<String> = view
+        .walls
+        .iter()
+        .filter_map(|wall| {
+            let beyond = match wall.between {
+                [a, b] if a == square => b,
+                [a, b] if b == square => a,
+                _ => return None,
+            };
+            let [upright, across] = board::wall_lines(&wall.kind);
+            let line = if beyond.rank == square.rank {
+                upright
+            } else {
+                across
+            };
+            Some(format!("{line} {} to {beyond}", shown(&wall.kind)))
+        })
+        .collect();
+    if walls.is_empty() {
+        return None;
+    }
+    Some(Line::from(Span::styled(
+        format!("walls: {}", walls.join(", ")),
+        Style::new().fg(Color::Gray),
+    )))
 }
 
 /// The dice of the last action, each with its result in words, wrapped to

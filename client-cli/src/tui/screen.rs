@@ -50,6 +50,7 @@ pub fn draw_game(
     let mut legend_lines = vec![panels::owners(state, &cells)];
     legend_lines.extend(legend.lines(board_width));
     legend_lines.extend(panels::units(&state.view, board_width));
+    legend_lines.extend(panels::walls(&state.view, board_width));
     let waiting = panels::off_board(state, &cells);
     let needs = Needs {
         waiting_rows: waiting.len() as u16,

@@ -1388,3 +1388,91 @@ fn a_tall_terminal_shows_the_whole_battle_map() {
         );
     }
 }
+
+/// The recorded Action Chess Faction Chess game with walls round e4: a
+/// double wall toward d4, a wall toward e3 (under e4) and toward f4, and a
+/// double wall between b5 and b6; the cursor on `cursor`.
+fn walled(cursor: &str) -> (GameState, Ui) {
+    let mut state = recorded("action-chess-faction-chess");
+    let sq = |name: &str| -> Square { name.parse().unwrap() };
+    let wall = |a: &str, b: &str, kind: &str| fray_protocol::Wall {
+        between: [sq(a), sq(b)],
+        kind: kind.into(),
+    };
+    state.view.walls = vec![
+        wall("d4", "e4", "double-wall"),
+        wall("e3", "e4", "wall"),
+        wall("e4", "f4", "wall"),
+        wall("b5", "b6", "double-wall"),
+    ];
+    let mut ui = Ui::new(&state);
+    ui.cursor = sq(cursor);
+    (state, ui)
+}
+
+#[test]
+fn double_walls_are_drawn_apart_from_single_ones_and_named_in_the_square_panel() {
+    // The cursor's brackets stand on the edges beside its square and hide
+    // the walls there: the board is read with the cursor away from them.
+    let (state, ui) = walled("h1");
+    let sq = |name: &str| -> Square { name.parse().unwrap() };
+    // Spread out: an edge column between files, an edge row between ranks.
+    let screen = live_screen(&state, &ui, WIDTH, HEIGHT);
+    let at = |name: &str, dense: bool| {
+        let area = if dense {
+            Rect::new(1, 2, 80, 24)
+        } else {
+            board_area()
+        };
+        board::cell_position(&state.view, area, sq(name), dense)
+    };
+    let (x, y) = at("d4", false);
+    assert_eq!(screen[(x + 4, y)].symbol(), "║", "d4|e4 is doubled");
+    let (x, y) = at("e4", false);
+    let under: String = (x..x + 4).map(|x| screen[(x, y + 1)].symbol()).collect();
+    assert_eq!(under, "━━━━", "e3|e4 is single");
+    let (x, y) = at("b6", false);
+    let under: String = (x..x + 4).map(|x| screen[(x, y + 1)].symbol()).collect();
+    assert_eq!(under, "════", "b5|b6 is doubled");
+    let shown = text(&screen);
+    assert!(
+        shown.contains("walls: ║ double-wall · ┃ wall"),
+        "the legend names both kinds: {shown}"
+    );
+    // The classic terminal: no rows between ranks, so e3|e4 and b5|b6 are
+    // underlines, single or double alike.
+    let screen = live_screen(&state, &ui, 80, 24);
+    let (x, y) = at("d4", true);
+    assert_eq!(screen[(x + 4, y)].symbol(), "║");
+    let (x, y) = at("e4", true);
+    assert_eq!(screen[(x + 4, y)].symbol(), "┃", "e4|f4 is single");
+    // The Square panel names every wall round the cursor's square.
+    let (state, ui) = walled("e4");
+    let screen = live_screen(&state, &ui, 80, 24);
+    expect_screen("action-chess-faction-chess-walls-80x24", &screen);
+    let shown = text(&screen);
+    let panel: String = shown
+        .lines()
+        .map(|line| line.split('│').nth(3).unwrap_or("").trim())
+        .collect::<Vec<_>>()
+        .join(" ");
+    assert!(
+        panel.contains("walls: ║ double-wall to d4, ━ wall to e3, ┃ wall to f4"),
+        "{shown}"
+    );
+    // On an occupied square the walls come before the piece, within the
+    // panel's three rows.
+    let (state, ui) = walled("d4");
+    let shown = text(&live_screen(&state, &ui, 80, 24));
+    let panel: Vec<&str> = shown
+        .lines()
+        .map(|line| line.split('│').nth(3).unwrap_or("").trim())
+        .filter(|cell| !cell.is_empty())
+        .collect();
+    let at = panel.iter().position(|cell| *cell == "d4").expect("d4");
+    assert_eq!(
+        panel[at + 1..at + 3],
+        ["walls: ║ double-wall to e4", "P Pawn  Seat 1 (you) on d4"],
+        "{shown}"
+    );
+}
