@@ -376,3 +376,20 @@ fn swarmlings_that_beat_the_defence_take_the_whole_stack() {
     assert_eq!(square_of(&game, defender), None);
     assert_eq!(count(&game, piece_on(&game, "d5")), Some(4));
 }
+
+#[test]
+fn a_label_counts_one_swarmling_or_several() {
+    let mut stack = None;
+    let game = swarm_to_move([1, 1], |position| {
+        stack = Some(position.stack(0, "d4", 3));
+    });
+    let stack = stack.expect("placed");
+    assert_eq!(
+        label_of(&game, 0, &swarm(stack, "d5", 1)),
+        "1 Swarmling moves from d4 to d5"
+    );
+    assert_eq!(
+        label_of(&game, 0, &swarm(stack, "d5", 2)),
+        "2 Swarmlings move from d4 to d5"
+    );
+}

@@ -22,6 +22,20 @@ struct DryRun {
     mover_ends: Option<Option<Sq>>,
 }
 
+/// "1 Swarmling", "3 Swarmlings".
+fn swarmlings(count: u16) -> String {
+    format!("{count} Swarmling{}", if count == 1 { "" } else { "s" })
+}
+
+/// "1 Swarmling moves", "3 Swarmlings move".
+fn swarmlings_move(count: u16) -> String {
+    format!(
+        "{} move{}",
+        swarmlings(count),
+        if count == 1 { "s" } else { "" }
+    )
+}
+
 impl ActionChessFactionChess {
     /// What a move would do, found by playing it on a copy: pass-through
     /// takes, jumps and en passant name their victims without each form
@@ -215,17 +229,20 @@ impl ActionChessFactionChess {
                 );
                 label = if attacks {
                     format!(
-                        "{count} Swarmlings from {from} attack the {}: d20 + {count} above 10 takes it, else they are lost",
-                        self.describe(self.at(to).expect("an enemy"))
+                        "{} from {from} attack{} the {}: d20 + {count} above 10 takes it, else {} lost",
+                        swarmlings(count),
+                        if count == 1 { "s" } else { "" },
+                        self.describe(self.at(to).expect("an enemy")),
+                        if count == 1 { "it is" } else { "they are" }
                     )
                 } else {
-                    format!("{count} Swarmlings move from {from} to {at}")
+                    format!("{} from {from} to {at}", swarmlings_move(count))
                 };
             }
             Move::Hatch { to, count, .. } => {
                 let at = grid::to_square(to);
                 notation = format!("{count}{}@{at}", Kind::Swarmling.glyph());
-                label = format!("The Hive Queen places {count} Swarmlings on {at}");
+                label = format!("The Hive Queen places {} on {at}", swarmlings(count));
             }
             Move::Wall { piece, a, b } => {
                 let doubled = super::walls::edge(a, b).is_some_and(|edge| self.walls[edge] > 0);
@@ -334,7 +351,8 @@ impl ActionChessFactionChess {
                 // The dry run does not roll the defence (Q5).
                 let defenders = self.piece(victim).count;
                 label.push_str(&format!(
-                    " if its {defenders} Swarmlings fail to defend (d20 + {defenders} below 16; else the {} is removed)",
+                    " if its {} fail to defend (d20 + {defenders} below 16; else the {} is removed)",
+                            swarmlings(defenders),
                     self.piece(piece).kind.name()
                 ));
             }
