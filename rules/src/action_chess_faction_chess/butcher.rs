@@ -365,11 +365,16 @@ pub(super) fn flees(game: &mut Game, victim: Ix) -> bool {
     }
 }
 
-/// A captured Bull, Auroch, Hog or Fowl, and any slaughtered piece, leaves
-/// its corpse where it stood, over any corpse already there (K9).
+/// A captured Bull, Auroch, Hog or Fowl, and any slaughtered Butcher piece,
+/// leaves its corpse where it stood, over any corpse already there (K9). A
+/// Ghost's piece slaughtered by its copy of a Butcher leaves none: a Diner
+/// moves only as a Butcher piece (D16).
 pub(super) fn leave_corpse(game: &mut Game, victim: Ix, square: Sq, slaughtered: bool) {
     let kind = game.piece(victim).kind;
-    if slaughtered || matches!(kind, Kind::Bull | Kind::Auroch | Kind::Hog | Kind::Fowl) {
+    let butchers = kind.faction() == super::factions::Faction::Butcher;
+    if butchers
+        && (slaughtered || matches!(kind, Kind::Bull | Kind::Auroch | Kind::Hog | Kind::Fowl))
+    {
         game.corpses[square as usize] = Some(kind);
     }
 }

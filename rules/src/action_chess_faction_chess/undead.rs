@@ -344,7 +344,11 @@ fn play_pair(
     if let Move::Go { to, .. } = mv {
         game.go(follower, to, dice, log);
     }
-    let leader = other_grave_guard(game, follower).expect("the Guard that led is on the board");
+    // The Guard that led may have left the board since its move (a Shade
+    // struck it there, D8): then no Phylactery follows it.
+    let Some(leader) = other_grave_guard(game, follower) else {
+        return;
+    };
     let back = -(distance as i8);
     let leader_from = grid::offset(square_of(game, leader), df * back, dr * back)
         .expect("the Guard that led came from the board");
