@@ -446,14 +446,14 @@ fn swarm(piece: PieceId, to: &str, count: u16) -> Action {
         .choice(count.to_string())
 }
 
-/// A Swarm (seat 0, White, to move) with a stack of 3 on e4 and its Hive
-/// Queen on a1, against a Ghost whose Wraith is on h8 and whose Shade
+/// A Swarm (seat 0, White, to move) with a stack of `count` on e4 and its
+/// Hive Queen on a1, against a Ghost whose Wraith is on h8 and whose Shade
 /// haunts e5. The Swarm's 2d6 (1, 1) are rolled and its placements
 /// declined.
-fn swarm_beside_a_haunted_square() -> (Game, PieceId, PieceId) {
+fn swarm_beside_a_haunted_square(count: u16) -> (Game, PieceId, PieceId) {
     let mut position = Position::new([Faction::Swarm, Faction::Ghost]);
     position.place(0, "hive-queen", "a1");
-    let stack = position.stack(0, "e4", 3);
+    let stack = position.stack(0, "e4", count);
     position.place(1, "wraith", "h8");
     let shade = position.haunting_shade(1, "e5");
     let mut game = position.build_rolling(&[1, 1]);
@@ -463,7 +463,7 @@ fn swarm_beside_a_haunted_square() -> (Game, PieceId, PieceId) {
 
 #[test]
 fn swarmlings_struck_by_a_shade_defend_on_a_d20_and_lose_below_16() {
-    let (mut game, stack, shade) = swarm_beside_a_haunted_square();
+    let (mut game, stack, shade) = swarm_beside_a_haunted_square(3);
     // d20 5 + 3 Swarmlings = 8, below 16: the Shade takes the stack.
     play_seen(&mut game, 0, &swarm(stack, "e5", 3), &[5]);
     assert_eq!(square_of(&game, stack), None);
@@ -473,7 +473,7 @@ fn swarmlings_struck_by_a_shade_defend_on_a_d20_and_lose_below_16() {
 
 #[test]
 fn swarmlings_struck_by_a_shade_that_roll_16_remove_it() {
-    let (mut game, stack, shade) = swarm_beside_a_haunted_square();
+    let (mut game, stack, shade) = swarm_beside_a_haunted_square(3);
     // d20 13 + 3 = 16: the defence holds and the Shade is removed unseen.
     play_seen(&mut game, 0, &swarm(stack, "e5", 3), &[13]);
     assert_eq!(square_of(&game, stack), Some("e5".into()));
@@ -615,4 +615,41 @@ fn a_part_of_a_copied_stack_moves_as_swarmlings_but_never_turns_back() {
     assert!(turning_back(&game, part).is_empty());
     assert!(options(&game, 0).contains(&swarm(part, "d6", 2)));
     assert!(!turning_back(&game, stack).is_empty());
+}
+
+/// The piece a defence roll among `effects` names.
+fn defence_roll_names(effects: &[ScopedEffect]) -> Option<PieceId> {
+    effects
+        .iter()
+        .find_map(|scoped| match &scoped.effect {
+            Effect::DiceRolled { roll } if roll.dice[0].sides == 20 => Some(roll.piece),
+            _ => None,
+        })
+        .expect("a defence roll")
+}
+
+#[test]
+fn a_part_of_a_stack_struck_as_it_moves_is_named_by_its_roll_only_if_it_stays() {
+    // 3 of a stack of 5 move onto the haunted e5: a new stack, struck there.
+    let (mut game, stack, _) = swarm_beside_a_haunted_square(5);
+    let mut lost = game.clone();
+    // d20 4 + 3 = 7: taken at once; no viewer ever sees the part, and the
+    // roll names no piece.
+    let effects = play_seen(&mut lost, 0, &swarm(stack, "e5", 3), &[4]);
+    assert_eq!(defence_roll_names(&effects), None);
+    assert!(on(&lost, "e5").iter().all(|(kind, _)| kind == "shade"));
+    // d20 13 + 3 = 16: the part stays, and the roll, naming it, is told
+    // after it is placed.
+    let effects = play_seen(&mut game, 0, &swarm(stack, "e5", 3), &[13]);
+    let part = piece_on(&game, "e5");
+    assert_eq!(defence_roll_names(&effects), Some(part));
+    let placed_at = effects
+        .iter()
+        .position(|s| matches!(&s.effect, Effect::PiecePlaced { piece } if piece.id == part))
+        .expect("the part placed");
+    let rolled_at = effects
+        .iter()
+        .position(|s| matches!(&s.effect, Effect::DiceRolled { .. }))
+        .expect("the roll");
+    assert!(placed_at < rolled_at, "{effects:?}");
 }

@@ -196,6 +196,9 @@ pub struct ActionChessFactionChess {
     /// being played: a haunting Shade strikes only a piece that enters its
     /// square so (D8).
     pub(crate) arrived: Vec<Ix>,
+    /// How many pieces there were as the action being played began: a
+    /// piece with a higher index was made by it.
+    pub(crate) pieces_at_action_start: usize,
     /// The piece whose move is being played, if the move names one: the
     /// capturer, for what a capture sets off away from it.
     pub(crate) acting: Option<Ix>,
@@ -247,6 +250,7 @@ impl ActionChessFactionChess {
             placed: Placed::default(),
             trapped: None,
             arrived: Vec::new(),
+            pieces_at_action_start: 0,
             acting: None,
             acting_to: None,
             labelling: false,

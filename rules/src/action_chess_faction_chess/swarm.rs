@@ -374,9 +374,13 @@ fn defends(game: &Game, victim: Ix, attacker: &str, dice: &mut dyn Dice, log: &m
     let face = dice.roll(20);
     let total = u16::from(face) + defenders;
     let holds = total >= DEFENCE_HOLDS_AT;
-    log.roll(|| DiceRoll {
+    // A stack that moved off its stack in this action is new: the roll
+    // names it once it is placed, or not at all when it is taken at once
+    // (a Shade's strike, D8), since no viewer ever sees it.
+    let new = usize::from(victim) >= game.pieces_at_action_start;
+    let roll = || DiceRoll {
         seat: Some(Seat(game.piece(victim).owner)),
-        piece: Some(PieceId(u32::from(victim))),
+        piece: (!new || holds).then_some(PieceId(u32::from(victim))),
         purpose: Phrase::from(format!(
             "the {defenders} Swarmlings on {} defend against the {attacker} (d20 + {defenders}, {DEFENCE_HOLDS_AT} or more holds)",
             grid::to_square(square_of(game, victim)),
@@ -389,6 +393,11 @@ fn defends(game: &Game, victim: Ix, attacker: &str, dice: &mut dyn Dice, log: &m
         } else {
             "the capture succeeds"
         }),
-    });
+    };
+    if new && holds {
+        log.roll_after_change_of(PieceId(u32::from(victim)), roll);
+    } else {
+        log.roll(roll);
+    }
     holds
 }

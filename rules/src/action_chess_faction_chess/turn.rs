@@ -71,6 +71,7 @@ impl ActionChessFactionChess {
     fn apply_move_itself(&mut self, seat: u8, mv: Move, dice: &mut dyn Dice, log: &mut Log) {
         self.set_acting(mv);
         self.arrived.clear();
+        self.pieces_at_action_start = self.pieces.len();
         if let Some(decision) = self.waiting() {
             if self.reactions.pop().is_none() {
                 self.pending.pop();
