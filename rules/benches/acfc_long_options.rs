@@ -10,7 +10,10 @@
 //!
 //! - `swarm_v_wallmaster`: both at once, the worst case a server sees;
 //! - `wallmaster_v_classique` and `swarm_v_classique`: each against the
-//!   faction of the `systems` bench's example pair, to tell their costs apart.
+//!   faction of the `systems` bench's example pair, to tell their costs apart;
+//! - `ghost_v_classique`: not a long list but the one faction that hides a
+//!   piece (a haunting Shade), so that the contract path builds and compares
+//!   every viewer's view after each action, not the referee's alone.
 //!
 //! Each pairing cycles over the same [`SEEDS`] games (the coin decides
 //! White), played to a cap of [`TURN_CAP`] turns, so the figures the bench
@@ -41,13 +44,14 @@ const TURN_CAP: i64 = 200;
 /// The games each pairing cycles over: seeds 1 to `SEEDS`.
 const SEEDS: u64 = 20;
 
-const PAIRINGS: [(&str, [Faction; 2]); 3] = [
+const PAIRINGS: [(&str, [Faction; 2]); 4] = [
     ("swarm_v_wallmaster", [Faction::Swarm, Faction::Wallmaster]),
     (
         "wallmaster_v_classique",
         [Faction::Wallmaster, Faction::Classique],
     ),
     ("swarm_v_classique", [Faction::Swarm, Faction::Classique]),
+    ("ghost_v_classique", [Faction::Ghost, Faction::Classique]),
 ];
 
 /// The `systems` bench's chooser: a ChaCha stream apart from the dice.
