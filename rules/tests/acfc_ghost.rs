@@ -653,3 +653,20 @@ fn a_part_of_a_stack_struck_as_it_moves_is_named_by_its_roll_only_if_it_stays() 
         .expect("the roll");
     assert!(placed_at < rolled_at, "{effects:?}");
 }
+
+#[test]
+fn a_haunting_shades_moves_are_written_from_the_square_its_owner_sees_it_on() {
+    let (mut game, shade, _) = shade_haunting("d6");
+    let king = piece_on(&game, "h8");
+    play_seen(&mut game, 1, &go(king, "g8"), &[]);
+    let option = game
+        .options(Seat(0))
+        .into_iter()
+        .find(|option| option.action == haunt(shade, "d7"))
+        .expect("offered");
+    assert_eq!(option.notation, "?d6-d7h");
+    assert_eq!(
+        option.label,
+        "Shade on d6 (haunting) moves to d7 and haunts it unseen"
+    );
+}

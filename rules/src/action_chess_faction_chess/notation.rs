@@ -69,12 +69,15 @@ impl ActionChessFactionChess {
         }
     }
 
-    /// Whether another piece of the same kind and side stands on `ix`'s
-    /// square: two Spirits of one Ghost, where a Phantom became a Spirit
-    /// beside its own. Its notation then names it by id.
+    /// Whether another piece of the same kind and side is on `ix`'s square:
+    /// two Spirits of one Ghost, where a Phantom became a Spirit beside its
+    /// own; a Shade haunting unseen under a copy of a Shade. Its notation
+    /// then names it by id.
     fn twin_on_square(&self, ix: Ix) -> bool {
         let piece = self.piece(ix);
-        self.occupants(self.square(ix)).any(|other| {
+        let square = self.square(ix);
+        let haunter = self.haunter(square);
+        self.occupants(square).chain(haunter).any(|other| {
             other != ix
                 && self.piece(other).kind == piece.kind
                 && self.piece(other).owner == piece.owner
@@ -283,11 +286,6 @@ impl ActionChessFactionChess {
             mover_ends,
         } = self.dry_run(mv);
         notation.push_str(glyph(piece));
-        // A haunting Shade may stand where another piece of its
-        // side does.
-        if self.is_haunting(piece) {
-            notation.push('h');
-        }
         push_square(&mut notation, self.square(piece));
         if self.twin_on_square(piece) {
             notation.push_str(&format!("#{piece}"));
