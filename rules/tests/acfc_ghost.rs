@@ -670,3 +670,22 @@ fn a_haunting_shades_moves_are_written_from_the_square_its_owner_sees_it_on() {
         "Shade on d6 (haunting) moves to d7 and haunts it unseen"
     );
 }
+
+#[test]
+fn a_pinned_drone_cannot_help_build_a_factory() {
+    let mut position = Position::new([Faction::Robot, Faction::Ghost]);
+    position.place(0, "factory", "a1");
+    position.place(0, "drone", "d3");
+    position.place(0, "drone", "c4");
+    position.place(0, "drone", "e4");
+    position.place(1, "wraith", "h8");
+    let build = Action::new("build").to(sq("d4"));
+    // The Factory's placement at the start of the turn is declined first.
+    let mut free = position.build();
+    play_seen(&mut free, 0, &done(), &[]);
+    assert!(options(&free, 0).contains(&build), "three Drones may build");
+    position.sharing_spirit(1, "e4");
+    let mut pinned = position.build();
+    play_seen(&mut pinned, 0, &done(), &[]);
+    assert!(!options(&pinned, 0).contains(&build));
+}

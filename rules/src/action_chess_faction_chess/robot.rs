@@ -71,15 +71,17 @@ pub(super) fn piece_moves(game: &Game, ix: Ix, out: &mut Vec<Move>) {
 
 /// The three Drones that could all move into `to`, an empty square: the
 /// one behind it (stepping forward) and those on its left and right
-/// (stepping sideways) (R2), each with no wall in its way (W10).
+/// (stepping sideways) (R2), each with no wall in its way (W10) and no
+/// Ghost's Spirit pinning it (D3).
 fn builders(game: &Game, seat: u8, to: Sq) -> Option<[Ix; 3]> {
     if !game.is_empty(to) {
         return None;
     }
     let drone_at = |(df, dr): (i8, i8)| {
         let from = grid::offset(to, df, dr).filter(|&from| game.passes(from, to))?;
-        game.at(from)
-            .filter(|&ix| game.piece(ix).owner == seat && game.piece(ix).kind == Kind::Drone)
+        game.at(from).filter(|&ix| {
+            game.piece(ix).owner == seat && game.piece(ix).kind == Kind::Drone && !game.pinned(ix)
+        })
     };
     Some([
         drone_at((0, -game.forward(seat)))?,
