@@ -332,12 +332,8 @@ fn way_reach(game: &Game, ix: Ix, from: Sq, toward: Compass, steps: u8) -> u64 {
 mod tests {
     use super::*;
     use crate::action_chess_faction_chess::factions::Faction;
-    use crate::action_chess_faction_chess::position::Position;
+    use crate::action_chess_faction_chess::position::{Position, ix};
     use crate::grid::mask_of;
-
-    fn ix(id: fray_protocol::PieceId) -> Ix {
-        id.0 as Ix
-    }
 
     /// White Beastfolk with a Leonine on h1 against a Black King on h8.
     fn position() -> Position {

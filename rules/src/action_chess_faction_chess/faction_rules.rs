@@ -319,11 +319,7 @@ mod tests {
     use crate::grid::{self, bit, mask_of, named};
 
     use super::super::moves::Compass;
-    use super::super::position::Position;
-
-    fn ix(id: fray_protocol::PieceId) -> Ix {
-        id.0 as Ix
-    }
+    use super::super::position::{Position, ix};
 
     fn moves_of(game: &Game, piece: Ix) -> Vec<Move> {
         let mut out = Vec::new();

@@ -238,12 +238,8 @@ pub(super) fn why_illegal(game: &Game, seat: u8, mv: Move) -> Option<String> {
 mod tests {
     use super::*;
     use crate::action_chess_faction_chess::factions::Faction;
-    use crate::action_chess_faction_chess::position::Position;
+    use crate::action_chess_faction_chess::position::{Position, ix};
     use crate::grid::mask_of;
-
-    fn ix(id: fray_protocol::PieceId) -> Ix {
-        id.0 as Ix
-    }
 
     fn position() -> Position {
         let mut position = Position::new([Faction::Faerie, Faction::Classique]);

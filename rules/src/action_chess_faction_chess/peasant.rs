@@ -302,12 +302,8 @@ impl Chain<'_> {
 mod tests {
     use super::*;
     use crate::action_chess_faction_chess::factions::Faction;
-    use crate::action_chess_faction_chess::position::Position;
+    use crate::action_chess_faction_chess::position::{Position, ix};
     use crate::grid::mask_of;
-
-    fn ix(id: fray_protocol::PieceId) -> Ix {
-        id.0 as Ix
-    }
 
     /// White Peasants against Black Peasants whose Sergeant stands far off.
     fn position() -> Position {

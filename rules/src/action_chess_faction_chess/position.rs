@@ -10,6 +10,12 @@ use super::factions::Faction;
 use super::pieces::Kind;
 use super::state::{ActionChessFactionChess, Rules, Stage};
 
+/// The engine's index of a piece a position placed, for unit tests.
+#[cfg(test)]
+pub(crate) fn ix(id: PieceId) -> super::state::Ix {
+    id.0 as super::state::Ix
+}
+
 pub struct Position {
     game: ActionChessFactionChess,
 }
