@@ -32,8 +32,9 @@ use fray_rules::action_chess_faction_chess::{
     ActionChessFactionChess, Faction, MAX_TURNS, army_list,
 };
 use fray_rules::{ChaChaDice, MoveRules};
-use rand_chacha::ChaCha8Rng;
-use rand_chacha::rand_core::{Rng, SeedableRng};
+
+mod random_play;
+use random_play::{Chooser, contract_game, fast_game};
 
 type Game = ActionChessFactionChess;
 
@@ -54,55 +55,8 @@ const PAIRINGS: [(&str, [Faction; 2]); 4] = [
     ("ghost_v_classique", [Faction::Ghost, Faction::Classique]),
 ];
 
-/// The `systems` bench's chooser: a ChaCha stream apart from the dice.
-struct Chooser(ChaCha8Rng);
-
-impl Chooser {
-    fn new(seed: u64) -> Self {
-        Chooser(ChaCha8Rng::seed_from_u64(seed ^ 0x9E37_79B9_7F4A_7C15))
-    }
-
-    fn index(&mut self, n: usize) -> usize {
-        ((u128::from(self.0.next_u64()) * n as u128) >> 64) as usize
-    }
-}
-
 fn config() -> MatchConfig {
     MatchConfig::new(SystemId::ActionChessFactionChess).with(MAX_TURNS, OptionValue::Int(TURN_CAP))
-}
-
-/// One random game on the fast path; returns the actions taken.
-fn fast_game(config: &MatchConfig, armies: &[ArmyList], seed: u64) -> usize {
-    let mut dice = ChaChaDice::from_u64(seed);
-    let mut game = Game::setup_quiet(config, armies, &mut dice).expect("legal armies");
-    let mut chooser = Chooser::new(seed);
-    let mut moves = Vec::with_capacity(2048);
-    let mut actions = 0;
-    while let Some(&seat) = game.to_act().first() {
-        moves.clear();
-        game.legal_moves(seat, &mut moves);
-        game.play_quiet(seat, moves[chooser.index(moves.len())], &mut dice);
-        actions += 1;
-    }
-    black_box(&game);
-    actions
-}
-
-/// One random game on the contract path; returns the actions taken.
-fn contract_game(config: &MatchConfig, armies: &[ArmyList], seed: u64) -> usize {
-    let mut dice = ChaChaDice::from_u64(seed);
-    let (mut game, effects) = Game::setup(config, armies, &mut dice).expect("legal armies");
-    black_box(effects);
-    let mut chooser = Chooser::new(seed);
-    let mut actions = 0;
-    while game.outcome().is_none() {
-        let seat = game.to_act()[0];
-        let options = game.options(seat);
-        let option = &options[chooser.index(options.len())];
-        black_box(game.act(seat, &option.action, &mut dice).expect("listed"));
-        actions += 1;
-    }
-    actions
 }
 
 /// What one seat did over a pairing's games on the contract path.
@@ -179,7 +133,7 @@ fn describe(name: &str, factions: [Faction; 2], config: &MatchConfig, armies: &[
             seats[usize::from(winner.0)].wins += 1;
         }
         lengths.push(actions);
-        fast_lengths.push(fast_game(config, armies, seed));
+        fast_lengths.push(fast_game::<Game>(config, armies, seed).1);
     }
     let games = SEEDS as f64;
     let actions: usize = lengths.iter().sum();
@@ -233,13 +187,13 @@ fn long_options(c: &mut Criterion) {
         group.bench_function("fast", |b| {
             b.iter(|| {
                 seed = seed % SEEDS + 1;
-                fast_game(&config, &armies, seed)
+                fast_game::<Game>(&config, &armies, seed).1
             })
         });
         group.bench_function("contract", |b| {
             b.iter(|| {
                 seed = seed % SEEDS + 1;
-                contract_game(&config, &armies, seed)
+                contract_game::<Game>(&config, &armies, seed)
             })
         });
         group.finish();

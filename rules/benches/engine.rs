@@ -15,21 +15,9 @@ use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_m
 use fray_protocol::{ArmyList, MatchConfig, SystemId, Viewer};
 use fray_rules::fantasy_armies::{Army, FantasyArmies, starter_list};
 use fray_rules::{ChaChaDice, Choice, MoveRules};
-use rand_chacha::ChaCha8Rng;
-use rand_chacha::rand_core::{Rng, SeedableRng};
 
-/// Chooses moves uniformly, from a ChaCha stream apart from the game's dice.
-struct Chooser(ChaCha8Rng);
-
-impl Chooser {
-    fn new(seed: u64) -> Self {
-        Chooser(ChaCha8Rng::seed_from_u64(seed ^ 0x9E37_79B9_7F4A_7C15))
-    }
-
-    fn index(&mut self, n: usize) -> usize {
-        ((u128::from(self.0.next_u64()) * n as u128) >> 64) as usize
-    }
-}
+mod random_play;
+use random_play::Chooser;
 
 /// The 36 ordered pairings of the six starter lists.
 fn pairings() -> Vec<[ArmyList; 2]> {

@@ -9,53 +9,11 @@
 use std::hint::black_box;
 
 use criterion::{Criterion, Throughput, criterion_group, criterion_main};
-use fray_protocol::{ArmyList, MatchConfig, OptionValue, SystemId};
-use fray_rules::{ChaChaDice, GameSystem, MoveRules, SystemVisitor};
-use rand_chacha::ChaCha8Rng;
-use rand_chacha::rand_core::{Rng, SeedableRng};
+use fray_protocol::{MatchConfig, OptionValue, SystemId};
+use fray_rules::{GameSystem, SystemVisitor};
 
-struct Chooser(ChaCha8Rng);
-
-impl Chooser {
-    fn new(seed: u64) -> Self {
-        Chooser(ChaCha8Rng::seed_from_u64(seed ^ 0x9E37_79B9_7F4A_7C15))
-    }
-
-    fn index(&mut self, n: usize) -> usize {
-        ((u128::from(self.0.next_u64()) * n as u128) >> 64) as usize
-    }
-}
-
-/// One random game on the fast path (no effects); returns the final state.
-fn fast_game<G: MoveRules>(config: &MatchConfig, armies: &[ArmyList], seed: u64) -> G {
-    let mut dice = ChaChaDice::from_u64(seed);
-    let mut game = G::setup_quiet(config, armies, &mut dice).expect("legal armies");
-    let mut chooser = Chooser::new(seed);
-    let mut moves = Vec::with_capacity(512);
-    while let Some(&seat) = game.to_act().first() {
-        moves.clear();
-        game.legal_moves(seat, &mut moves);
-        game.play_quiet(seat, moves[chooser.index(moves.len())], &mut dice);
-    }
-    game
-}
-
-/// Plays the contract path to the end; returns the actions taken.
-fn contract_game<G: MoveRules>(config: &MatchConfig, armies: &[ArmyList], seed: u64) -> usize {
-    let mut dice = ChaChaDice::from_u64(seed);
-    let (mut game, effects) = G::setup(config, armies, &mut dice).expect("legal armies");
-    black_box(effects);
-    let mut chooser = Chooser::new(seed);
-    let mut actions = 0;
-    while game.outcome().is_none() {
-        let seat = game.to_act()[0];
-        let options = game.options(seat);
-        let option = &options[chooser.index(options.len())];
-        black_box(game.act(seat, &option.action, &mut dice).expect("listed"));
-        actions += 1;
-    }
-    actions
-}
+mod random_play;
+use random_play::{contract_game, fast_game};
 
 /// `<system>/random_game`: `fast` and `contract`.
 struct RandomGames<'a>(&'a mut Criterion);
@@ -74,7 +32,7 @@ impl SystemVisitor for RandomGames<'_> {
         group.bench_function("fast", |b| {
             b.iter(|| {
                 seed += 1;
-                black_box(fast_game::<S>(&config, &armies, seed))
+                black_box(fast_game::<S>(&config, &armies, seed).0)
             })
         });
         group.bench_function("contract", |b| {
@@ -106,7 +64,7 @@ fn chessboard_confrontation_battle_map(c: &mut Criterion) {
     group.bench_function("fast", |b| {
         b.iter(|| {
             seed += 1;
-            black_box(fast_game::<ChessboardConfrontation>(&config, &armies, seed))
+            black_box(fast_game::<ChessboardConfrontation>(&config, &armies, seed).0)
         })
     });
     group.finish();

@@ -215,22 +215,9 @@ fn push_shade_moves(game: &Game, ix: Ix, out: &mut Vec<Move>) {
 /// the piece `captures` and may take it.
 fn push_through_friends(game: &Game, ix: Ix, reach: u8, captures: bool, out: &mut Vec<Move>) {
     let owner = game.piece(ix).owner;
-    let from = square_of(game, ix);
-    for &(df, dr) in &ALL_DIRECTIONS {
-        let mut at = from;
-        for _ in 0..reach {
-            let Some(to) = grid::offset(at, df, dr).filter(|&to| game.passes(at, to)) else {
-                break;
-            };
-            at = to;
-            if game.is_empty(to) {
-                out.push(Move::Go { piece: ix, to });
-            } else if !game.holds(owner, to) {
-                if captures && game.takeable_by(owner, to) {
-                    out.push(Move::Go { piece: ix, to });
-                }
-                break;
-            }
+    for to in grid::squares_of(reach_through_friends(game, ix, reach)) {
+        if game.is_empty(to) || (captures && game.takeable_by(owner, to)) {
+            out.push(Move::Go { piece: ix, to });
         }
     }
 }
