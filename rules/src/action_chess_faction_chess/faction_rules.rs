@@ -64,14 +64,15 @@ pub(super) fn main_moves(game: &Game, seat: u8, out: &mut Vec<Move>) {
 
 /// Drops from `out[first..]` the moves that would move a pinned piece.
 fn drop_pinned(game: &Game, out: &mut Vec<Move>, first: usize) {
-    let mut at = first;
-    while at < out.len() {
-        if game.moving_piece(out[at]).is_some_and(|ix| game.pinned(ix)) {
-            out.remove(at);
-        } else {
-            at += 1;
-        }
+    // Only a Ghost's Spirits pin.
+    if !game.factions.contains(&Faction::Ghost) {
+        return;
     }
+    let mut at = 0;
+    out.retain(|&mv| {
+        at += 1;
+        at <= first || !game.moving_piece(mv).is_some_and(|ix| game.pinned(ix))
+    });
 }
 
 fn faction_main_moves(game: &Game, seat: u8, out: &mut Vec<Move>) {

@@ -137,7 +137,7 @@ fn own_moves(game: &Game, ix: Ix, out: &mut Vec<Move>) {
 }
 
 /// A copy turns back into a Phantom at the start of its move, and makes
-/// the move as a Phantom (line 39, D15).
+/// the move as a Phantom (line 39, D13).
 fn push_turning_back(game: &Game, ix: Ix, out: &mut Vec<Move>) {
     let mut leaps = Vec::new();
     game.push_leaps(ix, &PHANTOM_LEAPS, &mut leaps);
@@ -258,7 +258,7 @@ pub(super) fn play_main(game: &mut Game, seat: u8, mv: Move, dice: &mut dyn Dice
         }
     ) && game.piece(piece).copy;
     if kind.faction() != Faction::Ghost && !turning_back {
-        // A copy moves by its kind's rules (D15).
+        // A piece of another faction's kind moves by its kind's rules (D15).
         return faction_rules::play_main_of(kind.faction(), game, seat, mv, dice, log);
     }
     match mv {
@@ -303,7 +303,7 @@ pub(super) fn play_main(game: &mut Game, seat: u8, mv: Move, dice: &mut dyn Dice
 }
 
 /// A Phantom leaps to `to`; what it captures there, it becomes (line 39):
-/// the same kind, and as many as a Swarmling stack was (D16).
+/// the same kind, and as many as a Swarmling stack was (D12).
 fn phantom_goes(game: &mut Game, phantom: Ix, to: Sq, dice: &mut dyn Dice, log: &mut Log) {
     let victim = game.at(to);
     if !game.go(phantom, to, dice, log) {
@@ -344,8 +344,8 @@ pub(super) fn threats_in_place(game: &Game, ix: Ix) -> u64 {
     }
 }
 
-/// A copy could turn back and leap as a Phantom (D15): its threats besides
-/// its kind's.
+/// A copy could turn back and leap as a Phantom (D13, D15): its threats
+/// besides its kind's.
 pub(super) fn threats_as_phantom(game: &Game, ix: Ix) -> u64 {
     if game.piece(ix).copy {
         game.reach(square_of(game, ix), &PHANTOM_LEAPS)
