@@ -1,6 +1,6 @@
 //! Every ordered pairing of the playable factions (a faction against
 //! itself included), each faction meeting each other as White and as
-//! Black: one random complete game per pairing (169 for thirteen factions)
+//! Black: one random complete game per pairing (196 for the fourteen factions)
 //! through the contract suite's player and checks
 //! (`contract_harness::play`: options are the truth, effects are diffs,
 //! nothing leaks, the same seed plays the same game, every game ends with

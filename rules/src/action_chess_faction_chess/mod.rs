@@ -1,23 +1,22 @@
 //! Action Chess Faction Chess: each player picks one of fourteen factions,
 //! one of them regular chess, each with its own pieces, random moves and
-//! odd captures, and they meet on one 8×8 board. The factions in
-//! `Faction::PLAYABLE` are playable; the others are listed in the rules
-//! document as not implemented yet. The rules as Fray plays them, with
-//! every ruling: `docs/rules/action-chess-faction-chess.md`.
+//! odd captures, and they meet on one 8×8 board. All fourteen are in
+//! `Faction::PLAYABLE`. The rules as Fray plays them, with every ruling:
+//! `docs/rules/action-chess-faction-chess.md`.
 //!
 //! Where each rule lives:
 //! - `factions.rs`: the fourteen factions, their defeat conditions in words
 //! - `pieces.rs`: every piece's key, name, glyph and line
 //! - `layout.rs`: starting squares by the chess piece a piece replaces
 //! - `classique.rs`, `peasant.rs`, `beastfolk.rs`, `undead.rs`, `slime.rs`,
-//!   `robot.rs`, `halflings.rs`, `faerie.rs`, `reaper.rs`, `alchemist.rs`,
-//!   `butcher.rs`, `wallmaster.rs`: each faction's pieces, moves,
-//!   captures, decisions and layout (the Butcher's also its corpses and
-//!   the Auroch's escape from any capture)
+//!   `robot.rs`, `halflings.rs`, `ghost.rs`, `faerie.rs`, `reaper.rs`,
+//!   `alchemist.rs`, `butcher.rs`, `swarm.rs`, `wallmaster.rs`: each
+//!   faction's pieces, moves (one piece's, `piece_moves`, for a Phantom's
+//!   copy too), captures, decisions and layout (the Butcher's also its
+//!   corpses and the Auroch's escape from any capture; the Ghost's also
+//!   the haunting Shade's strike)
 //! - `walls.rs`: the Wallmaster's walls on the edges between squares, and
 //!   the one test of passing them every faction's movement asks
-//! - `swarm.rs`: a faction of part two, being built; not in
-//!   `Faction::PLAYABLE` until its rules are whole
 //! - `faction_rules.rs`: where the engine asks a faction for its rules
 //! - `movement.rs`: steps, slides and leaps; what a side threatens
 //! - `capture.rs`: capture (an Auroch may step away instead), and the
