@@ -12,6 +12,7 @@ mod matches;
 mod players;
 mod systems;
 mod throttle;
+mod web;
 
 use axum::Router;
 use axum::middleware;
@@ -49,6 +50,8 @@ pub fn app(state: AppState) -> Router {
         .route("/api/matches/{id}/replay", get(matches::replay))
         .route("/api/matches/{id}/history", get(history::history))
         .route("/ws", get(crate::ws::upgrade))
+        .route("/", get(web::index))
+        .route("/web/{file}", get(web::asset))
         .fallback(error::not_found)
         .method_not_allowed_fallback(error::method_not_allowed)
         .layer(middleware::from_fn_with_state(throttle, throttle::limit))

@@ -1,0 +1,65 @@
+// The REST lobby (docs/protocol.md, "The lobby: REST") and the login kept in
+// localStorage.
+
+const KEY = "fray.login";
+
+/** The saved login: {id, name, token}, or null. */
+export function login() {
+  try {
+    const saved = JSON.parse(localStorage.getItem(KEY));
+    return saved && saved.token ? saved : null;
+  } catch {
+    return null;
+  }
+}
+
+export function saveLogin(value) {
+  if (value) localStorage.setItem(KEY, JSON.stringify(value));
+  else localStorage.removeItem(KEY);
+}
+
+/** An error the server answered, with its code and reasons. */
+export class ApiError extends Error {
+  constructor(status, body) {
+    const error = (body && body.error) || {};
+    super(error.message || `the server answered ${status}`);
+    this.status = status;
+    this.code = error.code || "unknown";
+    this.reasons = error.reasons || [];
+  }
+}
+
+async function request(method, path, body) {
+  const headers = { Accept: "application/json" };
+  const saved = login();
+  if (saved) headers.Authorization = `Bearer ${saved.token}`;
+  if (body !== undefined) headers["Content-Type"] = "application/json";
+  const response = await fetch(path, {
+    method,
+    headers,
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  if (response.status === 204) return null;
+  let json = null;
+  try {
+    json = await response.json();
+  } catch {
+    json = null;
+  }
+  if (!response.ok) throw new ApiError(response.status, json);
+  return json;
+}
+
+export const api = {
+  systems: () => request("GET", "/api/systems"),
+  register: (name) => request("POST", "/api/players", { name }),
+  armyLists: (system) =>
+    request("GET", `/api/army-lists${system ? `?system=${encodeURIComponent(system)}` : ""}`),
+  createArmyList: (list) => request("POST", "/api/army-lists", list),
+  matches: (query) => request("GET", `/api/matches?${new URLSearchParams(query)}`),
+  match: (id) => request("GET", `/api/matches/${id}`),
+  createMatch: (body) => request("POST", "/api/matches", body),
+  join: (id, armyList) => request("POST", `/api/matches/${id}/join`, { army_list: armyList }),
+  history: (id, role, upto) =>
+    request("GET", `/api/matches/${id}/history?${new URLSearchParams({ role, upto })}`),
+};

@@ -1,0 +1,84 @@
+// Fray's web client: the page's entry point. It routes by the address's
+// hash: "#/" the lobby, "#/play/7" match 7 as your seat, "#/watch/7" as a
+// spectator.
+
+import { api, login, saveLogin } from "./api.js";
+import { h, replace } from "./dom.js";
+import { renderLobby } from "./lobby.js";
+import { Table } from "./play.js";
+
+const main = document.getElementById("main");
+const who = document.getElementById("who");
+const flashEl = document.getElementById("flash");
+
+let systems = null;
+let table = null;
+let lobbyTimer = null;
+let flashTimer = null;
+
+/** Shows a message for a while (errors the server answered, mostly). */
+export function flash(message) {
+  flashEl.textContent = message;
+  flashEl.hidden = false;
+  clearTimeout(flashTimer);
+  flashTimer = setTimeout(() => (flashEl.hidden = true), 6000);
+}
+
+function renderWho() {
+  const saved = login();
+  if (!saved) {
+    replace(who, "not logged in");
+    return;
+  }
+  replace(
+    who,
+    h("span", { class: "me", id: "me" }, saved.name),
+    " ",
+    h(
+      "button",
+      {
+        class: "link",
+        id: "logout",
+        type: "button",
+        onclick: () => {
+          if (confirm("Log out? Keep your token if you want to log in again as this player.")) {
+            saveLogin(null);
+            route();
+          }
+        },
+      },
+      "log out",
+    ),
+  );
+}
+
+async function route() {
+  if (table) {
+    table.close();
+    table = null;
+  }
+  clearInterval(lobbyTimer);
+  renderWho();
+  if (!systems) {
+    try {
+      systems = await api.systems();
+    } catch (error) {
+      replace(main, h("p", { class: "error" }, `Cannot reach the server: ${error.message}`));
+      return;
+    }
+  }
+  const hash = location.hash || "#/";
+  const play = hash.match(/^#\/(play|watch)\/(\d+)$/);
+  if (play) {
+    const role = play[1] === "play" ? "player" : "spectator";
+    table = new Table(main, Number(play[2]), role, { systems, flash });
+    window.frayDebug = { table };
+    return;
+  }
+  window.frayDebug = {};
+  const refresh = await renderLobby(main, { systems, flash, onLogin: route });
+  if (refresh) lobbyTimer = setInterval(refresh, 5000);
+}
+
+window.addEventListener("hashchange", route);
+route();

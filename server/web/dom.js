@@ -1,0 +1,56 @@
+// Building the page. Text from the server or other players always goes in
+// through textContent (`text` children below), never as markup.
+
+/**
+ * h("div", {class: "x", onclick: f}, "text", child, ...): an element.
+ * Strings become text nodes; null and false are skipped.
+ */
+export function h(tag, attrs = {}, ...children) {
+  const el = document.createElement(tag);
+  setAttrs(el, attrs);
+  append(el, children);
+  return el;
+}
+
+const SVG_NS = "http://www.w3.org/2000/svg";
+
+/** The same, for SVG elements. */
+export function s(tag, attrs = {}, ...children) {
+  const el = document.createElementNS(SVG_NS, tag);
+  setAttrs(el, attrs);
+  append(el, children);
+  return el;
+}
+
+function setAttrs(el, attrs) {
+  for (const [key, value] of Object.entries(attrs || {})) {
+    if (value === null || value === undefined || value === false) continue;
+    if (key.startsWith("on") && typeof value === "function") {
+      el.addEventListener(key.slice(2), value);
+    } else if (key === "dataset") {
+      Object.assign(el.dataset, value);
+    } else {
+      el.setAttribute(key, value === true ? "" : String(value));
+    }
+  }
+}
+
+function append(el, children) {
+  for (const child of children.flat(Infinity)) {
+    if (child === null || child === undefined || child === false) continue;
+    el.append(child instanceof Node ? child : document.createTextNode(String(child)));
+  }
+}
+
+/** Replaces every child of `el`. */
+export function replace(el, ...children) {
+  el.replaceChildren();
+  append(el, children);
+}
+
+/** A phrase ([text or {seat}]) as text, each seat named by `name(seat)`. */
+export function phrase(parts, name) {
+  if (typeof parts === "string") return parts;
+  if (!Array.isArray(parts)) return "";
+  return parts.map((p) => (typeof p === "string" ? p : name(p.seat))).join("");
+}

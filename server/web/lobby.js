@@ -1,0 +1,367 @@
+// The lobby: log in, the systems, your matches and the open ones, a match
+// made or joined with an army list.
+
+import { api, login, saveLogin, ApiError } from "./api.js";
+import { h, replace } from "./dom.js";
+
+function errorText(error) {
+  if (error instanceof ApiError && error.reasons.length) {
+    return `${error.message}\n${error.reasons.join("\n")}`;
+  }
+  return error.message || String(error);
+}
+
+/** Logs in with a token: the websocket's `welcome` names its player. */
+function loginWithToken(token) {
+  return new Promise((resolve, reject) => {
+    const scheme = location.protocol === "https:" ? "wss://" : "ws://";
+    const ws = new WebSocket(`${scheme}${location.host}/ws`);
+    const fail = (message) => {
+      ws.close();
+      reject(new Error(message));
+    };
+    ws.onopen = () => ws.send(JSON.stringify({ type: "hello", version: 3, token }));
+    ws.onerror = () => reject(new Error("cannot reach the server"));
+    ws.onmessage = (event) => {
+      const msg = JSON.parse(event.data);
+      if (msg.type === "welcome" && msg.player) {
+        ws.close();
+        resolve({ id: msg.player.id, name: msg.player.name, token });
+      } else if (msg.type === "error") fail(msg.message);
+      else if (msg.type === "welcome") fail("the server did not know that token");
+    };
+  });
+}
+
+function renderLogin(main, ctx) {
+  const name = h("input", { id: "register-name", name: "name", maxlength: 32, required: true, autocomplete: "username" });
+  const token = h("input", { id: "token", name: "token", required: true, autocomplete: "off", spellcheck: "false" });
+  const register = h(
+    "form",
+    {
+      id: "register-form",
+      class: "card",
+      onsubmit: async (event) => {
+        event.preventDefault();
+        try {
+          const created = await api.register(name.value.trim());
+          saveLogin({ id: created.id, name: created.name, token: created.token });
+          ctx.onLogin();
+        } catch (error) {
+          ctx.flash(errorText(error));
+        }
+      },
+    },
+    h("h2", {}, "New player"),
+    h("label", {}, "Name ", name),
+    h("button", { id: "register", type: "submit" }, "Register"),
+    h("p", { class: "hint" }, "Your token is kept in this browser. Copy it from the lobby to play from another one."),
+  );
+  const existing = h(
+    "form",
+    {
+      id: "token-form",
+      class: "card",
+      onsubmit: async (event) => {
+        event.preventDefault();
+        try {
+          saveLogin(await loginWithToken(token.value.trim()));
+          ctx.onLogin();
+        } catch (error) {
+          ctx.flash(errorText(error));
+        }
+      },
+    },
+    h("h2", {}, "Log in"),
+    h("label", {}, "Token ", token),
+    h("button", { id: "token-login", type: "submit" }, "Log in"),
+    h("p", { class: "hint" }, "The token registering gave you (fray keeps it in its config.json)."),
+  );
+  replace(main, h("section", { class: "login" }, register, existing), systemsSection(ctx.systems));
+}
+
+function systemsSection(systems) {
+  return h(
+    "section",
+    { id: "systems", class: "card" },
+    h("h2", {}, "Game systems"),
+    systems.map((system) =>
+      h(
+        "details",
+        { class: "system" },
+        h("summary", {}, h("strong", {}, system.name), ` · ${system.seats.min}–${system.seats.max} players`),
+        h("p", {}, system.summary),
+        h("ul", {}, (system.army_rules || []).map((rule) => h("li", {}, rule))),
+        (system.armies || []).map((army) =>
+          h(
+            "details",
+            { class: "army" },
+            h("summary", {}, army.name),
+            army.description ? h("p", {}, army.description) : null,
+            unitTable(army),
+            (army.special_rules || []).length ? h("ul", { class: "rules" }, army.special_rules.map((r) => h("li", {}, r))) : null,
+          ),
+        ),
+      ),
+    ),
+  );
+}
+
+function unitTable(army) {
+  const units = army.units || [];
+  if (!units.length) return null;
+  const keys = [];
+  for (const unit of units) for (const stat of unit.stats || []) if (!keys.includes(stat.key)) keys.push(stat.key);
+  return h(
+    "div",
+    { class: "scroll" },
+    h(
+      "table",
+      { class: "units" },
+      h("thead", {}, h("tr", {}, h("th", {}, "Unit"), keys.map((k) => h("th", {}, k)), h("th", {}, "Cost"))),
+      h(
+        "tbody",
+        {},
+        units.map((unit) =>
+          h(
+            "tr",
+            {},
+            h("td", {}, unit.name),
+            keys.map((k) => h("td", {}, (unit.stats.find((s) => s.key === k) || {}).value ?? "")),
+            h("td", {}, unit.cost ?? ""),
+          ),
+        ),
+      ),
+    ),
+  );
+}
+
+/** The army lists one may bring to a match of `system`: stored, then examples. */
+function listChoices(system, stored) {
+  const mine = stored.filter((s) => s.list.system === system.id);
+  const choices = mine.map((s) => ({ value: `list:${s.id}`, label: `${s.list.name || "(no name)"} · ${s.list.army}` }));
+  (system.examples || []).forEach((example, i) => {
+    const taken = mine.some((s) => s.list.name === example.name && s.list.army === example.army);
+    if (!taken) choices.push({ value: `example:${i}`, label: `${example.name || example.army} (example)` });
+  });
+  return choices;
+}
+
+function listSelect(system, stored, attrs) {
+  return h(
+    "select",
+    attrs,
+    listChoices(system, stored).map((c) => h("option", { value: c.value }, c.label)),
+  );
+}
+
+/** The stored list's id for a choice, storing an example first. */
+async function resolveList(system, value) {
+  const [kind, n] = value.split(":");
+  if (kind === "list") return Number(n);
+  const example = system.examples[Number(n)];
+  const stored = await api.createArmyList(example);
+  return stored.id;
+}
+
+function optionInput(option) {
+  const id = `opt-${option.key}`;
+  const kind = option.kind;
+  let input;
+  if (kind.type === "bool") input = h("input", { type: "checkbox", id, checked: option.default === true });
+  else if (kind.type === "int")
+    input = h("input", { type: "number", id, min: kind.min, max: kind.max, value: option.default, inputmode: "numeric" });
+  else
+    input = h(
+      "select",
+      { id },
+      kind.choices.map((c) => h("option", { value: c, selected: c === option.default }, c)),
+    );
+  input.dataset.key = option.key;
+  input.dataset.type = kind.type;
+  return h("label", { class: "option", title: option.help || "" }, `${option.label} `, input);
+}
+
+function readOptions(container) {
+  const options = {};
+  for (const input of container.querySelectorAll("[data-key]")) {
+    const type = input.dataset.type;
+    options[input.dataset.key] =
+      type === "bool" ? input.checked : type === "int" ? Number(input.value) : input.value;
+  }
+  return options;
+}
+
+function seatsText(match, systemsById) {
+  return match.seats
+    .map((seat) => {
+      const who = seat.player ? seat.player.name : "(open)";
+      return seat.army ? `${who} (${seat.army})` : who;
+    })
+    .join(" vs ");
+}
+
+function outcomeText(match) {
+  const o = match.outcome;
+  if (!o) return "";
+  if (!o.winners.length) return "draw";
+  const names = o.winners.map((s) => match.seats[s]?.player?.name ?? `seat ${s + 1}`);
+  return `${names.join(", ")} won`;
+}
+
+function matchRow(match, me, ctx, stored, reload) {
+  const system = ctx.systems.find((s) => s.id === match.system);
+  const seated = match.seats.some((seat) => seat.player && seat.player.id === me.id);
+  const actions = [];
+  if (match.status === "running" && seated)
+    actions.push(h("a", { class: "button primary", href: `#/play/${match.id}`, "data-play": match.id }, "Play"));
+  if (match.status !== "open")
+    actions.push(h("a", { class: "button", href: `#/watch/${match.id}` }, match.status === "finished" ? "View" : "Watch"));
+  if (match.status === "open" && !seated && system) {
+    const select = listSelect(system, stored, { "aria-label": "army list", "data-join-list": match.id });
+    actions.push(
+      select,
+      h(
+        "button",
+        {
+          type: "button",
+          "data-join": match.id,
+          onclick: async () => {
+            try {
+              const list = await resolveList(system, select.value);
+              await api.join(match.id, list);
+              location.hash = `#/play/${match.id}`;
+            } catch (error) {
+              ctx.flash(errorText(error));
+              reload();
+            }
+          },
+        },
+        "Join",
+      ),
+    );
+  }
+  if (match.status === "open" && seated) actions.push(h("span", { class: "hint" }, "waiting for players"));
+  return h(
+    "li",
+    { class: `match ${match.status}`, "data-match": match.id },
+    h("span", { class: "id" }, `#${match.id}`),
+    h("span", { class: "sys" }, system ? system.name : match.system),
+    h("span", { class: "seats" }, seatsText(match)),
+    h("span", { class: "status" }, match.status === "finished" ? outcomeText(match) : match.status),
+    h("span", { class: "actions" }, actions),
+  );
+}
+
+/** Draws the lobby in `main`; returns a function that refreshes its lists. */
+export async function renderLobby(main, ctx) {
+  const me = login();
+  if (!me) {
+    renderLogin(main, ctx);
+    return null;
+  }
+  let stored = [];
+  try {
+    stored = await api.armyLists();
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 401) {
+      saveLogin(null);
+      ctx.flash("The server does not know this browser's token any more: log in again.");
+      renderLogin(main, ctx);
+      return null;
+    }
+    ctx.flash(errorText(error));
+  }
+
+  const mine = h("ul", { id: "my-matches", class: "matches" });
+  const open = h("ul", { id: "open-matches", class: "matches" });
+  const reload = async (timed) => {
+    // A refresh by the timer waits while a list's select is in use.
+    if (timed === true && (open.contains(document.activeElement) || mine.contains(document.activeElement))) return;
+    try {
+      const [my, others] = await Promise.all([
+        api.matches({ player: me.id, limit: 30 }),
+        api.matches({ status: "open", limit: 30 }),
+      ]);
+      replace(mine, my.length ? my.map((m) => matchRow(m, me, ctx, stored, reload)) : h("li", { class: "hint" }, "None yet."));
+      const joinable = others.filter((m) => !m.seats.some((s) => s.player && s.player.id === me.id));
+      replace(open, joinable.length ? joinable.map((m) => matchRow(m, me, ctx, stored, reload)) : h("li", { class: "hint" }, "No open match: create one."));
+    } catch (error) {
+      ctx.flash(errorText(error));
+    }
+  };
+
+  // Create a match.
+  const systemSelect = h(
+    "select",
+    { id: "new-system" },
+    ctx.systems.map((s) => h("option", { value: s.id }, s.name)),
+  );
+  const listHolder = h("span");
+  const optionsHolder = h("div", { class: "options" });
+  const fillSystem = () => {
+    const system = ctx.systems.find((s) => s.id === systemSelect.value);
+    replace(listHolder, h("label", {}, "Army list ", listSelect(system, stored, { id: "new-list" })));
+    replace(optionsHolder, (system.options || []).map(optionInput));
+  };
+  systemSelect.addEventListener("change", fillSystem);
+  const create = h(
+    "form",
+    {
+      id: "create-form",
+      class: "card",
+      onsubmit: async (event) => {
+        event.preventDefault();
+        const system = ctx.systems.find((s) => s.id === systemSelect.value);
+        try {
+          const list = await resolveList(system, document.getElementById("new-list").value);
+          const match = await api.createMatch({
+            config: { system: system.id, options: readOptions(optionsHolder) },
+            army_list: list,
+          });
+          ctx.flash(`Created match ${match.id}: waiting for an opponent to join.`);
+          stored = await api.armyLists();
+          fillSystem();
+          reload();
+        } catch (error) {
+          ctx.flash(errorText(error));
+        }
+      },
+    },
+    h("h2", {}, "New match"),
+    h("label", {}, "System ", systemSelect),
+    " ",
+    listHolder,
+    h("details", { class: "match-options" }, h("summary", {}, "Options"), optionsHolder),
+    h("button", { id: "create", type: "submit", class: "primary" }, "Create match"),
+  );
+  fillSystem();
+
+  const token = h(
+    "details",
+    { class: "card token" },
+    h("summary", {}, "Your token"),
+    h("p", { class: "hint" }, "Log in with it from another browser. Anyone who has it plays as you."),
+    h("code", {}, me.token),
+  );
+
+  replace(
+    main,
+    h(
+      "div",
+      { class: "lobby" },
+      create,
+      h("section", { class: "card" }, h("h2", {}, "Your matches"), mine),
+      h(
+        "section",
+        { class: "card" },
+        h("h2", {}, "Open matches ", h("button", { type: "button", class: "link", id: "refresh", onclick: reload }, "refresh")),
+        open,
+      ),
+      systemsSection(ctx.systems),
+      token,
+    ),
+  );
+  await reload();
+  return () => reload(true);
+}

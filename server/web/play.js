@@ -1,0 +1,623 @@
+// A match at the table, over the websocket: hello, subscribe, snapshot,
+// batches applied with apply(), act, ack; resumed with `since` after a
+// dropped connection (docs/protocol.md, "Live play").
+
+import { api, login } from "./api.js";
+import { apply, normalizeView, emptyView } from "./apply.js";
+import { drawBoard, SEAT_SHAPES, SHAPE_SIGNS, terrainLetter } from "./board.js";
+import { h, s, replace, phrase } from "./dom.js";
+
+const PROTOCOL_VERSION = 3;
+const MAX_LOG = 300;
+
+// Pips of a d6's faces, on a 3×3 grid (0..8).
+const PIPS = { 1: [4], 2: [0, 8], 3: [0, 4, 8], 4: [0, 2, 6, 8], 5: [0, 2, 4, 6, 8], 6: [0, 2, 3, 5, 6, 8] };
+
+/** One die as a small picture: pips for a d6, its face and sides otherwise. */
+function die(d) {
+  const label = `d${d.sides}: ${d.face}`;
+  if (d.sides === 6 && PIPS[d.face]) {
+    return s(
+      "svg",
+      { class: "die d6", viewBox: "0 0 30 30", role: "img", "aria-label": label },
+      s("title", {}, label),
+      s("rect", { x: 1, y: 1, width: 28, height: 28, rx: 6 }),
+      PIPS[d.face].map((i) => s("circle", { cx: 7 + (i % 3) * 8, cy: 7 + Math.floor(i / 3) * 8, r: 2.6 })),
+    );
+  }
+  return h("span", { class: "die", title: label, "aria-label": label }, String(d.face), h("small", {}, `d${d.sides}`));
+}
+
+export class Table {
+  constructor(main, matchId, role, ctx) {
+    this.main = main;
+    this.matchId = matchId;
+    this.role = role;
+    this.ctx = ctx;
+    this.me = login();
+    this.view = emptyView();
+    this.seq = null;
+    this.seat = null;
+    this.status = "connecting";
+    this.toAct = [];
+    this.options = [];
+    this.names = {};
+    this.log = [];
+    this.chatSeen = new Set();
+    this.selected = null;
+    this.narrowTo = null; // options a click on the board left to choose from
+    this.last = new Set();
+    this.drawOffer = null;
+    this.pending = null; // {id, message} sent and not yet acknowledged
+    this.nextId = Date.now() * 1000;
+    this.closed = false;
+    this.retries = 0;
+    this.resumedWith = null; // "batches" or "snapshot", after a reconnect
+    this.awaitingResume = false;
+    this.historyLoaded = false;
+    this.build();
+    this.loadSummary();
+    this.connect();
+  }
+
+  // ---- the page ----
+
+  build() {
+    this.statusEl = h("div", { id: "turn", class: "turn", "aria-live": "polite" }, "Connecting…");
+    this.svg = s("svg", { id: "board", class: "board", xmlns: "http://www.w3.org/2000/svg" });
+    this.legendEl = h("div", { id: "legend", class: "legend" });
+    this.optionsEl = h("ol", { id: "options", class: "options-list" });
+    this.optionsHead = h("h3", {}, "Options");
+    this.pieceEl = h("div", { id: "piece", class: "piece-info" });
+    this.logEl = h("ol", { id: "log", class: "log" });
+    this.drawEl = h("div", { id: "draw", class: "draw" });
+    this.connEl = h("span", { id: "connection", class: "connection" });
+    const chatInput = h("input", { id: "chat-text", maxlength: 280, placeholder: "Say something", autocomplete: "off", "aria-label": "chat" });
+    this.chatForm = h(
+      "form",
+      {
+        id: "chat",
+        class: "chat",
+        onsubmit: (event) => {
+          event.preventDefault();
+          const text = chatInput.value.trim();
+          if (text && this.send({ type: "chat", match_id: this.matchId, text })) chatInput.value = "";
+        },
+      },
+      chatInput,
+      h("button", { type: "submit" }, "Say"),
+    );
+    this.resignBtn = h("button", { id: "resign", type: "button", class: "danger", onclick: () => this.resign() }, "Resign");
+    this.offerBtn = h("button", { id: "offer-draw", type: "button", onclick: () => this.send({ type: "offer_draw", match_id: this.matchId }) }, "Offer a draw");
+    this.titleEl = h("h2", { class: "match-title" }, `Match ${this.matchId}`);
+    replace(
+      this.main,
+      h(
+        "div",
+        { class: "table" },
+        h("div", { class: "table-head" }, this.titleEl, this.connEl, h("a", { href: "#/", class: "button" }, "Lobby")),
+        this.statusEl,
+        h("div", { class: "board-col" }, h("div", { class: "board-wrap" }, this.svg), this.legendEl),
+        h(
+          "aside",
+          { class: "side" },
+          h("section", { class: "decide" }, this.optionsHead, this.optionsEl),
+          this.pieceEl,
+          this.role === "player" ? h("div", { class: "table-actions" }, this.offerBtn, this.resignBtn) : null,
+          this.drawEl,
+          h("section", { class: "log-wrap" }, h("h3", {}, "Log"), this.logEl),
+          this.role === "player" ? this.chatForm : null,
+        ),
+      ),
+    );
+  }
+
+  async loadSummary() {
+    try {
+      const summary = await api.match(this.matchId);
+      this.summary = summary;
+      for (const seat of summary.seats) if (seat.player) this.names[seat.seat] = seat.player.name;
+      const system = this.ctx.systems.find((x) => x.id === summary.system);
+      this.titleEl.textContent = `Match ${this.matchId} · ${system ? system.name : summary.system}`;
+      this.render();
+    } catch (error) {
+      this.ctx.flash(error.message);
+    }
+  }
+
+  name(seat) {
+    if (seat === null || seat === undefined) return "nobody";
+    const name = this.names[seat] ?? `seat ${seat + 1}`;
+    return seat === this.seat ? `${name} (you)` : name;
+  }
+
+  // ---- the connection ----
+
+  connect() {
+    if (this.closed) return;
+    const scheme = location.protocol === "https:" ? "wss://" : "ws://";
+    const ws = new WebSocket(`${scheme}${location.host}/ws`);
+    this.ws = ws;
+    this.connEl.textContent = "connecting…";
+    ws.onopen = () => {
+      const hello = { type: "hello", version: PROTOCOL_VERSION };
+      if (this.me) hello.token = this.me.token;
+      ws.send(JSON.stringify(hello));
+    };
+    ws.onmessage = (event) => {
+      let msg;
+      try {
+        msg = JSON.parse(event.data);
+      } catch {
+        return;
+      }
+      this.receive(msg);
+    };
+    ws.onclose = () => {
+      if (this.ws !== ws || this.closed) return;
+      this.ws = null;
+      this.connEl.textContent = "connection lost: reconnecting…";
+      this.connEl.classList.add("lost");
+      const wait = Math.min(8000, 500 * 2 ** this.retries++);
+      this.reconnectTimer = setTimeout(() => this.connect(), wait);
+    };
+  }
+
+  /** Leaves the table (the match goes on). */
+  close() {
+    this.closed = true;
+    clearTimeout(this.reconnectTimer);
+    if (this.ws) this.ws.close(1000, "left the table");
+  }
+
+  /** Closes the connection as a network failure would (tests use it). */
+  dropConnection() {
+    if (this.ws) this.ws.close(4000, "dropped on purpose");
+  }
+
+  send(message) {
+    if (!this.ws || this.ws.readyState !== WebSocket.OPEN) {
+      this.ctx.flash("Not connected: wait a moment.");
+      return false;
+    }
+    this.ws.send(JSON.stringify(message));
+    return true;
+  }
+
+  subscribe() {
+    const message = { type: "subscribe", match_id: this.matchId, role: this.role };
+    if (this.seq !== null) message.since = this.seq;
+    this.send(message);
+  }
+
+  receive(msg) {
+    if (msg.match_id !== undefined && msg.match_id !== this.matchId) return;
+    switch (msg.type) {
+      case "welcome":
+        this.retries = 0;
+        this.connEl.textContent = "connected";
+        this.connEl.classList.remove("lost");
+        this.awaitingResume = this.seq !== null;
+        this.subscribe();
+        break;
+      case "snapshot":
+        this.onSnapshot(msg);
+        break;
+      case "batch":
+        this.onBatch(msg);
+        break;
+      case "ack":
+        if (this.pending && this.pending.id === msg.id) this.pending = null;
+        break;
+      case "error":
+        this.onError(msg);
+        break;
+      case "chat":
+        if (!this.chatSeen.has(msg.chat.id)) {
+          this.chatSeen.add(msg.chat.id);
+          this.addLog({ kind: "chat", seat: msg.chat.seat, name: msg.chat.name, text: msg.chat.text });
+        }
+        break;
+      case "seat_away":
+        this.addLog({ kind: "note", text: `${this.name(msg.seat)} left the table: ${msg.seconds} s to come back` });
+        break;
+      case "seat_back":
+        this.addLog({ kind: "note", text: `${this.name(msg.seat)} is back` });
+        break;
+      case "draw_offered":
+        this.drawOffer = { seat: msg.seat, accepted: msg.accepted || [] };
+        this.renderDraw();
+        break;
+      case "draw_declined":
+        this.addLog({ kind: "note", text: `${this.name(msg.seat)} declined the draw` });
+        this.drawOffer = null;
+        this.renderDraw();
+        break;
+      default:
+        break;
+    }
+  }
+
+  onSnapshot(msg) {
+    const resumed = this.seq !== null;
+    this.view = normalizeView(msg.view);
+    this.seq = msg.seq;
+    this.seat = msg.seat ?? null;
+    this.status = msg.status;
+    this.toAct = msg.to_act || [];
+    this.options = msg.options || [];
+    this.commitment = msg.commitment;
+    this.clearSelection();
+    if (resumed) {
+      this.awaitingResume = false;
+      this.resumedWith = "snapshot";
+    }
+    if (resumed) this.addLog({ kind: "note", text: `Reconnected (match as it stands, event ${msg.seq})` });
+    if (!this.historyLoaded) this.loadHistory(msg.seq);
+    this.resendPending();
+    this.render();
+  }
+
+  onBatch(msg) {
+    if (this.seq === null || msg.seq <= this.seq) return; // not newer
+    if (msg.seq > this.seq + 1) {
+      // A gap: ask again from what we hold.
+      this.subscribe();
+      return;
+    }
+    const wasResume = this.awaitingResume;
+    this.awaitingResume = false;
+    this.last = new Set();
+    for (const effect of msg.effects || []) {
+      apply(this.view, effect);
+      this.logEffect(effect, msg.seq);
+      if (effect.type === "piece_moved") {
+        if (effect.from) this.last.add(effect.from);
+        this.last.add(effect.to);
+      }
+    }
+    this.seq = msg.seq;
+    this.toAct = msg.to_act || [];
+    this.options = msg.options || [];
+    if (this.view.outcome) this.status = "finished";
+    this.drawOffer = null;
+    this.clearSelection();
+    if (wasResume) this.resumedWith = "batches";
+    this.render();
+    this.renderDraw();
+  }
+
+  onError(msg) {
+    if (this.pending && msg.id !== undefined && msg.id === this.pending.id) this.pending = null;
+    if (msg.code === "unavailable" && msg.match_id !== undefined) {
+      setTimeout(() => this.subscribe(), 1000);
+      return;
+    }
+    if (msg.code === "not_your_seat" && this.role === "player") {
+      this.ctx.flash("You hold no seat in this match: watching it.");
+      location.hash = `#/watch/${this.matchId}`;
+      return;
+    }
+    this.ctx.flash(msg.message || msg.code);
+  }
+
+  /** An action sent and not acknowledged before a drop is sent again. */
+  resendPending() {
+    if (this.pending) this.send(this.pending.message);
+  }
+
+  async loadHistory(upto) {
+    this.historyLoaded = true;
+    try {
+      const role = this.role === "player" ? "player" : "spectator";
+      const history = await api.history(this.matchId, role, upto);
+      const earlier = [];
+      for (const event of history.events) {
+        for (const effect of event.effects) {
+          const entry = this.effectEntry(effect, event.seq);
+          if (entry) earlier.push(entry);
+        }
+      }
+      this.log = [...earlier, ...this.log].slice(-MAX_LOG);
+      this.renderLog();
+    } catch {
+      // The log starts from now then; play is not affected.
+    }
+  }
+
+  // ---- acting ----
+
+  act(option) {
+    const id = ++this.nextId;
+    const message = { type: "act", match_id: this.matchId, id, action: option.action };
+    if (this.send(message)) {
+      this.pending = { id, message };
+      this.clearSelection();
+      this.render();
+    }
+  }
+
+  resign() {
+    if (this.view.outcome) return;
+    if (!confirm("Resign this match? Your opponent wins.")) return;
+    const id = ++this.nextId;
+    const message = { type: "resign", match_id: this.matchId, id };
+    if (this.send(message)) this.pending = { id, message };
+  }
+
+  /** Where an option starts and where it goes, as squares (or null). */
+  geometry(option) {
+    const a = option.action || {};
+    const piece = a.piece !== undefined && a.piece !== null ? this.view.pieces[a.piece] : null;
+    const target = a.target !== undefined && a.target !== null ? this.view.pieces[a.target] : null;
+    return {
+      from: piece ? piece.square || null : null,
+      to: a.to || (target ? target.square || null : null),
+    };
+  }
+
+  clearSelection() {
+    this.selected = null;
+    this.narrowTo = null;
+  }
+
+  clickSquare(square) {
+    if (!this.options.length) {
+      this.showSquare(square);
+      return;
+    }
+    const geo = this.options.map((o) => ({ option: o, ...this.geometry(o) }));
+    if (this.selected) {
+      const chosen = geo.filter((g) => g.from === this.selected && g.to === square && g.to !== g.from);
+      if (chosen.length === 1) {
+        this.act(chosen[0].option);
+        return;
+      }
+      if (chosen.length > 1) {
+        this.narrowTo = chosen.map((g) => g.option);
+        this.render();
+        return;
+      }
+    }
+    if (geo.some((g) => g.from === square)) {
+      this.selected = this.selected === square ? null : square;
+      this.narrowTo = null;
+    } else {
+      const here = geo.filter((g) => !g.from && g.to === square);
+      this.selected = null;
+      this.narrowTo = here.length ? here.map((g) => g.option) : null;
+      if (here.length === 1) {
+        this.act(here[0].option);
+        return;
+      }
+    }
+    this.showSquare(square);
+    this.render();
+  }
+
+  showSquare(square) {
+    const pieces = Object.values(this.view.pieces).filter((p) => p.square === square);
+    const terrain = this.view.terrain[square];
+    replace(
+      this.pieceEl,
+      h("h3", {}, `Square ${square}${terrain ? ` · ${terrain}` : ""}`),
+      pieces.map((p) =>
+        h(
+          "div",
+          { class: "piece-card" },
+          h("strong", {}, `${SHAPE_SIGNS[SEAT_SHAPES[p.owner % 4]]} ${p.glyph} ${p.name}`),
+          ` · ${this.name(p.owner)}`,
+          (p.stats || []).length ? h("div", { class: "stats" }, p.stats.map((st) => h("span", {}, `${st.key} ${st.value}`))) : null,
+          (p.markers || []).length ? h("ul", {}, p.markers.map((m) => h("li", {}, m.label))) : null,
+        ),
+      ),
+    );
+  }
+
+  // ---- the log ----
+
+  effectEntry(effect, seq) {
+    const name = (seat) => this.name(seat);
+    switch (effect.type) {
+      case "dice_rolled": {
+        const r = effect.roll;
+        return {
+          kind: "dice",
+          seq,
+          who: r.seat !== null && r.seat !== undefined ? name(r.seat) : "",
+          purpose: phrase(r.purpose, name),
+          dice: r.dice || [],
+          modifier: r.modifier,
+          total: r.total,
+          result: phrase(r.result, name),
+        };
+      }
+      case "narration":
+        return { kind: "text", seq, text: phrase(effect.text, name) };
+      case "piece_removed":
+        return effect.reason ? { kind: "text", seq, text: phrase(effect.reason, name) } : null;
+      case "game_ended":
+        return { kind: "end", seq, text: this.outcomeText(effect.outcome) };
+      default:
+        return null;
+    }
+  }
+
+  logEffect(effect, seq) {
+    const entry = this.effectEntry(effect, seq);
+    if (entry) this.addLog(entry);
+  }
+
+  addLog(entry) {
+    this.log.push(entry);
+    if (this.log.length > MAX_LOG) this.log.splice(0, this.log.length - MAX_LOG);
+    this.renderLog();
+  }
+
+  renderLog() {
+    replace(
+      this.logEl,
+      this.log.map((e) => {
+        if (e.kind === "dice") {
+          const mod = e.modifier ? (e.modifier > 0 ? ` +${e.modifier}` : ` ${e.modifier}`) : "";
+          return h(
+            "li",
+            { class: "dice-line" },
+            h("span", { class: "who" }, e.who ? `${e.who}: ` : ""),
+            h("span", {}, e.purpose),
+            h("span", { class: "dice" }, e.dice.map(die)),
+            h("span", { class: "total" }, `${mod} = ${e.total}`),
+            e.result ? h("span", { class: "result" }, ` ${e.result}`) : null,
+          );
+        }
+        if (e.kind === "chat") return h("li", { class: "chat-line" }, h("strong", {}, `${e.name}: `), e.text);
+        return h("li", { class: e.kind }, e.text);
+      }),
+    );
+    this.logEl.scrollTop = this.logEl.scrollHeight;
+  }
+
+  outcomeText(outcome) {
+    const reason = phrase(outcome.reason, (seat) => this.name(seat));
+    if (!outcome.winners || !outcome.winners.length) return `Drawn: ${reason}`;
+    return `${outcome.winners.map((s) => this.name(s)).join(" and ")} won: ${reason}`;
+  }
+
+  // ---- drawing ----
+
+  render() {
+    const view = this.view;
+    const mine = this.seat !== null && this.toAct.includes(this.seat);
+    // Who decides, and what.
+    let turn = "";
+    if (view.outcome) turn = this.outcomeText(view.outcome);
+    else if (this.seq === null) turn = "Connecting…";
+    else {
+      const deciders = this.toAct.map((seat) => this.name(seat)).join(" and ");
+      const phase = view.turn.phase ? ` · ${view.turn.phase}` : "";
+      const number = view.turn.number ? `Turn ${view.turn.number}` : "Set-up";
+      let who;
+      if (mine) who = this.options.length ? "Your move" : "Your move (no options?)";
+      else who = this.toAct.length ? `${deciders} to decide` : "nobody decides";
+      turn = `${number}${phase} · ${who}`;
+    }
+    this.statusEl.textContent = turn;
+    this.statusEl.classList.toggle("mine", mine && !view.outcome);
+    this.statusEl.classList.toggle("over", !!view.outcome);
+
+    // The board, with what the selection may do.
+    const geo = this.options.map((o) => ({ option: o, ...this.geometry(o) }));
+    const sources = new Set(geo.map((g) => g.from).filter(Boolean));
+    const targets = new Set();
+    if (this.selected) for (const g of geo) if (g.from === this.selected && g.to && g.to !== g.from) targets.add(g.to);
+    if (this.narrowTo) for (const o of this.narrowTo) { const g = this.geometry(o); if (g.to) targets.add(g.to); }
+    drawBoard(this.svg, view, {
+      flip: this.seat === 1,
+      mySeat: this.seat,
+      selected: this.selected,
+      sources: this.selected ? null : sources,
+      targets,
+      last: this.last,
+      seatName: (seat) => this.name(seat),
+      onSquare: (square) => this.clickSquare(square),
+    });
+
+    // The legend: owners' shapes, terrain letters.
+    const players = view.players.length ? view.players : Object.keys(this.names).map((seat) => ({ seat: Number(seat) }));
+    const terrains = [...new Set(Object.values(view.terrain))];
+    replace(
+      this.legendEl,
+      h(
+        "ul",
+        { class: "owners" },
+        players.map((p) =>
+          h(
+            "li",
+            { class: `seat${p.seat % 4}` },
+            h("span", { class: "shape-sign" }, SHAPE_SIGNS[SEAT_SHAPES[p.seat % 4]]),
+            ` ${this.name(p.seat)}`,
+            p.army ? ` · ${p.army}` : "",
+            Object.entries(p.resources || {}).map(([k, v]) => ` · ${k} ${v}`),
+            this.toAct.includes(p.seat) && !view.outcome ? h("em", {}, " · deciding") : "",
+          ),
+        ),
+      ),
+      terrains.length
+        ? h("p", { class: "terrains" }, terrains.map((t) => h("span", {}, h("b", {}, terrainLetter(t)), ` ${t}`)))
+        : null,
+      (view.walls || []).length ? h("p", { class: "terrains" }, "Walls lie on the edges between squares (double walls: two lines).") : null,
+    );
+
+    // The options, all of them or those the board narrowed to.
+    let shown = this.options;
+    let head = mine ? `Your options (${this.options.length})` : "Options";
+    if (this.narrowTo) {
+      shown = this.narrowTo;
+      head = `Choose (${shown.length} of ${this.options.length})`;
+    } else if (this.selected) {
+      shown = geo.filter((g) => g.from === this.selected).map((g) => g.option);
+      head = `From ${this.selected} (${shown.length} of ${this.options.length})`;
+    }
+    this.optionsHead.textContent = head;
+    if (!this.options.length) {
+      const note = view.outcome
+        ? "The game is over."
+        : this.role === "spectator"
+          ? "You are watching."
+          : this.seat !== null && !this.toAct.includes(this.seat) && this.toAct.length
+            ? `Waiting for ${this.toAct.map((s) => this.name(s)).join(" and ")}.`
+            : "Nothing to decide.";
+      replace(this.optionsEl, h("li", { class: "hint" }, note));
+    } else {
+      replace(
+        this.optionsEl,
+        shown.map((option, i) =>
+          h(
+            "li",
+            {},
+            h(
+              "button",
+              {
+                type: "button",
+                class: "option",
+                "data-option": this.options.indexOf(option),
+                disabled: !!this.pending,
+                onclick: () => this.act(option),
+              },
+              h("code", {}, option.notation),
+              h("span", {}, option.label),
+            ),
+          ),
+        ),
+        this.selected || this.narrowTo
+          ? h("li", {}, h("button", { type: "button", class: "link", onclick: () => { this.clearSelection(); this.render(); } }, "show every option"))
+          : null,
+      );
+    }
+    this.resignBtn.disabled = !!view.outcome || this.status !== "running";
+    this.offerBtn.disabled = !!view.outcome || this.status !== "running";
+  }
+
+  renderDraw() {
+    const offer = this.drawOffer;
+    if (!offer || this.view.outcome) {
+      replace(this.drawEl);
+      return;
+    }
+    if (offer.seat === this.seat) {
+      replace(
+        this.drawEl,
+        "You offered a draw. ",
+        h("button", { type: "button", onclick: () => this.send({ type: "answer_draw", match_id: this.matchId, accept: false }) }, "Withdraw"),
+      );
+    } else if (this.role === "player" && !offer.accepted.includes(this.seat)) {
+      replace(
+        this.drawEl,
+        `${this.name(offer.seat)} offers a draw. `,
+        h("button", { type: "button", id: "accept-draw", onclick: () => this.send({ type: "answer_draw", match_id: this.matchId, accept: true }) }, "Accept"),
+        " ",
+        h("button", { type: "button", onclick: () => this.send({ type: "answer_draw", match_id: this.matchId, accept: false }) }, "Decline"),
+      );
+    } else replace(this.drawEl, `${this.name(offer.seat)} offers a draw.`);
+  }
+}
