@@ -158,7 +158,8 @@ export class Table {
       this.ws = null;
       this.connEl.textContent = "connection lost: reconnecting…";
       this.connEl.classList.add("lost");
-      const wait = Math.min(8000, 500 * 2 ** this.retries++);
+      const pause = Math.max(0, (this.pauseUntil || 0) - Date.now());
+      const wait = Math.max(pause, Math.min(8000, 500 * 2 ** this.retries++));
       this.reconnectTimer = setTimeout(() => this.connect(), wait);
     };
   }
@@ -170,8 +171,12 @@ export class Table {
     if (this.ws) this.ws.close(1000, "left the table");
   }
 
-  /** Closes the connection as a network failure would (tests use it). */
-  dropConnection() {
+  /**
+   * Closes the connection as a network failure would, and waits `pauseMs`
+   * before reconnecting (tests use it).
+   */
+  dropConnection(pauseMs = 0) {
+    this.pauseUntil = Date.now() + pauseMs;
     if (this.ws) this.ws.close(4000, "dropped on purpose");
   }
 

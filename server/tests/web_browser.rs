@@ -1,0 +1,517 @@
+//! The web client in a real browser: headless Chromium, driven over the
+//! DevTools protocol, registers two players (each in a browser context of
+//! its own, so each has its own localStorage), creates a match of Action
+//! Chess Faction Chess with an example list, joins it, plays moves by
+//! clicking squares and the options list, drops a connection and resumes
+//! with `since`, and resigns. Screenshots of the lobby and the board (a
+//! desktop and a phone) are saved where the test prints.
+//!
+//! Skipped, with a line saying so, where no Chromium is installed
+//! (Debian's `chromium`; `FRAY_CHROMIUM` names another binary).
+
+mod common;
+
+use std::io::{BufRead, BufReader, Write};
+use std::net::TcpStream;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use common::TestServer;
+use serde_json::{Value, json};
+use tokio_tungstenite::tungstenite::{self, Message, WebSocket, stream::MaybeTlsStream};
+
+/// How long the page has for any one step.
+const STEP: Duration = Duration::from_secs(30);
+
+/// Says something on the test's standard error even when output is
+/// captured: the harness captures `eprintln!`, not the stream itself.
+fn say(line: &str) {
+    let _ = writeln!(std::io::stderr(), "{line}");
+}
+
+fn find_chromium() -> Option<PathBuf> {
+    if let Some(path) = std::env::var_os("FRAY_CHROMIUM") {
+        return Some(PathBuf::from(path));
+    }
+    let paths = std::env::var_os("PATH")?;
+    for dir in std::env::split_paths(&paths) {
+        for name in [
+            "chromium",
+            "chromium-browser",
+            "google-chrome",
+            "google-chrome-stable",
+        ] {
+            let candidate = dir.join(name);
+            if candidate.is_file() {
+                return Some(candidate);
+            }
+        }
+    }
+    None
+}
+
+/// A headless Chromium, killed when dropped.
+struct Browser {
+    child: Child,
+    _profile: tempfile::TempDir,
+    socket: WebSocket<MaybeTlsStream<TcpStream>>,
+    next_id: u64,
+}
+
+impl Drop for Browser {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Browser {
+    fn launch(binary: &Path) -> Browser {
+        let profile = tempfile::tempdir().expect("a profile directory");
+        let mut child = Command::new(binary)
+            .args([
+                "--headless=new",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-dev-shm-usage",
+                "--no-first-run",
+                "--no-default-browser-check",
+                "--disable-extensions",
+                "--disable-background-networking",
+                "--hide-scrollbars",
+                "--remote-debugging-port=0",
+                "--remote-debugging-address=127.0.0.1",
+            ])
+            .arg(format!("--user-data-dir={}", profile.path().display()))
+            .arg("about:blank")
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("chromium starts");
+        // Chromium says where its DevTools listen on standard error.
+        let stderr = child.stderr.take().expect("chromium's stderr");
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let mut sent = false;
+            for line in BufReader::new(stderr).lines() {
+                let Ok(line) = line else { break };
+                if !sent && let Some(at) = line.find("ws://") {
+                    let _ = tx.send(line[at..].trim().to_owned());
+                    sent = true;
+                }
+            }
+        });
+        let url = rx
+            .recv_timeout(STEP)
+            .expect("chromium prints its DevTools address");
+        let (socket, _) = tungstenite::connect(url.as_str()).expect("the DevTools socket");
+        if let MaybeTlsStream::Plain(stream) = socket.get_ref() {
+            stream.set_read_timeout(Some(STEP)).expect("a read timeout");
+        }
+        Browser {
+            child,
+            _profile: profile,
+            socket,
+            next_id: 0,
+        }
+    }
+
+    /// One DevTools command, and its result (events on the way are skipped).
+    fn call(&mut self, session: Option<&str>, method: &str, params: Value) -> Value {
+        self.next_id += 1;
+        let id = self.next_id;
+        let mut message = json!({"id": id, "method": method, "params": params});
+        if let Some(session) = session {
+            message["sessionId"] = json!(session);
+        }
+        self.socket
+            .send(Message::text(message.to_string()))
+            .expect("DevTools takes the command");
+        loop {
+            let frame = self.socket.read().expect("DevTools answers");
+            let Message::Text(text) = frame else { continue };
+            let answer: Value = serde_json::from_str(&text).expect("DevTools speaks JSON");
+            if answer["id"] == json!(id) {
+                if let Some(error) = answer.get("error") {
+                    panic!("{method}: {error}");
+                }
+                return answer["result"].clone();
+            }
+        }
+    }
+
+    /// A new tab in a context of its own (its own storage), `width`×`height`.
+    fn page(&mut self, width: u32, height: u32, mobile: bool) -> String {
+        let context = self.call(None, "Target.createBrowserContext", json!({}))["browserContextId"]
+            .clone();
+        let target = self.call(
+            None,
+            "Target.createTarget",
+            json!({"url": "about:blank", "browserContextId": context}),
+        )["targetId"]
+            .clone();
+        let session = self.call(
+            None,
+            "Target.attachToTarget",
+            json!({"targetId": target, "flatten": true}),
+        )["sessionId"]
+            .as_str()
+            .expect("a session id")
+            .to_owned();
+        self.call(
+            Some(&session),
+            "Emulation.setDeviceMetricsOverride",
+            json!({"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile}),
+        );
+        session
+    }
+
+    fn navigate(&mut self, session: &str, url: &str) {
+        self.call(Some(session), "Page.navigate", json!({"url": url}));
+    }
+
+    /// Evaluates `expression` in the page (awaiting a promise); its value.
+    fn eval(&mut self, session: &str, expression: &str) -> Value {
+        let result = self.call(
+            Some(session),
+            "Runtime.evaluate",
+            json!({"expression": expression, "awaitPromise": true, "returnByValue": true}),
+        );
+        if let Some(exception) = result.get("exceptionDetails") {
+            panic!("the page threw on `{expression}`: {exception}");
+        }
+        result["result"]["value"].clone()
+    }
+
+    /// Waits until `expression` is true in the page.
+    fn wait_for(&mut self, session: &str, what: &str, expression: &str) {
+        let deadline = Instant::now() + STEP;
+        loop {
+            let value = self.call(
+                Some(session),
+                "Runtime.evaluate",
+                json!({"expression": format!("(() => {{ try {{ return !!({expression}); }} catch (e) {{ return false; }} }})()"), "returnByValue": true}),
+            );
+            if result_true(&value) {
+                return;
+            }
+            if Instant::now() > deadline {
+                let text = self.eval(session, "document.body ? document.body.innerText : ''");
+                panic!("timed out waiting for {what} (`{expression}`); the page says:\n{text}");
+            }
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+
+    fn screenshot(&mut self, session: &str, path: &Path) {
+        let shot = self.call(
+            Some(session),
+            "Page.captureScreenshot",
+            json!({"format": "png", "captureBeyondViewport": true}),
+        );
+        let data = shot["data"].as_str().expect("a screenshot");
+        std::fs::write(path, base64_decode(data)).expect("the screenshot is written");
+        say(&format!("web_browser: screenshot {}", path.display()));
+    }
+}
+
+fn result_true(value: &Value) -> bool {
+    value["result"]["value"] == json!(true)
+}
+
+fn base64_decode(text: &str) -> Vec<u8> {
+    let value = |c: u8| -> Option<u32> {
+        Some(match c {
+            b'A'..=b'Z' => u32::from(c - b'A'),
+            b'a'..=b'z' => u32::from(c - b'a') + 26,
+            b'0'..=b'9' => u32::from(c - b'0') + 52,
+            b'+' => 62,
+            b'/' => 63,
+            _ => return None,
+        })
+    };
+    let mut out = Vec::with_capacity(text.len() * 3 / 4);
+    let mut buffer = 0u32;
+    let mut bits = 0;
+    for c in text.bytes() {
+        let Some(v) = value(c) else { continue };
+        buffer = (buffer << 6) | v;
+        bits += 6;
+        if bits >= 8 {
+            bits -= 8;
+            out.push((buffer >> bits) as u8);
+            buffer &= (1 << bits) - 1;
+        }
+    }
+    out
+}
+
+/// The state the page's table holds, for the test to read.
+const TABLE: &str = "(window.frayDebug || {}).table";
+
+fn seq(browser: &mut Browser, page: &str) -> i64 {
+    browser
+        .eval(page, &format!("({TABLE}) ? {TABLE}.seq : null"))
+        .as_i64()
+        .unwrap_or(-1)
+}
+
+fn my_turn(browser: &mut Browser, page: &str) -> bool {
+    browser.eval(
+        page,
+        &format!(
+            "!!({TABLE}) && {TABLE}.seat !== null && {TABLE}.toAct.includes({TABLE}.seat) && {TABLE}.options.length > 0 && !{TABLE}.pending"
+        ),
+    ) == json!(true)
+}
+
+/// Plays one move on `page` by clicking its squares: a piece, then where it
+/// goes (or, where no option starts on a square, the first in the list).
+/// Returns how it was played.
+fn play_by_clicks(browser: &mut Browser, page: &str) -> String {
+    let before = seq(browser, page);
+    let played = browser.eval(
+        page,
+        &format!(
+            r##"(() => {{
+  const t = {TABLE};
+  const click = (sq) => document.querySelector(`[data-square="${{sq}}"]`)
+      .dispatchEvent(new MouseEvent("click", {{bubbles: true}}));
+  const moves = t.options.map((o) => ({{o, ...t.geometry(o)}}))
+      .filter((g) => g.from && g.to && g.from !== g.to);
+  if (!moves.length) {{
+    document.querySelector("#options button.option").click();
+    return "list " + t.options[0].notation;
+  }}
+  const g = moves[Math.floor(moves.length / 2)];
+  click(g.from);
+  const targets = [...document.querySelectorAll(".sq.target")].map((e) => e.dataset.square);
+  if (!targets.includes(g.to)) return "not shown: " + g.to + " among " + targets.join(",");
+  click(g.to);
+  if (!t.pending) document.querySelector("#options button.option").click();
+  return "board " + g.from + "-" + g.to;
+}})()"##
+        ),
+    );
+    let played = played.as_str().unwrap_or_default().to_owned();
+    assert!(
+        played.starts_with("board ") || played.starts_with("list "),
+        "{played}"
+    );
+    browser.wait_for(
+        page,
+        "the move's ack",
+        &format!("{TABLE}.seq > {before} && !{TABLE}.pending"),
+    );
+    played
+}
+
+/// Whoever decides plays; returns the page that moved.
+fn play_one<'a>(browser: &mut Browser, pages: [&'a str; 2]) -> &'a str {
+    let deadline = Instant::now() + STEP;
+    loop {
+        for page in pages {
+            if my_turn(browser, page) {
+                let how = play_by_clicks(browser, page);
+                say(&format!("web_browser: played {how}"));
+                return page;
+            }
+        }
+        if Instant::now() > deadline {
+            let state = format!(
+                "JSON.stringify({{seq: {TABLE}.seq, seat: {TABLE}.seat, toAct: {TABLE}.toAct, options: {TABLE}.options.length, pending: {TABLE}.pending, text: document.body.innerText}})"
+            );
+            let a = browser.eval(pages[0], &state);
+            let b = browser.eval(pages[1], &state);
+            panic!("nobody may move:\n{a}\n{b}");
+        }
+        std::thread::sleep(Duration::from_millis(100));
+    }
+}
+
+/// Both pages hold the same board, each from the batches it applied.
+fn same_board(browser: &mut Browser, a: &str, b: &str) {
+    let board = format!(
+        "JSON.stringify(Object.values({TABLE}.view.pieces).map((p) => [p.id, p.owner, p.glyph, p.square || null]).sort((x, y) => x[0] - y[0]))"
+    );
+    let seq_a = seq(browser, a);
+    browser.wait_for(b, "the other page to catch up", &format!("{TABLE}.seq === {seq_a}"));
+    let left = browser.eval(a, &board);
+    let right = browser.eval(b, &board);
+    assert_eq!(left, right, "both players see the same pieces");
+}
+
+#[test]
+fn two_players_meet_and_play_in_the_browser() {
+    let Some(chromium) = find_chromium() else {
+        say(
+            "web_browser: SKIPPED: no chromium binary found (install Debian's `chromium`, or set FRAY_CHROMIUM to one)",
+        );
+        return;
+    };
+    let shots = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("web-screenshots");
+    std::fs::create_dir_all(&shots).expect("the screenshots' directory");
+
+    let server = TestServer::start_unthrottled();
+    let root = server.url("/");
+    let mut browser = Browser::launch(&chromium);
+    let ada = browser.page(1280, 900, false);
+    let bo = browser.page(390, 844, true);
+
+    // Each registers.
+    for (page, name) in [(&ada, "ada"), (&bo, "bo <b>&amp;</b>")] {
+        browser.navigate(page, &root);
+        browser.wait_for(page, "the login form", "document.querySelector('#register-name')");
+        browser.eval(
+            page,
+            &format!(
+                "document.querySelector('#register-name').value = {}; document.querySelector('#register').click(); true",
+                json!(name)
+            ),
+        );
+        browser.wait_for(page, "the lobby", "document.querySelector('#create-form')");
+    }
+    // A name is text, never markup.
+    let shown = browser.eval(&bo, "document.querySelector('#me').textContent");
+    assert_eq!(shown, json!("bo <b>&amp;</b>"));
+    let bold = browser.eval(&bo, "document.querySelectorAll('header b').length");
+    assert_eq!(bold, json!(0));
+    // The token is kept in the browser.
+    let kept = browser.eval(
+        &ada,
+        "JSON.parse(localStorage.getItem('fray.login')).name",
+    );
+    assert_eq!(kept, json!("ada"));
+
+    // Ada creates a match of Action Chess Faction Chess with the first
+    // example list (Classique).
+    browser.eval(
+        &ada,
+        r#"(() => {
+  const system = document.querySelector('#new-system');
+  system.value = 'action-chess-faction-chess';
+  system.dispatchEvent(new Event('change'));
+  document.querySelector('#new-list').value = 'example:0';
+  document.querySelector('#create').click();
+  return true;
+})()"#,
+    );
+    browser.wait_for(
+        &ada,
+        "the new match in ada's list",
+        "document.querySelector('#my-matches [data-match]')",
+    );
+    let id = browser
+        .eval(
+            &ada,
+            "Number(document.querySelector('#my-matches [data-match]').dataset.match)",
+        )
+        .as_i64()
+        .expect("a match id");
+    browser.screenshot(&ada, &shots.join("lobby-desktop.png"));
+
+    // Bo finds it among the open matches and joins with an example list.
+    browser.eval(&bo, "document.querySelector('#refresh').click(); true");
+    browser.wait_for(
+        &bo,
+        "the open match",
+        &format!("document.querySelector('[data-join=\"{id}\"]')"),
+    );
+    browser.screenshot(&bo, &shots.join("lobby-phone.png"));
+    browser.eval(
+        &bo,
+        &format!(
+            r#"(() => {{
+  document.querySelector('[data-join-list="{id}"]').value = 'example:3';
+  document.querySelector('[data-join="{id}"]').click();
+  return true;
+}})()"#
+        ),
+    );
+    browser.wait_for(&bo, "bo's table", &format!("location.hash === '#/play/{id}'"));
+
+    // Ada's lobby offers to play it (it refreshes by itself).
+    browser.wait_for(
+        &ada,
+        "the Play link",
+        &format!("document.querySelector('[data-play=\"{id}\"]')"),
+    );
+    browser.eval(
+        &ada,
+        &format!("document.querySelector('[data-play=\"{id}\"]').click(); true"),
+    );
+    for page in [&ada, &bo] {
+        browser.wait_for(
+            page,
+            "the snapshot",
+            &format!("{TABLE} && {TABLE}.seq !== null && document.querySelector('#board [data-square=\"a1\"]')"),
+        );
+    }
+    let squares = browser.eval(&ada, "document.querySelectorAll('#board [data-square]').length");
+    assert_eq!(squares, json!(64), "an 8×8 board");
+    let pieces = browser.eval(&ada, "document.querySelectorAll('#board .piece-shape').length");
+    assert!(pieces.as_i64().unwrap_or(0) >= 16, "pieces are drawn: {pieces}");
+
+    // Six moves by clicking squares (or the list where a choice has none).
+    let pages = [ada.as_str(), bo.as_str()];
+    for _ in 0..6 {
+        play_one(&mut browser, pages);
+    }
+    same_board(&mut browser, &ada, &bo);
+
+    // A move from the options list.
+    let deadline = Instant::now() + STEP;
+    let mover = loop {
+        if let Some(page) = pages.iter().find(|p| my_turn(&mut browser, p)) {
+            break page.to_string();
+        }
+        assert!(Instant::now() < deadline, "nobody may move");
+        std::thread::sleep(Duration::from_millis(100));
+    };
+    let before = seq(&mut browser, &mover);
+    browser.eval(&mover, "document.querySelector('#options button.option').click(); true");
+    browser.wait_for(&mover, "the listed move's ack", &format!("{TABLE}.seq > {before}"));
+
+    // The other player's connection drops; a move is made meanwhile; the
+    // page reconnects and resumes with `since`, from the batches it missed.
+    let other = if mover == ada { bo.clone() } else { ada.clone() };
+    browser.wait_for(&other, "its turn", &format!("{TABLE}.seq === {}", before + 1));
+    let waiting = mover.clone();
+    browser.eval(&waiting, &format!("{TABLE}.dropConnection(3000); true"));
+    browser.wait_for(&waiting, "the drop to show", "document.querySelector('#connection.lost')");
+    play_by_clicks(&mut browser, &other);
+    browser.wait_for(
+        &waiting,
+        "the resumed batches",
+        &format!("{TABLE}.resumedWith === 'batches' && {TABLE}.seq === {}", before + 2),
+    );
+    same_board(&mut browser, &ada, &bo);
+
+    // A few more moves, then the boards for a person to look at.
+    for _ in 0..3 {
+        play_one(&mut browser, pages);
+    }
+    same_board(&mut browser, &ada, &bo);
+    let dice = browser.eval(&ada, "document.querySelectorAll('#log .dice-line').length");
+    say(&format!("web_browser: {dice} dice lines in ada's log"));
+    browser.screenshot(&ada, &shots.join("board-desktop.png"));
+    browser.screenshot(&bo, &shots.join("board-phone.png"));
+
+    // Ada resigns; both see the end.
+    browser.eval(
+        &ada,
+        "window.confirm = () => true; document.querySelector('#resign').click(); true",
+    );
+    for page in [&ada, &bo] {
+        browser.wait_for(page, "the end of the game", "document.querySelector('#turn.over')");
+    }
+    let ending = browser.eval(&bo, "document.querySelector('#turn').textContent");
+    let ending = ending.as_str().unwrap_or_default().to_owned();
+    assert!(ending.contains("won") && ending.contains("resigned"), "{ending}");
+    browser.screenshot(&bo, &shots.join("over-phone.png"));
+    let (status, summary) = server.get(&format!("/api/matches/{id}"));
+    assert_eq!(status, 200);
+    assert_eq!(summary["status"], json!("finished"));
+}
