@@ -103,6 +103,13 @@ export function apply(view, effect) {
       );
       if (effect.wall !== null && effect.wall !== undefined) {
         view.walls.push({ between, kind: effect.wall });
+        // Kept in order (by squares, then kind), as the server keeps them.
+        view.walls.sort(
+          (x, y) =>
+            compareSquares(x.between[0], y.between[0]) ||
+            compareSquares(x.between[1], y.between[1]) ||
+            (x.kind < y.kind ? -1 : x.kind > y.kind ? 1 : 0),
+        );
       }
       break;
     }

@@ -89,7 +89,7 @@ function systemsSection(systems) {
       h(
         "details",
         { class: "system" },
-        h("summary", {}, h("strong", {}, system.name), ` · ${system.seats.min}–${system.seats.max} players`),
+        h("summary", {}, h("strong", {}, system.name), system.seats.min === system.seats.max ? ` · ${system.seats.min} players` : ` · ${system.seats.min}–${system.seats.max} players`),
         h("p", {}, system.summary),
         h("ul", {}, (system.army_rules || []).map((rule) => h("li", {}, rule))),
         (system.armies || []).map((army) =>

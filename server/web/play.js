@@ -212,7 +212,10 @@ export class Table {
         this.onBatch(msg);
         break;
       case "ack":
-        if (this.pending && this.pending.id === msg.id) this.pending = null;
+        if (this.pending && this.pending.id === msg.id) {
+          this.pending = null;
+          this.render();
+        }
         break;
       case "error":
         this.onError(msg);
@@ -252,6 +255,7 @@ export class Table {
     this.toAct = msg.to_act || [];
     this.options = msg.options || [];
     this.commitment = msg.commitment;
+    if (this.flip === undefined) this.flip = this.sideAtTop();
     this.clearSelection();
     if (resumed) {
       this.awaitingResume = false;
@@ -287,13 +291,17 @@ export class Table {
     if (this.view.outcome) this.status = "finished";
     this.drawOffer = null;
     this.clearSelection();
+    replace(this.pieceEl);
     if (wasResume) this.resumedWith = "batches";
     this.render();
     this.renderDraw();
   }
 
   onError(msg) {
-    if (this.pending && msg.id !== undefined && msg.id === this.pending.id) this.pending = null;
+    if (this.pending && msg.id !== undefined && msg.id === this.pending.id) {
+      this.pending = null;
+      this.render();
+    }
     if (msg.code === "unavailable" && msg.match_id !== undefined) {
       setTimeout(() => this.subscribe(), 1000);
       return;
@@ -304,6 +312,22 @@ export class Table {
       return;
     }
     this.ctx.flash(msg.message || msg.code);
+  }
+
+  /**
+   * Whether to turn the board round: a player sees their own side at the
+   * bottom. Decided once, from where their pieces stand in the first
+   * snapshot (which side a seat starts on is the rules' business: in Action
+   * Chess Faction Chess a coin gives White to either seat).
+   */
+  sideAtTop() {
+    if (this.seat === null) return false;
+    const ranks = Object.values(this.view.pieces)
+      .filter((p) => p.owner === this.seat && p.square)
+      .map((p) => parseInt(p.square.slice(1), 10));
+    if (!ranks.length) return this.seat === 1;
+    const mean = ranks.reduce((a, b) => a + b, 0) / ranks.length;
+    return mean > (this.view.height + 1) / 2;
   }
 
   /** An action sent and not acknowledged before a drop is sent again. */
@@ -517,7 +541,7 @@ export class Table {
     if (this.selected) for (const g of geo) if (g.from === this.selected && g.to && g.to !== g.from) targets.add(g.to);
     if (this.narrowTo) for (const o of this.narrowTo) { const g = this.geometry(o); if (g.to) targets.add(g.to); }
     drawBoard(this.svg, view, {
-      flip: this.seat === 1,
+      flip: !!this.flip,
       mySeat: this.seat,
       selected: this.selected,
       sources: this.selected ? null : sources,
@@ -550,6 +574,7 @@ export class Table {
       terrains.length
         ? h("p", { class: "terrains" }, terrains.map((t) => h("span", {}, h("b", {}, terrainLetter(t)), ` ${t}`)))
         : null,
+      this.offBoard(),
       (view.walls || []).length ? h("p", { class: "terrains" }, "Walls lie on the edges between squares (double walls: two lines).") : null,
     );
 
@@ -601,6 +626,28 @@ export class Table {
     }
     this.resignBtn.disabled = !!view.outcome || this.status !== "running";
     this.offerBtn.disabled = !!view.outcome || this.status !== "running";
+  }
+
+  /** The pieces that wait off the board, by owner. */
+  offBoard() {
+    const waiting = Object.values(this.view.pieces).filter((p) => !p.square);
+    if (!waiting.length) return null;
+    const seats = [...new Set(waiting.map((p) => p.owner))].sort((a, b) => a - b);
+    return h(
+      "div",
+      { class: "off-board", id: "off-board" },
+      seats.map((seat) =>
+        h(
+          "p",
+          {},
+          h("strong", {}, `Off the board, ${this.name(seat)}: `),
+          waiting
+            .filter((p) => p.owner === seat)
+            .map((p) => `${p.glyph} ${p.name}`)
+            .join(", "),
+        ),
+      ),
+    );
   }
 
   renderDraw() {
