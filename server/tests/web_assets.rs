@@ -58,7 +58,10 @@ fn the_page_is_served_at_the_root() {
     assert_eq!(page.cache_control, "no-cache");
     assert!(page.etag.starts_with('"'), "an ETag: {}", page.etag);
     assert!(page.body.contains("<!doctype html>"));
-    assert!(page.body.contains(r#"<script type="module" src="/web/app.js">"#));
+    assert!(
+        page.body
+            .contains(r#"<script type="module" src="/web/app.js">"#)
+    );
     let csp = page.csp.expect("the page has a content security policy");
     assert!(csp.contains("script-src 'self'"), "{csp}");
 }

@@ -145,8 +145,8 @@ impl Browser {
 
     /// A new tab in a context of its own (its own storage), `width`×`height`.
     fn page(&mut self, width: u32, height: u32, mobile: bool) -> String {
-        let context = self.call(None, "Target.createBrowserContext", json!({}))["browserContextId"]
-            .clone();
+        let context =
+            self.call(None, "Target.createBrowserContext", json!({}))["browserContextId"].clone();
         let target = self.call(
             None,
             "Target.createTarget",
@@ -283,6 +283,13 @@ fn play_by_clicks(browser: &mut Browser, page: &str) -> String {
   const moves = t.options.map((o) => ({{o, ...t.geometry(o)}}))
       .filter((g) => g.from && g.to && g.from !== g.to);
   if (!moves.length) {{
+    const placed = t.options.map((o) => ({{o, ...t.geometry(o)}})).filter((g) => !g.from && g.to);
+    if (placed.length) {{
+      const g = placed[placed.length - 1];
+      click(g.to);
+      if (!t.pending) document.querySelector("#options button.option").click();
+      return "square " + g.to;
+    }}
     document.querySelector("#options button.option").click();
     return "list " + t.options[0].notation;
   }}
@@ -298,7 +305,9 @@ fn play_by_clicks(browser: &mut Browser, page: &str) -> String {
     );
     let played = played.as_str().unwrap_or_default().to_owned();
     assert!(
-        played.starts_with("board ") || played.starts_with("list "),
+        played.starts_with("board ")
+            || played.starts_with("square ")
+            || played.starts_with("list "),
         "{played}"
     );
     browser.wait_for(
@@ -338,7 +347,11 @@ fn same_board(browser: &mut Browser, a: &str, b: &str) {
         "JSON.stringify(Object.values({TABLE}.view.pieces).map((p) => [p.id, p.owner, p.glyph, p.square || null]).sort((x, y) => x[0] - y[0]))"
     );
     let seq_a = seq(browser, a);
-    browser.wait_for(b, "the other page to catch up", &format!("{TABLE}.seq === {seq_a}"));
+    browser.wait_for(
+        b,
+        "the other page to catch up",
+        &format!("{TABLE}.seq === {seq_a}"),
+    );
     let left = browser.eval(a, &board);
     let right = browser.eval(b, &board);
     assert_eq!(left, right, "both players see the same pieces");
@@ -364,7 +377,11 @@ fn two_players_meet_and_play_in_the_browser() {
     // Each registers.
     for (page, name) in [(&ada, "ada"), (&bo, "bo <b>&amp;</b>")] {
         browser.navigate(page, &root);
-        browser.wait_for(page, "the login form", "document.querySelector('#register-name')");
+        browser.wait_for(
+            page,
+            "the login form",
+            "document.querySelector('#register-name')",
+        );
         browser.eval(
             page,
             &format!(
@@ -380,10 +397,7 @@ fn two_players_meet_and_play_in_the_browser() {
     let bold = browser.eval(&bo, "document.querySelectorAll('header b').length");
     assert_eq!(bold, json!(0));
     // The token is kept in the browser.
-    let kept = browser.eval(
-        &ada,
-        "JSON.parse(localStorage.getItem('fray.login')).name",
-    );
+    let kept = browser.eval(&ada, "JSON.parse(localStorage.getItem('fray.login')).name");
     assert_eq!(kept, json!("ada"));
 
     // Ada creates a match of Action Chess Faction Chess with the first
@@ -431,7 +445,11 @@ fn two_players_meet_and_play_in_the_browser() {
 }})()"#
         ),
     );
-    browser.wait_for(&bo, "bo's table", &format!("location.hash === '#/play/{id}'"));
+    browser.wait_for(
+        &bo,
+        "bo's table",
+        &format!("location.hash === '#/play/{id}'"),
+    );
 
     // Ada's lobby offers to play it (it refreshes by itself).
     browser.wait_for(
@@ -450,10 +468,19 @@ fn two_players_meet_and_play_in_the_browser() {
             &format!("{TABLE} && {TABLE}.seq !== null && document.querySelector('#board [data-square=\"a1\"]')"),
         );
     }
-    let squares = browser.eval(&ada, "document.querySelectorAll('#board [data-square]').length");
+    let squares = browser.eval(
+        &ada,
+        "document.querySelectorAll('#board [data-square]').length",
+    );
     assert_eq!(squares, json!(64), "an 8×8 board");
-    let pieces = browser.eval(&ada, "document.querySelectorAll('#board .piece-shape').length");
-    assert!(pieces.as_i64().unwrap_or(0) >= 16, "pieces are drawn: {pieces}");
+    let pieces = browser.eval(
+        &ada,
+        "document.querySelectorAll('#board .piece-shape').length",
+    );
+    assert!(
+        pieces.as_i64().unwrap_or(0) >= 16,
+        "pieces are drawn: {pieces}"
+    );
 
     // Six moves by clicking squares (or the list where a choice has none).
     let pages = [ada.as_str(), bo.as_str()];
@@ -472,21 +499,43 @@ fn two_players_meet_and_play_in_the_browser() {
         std::thread::sleep(Duration::from_millis(100));
     };
     let before = seq(&mut browser, &mover);
-    browser.eval(&mover, "document.querySelector('#options button.option').click(); true");
-    browser.wait_for(&mover, "the listed move's ack", &format!("{TABLE}.seq > {before}"));
+    browser.eval(
+        &mover,
+        "document.querySelector('#options button.option').click(); true",
+    );
+    browser.wait_for(
+        &mover,
+        "the listed move's ack",
+        &format!("{TABLE}.seq > {before}"),
+    );
 
     // The other player's connection drops; a move is made meanwhile; the
     // page reconnects and resumes with `since`, from the batches it missed.
-    let other = if mover == ada { bo.clone() } else { ada.clone() };
-    browser.wait_for(&other, "its turn", &format!("{TABLE}.seq === {}", before + 1));
+    let other = if mover == ada {
+        bo.clone()
+    } else {
+        ada.clone()
+    };
+    browser.wait_for(
+        &other,
+        "its turn",
+        &format!("{TABLE}.seq === {}", before + 1),
+    );
     let waiting = mover.clone();
     browser.eval(&waiting, &format!("{TABLE}.dropConnection(3000); true"));
-    browser.wait_for(&waiting, "the drop to show", "document.querySelector('#connection.lost')");
+    browser.wait_for(
+        &waiting,
+        "the drop to show",
+        "document.querySelector('#connection.lost')",
+    );
     play_by_clicks(&mut browser, &other);
     browser.wait_for(
         &waiting,
         "the resumed batches",
-        &format!("{TABLE}.resumedWith === 'batches' && {TABLE}.seq === {}", before + 2),
+        &format!(
+            "{TABLE}.resumedWith === 'batches' && {TABLE}.seq === {}",
+            before + 2
+        ),
     );
     same_board(&mut browser, &ada, &bo);
 
@@ -500,17 +549,41 @@ fn two_players_meet_and_play_in_the_browser() {
     browser.screenshot(&ada, &shots.join("board-desktop.png"));
     browser.screenshot(&bo, &shots.join("board-phone.png"));
 
-    // Ada resigns; both see the end.
+    // A spectator, not logged in, watches.
+    let watcher = browser.page(800, 700, false);
+    browser.navigate(&watcher, &format!("{root}#/watch/{id}"));
+    let now = seq(&mut browser, &ada);
+    browser.wait_for(
+        &watcher,
+        "the spectator's snapshot",
+        &format!("{TABLE} && {TABLE}.seq === {now} && {TABLE}.seat === null"),
+    );
+    let note = browser.eval(&watcher, "document.querySelector('#options').textContent");
+    assert_eq!(note, json!("You are watching."));
+    assert_eq!(
+        browser.eval(&watcher, "document.querySelector('#resign')"),
+        Value::Null,
+        "a spectator cannot resign"
+    );
+
+    // Ada resigns; everyone sees the end.
     browser.eval(
         &ada,
         "window.confirm = () => true; document.querySelector('#resign').click(); true",
     );
     for page in [&ada, &bo] {
-        browser.wait_for(page, "the end of the game", "document.querySelector('#turn.over')");
+        browser.wait_for(
+            page,
+            "the end of the game",
+            "document.querySelector('#turn.over')",
+        );
     }
     let ending = browser.eval(&bo, "document.querySelector('#turn').textContent");
     let ending = ending.as_str().unwrap_or_default().to_owned();
-    assert!(ending.contains("won") && ending.contains("resigned"), "{ending}");
+    assert!(
+        ending.contains("won") && ending.contains("resigned"),
+        "{ending}"
+    );
     browser.screenshot(&bo, &shots.join("over-phone.png"));
     let (status, summary) = server.get(&format!("/api/matches/{id}"));
     assert_eq!(status, 200);
@@ -543,7 +616,13 @@ fn is_empty(value: &Value) -> bool {
 
 /// The view the page built with its `apply` is the one the server sends
 /// that player in a fresh snapshot now.
-fn view_is_the_servers(browser: &mut Browser, page: &str, server: &TestServer, token: &str, id: i64) {
+fn view_is_the_servers(
+    browser: &mut Browser,
+    page: &str,
+    server: &TestServer,
+    token: &str,
+    id: i64,
+) {
     let page_view = browser.eval(page, &format!("JSON.stringify({TABLE}.view)"));
     let page_seq = seq(browser, page);
     let page_view: Value =
@@ -605,7 +684,9 @@ fn open_table(browser: &mut Browser, page: &str, root: &str, player: &Value, id:
     browser.wait_for(
         page,
         "the snapshot",
-        &format!("{TABLE} && {TABLE}.seq !== null && document.querySelector('#board [data-square]')"),
+        &format!(
+            "{TABLE} && {TABLE}.seq !== null && document.querySelector('#board [data-square]')"
+        ),
     );
 }
 

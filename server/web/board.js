@@ -94,7 +94,9 @@ export function drawBoard(svg, view, opts = {}) {
             y,
             width: SQ,
             height: SQ,
-            style: `fill: hsl(${terrainHue(terrain)} 45% 45% / 0.45)`,
+            // An attribute, not a style: the page's policy allows no inline style.
+            fill: `hsl(${terrainHue(terrain)}, 40%, 40%)`,
+            "fill-opacity": 0.55,
           }),
           s("text", { class: "terrain-letter", x: x + SQ - 8, y: y + SQ - 8 }, terrainLetter(terrain)),
         );

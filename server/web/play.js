@@ -539,7 +539,16 @@ export class Table {
     const sources = new Set(geo.map((g) => g.from).filter(Boolean));
     const targets = new Set();
     if (this.selected) for (const g of geo) if (g.from === this.selected && g.to && g.to !== g.from) targets.add(g.to);
-    if (this.narrowTo) for (const o of this.narrowTo) { const g = this.geometry(o); if (g.to) targets.add(g.to); }
+    if (this.narrowTo) {
+      for (const o of this.narrowTo) {
+        const g = this.geometry(o);
+        if (g.to) targets.add(g.to);
+      }
+    } else if (!this.selected) {
+      // Choices that start on no square (placing a piece from off the
+      // board, building): where they go.
+      for (const g of geo) if (!g.from && g.to) targets.add(g.to);
+    }
     drawBoard(this.svg, view, {
       flip: !!this.flip,
       mySeat: this.seat,

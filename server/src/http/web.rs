@@ -105,7 +105,10 @@ fn serve(name: &str, headers: &HeaderMap) -> Result<Response, ApiError> {
         StatusCode::NOT_MODIFIED.into_response()
     } else {
         (
-            [(header::CONTENT_TYPE, HeaderValue::from_static(asset.content_type))],
+            [(
+                header::CONTENT_TYPE,
+                HeaderValue::from_static(asset.content_type),
+            )],
             asset.body,
         )
             .into_response()
