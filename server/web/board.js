@@ -22,9 +22,22 @@ export function squareName(file, rank) {
   return String.fromCharCode(97 + file) + rank;
 }
 
-/** A terrain's letter and colour class (its name's hash picks a hue). */
-export function terrainLetter(name) {
-  return (name.match(/[a-z]/i) || ["?"])[0].toLowerCase();
+/**
+ * Each terrain's letter: the first letter of its name no other terrain on
+ * the board took first (names in order), so no two share one.
+ */
+export function terrainLetters(view) {
+  const names = [...new Set(Object.values(view.terrain || {}))].sort();
+  const letters = {};
+  const used = new Set();
+  for (const name of names) {
+    const candidates = [...name.toLowerCase()].filter((c) => /[a-z0-9]/.test(c));
+    let letter = candidates.find((c) => !used.has(c));
+    if (!letter) letter = [..."abcdefghijklmnopqrstuvwxyz0123456789"].find((c) => !used.has(c)) || "?";
+    used.add(letter);
+    letters[name] = letter;
+  }
+  return letters;
 }
 function terrainHue(name) {
   let hash = 0;
@@ -54,6 +67,7 @@ export function drawBoard(svg, view, opts = {}) {
   const w = view.width || 8;
   const hgt = view.height || 8;
   const flip = !!opts.flip;
+  const letters = terrainLetters(view);
   const pos = (square) => {
     const f = fileOf(square);
     const r = rankOf(square);
@@ -98,7 +112,7 @@ export function drawBoard(svg, view, opts = {}) {
             fill: `hsl(${terrainHue(terrain)}, 40%, 40%)`,
             "fill-opacity": 0.55,
           }),
-          s("text", { class: "terrain-letter", x: x + SQ - 8, y: y + SQ - 8 }, terrainLetter(terrain)),
+          s("text", { class: "terrain-letter", x: x + SQ - 8, y: y + SQ - 8 }, letters[terrain] || "?"),
         );
       }
       if (opts.targets && opts.targets.has(name)) {

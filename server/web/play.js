@@ -4,7 +4,7 @@
 
 import { api, login } from "./api.js";
 import { apply, normalizeView, emptyView } from "./apply.js";
-import { drawBoard, SEAT_SHAPES, SHAPE_SIGNS, terrainLetter } from "./board.js";
+import { drawBoard, SEAT_SHAPES, SHAPE_SIGNS, terrainLetters } from "./board.js";
 import { h, s, replace, phrase } from "./dom.js";
 
 const PROTOCOL_VERSION = 3;
@@ -278,8 +278,8 @@ export class Table {
     this.awaitingResume = false;
     this.last = new Set();
     for (const effect of msg.effects || []) {
-      apply(this.view, effect);
       this.logEffect(effect, msg.seq);
+      apply(this.view, effect);
       if (effect.type === "piece_moved") {
         if (effect.from) this.last.add(effect.from);
         this.last.add(effect.to);
@@ -463,8 +463,13 @@ export class Table {
       }
       case "narration":
         return { kind: "text", seq, text: phrase(effect.text, name) };
-      case "piece_removed":
-        return effect.reason ? { kind: "text", seq, text: phrase(effect.reason, name) } : null;
+      case "piece_removed": {
+        // Logged before it is applied, so the piece is still in the view.
+        const piece = this.view.pieces[effect.piece];
+        const reason = effect.reason ? phrase(effect.reason, name) : "removed";
+        const what = piece ? `${piece.name} (${name(piece.owner)})${piece.square ? ` on ${piece.square}` : ""}: ` : "";
+        return { kind: "text", seq, text: `${what}${reason}` };
+      }
       case "game_ended":
         return { kind: "end", seq, text: this.outcomeText(effect.outcome) };
       default:
@@ -562,7 +567,8 @@ export class Table {
 
     // The legend: owners' shapes, terrain letters.
     const players = view.players.length ? view.players : Object.keys(this.names).map((seat) => ({ seat: Number(seat) }));
-    const terrains = [...new Set(Object.values(view.terrain))];
+    const letters = terrainLetters(view);
+    const terrains = Object.keys(letters);
     replace(
       this.legendEl,
       h(
@@ -581,7 +587,7 @@ export class Table {
         ),
       ),
       terrains.length
-        ? h("p", { class: "terrains" }, terrains.map((t) => h("span", {}, h("b", {}, terrainLetter(t)), ` ${t}`)))
+        ? h("p", { class: "terrains" }, terrains.map((t) => h("span", {}, h("b", {}, letters[t]), ` ${t}`)))
         : null,
       this.offBoard(),
       (view.walls || []).length ? h("p", { class: "terrains" }, "Walls lie on the edges between squares (double walls: two lines).") : null,
