@@ -427,6 +427,17 @@ fn two_players_meet_and_play_in_the_browser() {
         .expect("a match id");
     browser.screenshot(&ada, &shots.join("lobby-desktop.png"));
 
+    // Ada waits at the table for an opponent.
+    browser.eval(
+        &ada,
+        &format!("document.querySelector('[data-wait=\"{id}\"]').click(); true"),
+    );
+    browser.wait_for(
+        &ada,
+        "the table waiting",
+        "document.querySelector('#turn').textContent.includes('Waiting for players')",
+    );
+
     // Bo finds it among the open matches and joins with an example list.
     browser.eval(&bo, "document.querySelector('#refresh').click(); true");
     browser.wait_for(
@@ -451,16 +462,6 @@ fn two_players_meet_and_play_in_the_browser() {
         &format!("location.hash === '#/play/{id}'"),
     );
 
-    // Ada's lobby offers to play it (it refreshes by itself).
-    browser.wait_for(
-        &ada,
-        "the Play link",
-        &format!("document.querySelector('[data-play=\"{id}\"]')"),
-    );
-    browser.eval(
-        &ada,
-        &format!("document.querySelector('[data-play=\"{id}\"]').click(); true"),
-    );
     for page in [&ada, &bo] {
         browser.wait_for(
             page,

@@ -241,7 +241,11 @@ function matchRow(match, me, ctx, stored, reload) {
       ),
     );
   }
-  if (match.status === "open" && seated) actions.push(h("span", { class: "hint" }, "waiting for players"));
+  if (match.status === "open" && seated)
+    actions.push(
+      h("a", { class: "button", href: `#/play/${match.id}`, "data-wait": match.id }, "Wait at the table"),
+      h("span", { class: "hint" }, "waiting for players"),
+    );
   return h(
     "li",
     { class: `match ${match.status}`, "data-match": match.id },

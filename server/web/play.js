@@ -56,8 +56,8 @@ export class Table {
     this.awaitingResume = false;
     this.historyLoaded = false;
     this.build();
-    this.loadSummary();
-    this.connect();
+    // The players' names first, so that the log names them; then the table.
+    this.loadSummary().finally(() => this.connect());
   }
 
   // ---- the page ----
@@ -168,6 +168,7 @@ export class Table {
   close() {
     this.closed = true;
     clearTimeout(this.reconnectTimer);
+    clearTimeout(this.waitTimer);
     if (this.ws) this.ws.close(1000, "left the table");
   }
 
@@ -304,6 +305,15 @@ export class Table {
     }
     if (msg.code === "unavailable" && msg.match_id !== undefined) {
       setTimeout(() => this.subscribe(), 1000);
+      return;
+    }
+    if (msg.code === "match_not_running" && this.seq === null) {
+      // Still open: wait at the table until the last seat is taken.
+      this.statusEl.textContent = "Waiting for players to join…";
+      clearTimeout(this.waitTimer);
+      this.waitTimer = setTimeout(() => {
+        this.loadSummary().finally(() => this.subscribe());
+      }, 3000);
       return;
     }
     if (msg.code === "not_your_seat" && this.role === "player") {
