@@ -766,3 +766,121 @@ fn every_system_is_drawn_and_played_in_the_browser() {
         browser.screenshot(&ada, &shots.join(format!("board-{key}.png")));
     }
 }
+
+/// The page's `apply` and board, on a view made up here: a Large
+/// miniature over four squares, a stack of three, walls set and taken away,
+/// terrain, resources, a piece changed, an effect naming no piece, the end.
+#[test]
+fn apply_and_the_board_follow_the_protocol_in_the_browser() {
+    let Some(chromium) = find_chromium() else {
+        say(
+            "web_browser: SKIPPED: no chromium binary found (install Debian's `chromium`, or set FRAY_CHROMIUM to one)",
+        );
+        return;
+    };
+    let server = TestServer::start();
+    let mut browser = Browser::launch(&chromium);
+    let page = browser.page(900, 700, false);
+    browser.navigate(&page, &server.url("/"));
+    browser.wait_for(
+        &page,
+        "the page",
+        "document.querySelector('#register-name')",
+    );
+    let got = browser.eval(
+        &page,
+        r#"(async () => {
+  const { apply, emptyView } = await import('/web/apply.js');
+  const { drawBoard } = await import('/web/board.js');
+  const view = emptyView();
+  const piece = (id, owner, glyph, square, stats = []) =>
+    ({id, owner, kind: 'k', name: 'Piece ' + id, glyph, square, stats});
+  const effects = [
+    {type: 'game_created', system: 'test', width: 8, height: 8},
+    {type: 'piece_placed', piece: piece(1, 0, 'M', 'd4',
+      [{key: 'size', value: 'large'}, {key: 'reach', value: 'north-east'}])},
+    {type: 'piece_placed', piece: piece(2, 1, 'z', 'a1')},
+    {type: 'piece_placed', piece: piece(3, 1, 'z', 'a1')},
+    {type: 'piece_placed', piece: piece(4, 1, 'z', 'h8')},
+    {type: 'piece_moved', piece: 4, from: 'h8', to: 'a1'},
+    {type: 'piece_moved', piece: 99, from: 'h8', to: 'h7'},
+    {type: 'wall_changed', between: ['e5', 'e4'], wall: 'double-wall'},
+    {type: 'wall_changed', between: ['b2', 'a2'], wall: 'wall'},
+    {type: 'wall_changed', between: ['c2', 'c3'], wall: 'wall'},
+    {type: 'wall_changed', between: ['a2', 'b2'], wall: null},
+    {type: 'terrain_changed', square: 'c3', terrain: 'forests'},
+    {type: 'terrain_changed', square: 'c4', terrain: 'fields'},
+    {type: 'terrain_changed', square: 'c5', terrain: 'forests'},
+    {type: 'terrain_changed', square: 'c5', terrain: null},
+    {type: 'resource_changed', seat: 1, key: 'mana', value: 3},
+    {type: 'resource_changed', seat: 1, key: 'gold', value: 2},
+    {type: 'resource_changed', seat: 1, key: 'gold', value: 0},
+    {type: 'player_changed', player: {seat: 0, army: 'Test'}},
+    {type: 'piece_changed', piece: 2, change: {glyph: 'Z', markers: [{key: 'k', label: 'L'}]}},
+    {type: 'piece_removed', piece: 3, reason: 'gone'},
+    {type: 'dice_rolled', roll: {seat: 0, purpose: ['x'], dice: [{sides: 6, face: 3}], modifier: 0, total: 3, result: ['y']}},
+    {type: 'turn_changed', turn: {number: 2, phase: 'battle', active: [1]}},
+    {type: 'game_ended', outcome: {winners: [1], reason: [{seat: 0}, ' resigned']}},
+  ];
+  for (const effect of effects) apply(view, effect);
+  const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
+  document.body.append(svg);
+  drawBoard(svg, view, {mySeat: 0});
+  const q = (sel) => svg.querySelector(sel);
+  return {
+    pieces: Object.keys(view.pieces).sort(),
+    walls: view.walls,
+    terrain: view.terrain,
+    players: view.players,
+    turn: view.turn,
+    winners: view.outcome.winners,
+    glyph2: view.pieces[2].glyph,
+    markers2: view.pieces[2].markers.length,
+    count: q('[data-square="a1"] .count').textContent,
+    top: q('[data-square="a1"] .glyph').textContent,
+    large: svg.querySelectorAll('.large-piece').length,
+    body: [...svg.querySelectorAll('.large-body')].map((e) => e.dataset.square).sort(),
+    bodyInSquares: svg.querySelectorAll('[data-square="d4"] .piece-shape').length,
+    wallLines: svg.querySelectorAll('line.wall').length,
+    letters: [q('[data-square="c3"] .terrain-letter').textContent,
+              q('[data-square="c4"] .terrain-letter').textContent],
+    c5: !!q('[data-square="c5"] .terrain'),
+    shapes: [q('[data-square="a1"] .piece-shape').tagName, q('.large-piece').tagName],
+  };
+})()"#,
+    );
+    assert_eq!(got["pieces"], json!(["1", "2", "4"]));
+    assert_eq!(
+        got["walls"],
+        json!([
+            {"between": ["c2", "c3"], "kind": "wall"},
+            {"between": ["e4", "e5"], "kind": "double-wall"}
+        ]),
+        "walls sorted by squares, as the server keeps them"
+    );
+    assert_eq!(got["terrain"], json!({"c3": "forests", "c4": "fields"}));
+    assert_eq!(
+        got["players"],
+        json!([{"seat": 0, "army": "Test"}, {"seat": 1, "resources": {"mana": 3}}])
+    );
+    assert_eq!(
+        got["turn"],
+        json!({"number": 2, "phase": "battle", "active": []})
+    );
+    assert_eq!(got["winners"], json!([1]));
+    assert_eq!(got["glyph2"], json!("Z"));
+    assert_eq!(got["markers2"], json!(1));
+    assert_eq!(got["count"], json!("×2"), "two pieces left on a1");
+    assert_eq!(got["top"], json!("Z"));
+    assert_eq!(got["large"], json!(1));
+    assert_eq!(got["body"], json!(["d4", "d5", "e4", "e5"]));
+    assert_eq!(got["bodyInSquares"], json!(0), "drawn once, over its body");
+    assert_eq!(got["wallLines"], json!(3), "a double wall is two lines");
+    assert_eq!(got["letters"], json!(["o", "f"]), "fields f, forests o");
+    assert_eq!(got["c5"], json!(false));
+    assert_eq!(
+        got["shapes"],
+        json!(["polygon", "circle"]),
+        "seat 1 a diamond, seat 0 a circle"
+    );
+}

@@ -58,6 +58,34 @@ function shape(kind, cx, cy, r, attrs) {
   }
 }
 
+function statOf(piece, key) {
+  const stat = (piece.stats || []).find((st) => st.key.toLowerCase() === key);
+  return stat ? String(stat.value).trim().toLowerCase() : null;
+}
+
+/**
+ * The squares a piece covers: its own, and for a Large miniature (stats
+ * `size: large` and `reach`, the way its 2×2 body lies from its square:
+ * `north-east` is toward higher files and ranks) the three others.
+ */
+export function covered(view, piece) {
+  if (!piece.square) return [];
+  const squares = [piece.square];
+  if (statOf(piece, "size") !== "large") return squares;
+  const [ns, ew] = (statOf(piece, "reach") || "").split("-");
+  const dr = ns === "north" ? 1 : ns === "south" ? -1 : 0;
+  const df = ew === "east" ? 1 : ew === "west" ? -1 : 0;
+  if (!dr || !df) return squares;
+  const f = fileOf(piece.square);
+  const r = rankOf(piece.square);
+  for (const [a, b] of [[df, 0], [0, dr], [df, dr]]) {
+    const file = f + a;
+    const rank = r + b;
+    if (file >= 0 && file < view.width && rank >= 1 && rank <= view.height) squares.push(squareName(file, rank));
+  }
+  return squares;
+}
+
 /**
  * Draws `view` into `svg`. `opts`: flip (seat 1's side at the bottom),
  * selected (a square), sources and targets (Sets of squares), last (Set),
@@ -82,8 +110,17 @@ export function drawBoard(svg, view, opts = {}) {
 
   // Pieces by square; a stack shows its first piece and a count.
   const stacks = {};
+  const large = [];
+  const bodies = new Map(); // square → the Large piece covering it
   for (const piece of Object.values(view.pieces || {})) {
     if (!piece.square) continue;
+    const squares = covered(view, piece);
+    if (squares.length > 1) {
+      // Drawn over its whole body, after the squares.
+      large.push({ piece, squares });
+      for (const sq of squares) bodies.set(sq, piece);
+      continue;
+    }
     (stacks[piece.square] ||= []).push(piece);
   }
 
@@ -98,6 +135,7 @@ export function drawBoard(svg, view, opts = {}) {
       if (opts.selected === name) classes.push("selected");
       if (opts.sources && opts.sources.has(name)) classes.push("source");
       if (opts.targets && opts.targets.has(name)) classes.push("target");
+      if (bodies.has(name)) classes.push("large-body");
       const g = s("g", { class: classes.join(" "), "data-square": name });
       g.append(s("rect", { class: "base", x, y, width: SQ, height: SQ }));
       if (terrain) {
@@ -137,6 +175,10 @@ export function drawBoard(svg, view, opts = {}) {
       }
       const title = [name];
       if (terrain) title.push(terrain);
+      if (bodies.has(name)) {
+        const p = bodies.get(name);
+        title.push(`${p.name} (${opts.seatName ? opts.seatName(p.owner) : `seat ${p.owner + 1}`}), Large`);
+      }
       for (const p of stack || []) title.push(`${p.name} (${opts.seatName ? opts.seatName(p.owner) : `seat ${p.owner + 1}`})`);
       g.append(s("title", {}, title.join(" · ")));
       if (opts.onSquare) g.addEventListener("click", () => opts.onSquare(name));
@@ -144,6 +186,26 @@ export function drawBoard(svg, view, opts = {}) {
     }
   }
   svg.append(squares);
+
+  // Large miniatures, each over the 2×2 squares it covers.
+  const overlay = s("g", { class: "large" });
+  for (const { piece, squares: body } of large) {
+    const corners = body.map(pos);
+    const x = Math.min(...corners.map((c) => c.x));
+    const y = Math.min(...corners.map((c) => c.y));
+    const cx = x + SQ;
+    const cy = y + SQ;
+    const seat = piece.owner;
+    overlay.append(
+      s("rect", { class: "large-outline", x: x + 4, y: y + 4, width: 2 * SQ - 8, height: 2 * SQ - 8, rx: 14 }),
+      shape(SEAT_SHAPES[seat % SEAT_SHAPES.length], cx, cy, 70, {
+        class: `piece-shape large-piece seat${seat % 4}${seat === opts.mySeat ? " mine" : ""}`,
+        "data-piece": piece.id,
+      }),
+      s("text", { class: `glyph large-glyph seat${seat % 4}`, x: cx, y: cy + 3 }, piece.glyph || "?"),
+    );
+  }
+  svg.append(overlay);
 
   // Walls lie on the edge two squares share; a double wall is two lines.
   const walls = s("g", { class: "walls" });
