@@ -540,6 +540,31 @@ fn two_players_meet_and_play_in_the_browser() {
     );
     same_board(&mut browser, &ada, &bo);
 
+    // An action whose answer is lost with the connection is sent again,
+    // with its id, once the page is back: played once, acknowledged.
+    let deadline = Instant::now() + STEP;
+    let mover = loop {
+        if let Some(page) = pages.iter().find(|p| my_turn(&mut browser, p)) {
+            break page.to_string();
+        }
+        assert!(Instant::now() < deadline, "nobody may move");
+        std::thread::sleep(Duration::from_millis(100));
+    };
+    let before = seq(&mut browser, &mover);
+    browser.eval(
+        &mover,
+        &format!("(() => {{ const t = {TABLE}; t.act(t.options[0]); t.dropConnection(300); return true; }})()"),
+    );
+    browser.wait_for(
+        &mover,
+        "the action acknowledged after the drop",
+        &format!(
+            "{TABLE}.seq === {} && !{TABLE}.pending && {TABLE}.ws && {TABLE}.ws.readyState === 1",
+            before + 1
+        ),
+    );
+    same_board(&mut browser, &ada, &bo);
+
     // A few more moves, then the boards for a person to look at.
     for _ in 0..3 {
         play_one(&mut browser, pages);

@@ -293,7 +293,12 @@ export class Table {
     this.drawOffer = null;
     this.clearSelection();
     replace(this.pieceEl);
-    if (wasResume) this.resumedWith = "batches";
+    if (wasResume) {
+      this.resumedWith = "batches";
+      // An action sent before the drop and never acknowledged: sent again
+      // with its id, it is acknowledged if it was played (and played if not).
+      this.resendPending();
+    }
     this.render();
     this.renderDraw();
   }
