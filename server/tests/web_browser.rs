@@ -382,6 +382,9 @@ fn two_players_meet_and_play_in_the_browser() {
             "the login form",
             "document.querySelector('#register-name')",
         );
+        if page == &ada {
+            browser.screenshot(page, &shots.join("login-desktop.png"));
+        }
         browser.eval(
             page,
             &format!(
@@ -399,6 +402,45 @@ fn two_players_meet_and_play_in_the_browser() {
     // The token is kept in the browser.
     let kept = browser.eval(&ada, "JSON.parse(localStorage.getItem('fray.login')).name");
     assert_eq!(kept, json!("ada"));
+
+    // Another browser logs in as ada with her token (the websocket's
+    // welcome names its player).
+    let token = browser.eval(&ada, "JSON.parse(localStorage.getItem('fray.login')).token");
+    let elsewhere = browser.page(800, 700, false);
+    browser.navigate(&elsewhere, &root);
+    browser.wait_for(
+        &elsewhere,
+        "the login form",
+        "document.querySelector('#token')",
+    );
+    browser.eval(
+        &elsewhere,
+        &format!(
+            "document.querySelector('#token').value = {token}; document.querySelector('#token-login').click(); true"
+        ),
+    );
+    browser.wait_for(
+        &elsewhere,
+        "ada logged in",
+        "document.querySelector('#me') && document.querySelector('#me').textContent === 'ada' && document.querySelector('#create-form')",
+    );
+    let bad = browser.page(800, 700, false);
+    browser.navigate(&bad, &root);
+    browser.wait_for(&bad, "the login form", "document.querySelector('#token')");
+    browser.eval(
+        &bad,
+        "document.querySelector('#token').value = 'not-a-token'; document.querySelector('#token-login').click(); true",
+    );
+    browser.wait_for(
+        &bad,
+        "the refusal",
+        "!document.querySelector('#flash').hidden && document.querySelector('#flash').textContent.length > 0",
+    );
+    assert_eq!(
+        browser.eval(&bad, "localStorage.getItem('fray.login')"),
+        Value::Null,
+        "a refused token is not kept"
+    );
 
     // Ada creates a match of Action Chess Faction Chess with the first
     // example list (Classique).
