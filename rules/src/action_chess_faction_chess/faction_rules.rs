@@ -65,7 +65,7 @@ pub(super) fn main_moves(game: &Game, seat: u8, out: &mut Vec<Move>) {
 /// Drops from `out[first..]` the moves that would move a pinned piece.
 fn drop_pinned(game: &Game, out: &mut Vec<Move>, first: usize) {
     // Only a Ghost's Spirits pin.
-    if !game.factions.contains(&Faction::Ghost) {
+    if !game.ghost_plays() {
         return;
     }
     let mut at = 0;

@@ -321,6 +321,11 @@ impl ActionChessFactionChess {
             .map(|(ix, p)| (ix, p.square.expect("on the board")))
     }
 
+    /// Whether a Ghost plays: only then may a Spirit pin or a Shade haunt.
+    pub(crate) fn ghost_plays(&self) -> bool {
+        self.factions.contains(&Faction::Ghost)
+    }
+
     pub(crate) fn faction_of(&self, seat: u8) -> Faction {
         self.factions[seat as usize]
     }

@@ -93,7 +93,7 @@ impl ActionChessFactionChess {
     /// After a move: the game ends if a faction has lost; else, once no
     /// decision waits, the turn goes on or ends.
     fn settle(&mut self, dice: &mut dyn Dice, log: &mut Log) {
-        if self.factions.contains(&Faction::Ghost) {
+        if self.ghost_plays() {
             for struck in super::ghost::strike(self, dice, log) {
                 self.lapse_decisions_of(struck);
             }

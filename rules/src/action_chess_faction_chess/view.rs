@@ -80,7 +80,7 @@ impl ActionChessFactionChess {
     /// Whether anything is hidden from anyone: a Ghost is in the game, so
     /// a Shade may haunt.
     pub(crate) fn hides_anything(&self) -> bool {
-        self.factions.contains(&super::factions::Faction::Ghost)
+        self.ghost_plays()
     }
 
     /// What `viewer` sees: the referee's view without the haunting Shades
