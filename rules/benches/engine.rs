@@ -60,20 +60,8 @@ fn fast_game(lists: &[ArmyList; 2], seed: u64) -> usize {
 
 /// One game through the contract, every effect built; returns the number of actions.
 fn contract_game(lists: &[ArmyList; 2], seed: u64) -> usize {
-    let (mut game, mut dice) = setup(lists, seed);
-    let mut chooser = Chooser::new(seed);
-    let mut actions = 0;
-    while game.outcome().is_none() {
-        let seat = game.to_act()[0];
-        let options = game.options(seat);
-        let option = &options[chooser.index(options.len())];
-        let effects = game
-            .act(seat, &option.action, &mut dice)
-            .expect("a listed option is legal");
-        black_box(effects);
-        actions += 1;
-    }
-    actions
+    let config = MatchConfig::new(SystemId::FantasyArmies);
+    random_play::contract_game::<FantasyArmies>(&config, lists, seed)
 }
 
 /// Mean actions per game over `per_pairing` games of each of the 36 pairings,

@@ -31,6 +31,24 @@ fn say(line: &str) {
     let _ = writeln!(std::io::stderr(), "{line}");
 }
 
+/// The browser to drive, or `None` after saying that the test is skipped.
+fn chromium_or_skip() -> Option<PathBuf> {
+    let found = find_chromium();
+    if found.is_none() {
+        say(
+            "web_browser: SKIPPED: no chromium binary found (install Debian's `chromium`, or set FRAY_CHROMIUM to one)",
+        );
+    }
+    found
+}
+
+/// Where the tests save their screenshots, made if need be.
+fn screenshots_dir() -> PathBuf {
+    let shots = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("web-screenshots");
+    std::fs::create_dir_all(&shots).expect("the screenshots' directory");
+    shots
+}
+
 fn find_chromium() -> Option<PathBuf> {
     if let Some(path) = std::env::var_os("FRAY_CHROMIUM") {
         return Some(PathBuf::from(path));
@@ -359,14 +377,10 @@ fn same_board(browser: &mut Browser, a: &str, b: &str) {
 
 #[test]
 fn two_players_meet_and_play_in_the_browser() {
-    let Some(chromium) = find_chromium() else {
-        say(
-            "web_browser: SKIPPED: no chromium binary found (install Debian's `chromium`, or set FRAY_CHROMIUM to one)",
-        );
+    let Some(chromium) = chromium_or_skip() else {
         return;
     };
-    let shots = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("web-screenshots");
-    std::fs::create_dir_all(&shots).expect("the screenshots' directory");
+    let shots = screenshots_dir();
 
     let server = TestServer::start_unthrottled();
     let root = server.url("/");
@@ -760,14 +774,10 @@ fn open_table(browser: &mut Browser, page: &str, root: &str, player: &Value, id:
 
 #[test]
 fn every_system_is_drawn_and_played_in_the_browser() {
-    let Some(chromium) = find_chromium() else {
-        say(
-            "web_browser: SKIPPED: no chromium binary found (install Debian's `chromium`, or set FRAY_CHROMIUM to one)",
-        );
+    let Some(chromium) = chromium_or_skip() else {
         return;
     };
-    let shots = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("web-screenshots");
-    std::fs::create_dir_all(&shots).expect("the screenshots' directory");
+    let shots = screenshots_dir();
     let server = TestServer::start_unthrottled();
     let root = server.url("/");
     let mut browser = Browser::launch(&chromium);
@@ -839,10 +849,7 @@ fn every_system_is_drawn_and_played_in_the_browser() {
 /// terrain, resources, a piece changed, an effect naming no piece, the end.
 #[test]
 fn apply_and_the_board_follow_the_protocol_in_the_browser() {
-    let Some(chromium) = find_chromium() else {
-        say(
-            "web_browser: SKIPPED: no chromium binary found (install Debian's `chromium`, or set FRAY_CHROMIUM to one)",
-        );
+    let Some(chromium) = chromium_or_skip() else {
         return;
     };
     let server = TestServer::start();
