@@ -1,0 +1,281 @@
+//! Headless Chromium for the web client's tests, driven over the DevTools
+//! protocol with the tests' own tokio-tungstenite: launch, a tab per
+//! player (each in a browser context of its own, so each has its own
+//! localStorage), evaluate, wait, screenshot.
+//!
+//! A test calls `chromium_or_skip()` first: where no Chromium is installed
+//! (Debian's `chromium`; `FRAY_CHROMIUM` names another binary) it says that
+//! the test is skipped and the test returns.
+
+use std::io::{BufRead, BufReader, Write};
+use std::net::TcpStream;
+use std::path::{Path, PathBuf};
+use std::process::{Child, Command, Stdio};
+use std::time::{Duration, Instant};
+
+use serde_json::{Value, json};
+use tokio_tungstenite::tungstenite::{self, Message, WebSocket, stream::MaybeTlsStream};
+
+/// How long the page has for any one step.
+pub const STEP: Duration = Duration::from_secs(30);
+
+/// Says something on the test's standard error even when output is
+/// captured: the harness captures `eprintln!`, not the stream itself.
+pub fn say(line: &str) {
+    let _ = writeln!(std::io::stderr(), "{line}");
+}
+
+/// The browser to drive, or `None` after saying that the test is skipped.
+pub fn chromium_or_skip() -> Option<PathBuf> {
+    let found = find_chromium();
+    if found.is_none() {
+        say(
+            "web_browser: SKIPPED: no chromium binary found (install Debian's `chromium`, or set FRAY_CHROMIUM to one)",
+        );
+    }
+    found
+}
+
+/// Where the tests save their screenshots, made if need be.
+pub fn screenshots_dir() -> PathBuf {
+    let shots = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join("web-screenshots");
+    std::fs::create_dir_all(&shots).expect("the screenshots' directory");
+    shots
+}
+
+fn find_chromium() -> Option<PathBuf> {
+    if let Some(path) = std::env::var_os("FRAY_CHROMIUM") {
+        return Some(PathBuf::from(path));
+    }
+    let paths = std::env::var_os("PATH")?;
+    for dir in std::env::split_paths(&paths) {
+        for name in [
+            "chromium",
+            "chromium-browser",
+            "google-chrome",
+            "google-chrome-stable",
+        ] {
+            let candidate = dir.join(name);
+            if candidate.is_file() {
+                return Some(candidate);
+            }
+        }
+    }
+    None
+}
+
+/// A headless Chromium, killed when dropped.
+pub struct Browser {
+    child: Child,
+    _profile: tempfile::TempDir,
+    socket: WebSocket<MaybeTlsStream<TcpStream>>,
+    next_id: u64,
+}
+
+impl Drop for Browser {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+impl Browser {
+    pub fn launch(binary: &Path) -> Browser {
+        let profile = tempfile::tempdir().expect("a profile directory");
+        let mut child = Command::new(binary)
+            .args([
+                "--headless=new",
+                "--no-sandbox",
+                "--disable-gpu",
+                "--disable-dev-shm-usage",
+                "--no-first-run",
+                "--no-default-browser-check",
+                "--disable-extensions",
+                "--disable-background-networking",
+                "--hide-scrollbars",
+                "--remote-debugging-port=0",
+                "--remote-debugging-address=127.0.0.1",
+            ])
+            .arg(format!("--user-data-dir={}", profile.path().display()))
+            .arg("about:blank")
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("chromium starts");
+        // Chromium says where its DevTools listen on standard error.
+        let stderr = child.stderr.take().expect("chromium's stderr");
+        let (tx, rx) = std::sync::mpsc::channel();
+        std::thread::spawn(move || {
+            let mut sent = false;
+            for line in BufReader::new(stderr).lines() {
+                let Ok(line) = line else { break };
+                if !sent && let Some(at) = line.find("ws://") {
+                    let _ = tx.send(line[at..].trim().to_owned());
+                    sent = true;
+                }
+            }
+        });
+        let url = rx
+            .recv_timeout(STEP)
+            .expect("chromium prints its DevTools address");
+        let (socket, _) = tungstenite::connect(url.as_str()).expect("the DevTools socket");
+        if let MaybeTlsStream::Plain(stream) = socket.get_ref() {
+            stream.set_read_timeout(Some(STEP)).expect("a read timeout");
+        }
+        Browser {
+            child,
+            _profile: profile,
+            socket,
+            next_id: 0,
+        }
+    }
+
+    /// One DevTools command, and its result (events on the way are skipped).
+    pub fn call(&mut self, session: Option<&str>, method: &str, params: Value) -> Value {
+        self.next_id += 1;
+        let id = self.next_id;
+        let mut message = json!({"id": id, "method": method, "params": params});
+        if let Some(session) = session {
+            message["sessionId"] = json!(session);
+        }
+        self.socket
+            .send(Message::text(message.to_string()))
+            .expect("DevTools takes the command");
+        loop {
+            let frame = self.socket.read().expect("DevTools answers");
+            let Message::Text(text) = frame else { continue };
+            let answer: Value = serde_json::from_str(&text).expect("DevTools speaks JSON");
+            if answer["id"] == json!(id) {
+                if let Some(error) = answer.get("error") {
+                    panic!("{method}: {error}");
+                }
+                return answer["result"].clone();
+            }
+        }
+    }
+
+    /// A new tab in a context of its own (its own storage), `width`×`height`.
+    pub fn page(&mut self, width: u32, height: u32, mobile: bool) -> String {
+        let context =
+            self.call(None, "Target.createBrowserContext", json!({}))["browserContextId"].clone();
+        let target = self.call(
+            None,
+            "Target.createTarget",
+            json!({"url": "about:blank", "browserContextId": context}),
+        )["targetId"]
+            .clone();
+        let session = self.call(
+            None,
+            "Target.attachToTarget",
+            json!({"targetId": target, "flatten": true}),
+        )["sessionId"]
+            .as_str()
+            .expect("a session id")
+            .to_owned();
+        self.call(
+            Some(&session),
+            "Emulation.setDeviceMetricsOverride",
+            json!({"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile}),
+        );
+        session
+    }
+
+    pub fn navigate(&mut self, session: &str, url: &str) {
+        self.call(Some(session), "Page.navigate", json!({"url": url}));
+    }
+
+    /// Evaluates `expression` in the page (awaiting a promise); its value.
+    pub fn eval(&mut self, session: &str, expression: &str) -> Value {
+        let result = self.call(
+            Some(session),
+            "Runtime.evaluate",
+            json!({"expression": expression, "awaitPromise": true, "returnByValue": true}),
+        );
+        if let Some(exception) = result.get("exceptionDetails") {
+            panic!("the page threw on `{expression}`: {exception}");
+        }
+        result["result"]["value"].clone()
+    }
+
+    /// Waits until `expression` is true in the page.
+    pub fn wait_for(&mut self, session: &str, what: &str, expression: &str) {
+        let deadline = Instant::now() + STEP;
+        loop {
+            let value = self.call(
+                Some(session),
+                "Runtime.evaluate",
+                json!({"expression": format!("(() => {{ try {{ return !!({expression}); }} catch (e) {{ return false; }} }})()"), "returnByValue": true}),
+            );
+            if result_true(&value) {
+                return;
+            }
+            if Instant::now() > deadline {
+                let text = self.eval(session, "document.body ? document.body.innerText : ''");
+                panic!("timed out waiting for {what} (`{expression}`); the page says:\n{text}");
+            }
+            std::thread::sleep(Duration::from_millis(100));
+        }
+    }
+
+    pub fn screenshot(&mut self, session: &str, path: &Path) {
+        let shot = self.call(
+            Some(session),
+            "Page.captureScreenshot",
+            json!({"format": "png", "captureBeyondViewport": true}),
+        );
+        let data = shot["data"].as_str().expect("a screenshot");
+        std::fs::write(path, base64_decode(data)).expect("the screenshot is written");
+        say(&format!("web_browser: screenshot {}", path.display()));
+    }
+}
+
+fn result_true(value: &Value) -> bool {
+    value["result"]["value"] == json!(true)
+}
+
+fn base64_decode(text: &str) -> Vec<u8> {
+    let value = |c: u8| -> Option<u32> {
+        Some(match c {
+            b'A'..=b'Z' => u32::from(c - b'A'),
+            b'a'..=b'z' => u32::from(c - b'a') + 26,
+            b'0'..=b'9' => u32::from(c - b'0') + 52,
+            b'+' => 62,
+            b'/' => 63,
+            _ => return None,
+        })
+    };
+    let mut out = Vec::with_capacity(text.len() * 3 / 4);
+    let mut buffer = 0u32;
+    let mut bits = 0;
+    for c in text.bytes() {
+        let Some(v) = value(c) else { continue };
+        buffer = (buffer << 6) | v;
+        bits += 6;
+        if bits >= 8 {
+            bits -= 8;
+            out.push((buffer >> bits) as u8);
+            buffer &= (1 << bits) - 1;
+        }
+    }
+    out
+}
+
+/// The state the page's table holds, for the test to read.
+pub const TABLE: &str = "(window.frayDebug || {}).table";
+
+pub fn seq(browser: &mut Browser, page: &str) -> i64 {
+    browser
+        .eval(page, &format!("({TABLE}) ? {TABLE}.seq : null"))
+        .as_i64()
+        .unwrap_or(-1)
+}
+
+pub fn my_turn(browser: &mut Browser, page: &str) -> bool {
+    browser.eval(
+        page,
+        &format!(
+            "!!({TABLE}) && {TABLE}.seat !== null && {TABLE}.toAct.includes({TABLE}.seat) && {TABLE}.options.length > 0 && !{TABLE}.pending"
+        ),
+    ) == json!(true)
+}
