@@ -14,8 +14,10 @@ mod common;
 use std::time::{Duration, Instant};
 
 use common::TestServer;
-use common::browser::{Browser, STEP, TABLE, chromium_or_skip, my_turn, say, screenshots_dir, seq};
-use fray_protocol::{MatchId, Role, ServerMessage};
+use common::browser::{
+    Browser, STEP, TABLE, chromium_or_skip, my_turn, open_table, say, screenshots_dir, seq,
+    view_is_the_servers,
+};
 use serde_json::{Value, json};
 
 /// Plays one move on `page` by clicking its squares: a piece, then where it
@@ -404,106 +406,6 @@ fn two_players_meet_and_play_in_the_browser() {
     assert_eq!(summary["status"], json!("finished"));
 }
 
-/// A value without its empty parts (null, [], {}): the server leaves some
-/// out when empty, and a view built by applying effects may hold them.
-fn without_empties(value: &Value) -> Value {
-    match value {
-        Value::Object(map) => Value::Object(
-            map.iter()
-                .map(|(k, v)| (k.clone(), without_empties(v)))
-                .filter(|(_, v)| !is_empty(v))
-                .collect(),
-        ),
-        Value::Array(items) => Value::Array(items.iter().map(without_empties).collect()),
-        other => other.clone(),
-    }
-}
-
-fn is_empty(value: &Value) -> bool {
-    match value {
-        Value::Null => true,
-        Value::Array(items) => items.is_empty(),
-        Value::Object(map) => map.is_empty(),
-        _ => false,
-    }
-}
-
-/// The view the page built with its `apply` is the one the server sends
-/// that player in a fresh snapshot now.
-fn view_is_the_servers(
-    browser: &mut Browser,
-    page: &str,
-    server: &TestServer,
-    token: &str,
-    id: i64,
-) {
-    let page_view = browser.eval(page, &format!("JSON.stringify({TABLE}.view)"));
-    let page_seq = seq(browser, page);
-    let page_view: Value =
-        serde_json::from_str(page_view.as_str().expect("the view as JSON")).expect("JSON");
-    let mut client = server.client(Some(token));
-    client.subscribe(MatchId(id), Role::Player, None);
-    let snapshot = loop {
-        if let ServerMessage::Snapshot(snapshot) = client.recv() {
-            break snapshot;
-        }
-    };
-    assert_eq!(snapshot.seq as i64, page_seq, "the page is up to date");
-    let server_view = serde_json::to_value(&snapshot.view).expect("a view");
-    let mut differences = Vec::new();
-    differ(
-        "view",
-        &without_empties(&page_view),
-        &without_empties(&server_view),
-        &mut differences,
-    );
-    assert!(
-        differences.is_empty(),
-        "the page's view differs from the server's:\n{}",
-        differences.join("\n")
-    );
-}
-
-/// Where two values differ, as paths and both sides.
-fn differ(path: &str, page: &Value, server: &Value, out: &mut Vec<String>) {
-    match (page, server) {
-        (Value::Object(a), Value::Object(b)) => {
-            let keys: std::collections::BTreeSet<&String> = a.keys().chain(b.keys()).collect();
-            for key in keys {
-                differ(
-                    &format!("{path}.{key}"),
-                    a.get(key).unwrap_or(&Value::Null),
-                    b.get(key).unwrap_or(&Value::Null),
-                    out,
-                );
-            }
-        }
-        (a, b) if a != b => out.push(format!("{path}: page {a}, server {b}")),
-        _ => {}
-    }
-}
-
-/// Logs `page` in as `player` (the token kept where the page keeps it) and
-/// opens its table of match `id`.
-fn open_table(browser: &mut Browser, page: &str, root: &str, player: &Value, id: i64) {
-    browser.navigate(page, root);
-    browser.wait_for(page, "the page", "document.querySelector('#main')");
-    let login = json!({"id": player["id"], "name": player["name"], "token": player["token"]});
-    browser.eval(
-        page,
-        &format!(
-            "localStorage.setItem('fray.login', JSON.stringify({login})); location.hash = '#/play/{id}'; true"
-        ),
-    );
-    browser.wait_for(
-        page,
-        "the snapshot",
-        &format!(
-            "{TABLE} && {TABLE}.seq !== null && document.querySelector('#board [data-square]')"
-        ),
-    );
-}
-
 #[test]
 fn every_system_is_drawn_and_played_in_the_browser() {
     let Some(chromium) = chromium_or_skip() else {
@@ -570,8 +472,8 @@ fn every_system_is_drawn_and_played_in_the_browser() {
         }
         let last = seq(&mut browser, &ada);
         browser.wait_for(&bo, "both pages", &format!("{TABLE}.seq === {last}"));
-        view_is_the_servers(&mut browser, &ada, &server, ada_token, id);
-        view_is_the_servers(&mut browser, &bo, &server, bo_token, id);
+        view_is_the_servers(&mut browser, &ada, &server, Some(ada_token), id);
+        view_is_the_servers(&mut browser, &bo, &server, Some(bo_token), id);
         browser.screenshot(&ada, &shots.join(format!("board-{key}.png")));
     }
 }

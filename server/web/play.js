@@ -48,6 +48,9 @@ export class Table {
     this.narrowTo = null; // options a click on the board left to choose from
     this.last = new Set();
     this.drawOffer = null;
+    // The seats that were deciding at once with this player when it made
+    // its choice: while some of them still decide, it waits for them.
+    this.choseAlongside = null;
     this.pending = null; // {id, message} sent and not yet acknowledged
     this.nextId = Date.now() * 1000;
     this.closed = false;
@@ -71,6 +74,7 @@ export class Table {
     this.pieceEl = h("div", { id: "piece", class: "piece-info" });
     this.logEl = h("ol", { id: "log", class: "log" });
     this.drawEl = h("div", { id: "draw", class: "draw" });
+    this.endEl = h("div", { id: "end", class: "end" });
     this.connEl = h("span", { id: "connection", class: "connection" });
     const chatInput = h("input", { id: "chat-text", maxlength: 280, placeholder: "Say something", autocomplete: "off", "aria-label": "chat" });
     this.chatForm = h(
@@ -105,6 +109,7 @@ export class Table {
           this.pieceEl,
           this.role === "player" ? h("div", { class: "table-actions" }, this.offerBtn, this.resignBtn) : null,
           this.drawEl,
+          this.endEl,
           h("section", { class: "log-wrap" }, h("h3", {}, "Log"), this.logEl),
           this.role === "player" ? this.chatForm : null,
         ),
@@ -120,6 +125,7 @@ export class Table {
       const system = this.ctx.systems.find((x) => x.id === summary.system);
       this.titleEl.textContent = `Match ${this.matchId} · ${system ? system.name : summary.system}`;
       this.render();
+      this.renderEnd();
     } catch (error) {
       this.ctx.flash(error.message);
     }
@@ -127,8 +133,7 @@ export class Table {
 
   name(seat) {
     if (seat === null || seat === undefined) return "nobody";
-    const name = this.names[seat] ?? `seat ${seat + 1}`;
-    return seat === this.seat ? `${name} (you)` : name;
+    return this.names[seat] ?? `seat ${seat + 1}`;
   }
 
   // ---- the connection ----
@@ -169,6 +174,7 @@ export class Table {
     this.closed = true;
     clearTimeout(this.reconnectTimer);
     clearTimeout(this.waitTimer);
+    clearInterval(this.endTimer);
     if (this.ws) this.ws.close(1000, "left the table");
   }
 
@@ -256,6 +262,7 @@ export class Table {
     this.toAct = msg.to_act || [];
     this.options = msg.options || [];
     this.commitment = msg.commitment;
+    this.choseAlongside = null;
     if (this.flip === undefined) this.flip = this.sideAtTop();
     this.clearSelection();
     if (resumed) {
@@ -289,6 +296,8 @@ export class Table {
     this.seq = msg.seq;
     this.toAct = msg.to_act || [];
     this.options = msg.options || [];
+    if (this.toAct.includes(this.seat)) this.choseAlongside = null;
+    const ended = !!this.view.outcome && this.status !== "finished";
     if (this.view.outcome) this.status = "finished";
     this.drawOffer = null;
     this.clearSelection();
@@ -301,6 +310,7 @@ export class Table {
     }
     this.render();
     this.renderDraw();
+    if (ended) this.loadSummary();
   }
 
   onError(msg) {
@@ -376,6 +386,8 @@ export class Table {
     const message = { type: "act", match_id: this.matchId, id, action: option.action };
     if (this.send(message)) {
       this.pending = { id, message };
+      const others = this.toAct.filter((seat) => seat !== this.seat);
+      this.choseAlongside = others.length ? others : null;
       this.clearSelection();
       this.render();
     }
@@ -547,6 +559,7 @@ export class Table {
       const number = view.turn.number ? `Turn ${view.turn.number}` : "Set-up";
       let who;
       if (mine) who = this.options.length ? "Your move" : "Your move (no options?)";
+      else if (this.waitingAfterChoosing()) who = `You have chosen; waiting for ${deciders}`;
       else who = this.toAct.length ? `${deciders} to decide` : "nobody decides";
       turn = `${number}${phase} · ${who}`;
     }
@@ -595,6 +608,7 @@ export class Table {
             { class: `seat${p.seat % 4}` },
             h("span", { class: "shape-sign" }, SHAPE_SIGNS[SEAT_SHAPES[p.seat % 4]]),
             ` ${this.name(p.seat)}`,
+            p.seat === this.seat ? h("em", {}, " (you)") : "",
             p.army ? ` · ${p.army}` : "",
             Object.entries(p.resources || {}).map(([k, v]) => ` · ${k} ${v}`),
             this.toAct.includes(p.seat) && !view.outcome ? h("em", {}, " · deciding") : "",
@@ -625,7 +639,7 @@ export class Table {
         : this.role === "spectator"
           ? "You are watching."
           : this.seat !== null && !this.toAct.includes(this.seat) && this.toAct.length
-            ? `Waiting for ${this.toAct.map((s) => this.name(s)).join(" and ")}.`
+            ? `${this.waitingAfterChoosing() ? "You have chosen; waiting" : "Waiting"} for ${this.toAct.map((s) => this.name(s)).join(" and ")}.`
             : "Nothing to decide.";
       replace(this.optionsEl, h("li", { class: "hint" }, note));
     } else {
@@ -656,6 +670,47 @@ export class Table {
     }
     this.resignBtn.disabled = !!view.outcome || this.status !== "running";
     this.offerBtn.disabled = !!view.outcome || this.status !== "running";
+  }
+
+  /**
+   * Whether this player made its choice while others decided at once with
+   * it, and some of those still decide.
+   */
+  waitingAfterChoosing() {
+    if (!this.choseAlongside || this.view.outcome || this.toAct.includes(this.seat)) return false;
+    return this.toAct.length > 0 && this.toAct.every((seat) => this.choseAlongside.includes(seat));
+  }
+
+  /**
+   * After the game: a player may ask for the rematch, or take the seat kept
+   * for them in one the other player asked for. The summary says which;
+   * it is asked again every few seconds, since nothing on the websocket
+   * tells of a rematch.
+   */
+  renderEnd() {
+    if (!this.view.outcome || this.role !== "player" || !this.summary) {
+      replace(this.endEl);
+      return;
+    }
+    const rematch = this.summary.rematch;
+    const label = rematch ? "Take your seat in the rematch" : "Ask for a rematch";
+    const note = rematch ? `A rematch is set: match ${rematch}. ` : "The same armies, the seats swapped. ";
+    replace(
+      this.endEl,
+      note,
+      h("button", { type: "button", id: "rematch", onclick: () => this.rematch() }, label),
+    );
+    if (!rematch && !this.endTimer) this.endTimer = setInterval(() => this.loadSummary(), 5000);
+    if (rematch) clearInterval(this.endTimer);
+  }
+
+  async rematch() {
+    try {
+      const next = await api.rematch(this.matchId);
+      location.hash = `#/play/${next.id}`;
+    } catch (error) {
+      this.ctx.flash(error.message);
+    }
   }
 
   /** The pieces that wait off the board, by owner. */

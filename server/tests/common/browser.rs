@@ -13,7 +13,10 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
+use fray_protocol::{MatchId, Role, ServerMessage};
 use serde_json::{Value, json};
+
+use super::TestServer;
 use tokio_tungstenite::tungstenite::{self, Message, WebSocket, stream::MaybeTlsStream};
 
 /// How long the page has for any one step.
@@ -70,6 +73,8 @@ pub struct Browser {
     _profile: tempfile::TempDir,
     socket: WebSocket<MaybeTlsStream<TcpStream>>,
     next_id: u64,
+    /// Each page's target, by its session.
+    targets: std::collections::HashMap<String, Value>,
 }
 
 impl Drop for Browser {
@@ -128,6 +133,7 @@ impl Browser {
             _profile: profile,
             socket,
             next_id: 0,
+            targets: std::collections::HashMap::new(),
         }
     }
 
@@ -173,12 +179,20 @@ impl Browser {
             .as_str()
             .expect("a session id")
             .to_owned();
+        self.targets.insert(session.clone(), target);
         self.call(
             Some(&session),
             "Emulation.setDeviceMetricsOverride",
             json!({"width": width, "height": height, "deviceScaleFactor": 1, "mobile": mobile}),
         );
         session
+    }
+
+    /// Closes a page made by `page`.
+    pub fn close_page(&mut self, session: &str) {
+        if let Some(target) = self.targets.remove(session) {
+            self.call(None, "Target.closeTarget", json!({"targetId": target}));
+        }
     }
 
     pub fn navigate(&mut self, session: &str, url: &str) {
@@ -214,7 +228,7 @@ impl Browser {
                 let text = self.eval(session, "document.body ? document.body.innerText : ''");
                 panic!("timed out waiting for {what} (`{expression}`); the page says:\n{text}");
             }
-            std::thread::sleep(Duration::from_millis(100));
+            std::thread::sleep(Duration::from_millis(15));
         }
     }
 
@@ -278,4 +292,110 @@ pub fn my_turn(browser: &mut Browser, page: &str) -> bool {
             "!!({TABLE}) && {TABLE}.seat !== null && {TABLE}.toAct.includes({TABLE}.seat) && {TABLE}.options.length > 0 && !{TABLE}.pending"
         ),
     ) == json!(true)
+}
+
+/// A value without its empty parts (null, [], {}): the server leaves some
+/// out when empty, and a view built by applying effects may hold them.
+pub fn without_empties(value: &Value) -> Value {
+    match value {
+        Value::Object(map) => Value::Object(
+            map.iter()
+                .map(|(k, v)| (k.clone(), without_empties(v)))
+                .filter(|(_, v)| !is_empty(v))
+                .collect(),
+        ),
+        Value::Array(items) => Value::Array(items.iter().map(without_empties).collect()),
+        other => other.clone(),
+    }
+}
+
+fn is_empty(value: &Value) -> bool {
+    match value {
+        Value::Null => true,
+        Value::Array(items) => items.is_empty(),
+        Value::Object(map) => map.is_empty(),
+        _ => false,
+    }
+}
+
+/// The view the page built with its `apply` is the one the server sends
+/// in a fresh snapshot now: to the player whose token is given, or to a
+/// spectator.
+pub fn view_is_the_servers(
+    browser: &mut Browser,
+    page: &str,
+    server: &TestServer,
+    token: Option<&str>,
+    id: i64,
+) {
+    let page_view = browser.eval(page, &format!("JSON.stringify({TABLE}.view)"));
+    let page_seq = seq(browser, page);
+    let page_view: Value =
+        serde_json::from_str(page_view.as_str().expect("the view as JSON")).expect("JSON");
+    let mut client = server.client(token);
+    let role = if token.is_some() {
+        Role::Player
+    } else {
+        Role::Spectator
+    };
+    client.subscribe(MatchId(id), role, None);
+    let snapshot = loop {
+        if let ServerMessage::Snapshot(snapshot) = client.recv() {
+            break snapshot;
+        }
+    };
+    assert_eq!(snapshot.seq as i64, page_seq, "the page is up to date");
+    let server_view = serde_json::to_value(&snapshot.view).expect("a view");
+    let mut differences = Vec::new();
+    differ(
+        "view",
+        &without_empties(&page_view),
+        &without_empties(&server_view),
+        &mut differences,
+    );
+    assert!(
+        differences.is_empty(),
+        "the page's view differs from the server's:\n{}",
+        differences.join("\n")
+    );
+}
+
+/// Where two values differ, as paths and both sides.
+pub fn differ(path: &str, page: &Value, server: &Value, out: &mut Vec<String>) {
+    match (page, server) {
+        (Value::Object(a), Value::Object(b)) => {
+            let keys: std::collections::BTreeSet<&String> = a.keys().chain(b.keys()).collect();
+            for key in keys {
+                differ(
+                    &format!("{path}.{key}"),
+                    a.get(key).unwrap_or(&Value::Null),
+                    b.get(key).unwrap_or(&Value::Null),
+                    out,
+                );
+            }
+        }
+        (a, b) if a != b => out.push(format!("{path}: page {a}, server {b}")),
+        _ => {}
+    }
+}
+
+/// Logs `page` in as `player` (the token kept where the page keeps it) and
+/// opens its table of match `id`.
+pub fn open_table(browser: &mut Browser, page: &str, root: &str, player: &Value, id: i64) {
+    browser.navigate(page, root);
+    browser.wait_for(page, "the page", "document.querySelector('#main')");
+    let login = json!({"id": player["id"], "name": player["name"], "token": player["token"]});
+    browser.eval(
+        page,
+        &format!(
+            "localStorage.setItem('fray.login', JSON.stringify({login})); location.hash = '#/play/{id}'; true"
+        ),
+    );
+    browser.wait_for(
+        page,
+        "the snapshot",
+        &format!(
+            "{TABLE} && {TABLE}.seq !== null && document.querySelector('#board [data-square]')"
+        ),
+    );
 }

@@ -1,0 +1,397 @@
+//! A whole game of every system in the browser, against a bot: Ada creates
+//! the match in the lobby's form and plays it in the page, clicking the
+//! board where a move names its squares and the options list otherwise; the
+//! bot is a websocket client of this test that joins over REST. Both choose
+//! among the options the server lists, taking something when they can, so
+//! that games end sooner than uniformly random ones. A spectator's page
+//! watches. At the end each page's view is the server's; after the first
+//! game the bot asks for a rematch and Ada takes her seat in it from the
+//! page.
+//!
+//! Skipped, with a line saying so, where no Chromium is installed.
+
+mod common;
+
+use common::TestServer;
+use common::browser::{
+    Browser, STEP, TABLE, chromium_or_skip, say, screenshots_dir, seq, view_is_the_servers,
+};
+use common::play::{Chooser, Follower};
+use fray_protocol::{ClientMessage, MatchId, Role, ServerMessage};
+use serde_json::{Value, json};
+
+/// More actions than any game played this way should take: a game still
+/// going after them is a failure to end, not a slow one.
+const MOST_ACTIONS: usize = 3000;
+
+/// An option takes something when it names an enemy piece as its target
+/// or moves onto a square an enemy piece stands on.
+fn takes_something(option: &Value, pieces: &Value, seat: u64) -> bool {
+    let action = &option["action"];
+    let enemy = |piece: &Value| piece["owner"].as_u64().is_some_and(|owner| owner != seat);
+    if let Some(target) = action["target"].as_u64()
+        && enemy(&pieces[target.to_string()])
+    {
+        return true;
+    }
+    match action["to"].as_str() {
+        Some(square) => pieces.as_object().is_some_and(|all| {
+            all.values()
+                .any(|p| p["square"] == json!(square) && enemy(p))
+        }),
+        None => false,
+    }
+}
+
+/// Which of `options` to play: one that takes something, if any, nine
+/// times in ten; any one otherwise.
+fn choose(options: &[Value], pieces: &Value, seat: u64, chooser: &mut Chooser) -> usize {
+    let taking: Vec<usize> = (0..options.len())
+        .filter(|&i| takes_something(&options[i], pieces, seat))
+        .collect();
+    if !taking.is_empty() && chooser.index(10) < 9 {
+        return taking[chooser.index(taking.len())];
+    }
+    chooser.index(options.len())
+}
+
+/// The bot: plays its choice and reads the batch it makes and the ack.
+fn bot_plays(bot: &mut Follower, chooser: &mut Chooser) {
+    let seat = u64::from(bot.seat.expect("the bot holds a seat").0);
+    let options: Vec<Value> = bot
+        .options
+        .iter()
+        .map(|o| serde_json::to_value(o).expect("an option as JSON"))
+        .collect();
+    let pieces = serde_json::to_value(&bot.view).expect("a view as JSON")["pieces"].clone();
+    let chosen = choose(&options, &pieces, seat, chooser);
+    let id = bot.seq + 1;
+    bot.client.send(&ClientMessage::Act {
+        match_id: bot.match_id,
+        id,
+        action: bot.options[chosen].action.clone(),
+    });
+    bot.next_batch();
+    match bot.client.recv_game() {
+        ServerMessage::Ack { id: acked, .. } => assert_eq!(acked, id),
+        other => panic!("expected the bot's ack, got {other:?}"),
+    }
+}
+
+/// Ada's page plays its choice: by clicking the piece and then the square
+/// where the option is the only one between them, from the list otherwise.
+/// Returns how it was played.
+fn page_plays(browser: &mut Browser, page: &str, chooser: &mut Chooser) -> String {
+    let state = browser.eval(
+        page,
+        &format!(
+            "JSON.stringify({{options: {TABLE}.options, pieces: {TABLE}.view.pieces, seat: {TABLE}.seat}})"
+        ),
+    );
+    let state: Value = serde_json::from_str(state.as_str().expect("JSON")).expect("JSON");
+    let options = state["options"].as_array().expect("options");
+    let seat = state["seat"].as_u64().expect("Ada's seat");
+    let chosen = choose(options, &state["pieces"], seat, chooser);
+    let before = seq(browser, page);
+    let how = browser.eval(
+        page,
+        &format!(
+            r#"(() => {{
+  const t = {TABLE};
+  const option = t.options[{chosen}];
+  const g = t.geometry(option);
+  const alike = t.options.filter((o) => {{ const x = t.geometry(o); return x.from === g.from && x.to === g.to; }});
+  const click = (sq) => document.querySelector(`[data-square="${{sq}}"]`)
+      .dispatchEvent(new MouseEvent("click", {{bubbles: true}}));
+  if (g.from && g.to && g.from !== g.to && alike.length === 1) {{
+    click(g.from);
+    click(g.to);
+    return "board " + option.notation;
+  }}
+  document.querySelector(`#options button.option[data-option="{chosen}"]`).click();
+  return "list " + option.notation;
+}})()"#
+        ),
+    );
+    browser.wait_for(
+        page,
+        "Ada's action acknowledged",
+        &format!("{TABLE}.seq > {before} && !{TABLE}.pending"),
+    );
+    how.as_str().unwrap_or_default().to_owned()
+}
+
+/// Registers a player over REST: its JSON (id, name, token).
+fn register(server: &TestServer, name: &str) -> Value {
+    let (status, player) =
+        server.request("POST", "/api/players", None, Some(&json!({"name": name})));
+    assert_eq!(status, 201, "{player}");
+    player
+}
+
+/// What one game came to.
+struct Played {
+    actions: usize,
+    by_board: usize,
+    chosen_and_waited: usize,
+}
+
+/// Plays match `id` to its end: Ada in `page`, the bot over its socket;
+/// the spectator's page follows.
+fn play_to_the_end(
+    browser: &mut Browser,
+    page: &str,
+    bot: &mut Follower,
+    chooser: &mut Chooser,
+) -> Played {
+    let bot_seat = bot.seat.expect("the bot's seat");
+    let mut played = Played {
+        actions: 0,
+        by_board: 0,
+        chosen_and_waited: 0,
+    };
+    while !bot.is_over() {
+        assert!(
+            played.actions < MOST_ACTIONS,
+            "no end after {MOST_ACTIONS} actions"
+        );
+        assert!(
+            !bot.to_act.is_empty(),
+            "nobody decides, and the game goes on"
+        );
+        browser.wait_for(
+            page,
+            "Ada's page to catch up",
+            &format!("{TABLE}.seq === {}", bot.seq),
+        );
+        let ada_decides = bot.to_act.iter().any(|&seat| seat != bot_seat);
+        if ada_decides {
+            let together = bot.to_act.contains(&bot_seat);
+            let how = page_plays(browser, page, chooser);
+            if how.starts_with("board ") {
+                played.by_board += 1;
+            }
+            while bot.seq < seq(browser, page) as u64 {
+                bot.next_batch();
+            }
+            // Her choice made while the bot still decides at once with her:
+            // the page says that she waits for it.
+            if together && bot.to_act == [bot_seat] {
+                let turn = browser.eval(page, "document.querySelector('#turn').textContent");
+                let turn = turn.as_str().unwrap_or_default();
+                assert!(turn.contains("You have chosen; waiting for bot"), "{turn}");
+                played.chosen_and_waited += 1;
+            }
+        } else {
+            bot_plays(bot, chooser);
+        }
+        played.actions += 1;
+    }
+    played
+}
+
+#[test]
+fn a_whole_game_of_every_system_against_a_bot_in_the_browser() {
+    let Some(chromium) = chromium_or_skip() else {
+        return;
+    };
+    let shots = screenshots_dir();
+    let server = TestServer::start_unthrottled();
+    let root = server.url("/");
+    let mut browser = Browser::launch(&chromium);
+    let (status, systems) = server.get("/api/systems");
+    assert_eq!(status, 200);
+    let mut chooser = Chooser::new(25);
+    for (index, system) in systems.as_array().expect("the systems").iter().enumerate() {
+        let key = system["id"].as_str().expect("a key");
+        let ada = register(&server, &format!("ada-{key}"));
+        let bot = register(&server, &format!("bot-{key}"));
+        let bot_token = bot["token"].as_str().expect("a token").to_owned();
+
+        // Ada creates the match in the lobby with the first example list,
+        // and waits at its table.
+        let page = browser.page(1100, 820, false);
+        browser.navigate(&page, &root);
+        browser.wait_for(&page, "the page", "document.querySelector('#main')");
+        let login = json!({"id": ada["id"], "name": ada["name"], "token": ada["token"]});
+        browser.eval(
+            &page,
+            &format!("localStorage.setItem('fray.login', JSON.stringify({login})); location.hash = '#/'; true"),
+        );
+        browser.wait_for(&page, "the lobby", "document.querySelector('#create-form')");
+        browser.eval(
+            &page,
+            &format!(
+                r#"(() => {{
+  const system = document.querySelector('#new-system');
+  system.value = '{key}';
+  system.dispatchEvent(new Event('change'));
+  document.querySelector('#new-list').value = 'example:0';
+  document.querySelector('#create').click();
+  return true;
+}})()"#
+            ),
+        );
+        browser.wait_for(
+            &page,
+            "the new match in Ada's list",
+            "document.querySelector('#my-matches [data-match]')",
+        );
+        let id = browser
+            .eval(
+                &page,
+                "Number(document.querySelector('#my-matches [data-match]').dataset.match)",
+            )
+            .as_i64()
+            .expect("a match id");
+        browser.eval(
+            &page,
+            &format!("document.querySelector('[data-wait=\"{id}\"]').click(); true"),
+        );
+        browser.wait_for(
+            &page,
+            "the table waiting",
+            "document.querySelector('#turn').textContent.includes('Waiting for players')",
+        );
+
+        // The bot joins with the system's last example list.
+        let list = system["examples"]
+            .as_array()
+            .and_then(|examples| examples.last())
+            .expect("an example list");
+        let (status, stored) =
+            server.request("POST", "/api/army-lists", Some(&bot_token), Some(list));
+        assert_eq!(status, 201, "{stored}");
+        let (status, joined) = server.request(
+            "POST",
+            &format!("/api/matches/{id}/join"),
+            Some(&bot_token),
+            Some(&json!({"army_list": stored["id"]})),
+        );
+        assert_eq!(status, 200, "{joined}");
+        let mut bot = Follower::subscribe(
+            server.client(Some(&bot_token)),
+            MatchId(id),
+            Role::Player,
+        );
+        browser.wait_for(
+            &page,
+            "the game on Ada's page",
+            &format!("{TABLE}.seq !== null && document.querySelector('#board [data-square]')"),
+        );
+        let watcher = browser.page(900, 760, false);
+        browser.navigate(&watcher, &format!("{root}#/watch/{id}"));
+        browser.wait_for(
+            &watcher,
+            "the spectator's table",
+            &format!("{TABLE} && {TABLE}.seq !== null"),
+        );
+
+        let played = play_to_the_end(&mut browser, &page, &mut bot, &mut chooser);
+        say(&format!(
+            "web_whole_games: {key}: {} actions, {} of Ada's by the board, {} times she chose and waited",
+            played.actions, played.by_board, played.chosen_and_waited
+        ));
+        assert!(played.by_board > 0, "{key}: no move was made on the board");
+        if system["id"] == json!("summoners-chess") {
+            assert!(
+                played.chosen_and_waited > 0,
+                "the Acolytes are placed at once: Ada chose first at least once"
+            );
+        }
+
+        for viewer in [&page, &watcher] {
+            browser.wait_for(viewer, "the end", "document.querySelector('#turn.over')");
+            browser.wait_for(
+                viewer,
+                "the last batch",
+                &format!("{TABLE}.seq === {}", bot.seq),
+            );
+        }
+        let ada_token = ada["token"].as_str().expect("a token");
+        view_is_the_servers(&mut browser, &page, &server, Some(ada_token), id);
+        view_is_the_servers(&mut browser, &watcher, &server, None, id);
+        let (_, summary) = server.get(&format!("/api/matches/{id}"));
+        assert_eq!(summary["status"], json!("finished"), "{summary}");
+        let ending = browser.eval(&page, "document.querySelector('#turn').textContent");
+        let ending = ending.as_str().unwrap_or_default().to_owned();
+        let winners = summary["outcome"]["winners"].as_array().expect("winners");
+        if winners.is_empty() {
+            assert!(ending.starts_with("Drawn"), "{ending}");
+        } else {
+            assert!(ending.contains(" won: "), "{ending}");
+        }
+        browser.screenshot(&page, &shots.join(format!("end-{key}.png")));
+        assert_eq!(
+            browser.eval(&watcher, "!!document.querySelector('#rematch')"),
+            json!(false),
+            "a spectator is offered no rematch"
+        );
+
+        if index == 0 {
+            rematch_from_the_page(&mut browser, &server, &page, id, &bot_token, &ada);
+        }
+        browser.close_page(&page);
+        browser.close_page(&watcher);
+    }
+}
+
+/// The bot asks for the rematch; Ada's page learns of it and she takes her
+/// seat, the seats swapped.
+fn rematch_from_the_page(
+    browser: &mut Browser,
+    server: &TestServer,
+    page: &str,
+    id: i64,
+    bot_token: &str,
+    ada: &Value,
+) {
+    browser.wait_for(
+        page,
+        "the rematch offered",
+        "document.querySelector('#rematch') && document.querySelector('#rematch').textContent === 'Ask for a rematch'",
+    );
+    let (status, rematch) = server.request(
+        "POST",
+        &format!("/api/matches/{id}/rematch"),
+        Some(bot_token),
+        None,
+    );
+    assert_eq!(status, 201, "{rematch}");
+    let next = rematch["id"].as_i64().expect("the rematch's id");
+    // The page asks for the summary every five seconds.
+    let deadline = std::time::Instant::now() + STEP;
+    while browser.eval(page, "document.querySelector('#rematch').textContent")
+        != json!("Take your seat in the rematch")
+    {
+        assert!(
+            std::time::Instant::now() < deadline,
+            "the page never learnt of the rematch"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(200));
+    }
+    browser.eval(page, "document.querySelector('#rematch').click(); true");
+    browser.wait_for(
+        page,
+        "the rematch's table",
+        &format!("location.hash === '#/play/{next}' && {TABLE} && {TABLE}.seq !== null"),
+    );
+    let (_, summary) = server.get(&format!("/api/matches/{next}"));
+    assert_eq!(summary["status"], json!("running"), "{summary}");
+    assert_eq!(summary["rematch_of"], json!(id));
+    let (_, before) = server.get(&format!("/api/matches/{id}"));
+    let seat_of = |summary: &Value| {
+        summary["seats"]
+            .as_array()
+            .expect("seats")
+            .iter()
+            .find(|s| s["player"]["id"] == ada["id"])
+            .map(|s| s["seat"].clone())
+            .expect("Ada's seat")
+    };
+    assert_ne!(seat_of(&before), seat_of(&summary), "the seats are swapped");
+    assert_eq!(
+        browser.eval(page, &format!("{TABLE}.seat")),
+        seat_of(&summary)
+    );
+}
