@@ -202,6 +202,7 @@ fn a_whole_game_of_every_system_against_a_bot_in_the_browser() {
     let (status, systems) = server.get("/api/systems");
     assert_eq!(status, 200);
     let mut chooser = Chooser::new(25);
+    let mut last_moves_shown = 0;
     for (index, system) in systems.as_array().expect("the systems").iter().enumerate() {
         let key = system["id"].as_str().expect("a key");
         let ada = register(&server, &format!("ada-{key}"));
@@ -269,11 +270,8 @@ fn a_whole_game_of_every_system_against_a_bot_in_the_browser() {
             Some(&json!({"army_list": stored["id"]})),
         );
         assert_eq!(status, 200, "{joined}");
-        let mut bot = Follower::subscribe(
-            server.client(Some(&bot_token)),
-            MatchId(id),
-            Role::Player,
-        );
+        let mut bot =
+            Follower::subscribe(server.client(Some(&bot_token)), MatchId(id), Role::Player);
         browser.wait_for(
             &page,
             "the game on Ada's page",
@@ -322,6 +320,30 @@ fn a_whole_game_of_every_system_against_a_bot_in_the_browser() {
             assert!(ending.contains(" won: "), "{ending}");
         }
         browser.screenshot(&page, &shots.join(format!("end-{key}.png")));
+
+        // A page opened now learns the last move from the history, as the
+        // watching page did from its last batch.
+        let highlighted = "JSON.stringify([...document.querySelectorAll('#board .last')].map((e) => e.dataset.square).sort())";
+        let live = browser.eval(&watcher, highlighted);
+        let late = browser.page(900, 760, false);
+        browser.navigate(&late, &format!("{root}#/watch/{id}"));
+        browser.wait_for(
+            &late,
+            "the late spectator's history",
+            &format!(
+                "{TABLE} && {TABLE}.seq === {} && {TABLE}.historyLoaded && {TABLE}.log.length > 0",
+                bot.seq
+            ),
+        );
+        assert_eq!(
+            browser.eval(&late, highlighted),
+            live,
+            "{key}: the last move"
+        );
+        if live != json!("[]") {
+            last_moves_shown += 1;
+        }
+        browser.close_page(&late);
         assert_eq!(
             browser.eval(&watcher, "!!document.querySelector('#rematch')"),
             json!(false),
@@ -334,6 +356,7 @@ fn a_whole_game_of_every_system_against_a_bot_in_the_browser() {
         browser.close_page(&page);
         browser.close_page(&watcher);
     }
+    assert!(last_moves_shown > 0, "some game ended with a move to show");
 }
 
 /// The bot asks for the rematch; Ada's page learns of it and she takes her

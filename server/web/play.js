@@ -28,6 +28,17 @@ function die(d) {
   return h("span", { class: "die", title: label, "aria-label": label }, String(d.face), h("small", {}, `d${d.sides}`));
 }
 
+/** The squares pieces moved from and to in a batch's effects. */
+function movedSquares(effects) {
+  const squares = new Set();
+  for (const effect of effects) {
+    if (effect.type !== "piece_moved") continue;
+    if (effect.from) squares.add(effect.from);
+    squares.add(effect.to);
+  }
+  return squares;
+}
+
 export class Table {
   constructor(main, matchId, role, ctx) {
     this.main = main;
@@ -284,14 +295,10 @@ export class Table {
     }
     const wasResume = this.awaitingResume;
     this.awaitingResume = false;
-    this.last = new Set();
+    this.last = movedSquares(msg.effects || []);
     for (const effect of msg.effects || []) {
       this.logEffect(effect, msg.seq);
       apply(this.view, effect);
-      if (effect.type === "piece_moved") {
-        if (effect.from) this.last.add(effect.from);
-        this.last.add(effect.to);
-      }
     }
     this.seq = msg.seq;
     this.toAct = msg.to_act || [];
@@ -374,6 +381,12 @@ export class Table {
       }
       this.log = [...earlier, ...this.log].slice(-MAX_LOG);
       this.renderLog();
+      // A snapshot does not say what moved last; the history's last event does.
+      const latest = history.events[history.events.length - 1];
+      if (latest && latest.seq === this.seq && !this.last.size) {
+        this.last = movedSquares(latest.effects);
+        this.render();
+      }
     } catch {
       // The log starts from now then; play is not affected.
     }
