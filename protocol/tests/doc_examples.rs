@@ -11,7 +11,7 @@ use std::path::PathBuf;
 
 use fray_protocol::{
     ArmyList, ClientMessage, ErrorBody, ErrorCode, History, JoinMatch, MatchSummary, NewMatch,
-    NewPlayer, PlayerCreated, Replay, ServerMessage, StoredArmyList, SystemInfo,
+    NewPlayer, PlayerCreated, PlayerRef, Replay, ServerMessage, StoredArmyList, SystemInfo,
 };
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -84,6 +84,7 @@ fn checker(type_name: &str) -> Option<(&'static str, RoundTrip)> {
         "ServerMessage" => ("server-message", round_trip::<ServerMessage>),
         "NewPlayer" => ("new-player", round_trip::<NewPlayer>),
         "PlayerCreated" => ("player-created", round_trip::<PlayerCreated>),
+        "PlayerRef" => ("player-ref", round_trip::<PlayerRef>),
         "ArmyList" => ("army-list", round_trip::<ArmyList>),
         "StoredArmyList" => ("stored-army-list", round_trip::<StoredArmyList>),
         "NewMatch" => ("new-match", round_trip::<NewMatch>),

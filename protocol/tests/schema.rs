@@ -15,8 +15,8 @@ use fray_protocol::{
     Action, ActionOption, ArmyList, Audience, Batch, ClientMessage, DiceRoll, Die, Effect,
     ErrorBody, ErrorCode, EventKind, History, JoinMatch, Limits, Marker, MatchId, MatchStatus,
     MatchSummary, NewMatch, NewPlayer, Outcome, PieceChange, PieceId, PieceView, PlayerCreated,
-    PlayerView, Replay, ReplayEvent, Role, ScopedEffect, Seat, ServerMessage, Snapshot, Square,
-    Stat, StoredArmyList, SystemInfo, TurnView, View, Wall,
+    PlayerRef, PlayerView, Replay, ReplayEvent, Role, ScopedEffect, Seat, ServerMessage, Snapshot,
+    Square, Stat, StoredArmyList, SystemInfo, TurnView, View, Wall,
 };
 use schemars::{JsonSchema, schema_for};
 use serde_json::Value;
@@ -32,6 +32,7 @@ fn schemas() -> Vec<(&'static str, String)> {
         // The REST bodies, one file each.
         file::<NewPlayer>("new-player"),
         file::<PlayerCreated>("player-created"),
+        file::<PlayerRef>("player-ref"),
         file::<ArmyList>("army-list"),
         file::<StoredArmyList>("stored-army-list"),
         file::<NewMatch>("new-match"),

@@ -106,6 +106,26 @@ fn a_player_is_registered_with_a_token_that_is_stored_only_as_a_hash() {
 }
 
 #[test]
+fn a_token_says_whose_it_is() {
+    let server = TestServer::start();
+    let ada = server.player("Ada");
+    server.player("Bo");
+    let (status, me) = server.request("GET", "/api/players/me", Some(&ada.token), None);
+    assert_eq!(status, 200, "{me}");
+    assert_eq!(me, json!({"id": ada.id, "name": "Ada"}));
+    for (token, code) in [
+        (None, "not_authenticated"),
+        (Some("0".repeat(64)), "bad_token"),
+    ] {
+        let (status, answer) = server.request("GET", "/api/players/me", token.as_deref(), None);
+        assert_eq!(
+            (status, answer["error"]["code"].clone()),
+            (401, json!(code))
+        );
+    }
+}
+
+#[test]
 fn a_blank_or_malformed_registration_is_refused() {
     let server = TestServer::start();
     for body in [

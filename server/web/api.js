@@ -29,10 +29,10 @@ export class ApiError extends Error {
   }
 }
 
-async function request(method, path, body) {
+async function request(method, path, body, token) {
   const headers = { Accept: "application/json" };
-  const saved = login();
-  if (saved) headers.Authorization = `Bearer ${saved.token}`;
+  const bearer = token ?? login()?.token;
+  if (bearer) headers.Authorization = `Bearer ${bearer}`;
   if (body !== undefined) headers["Content-Type"] = "application/json";
   const response = await fetch(path, {
     method,
@@ -53,6 +53,8 @@ async function request(method, path, body) {
 export const api = {
   systems: () => request("GET", "/api/systems"),
   register: (name) => request("POST", "/api/players", { name }),
+  /** Whose `token` is: {id, name}. */
+  me: (token) => request("GET", "/api/players/me", undefined, token),
   armyLists: (system) =>
     request("GET", `/api/army-lists${system ? `?system=${encodeURIComponent(system)}` : ""}`),
   createArmyList: (list) => request("POST", "/api/army-lists", list),

@@ -11,26 +11,10 @@ function errorText(error) {
   return error.message || String(error);
 }
 
-/** Logs in with a token: the websocket's `welcome` names its player. */
-function loginWithToken(token) {
-  return new Promise((resolve, reject) => {
-    const scheme = location.protocol === "https:" ? "wss://" : "ws://";
-    const ws = new WebSocket(`${scheme}${location.host}/ws`);
-    const fail = (message) => {
-      ws.close();
-      reject(new Error(message));
-    };
-    ws.onopen = () => ws.send(JSON.stringify({ type: "hello", version: 3, token }));
-    ws.onerror = () => reject(new Error("cannot reach the server"));
-    ws.onmessage = (event) => {
-      const msg = JSON.parse(event.data);
-      if (msg.type === "welcome" && msg.player) {
-        ws.close();
-        resolve({ id: msg.player.id, name: msg.player.name, token });
-      } else if (msg.type === "error") fail(msg.message);
-      else if (msg.type === "welcome") fail("the server did not know that token");
-    };
-  });
+/** Logs in with a token: the server says whose it is. */
+async function loginWithToken(token) {
+  const player = await api.me(token);
+  return { id: player.id, name: player.name, token };
 }
 
 function renderLogin(main, ctx) {

@@ -32,6 +32,7 @@ pub fn app(state: AppState) -> Router {
         .route("/metrics", get(metrics::serve))
         .route("/api/systems", get(systems::list))
         .route("/api/players", post(players::create))
+        .route("/api/players/me", get(players::me))
         .route(
             "/api/army-lists",
             get(army_lists::list).post(army_lists::create),

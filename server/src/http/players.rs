@@ -1,13 +1,15 @@
 //! `POST /api/players`: register a player under a name nobody holds (in any
-//! case); the answer holds its token, shown this once.
+//! case); the answer holds its token, shown this once. `GET
+//! /api/players/me`: the player a token names, for a client logging in with
+//! a token it was given.
 
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
-use fray_protocol::{ErrorCode, NewPlayer, PlayerCreated};
+use fray_protocol::{ErrorCode, NewPlayer, PlayerCreated, PlayerRef};
 
 use super::ApiError;
-use super::extract::JsonBody;
+use super::extract::{JsonBody, Player};
 use crate::auth::{new_token, token_hash};
 use crate::db;
 use crate::state::AppState;
@@ -45,4 +47,10 @@ pub async fn create(
             token,
         }),
     ))
+}
+
+/// `GET /api/players/me`: whose token this is (a `401` says why when it is
+/// no one's).
+pub async fn me(Player(player): Player) -> Json<PlayerRef> {
+    Json(player)
 }
