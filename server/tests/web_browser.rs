@@ -15,8 +15,8 @@ use std::time::{Duration, Instant};
 
 use common::TestServer;
 use common::browser::{
-    Browser, STEP, TABLE, chromium_or_skip, my_turn, open_table, say, screenshots_dir, seq,
-    view_is_the_servers,
+    Browser, STEP, TABLE, chromium_or_skip, create_in_the_lobby, my_turn, open_table, say,
+    screenshots_dir, seq, view_is_the_servers, wait_at_the_table,
 };
 use serde_json::{Value, json};
 
@@ -192,41 +192,11 @@ fn two_players_meet_and_play_in_the_browser() {
 
     // Ada creates a match of Action Chess Faction Chess with the first
     // example list (Classique).
-    browser.eval(
-        &ada,
-        r#"(() => {
-  const system = document.querySelector('#new-system');
-  system.value = 'action-chess-faction-chess';
-  system.dispatchEvent(new Event('change'));
-  document.querySelector('#new-list').value = 'example:0';
-  document.querySelector('#create').click();
-  return true;
-})()"#,
-    );
-    browser.wait_for(
-        &ada,
-        "the new match in ada's list",
-        "document.querySelector('#my-matches [data-match]')",
-    );
-    let id = browser
-        .eval(
-            &ada,
-            "Number(document.querySelector('#my-matches [data-match]').dataset.match)",
-        )
-        .as_i64()
-        .expect("a match id");
+    let id = create_in_the_lobby(&mut browser, &ada, "action-chess-faction-chess");
     browser.screenshot(&ada, &shots.join("lobby-desktop.png"));
 
     // Ada waits at the table for an opponent.
-    browser.eval(
-        &ada,
-        &format!("document.querySelector('[data-wait=\"{id}\"]').click(); true"),
-    );
-    browser.wait_for(
-        &ada,
-        "the table waiting",
-        "document.querySelector('#turn').textContent.includes('Waiting for players')",
-    );
+    wait_at_the_table(&mut browser, &ada, id);
 
     // Bo finds it among the open matches and joins with an example list.
     browser.eval(&bo, "document.querySelector('#refresh').click(); true");

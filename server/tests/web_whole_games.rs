@@ -14,7 +14,8 @@ mod common;
 
 use common::TestServer;
 use common::browser::{
-    Browser, STEP, TABLE, chromium_or_skip, say, screenshots_dir, seq, view_is_the_servers,
+    Browser, STEP, TABLE, chromium_or_skip, create_in_the_lobby, say, screenshots_dir, seq,
+    view_is_the_servers, wait_at_the_table,
 };
 use common::play::{Chooser, Follower};
 use fray_protocol::{ClientMessage, MatchId, Role, ServerMessage};
@@ -220,40 +221,8 @@ fn a_whole_game_of_every_system_against_a_bot_in_the_browser() {
             &format!("localStorage.setItem('fray.login', JSON.stringify({login})); location.hash = '#/'; true"),
         );
         browser.wait_for(&page, "the lobby", "document.querySelector('#create-form')");
-        browser.eval(
-            &page,
-            &format!(
-                r#"(() => {{
-  const system = document.querySelector('#new-system');
-  system.value = '{key}';
-  system.dispatchEvent(new Event('change'));
-  document.querySelector('#new-list').value = 'example:0';
-  document.querySelector('#create').click();
-  return true;
-}})()"#
-            ),
-        );
-        browser.wait_for(
-            &page,
-            "the new match in Ada's list",
-            "document.querySelector('#my-matches [data-match]')",
-        );
-        let id = browser
-            .eval(
-                &page,
-                "Number(document.querySelector('#my-matches [data-match]').dataset.match)",
-            )
-            .as_i64()
-            .expect("a match id");
-        browser.eval(
-            &page,
-            &format!("document.querySelector('[data-wait=\"{id}\"]').click(); true"),
-        );
-        browser.wait_for(
-            &page,
-            "the table waiting",
-            "document.querySelector('#turn').textContent.includes('Waiting for players')",
-        );
+        let id = create_in_the_lobby(&mut browser, &page, key);
+        wait_at_the_table(&mut browser, &page, id);
 
         // The bot joins with the system's last example list.
         let list = system["examples"]

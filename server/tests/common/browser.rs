@@ -399,3 +399,46 @@ pub fn open_table(browser: &mut Browser, page: &str, root: &str, player: &Value,
         ),
     );
 }
+
+/// Creates a match of `system` in the lobby's form on `page` (logged in,
+/// the lobby shown) with the system's first example list; the match's id.
+pub fn create_in_the_lobby(browser: &mut Browser, page: &str, system: &str) -> i64 {
+    browser.eval(
+        page,
+        &format!(
+            r#"(() => {{
+  const system = document.querySelector('#new-system');
+  system.value = '{system}';
+  system.dispatchEvent(new Event('change'));
+  document.querySelector('#new-list').value = 'example:0';
+  document.querySelector('#create').click();
+  return true;
+}})()"#
+        ),
+    );
+    browser.wait_for(
+        page,
+        "the new match in the player's list",
+        "document.querySelector('#my-matches [data-match]')",
+    );
+    browser
+        .eval(
+            page,
+            "Number(document.querySelector('#my-matches [data-match]').dataset.match)",
+        )
+        .as_i64()
+        .expect("a match id")
+}
+
+/// From the lobby on `page`, waits at the table of open match `id`.
+pub fn wait_at_the_table(browser: &mut Browser, page: &str, id: i64) {
+    browser.eval(
+        page,
+        &format!("document.querySelector('[data-wait=\"{id}\"]').click(); true"),
+    );
+    browser.wait_for(
+        page,
+        "the table waiting",
+        "document.querySelector('#turn').textContent.includes('Waiting for players')",
+    );
+}
