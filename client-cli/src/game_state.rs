@@ -398,6 +398,7 @@ mod tests {
         pieces.insert(
             PieceId(1),
             PieceView {
+                count: 1,
                 id: PieceId(1),
                 owner: Seat(0),
                 kind: "knight".into(),

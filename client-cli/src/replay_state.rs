@@ -183,6 +183,7 @@ mod tests {
 
     fn knight(id: u32, owner: u8, square: &str) -> PieceView {
         PieceView {
+            count: 1,
             id: PieceId(id),
             owner: Seat(owner),
             kind: "knight".into(),

@@ -73,6 +73,9 @@ pub fn apply(view: &mut View, effect: &Effect) {
                 if let Some(stats) = &change.stats {
                     piece.stats = stats.clone();
                 }
+                if let Some(count) = change.count {
+                    piece.count = count;
+                }
                 if let Some(markers) = &change.markers {
                     piece.markers = markers.clone();
                 }
@@ -123,6 +126,7 @@ mod tests {
 
     fn piece(id: u32, square: &str) -> PieceView {
         PieceView {
+            count: 1,
             id: PieceId(id),
             owner: Seat(0),
             kind: "knight".into(),

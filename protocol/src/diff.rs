@@ -213,10 +213,12 @@ fn diff_piece_kept(was: &PieceView, now: &PieceView, out: &mut Vec<Effect>) {
         // the profile and markers together.
         stats: Some(now.stats.clone()),
         markers: Some(now.markers.clone()),
+        count: (was.count != now.count).then_some(now.count),
     };
     let anything_else = change.kind.is_some()
         || change.name.is_some()
         || change.glyph.is_some()
+        || change.count.is_some()
         || was.stats != now.stats
         || was.markers != now.markers;
     if anything_else {
@@ -248,6 +250,7 @@ mod tests {
 
     fn piece(id: u32, square: Option<Square>) -> PieceView {
         PieceView {
+            count: 1,
             id: PieceId(id),
             owner: Seat(0),
             kind: "knight".into(),
@@ -257,6 +260,25 @@ mod tests {
             stats: vec![Stat::new("HTH", "2")],
             markers: vec![],
         }
+    }
+
+    #[test]
+    fn a_stack_that_grows_or_becomes_one_is_a_change_of_its_count() {
+        let mut before = View::default();
+        before.pieces.insert(PieceId(1), piece(1, None));
+        for (was, now) in [(1, 3), (3, 2), (2, 1)] {
+            before.pieces.get_mut(&PieceId(1)).unwrap().count = was;
+            let mut after = before.clone();
+            after.pieces.get_mut(&PieceId(1)).unwrap().count = now;
+            let effects = diff(&before, &after, &|_: PieceId| String::new());
+            let [Effect::PieceChanged { change, .. }] = effects.as_slice() else {
+                panic!("{was} to {now}: {effects:?}");
+            };
+            assert_eq!(change.count, Some(now));
+            assert_eq!(applied(&before, &effects), after);
+        }
+        let json = serde_json::to_value(piece(1, None)).unwrap();
+        assert!(json.get("count").is_none(), "one is left out: {json}");
     }
 
     #[test]
@@ -375,6 +397,7 @@ mod tests {
         )
             .prop_map(move |(owner, kind, name, glyph, square, stats, markers)| {
                 PieceView {
+                    count: 1,
                     id: PieceId(id),
                     owner: Seat(owner),
                     kind,

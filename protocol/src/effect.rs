@@ -72,6 +72,8 @@ pub struct PieceChange {
     pub stats: Option<Vec<Stat>>,
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub markers: Option<Vec<Marker>>,
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub count: Option<u32>,
 }
 
 /// A roll of one or more dice, told in full so a replay never re-runs a generator.

@@ -87,6 +87,18 @@ pub struct PieceView {
     /// Spells, conditions and counters on the piece.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub markers: Vec<Marker>,
+    /// How many miniatures the piece is, where the rules move several as
+    /// one piece (a Swarmling stack); left out when it is one.
+    #[serde(default = "one", skip_serializing_if = "is_one")]
+    pub count: u32,
+}
+
+fn one() -> u32 {
+    1
+}
+
+fn is_one(count: &u32) -> bool {
+    *count == 1
 }
 
 /// One entry of a profile, such as `{"key": "HTH", "value": "2"}`.

@@ -194,6 +194,7 @@ fn the_square_schema_takes_every_square_a_board_has_and_nothing_else() {
 #[test]
 fn the_schemas_take_what_the_types_print() {
     let piece = PieceView {
+        count: 1,
         id: PieceId(3),
         owner: Seat(1),
         kind: "wizard".into(),

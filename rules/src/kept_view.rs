@@ -286,6 +286,7 @@ mod tests {
         fn piece_view(&self, piece: PieceId) -> PieceView {
             let (square, strength) = self.pieces[&piece.0];
             PieceView {
+                count: 1,
                 id: piece,
                 owner: Seat(0),
                 kind: "toy".into(),

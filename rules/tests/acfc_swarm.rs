@@ -23,13 +23,18 @@ fn hatch(queen: PieceId, to: &str, count: u16) -> Action {
 }
 
 /// The Swarmlings a piece is, as its view shows them; None for a piece
-/// that shows no count.
+/// that shows no count. The piece's `count`, which a board draws, says the
+/// same.
 fn count(game: &Game, piece: PieceId) -> Option<u16> {
-    view(game).pieces[&piece]
+    let view = view(game);
+    let piece = &view.pieces[&piece];
+    let shown = piece
         .stats
         .iter()
         .find(|stat| stat.key == "Swarmlings")
-        .map(|stat| stat.value.parse().expect("a number"))
+        .map(|stat| stat.value.parse().expect("a number"));
+    assert_eq!(piece.count, shown.map_or(1, u32::from), "{piece:?}");
+    shown
 }
 
 /// A Swarm (seat 0, White, its Hive Queen on a1) against a Classique King

@@ -208,6 +208,7 @@ fn the_check_between_viewers_allows_only_hidden_pieces() {
     use contract_harness::contained;
     use fray_protocol::{PieceId, PieceView, Square, View};
     let piece = |id: u32| PieceView {
+        count: 1,
         id: PieceId(id),
         owner: Seat(0),
         kind: "scout".into(),

@@ -113,6 +113,7 @@ impl MoveRules for SecretBid {
                 pieces.insert(
                     id,
                     PieceView {
+                        count: 1,
                         id,
                         owner: Seat(seat),
                         kind: "bid".into(),
@@ -129,6 +130,7 @@ impl MoveRules for SecretBid {
             pieces.insert(
                 SPY,
                 PieceView {
+                    count: 1,
                     id: SPY,
                     owner: Seat(0),
                     kind: "spy".into(),
@@ -144,6 +146,7 @@ impl MoveRules for SecretBid {
             pieces.insert(
                 SCOUT,
                 PieceView {
+                    count: 1,
                     id: SCOUT,
                     owner: Seat(1),
                     kind: "scout".into(),

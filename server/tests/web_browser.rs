@@ -449,8 +449,9 @@ fn every_system_is_drawn_and_played_in_the_browser() {
 }
 
 /// The page's `apply` and board, on a view made up here: a Large
-/// miniature over four squares, a stack of three, walls set and taken away,
-/// terrain, resources, a piece changed, an effect naming no piece, the end.
+/// miniature over four squares, a stack of three, a piece that is a stack
+/// (its `count`), walls set and taken away, terrain, resources, a piece
+/// changed, an effect naming no piece, the end.
 #[test]
 fn apply_and_the_board_follow_the_protocol_in_the_browser() {
     let Some(chromium) = chromium_or_skip() else {
@@ -495,6 +496,10 @@ fn apply_and_the_board_follow_the_protocol_in_the_browser() {
     {type: 'resource_changed', seat: 1, key: 'gold', value: 0},
     {type: 'player_changed', player: {seat: 0, army: 'Test'}},
     {type: 'piece_changed', piece: 2, change: {glyph: 'Z', markers: [{key: 'k', label: 'L'}]}},
+    {type: 'piece_placed', piece: {...piece(5, 0, 's', 'b2'), count: 3}},
+    {type: 'piece_changed', piece: 5, change: {count: 2}},
+    {type: 'piece_placed', piece: {...piece(6, 0, 's', 'b3'), count: 4}},
+    {type: 'piece_changed', piece: 6, change: {count: 1}},
     {type: 'piece_removed', piece: 3, reason: 'gone'},
     {type: 'dice_rolled', roll: {seat: 0, purpose: ['x'], dice: [{sides: 6, face: 3}], modifier: 0, total: 3, result: ['y']}},
     {type: 'turn_changed', turn: {number: 2, phase: 'battle', active: [1]}},
@@ -515,6 +520,9 @@ fn apply_and_the_board_follow_the_protocol_in_the_browser() {
     glyph2: view.pieces[2].glyph,
     markers2: view.pieces[2].markers.length,
     count: q('[data-square="a1"] .count').textContent,
+    stackCount: q('[data-square="b2"] .count').textContent,
+    countOf5: view.pieces[5].count,
+    oneLeft: [!!q('[data-square="b3"] .count'), 'count' in view.pieces[6]],
     top: q('[data-square="a1"] .glyph').textContent,
     large: svg.querySelectorAll('.large-piece').length,
     body: [...svg.querySelectorAll('.large-body')].map((e) => e.dataset.square).sort(),
@@ -527,7 +535,7 @@ fn apply_and_the_board_follow_the_protocol_in_the_browser() {
   };
 })()"#,
     );
-    assert_eq!(got["pieces"], json!(["1", "2", "4"]));
+    assert_eq!(got["pieces"], json!(["1", "2", "4", "5", "6"]));
     assert_eq!(
         got["walls"],
         json!([
@@ -549,6 +557,17 @@ fn apply_and_the_board_follow_the_protocol_in_the_browser() {
     assert_eq!(got["glyph2"], json!("Z"));
     assert_eq!(got["markers2"], json!(1));
     assert_eq!(got["count"], json!("×2"), "two pieces left on a1");
+    assert_eq!(
+        got["stackCount"],
+        json!("×2"),
+        "a stack of two, as one piece"
+    );
+    assert_eq!(got["countOf5"], json!(2));
+    assert_eq!(
+        got["oneLeft"],
+        json!([false, false]),
+        "a stack down to one shows no count, and holds none, as the server sends it"
+    );
     assert_eq!(got["top"], json!("Z"));
     assert_eq!(got["large"], json!(1));
     assert_eq!(got["body"], json!(["d4", "d5", "e4", "e5"]));

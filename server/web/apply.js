@@ -85,10 +85,12 @@ export function apply(view, effect) {
     case "piece_changed": {
       const piece = view.pieces[effect.piece];
       if (piece) {
-        for (const part of ["kind", "name", "glyph", "stats", "markers"]) {
+        for (const part of ["kind", "name", "glyph", "stats", "markers", "count"]) {
           const value = effect.change[part];
           if (value !== undefined && value !== null) piece[part] = value;
         }
+        // As the server sends a piece: a count of one left out.
+        if (piece.count === 1) delete piece.count;
       }
       break;
     }

@@ -108,7 +108,8 @@ export function drawBoard(svg, view, opts = {}) {
   svg.setAttribute("viewBox", `0 0 ${MARGIN + w * SQ} ${hgt * SQ + MARGIN}`);
   svg.setAttribute("role", "grid");
 
-  // Pieces by square; a stack shows its first piece and a count.
+  // Pieces by square; a stack shows its first piece and how many miniatures
+  // stand there.
   const stacks = {};
   const large = [];
   const bodies = new Map(); // square → the Large piece covering it
@@ -166,10 +167,12 @@ export function drawBoard(svg, view, opts = {}) {
           shape(kind, x + SQ / 2, y + SQ / 2, 38, { class: `piece-shape seat${seat % 4}${seat === opts.mySeat ? " mine" : ""}` }),
           s("text", { class: `glyph seat${seat % 4}`, x: x + SQ / 2, y: y + SQ / 2 + 2 }, top.glyph || "?"),
         );
-        if (stack.length > 1) {
+        // Miniatures, not pieces: a Swarmling stack of three is one piece.
+        const miniatures = stack.reduce((sum, p) => sum + (p.count || 1), 0);
+        if (miniatures > 1) {
           g.append(
             s("rect", { class: "count-bg", x: x + 2, y: y + 2, width: 40, height: 26, rx: 6 }),
-            s("text", { class: "count", x: x + 22, y: y + 21 }, `×${stack.length}`),
+            s("text", { class: "count", x: x + 22, y: y + 21 }, `×${miniatures}`),
           );
         }
       }

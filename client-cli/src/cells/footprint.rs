@@ -65,6 +65,7 @@ mod tests {
 
     fn piece(square: &str, stats: &[(&str, &str)]) -> PieceView {
         PieceView {
+            count: 1,
             id: PieceId(1),
             owner: Seat(0),
             kind: "monster".into(),

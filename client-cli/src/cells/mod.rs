@@ -125,14 +125,16 @@ impl<'a> Cells<'a> {
         let mark = self.owners.mark(first.piece.owner);
         let glyph: String = shown(&first.piece.glyph).chars().take(2).collect();
         let glyph = if glyph.is_empty() { "?".into() } else { glyph };
-        match occupants.len() {
-            1 => Cell {
+        // Miniatures, not pieces: a Swarmling stack of three is one piece.
+        let miniatures: u32 = occupants.iter().map(|o| o.piece.count).sum();
+        match miniatures {
+            0 | 1 => Cell {
                 piece: format!("{mark}{glyph:<2}"),
                 corner: terrain,
             },
             count => Cell {
                 piece: format!("{mark}{glyph:×<2}"),
-                corner: char::from_digit(count as u32, 10).unwrap_or('+'),
+                corner: char::from_digit(count, 10).unwrap_or('+'),
             },
         }
     }
@@ -145,6 +147,7 @@ mod tests {
 
     fn piece(id: u32, owner: u8, glyph: &str, square: &str) -> PieceView {
         PieceView {
+            count: 1,
             id: PieceId(id),
             owner: Seat(owner),
             kind: "k".into(),
@@ -207,6 +210,18 @@ mod tests {
         assert_eq!(text(&cells, "c3"), "*Z×3");
         assert_eq!(text(&cells, "d4"), " Sk2");
         assert_eq!(text(&cells, "e5"), " Sk ");
+    }
+
+    #[test]
+    fn a_piece_that_is_a_stack_shows_its_count() {
+        let mut swarm = piece(1, 1, "z", "c3");
+        swarm.count = 4;
+        let mut big = piece(2, 1, "z", "d4");
+        big.count = 12;
+        let view = view(vec![swarm, big, piece(3, 0, "S", "c3")]);
+        let cells = Cells::new(&view, Some(Seat(0)));
+        assert_eq!(text(&cells, "c3"), "*z×5", "four Swarmlings and a Spirit");
+        assert_eq!(text(&cells, "d4"), "*z×+", "more than nine");
     }
 
     #[test]

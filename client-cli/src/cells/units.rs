@@ -50,6 +50,7 @@ mod tests {
 
     fn piece(id: u32, glyph: &str, name: &str, square: Option<&str>) -> PieceView {
         PieceView {
+            count: 1,
             id: PieceId(id),
             owner: Seat(id as u8 % 2),
             kind: name.to_lowercase(),

@@ -317,6 +317,7 @@ mod tests {
 
     fn piece(id: u32, owner: u8, glyph: &str, square: Option<Square>) -> PieceView {
         PieceView {
+            count: 1,
             id: PieceId(id),
             owner: Seat(owner),
             kind: "k".into(),

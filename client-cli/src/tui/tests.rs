@@ -428,6 +428,7 @@ fn every_form_of_a_faction_chess_option_is_played_as_listed() {
 /// Seat 0 is asked to answer during seat 1's turn.
 fn reaction() -> GameState {
     let piece = |id, owner, square: &str| PieceView {
+        count: 1,
         id: PieceId(id),
         owner: Seat(owner),
         kind: "wizard".into(),
@@ -652,6 +653,7 @@ fn a_small_terminal_is_asked_to_grow() {
 
 fn little_replay() -> Replay {
     let knight = |id, owner, square: &str| PieceView {
+        count: 1,
         id: PieceId(id),
         owner: Seat(owner),
         kind: "knight".into(),

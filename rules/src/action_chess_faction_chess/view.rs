@@ -43,7 +43,9 @@ impl ActionChessFactionChess {
                 "haunting its square unseen: it captures the next enemy to enter it",
             ));
         }
+        let stack = piece.kind == Kind::Swarmling;
         PieceView {
+            count: if stack { u32::from(piece.count) } else { 1 },
             id: id(ix),
             owner: Seat(piece.owner),
             kind: piece.kind.key().into(),
@@ -51,7 +53,7 @@ impl ActionChessFactionChess {
             glyph: piece.kind.glyph().into(),
             square: piece.square.map(grid::to_square),
             // A Swarmling stack shows how many it is (Q1).
-            stats: if piece.kind == Kind::Swarmling {
+            stats: if stack {
                 vec![fray_protocol::Stat::new(
                     "Swarmlings",
                     piece.count.to_string(),

@@ -84,6 +84,7 @@ impl ChessWar {
         let unit = self.unit(index);
         let profile = unit.profile();
         PieceView {
+            count: 1,
             id: unit.id,
             owner: Seat(unit.owner),
             kind: profile.key.into(),

@@ -111,6 +111,7 @@ impl ChessboardConfrontation {
     pub(crate) fn piece_view(&self, index: u8) -> PieceView {
         let mini = self.mini(index);
         PieceView {
+            count: 1,
             id: id(index),
             owner: Seat(mini.owner),
             kind: mini.troop.key().into(),

@@ -125,6 +125,7 @@ impl FantasyArmies {
         // Armour of Thorns.
         let look = self.appearance(index);
         PieceView {
+            count: 1,
             id: PieceId(u32::from(index)),
             owner: Seat(piece.owner),
             kind: profile.key.to_string(),

@@ -56,6 +56,7 @@ impl SummonersChess {
             ));
         }
         PieceView {
+            count: 1,
             id: PieceId(u32::from(index)),
             owner: Seat(piece.owner),
             kind: profile.key.to_string(),
