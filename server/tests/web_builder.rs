@@ -110,14 +110,18 @@ fn add_units(browser: &mut Browser, page: &str, entries: &[ArmyEntry]) {
 
 /// Saves the list; its id, once the page shows it among the stored lists.
 fn save(browser: &mut Browser, page: &str) -> i64 {
+    // The page draws the saved list afresh once the server has stored it;
+    // until then an edited list's page is the one before.
+    browser.eval(page, "window.frayDebug = {}; true");
     click(browser, page, "#build-save");
     browser.wait_for(
         page,
         "the saved list's page",
-        "/^#\\/lists\\/\\d+$/.test(location.hash) && document.querySelector('#stored-lists [data-list]')",
+        "window.frayDebug.builder && /^#\\/lists\\/\\d+$/.test(location.hash) \
+         && window.frayDebug.builder.id === Number(location.hash.split('/')[2])",
     );
     let id = browser
-        .eval(page, "Number(location.hash.split('/')[2])")
+        .eval(page, "window.frayDebug.builder.id")
         .as_i64()
         .expect("a list id");
     browser.wait_for(
@@ -349,13 +353,50 @@ fn a_list_of_each_system_is_built_by_clicking_checked_saved_and_offered() {
         assert!(label.contains(&built.name), "{label}");
     }
 
-    // Deleting asks first; no keeps the list, yes deletes it.
-    let (gone, _) = saved[4];
-    browser.eval(&page, "location.hash = '#/lists'; true");
+    // Editing a stored list replaces it.
+    let (edited, mut dwarfs_saved) = saved[0].clone();
+    browser.eval(
+        &page,
+        "window.frayDebug = {}; location.hash = '#/lists'; true",
+    );
     browser.wait_for(
         &page,
         "the stored lists",
-        &format!("document.querySelector('[data-delete=\"{gone}\"]')"),
+        &format!("document.querySelector('[data-edit=\"{edited}\"]')"),
+    );
+    click(&mut browser, &page, &format!("[data-edit=\"{edited}\"]"));
+    browser.wait_for(
+        &page,
+        "the list in the builder",
+        &format!("window.frayDebug.builder && window.frayDebug.builder.id === {edited}"),
+    );
+    expect_valid(&mut browser, &page);
+    click(&mut browser, &page, "button[data-remove=\"warrior\"]");
+    expect_valid(&mut browser, &page);
+    assert_eq!(save(&mut browser, &page), edited);
+    let warriors = dwarfs_saved
+        .units
+        .iter_mut()
+        .find(|entry| entry.unit == "warrior")
+        .expect("warriors");
+    warriors.count -= 1;
+    let (_, list) = stored(&server, &token, edited);
+    assert_eq!(list.expect("the edited list").list, dwarfs_saved);
+
+    // Deleting asks first; no keeps the list, yes deletes it.
+    let (gone, _) = saved[4];
+    // The edited list's page has Delete buttons too: wait for the new one.
+    browser.eval(
+        &page,
+        "window.frayDebug = {}; location.hash = '#/lists'; true",
+    );
+    browser.wait_for(
+        &page,
+        "the stored lists",
+        &format!(
+            "window.frayDebug.builder && window.frayDebug.builder.id === null \
+             && document.querySelector('[data-delete=\"{gone}\"]')"
+        ),
     );
     browser.eval(
         &page,
@@ -417,4 +458,9 @@ fn the_builder_is_one_column_on_a_phone() {
         "the units in one column: {layout}"
     );
     browser.screenshot(&phone, &screenshots_dir().join("builder-phone.png"));
+    // A name the server would refuse to store is refused by the check too.
+    type_name(&mut browser, &phone, "bell\u{7}");
+    let (state, text) = verdict(&mut browser, &phone);
+    assert_eq!(state, "refused", "{text}");
+    assert!(text.contains("control characters"), "{text}");
 }
