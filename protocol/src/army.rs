@@ -1,7 +1,7 @@
 use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
-use crate::SystemId;
+use crate::{ArmyLimits, SystemId};
 
 /// A player's army list, as data: the system, the army or faction, and the
 /// units taken. The rules validate it; this type only carries it.
@@ -37,4 +37,25 @@ impl ArmyEntry {
             traits: Vec::new(),
         }
     }
+}
+
+/// The answer to `POST /api/army-lists/check`: what storing the list would
+/// say of it, with nothing stored, and its tally for a builder to show.
+#[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
+pub struct ArmyCheck {
+    /// Whether the rules take the list: storing it would succeed.
+    pub valid: bool,
+    /// Every reason the rules refuse it, as storing it would list them (the
+    /// first 20, then how many more); empty when it is valid.
+    pub reasons: Vec<String>,
+    /// What the list costs by its system's published costs (`/api/systems`:
+    /// each unit's `cost`, and each bought trait's, times the count), counting
+    /// only the keys its army knows; left out where units cost nothing.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub points: Option<f64>,
+    /// How many pieces the list takes: the sum of its entries' counts.
+    pub pieces: u32,
+    /// The system's limits, as `/api/systems` gives them, to set `points`
+    /// and `pieces` against.
+    pub limits: ArmyLimits,
 }

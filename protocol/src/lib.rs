@@ -23,7 +23,7 @@ mod view;
 
 pub use action::{Action, ActionOption, RejectCode, Rejection};
 pub use apply::{apply, apply_all};
-pub use army::{ArmyEntry, ArmyList};
+pub use army::{ArmyCheck, ArmyEntry, ArmyList};
 pub use batch_json::batch_json;
 pub use board::{PieceId, Seat, Square, SquareParseError};
 pub use diff::{

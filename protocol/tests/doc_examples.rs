@@ -10,8 +10,9 @@ use std::fs;
 use std::path::PathBuf;
 
 use fray_protocol::{
-    ArmyList, ClientMessage, ErrorBody, ErrorCode, History, JoinMatch, MatchSummary, NewMatch,
-    NewPlayer, PlayerCreated, PlayerRef, Replay, ServerMessage, StoredArmyList, SystemInfo,
+    ArmyCheck, ArmyList, ClientMessage, ErrorBody, ErrorCode, History, JoinMatch, MatchSummary,
+    NewMatch, NewPlayer, PlayerCreated, PlayerRef, Replay, ServerMessage, StoredArmyList,
+    SystemInfo,
 };
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -87,6 +88,7 @@ fn checker(type_name: &str) -> Option<(&'static str, RoundTrip)> {
         "PlayerRef" => ("player-ref", round_trip::<PlayerRef>),
         "ArmyList" => ("army-list", round_trip::<ArmyList>),
         "StoredArmyList" => ("stored-army-list", round_trip::<StoredArmyList>),
+        "ArmyCheck" => ("army-check", round_trip::<ArmyCheck>),
         "NewMatch" => ("new-match", round_trip::<NewMatch>),
         "JoinMatch" => ("join-match", round_trip::<JoinMatch>),
         "MatchSummary" => ("match-summary", round_trip::<MatchSummary>),

@@ -12,11 +12,11 @@ use std::fs;
 use std::path::PathBuf;
 
 use fray_protocol::{
-    Action, ActionOption, ArmyList, Audience, Batch, ClientMessage, DiceRoll, Die, Effect,
-    ErrorBody, ErrorCode, EventKind, History, JoinMatch, Limits, Marker, MatchId, MatchStatus,
-    MatchSummary, NewMatch, NewPlayer, Outcome, PieceChange, PieceId, PieceView, PlayerCreated,
-    PlayerRef, PlayerView, Replay, ReplayEvent, Role, ScopedEffect, Seat, ServerMessage, Snapshot,
-    Square, Stat, StoredArmyList, SystemInfo, TurnView, View, Wall,
+    Action, ActionOption, ArmyCheck, ArmyList, Audience, Batch, ClientMessage, DiceRoll, Die,
+    Effect, ErrorBody, ErrorCode, EventKind, History, JoinMatch, Limits, Marker, MatchId,
+    MatchStatus, MatchSummary, NewMatch, NewPlayer, Outcome, PieceChange, PieceId, PieceView,
+    PlayerCreated, PlayerRef, PlayerView, Replay, ReplayEvent, Role, ScopedEffect, Seat,
+    ServerMessage, Snapshot, Square, Stat, StoredArmyList, SystemInfo, TurnView, View, Wall,
 };
 use schemars::{JsonSchema, schema_for};
 use serde_json::Value;
@@ -35,6 +35,7 @@ fn schemas() -> Vec<(&'static str, String)> {
         file::<PlayerRef>("player-ref"),
         file::<ArmyList>("army-list"),
         file::<StoredArmyList>("stored-army-list"),
+        file::<ArmyCheck>("army-check"),
         file::<NewMatch>("new-match"),
         file::<JoinMatch>("join-match"),
         file::<MatchSummary>("match-summary"),

@@ -74,6 +74,7 @@ fn scripts_and_style_are_served_with_their_types() {
         ("/web/api.js", "text/javascript; charset=utf-8"),
         ("/web/apply.js", "text/javascript; charset=utf-8"),
         ("/web/board.js", "text/javascript; charset=utf-8"),
+        ("/web/builder.js", "text/javascript; charset=utf-8"),
         ("/web/dom.js", "text/javascript; charset=utf-8"),
         ("/web/lobby.js", "text/javascript; charset=utf-8"),
         ("/web/play.js", "text/javascript; charset=utf-8"),

@@ -4,6 +4,7 @@
 
 import { api, login, saveLogin } from "./api.js";
 import { h, replace } from "./dom.js";
+import { renderBuilder } from "./builder.js";
 import { renderLobby } from "./lobby.js";
 import { Table } from "./play.js";
 
@@ -73,6 +74,13 @@ async function route() {
     const role = play[1] === "play" ? "player" : "spectator";
     table = new Table(main, Number(play[2]), role, { systems, flash });
     window.frayDebug = { table };
+    return;
+  }
+  // "#/lists": the army builder; "#/lists/new", "#/lists/7" a list in it.
+  const lists = hash.match(/^#\/lists(?:\/(new|\d+))?$/);
+  if (lists) {
+    const listId = lists[1] && lists[1] !== "new" ? Number(lists[1]) : null;
+    await renderBuilder(main, { systems, flash, listId });
     return;
   }
   window.frayDebug = {};

@@ -320,6 +320,7 @@ export async function renderLobby(main, ctx) {
     h("label", {}, "System ", systemSelect),
     " ",
     listHolder,
+    h("a", { id: "lists-link", href: "#/lists" }, "Build a list"),
     h("details", { class: "match-options" }, h("summary", {}, "Options"), optionsHolder),
     h("button", { id: "create", type: "submit", class: "primary" }, "Create match"),
   );

@@ -4,11 +4,13 @@
 use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
-use fray_protocol::{ArmyList, ArmyListId, PlayerRef, StoredArmyList, SystemId};
+use fray_protocol::{ArmyCheck, ArmyList, ArmyListId, PlayerRef, StoredArmyList, SystemId};
 use serde::Deserialize;
 
 use super::ApiError;
+use super::error::shown_reasons;
 use super::extract::{JsonBody, PathId, Player, QueryParams};
+use crate::army_tally::tally;
 use crate::db;
 use crate::state::AppState;
 use crate::text::{ARMY_LIST_NAME, TextError, check_key};
@@ -36,6 +38,31 @@ pub async fn create(
             list,
         }),
     ))
+}
+
+/// What storing `list` would say, storing nothing: the same checks, a key
+/// or name refused as storing refuses it, and the rules' reasons answered as
+/// a verdict instead of an error. The token is asked for as the other paths
+/// ask: a builder is a player's, and an anonymous caller has nothing to build.
+pub async fn check(
+    State(state): State<AppState>,
+    Player(_player): Player,
+    JsonBody(list): JsonBody<ArmyList>,
+) -> Result<Json<ArmyCheck>, ApiError> {
+    check_text(&list)?;
+    let (valid, reasons) = match fray_rules::validate_army(&list) {
+        Ok(()) => (true, Vec::new()),
+        Err(reasons) => (false, reasons),
+    };
+    let system = state.systems.iter().find(|info| info.id == list.system);
+    let tally = tally(system, &list);
+    Ok(Json(ArmyCheck {
+        valid,
+        reasons: shown_reasons(reasons),
+        points: tally.points,
+        pieces: tally.pieces,
+        limits: system.map(|info| info.limits.clone()).unwrap_or_default(),
+    }))
 }
 
 pub async fn list(

@@ -179,6 +179,12 @@ fn capped(mut reasons: Vec<String>) -> Vec<String> {
     reasons
 }
 
+/// Reasons as an answer lists them, capped and each cut short: the same
+/// for a refusal and for a check that only reports them.
+pub fn shown_reasons(reasons: Vec<String>) -> Vec<String> {
+    capped(reasons).into_iter().map(bounded).collect()
+}
+
 /// `text` cut to [`MAX_TEXT_CHARS`], with "…" where it was cut.
 fn bounded(mut text: String) -> String {
     if let Some((cut, _)) = text.char_indices().nth(MAX_TEXT_CHARS) {
@@ -194,7 +200,7 @@ impl IntoResponse for ApiError {
             error: ErrorDetail {
                 code: self.code,
                 message: bounded(self.message),
-                reasons: capped(self.reasons).into_iter().map(bounded).collect(),
+                reasons: shown_reasons(self.reasons),
             },
         };
         let code = self.code;

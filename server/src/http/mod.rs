@@ -37,6 +37,7 @@ pub fn app(state: AppState) -> Router {
             "/api/army-lists",
             get(army_lists::list).post(army_lists::create),
         )
+        .route("/api/army-lists/check", post(army_lists::check))
         .route(
             "/api/army-lists/{id}",
             get(army_lists::show)

@@ -57,12 +57,18 @@ impl Throttle {
     }
 }
 
+/// The one `POST` under `/api` that is a read: a list checked, not stored.
+const ARMY_CHECK: &str = "/api/army-lists/check";
+
 fn kind(method: &Method, path: &str) -> Option<Kind> {
     if matches!(*method, Method::GET | Method::HEAD | Method::OPTIONS) {
         return None;
     }
     if path == "/api/players" {
         Some(Kind::Registration)
+    } else if path == ARMY_CHECK {
+        // It stores nothing, and a builder asks after each change.
+        None
     } else if path.starts_with("/api/") {
         Some(Kind::LobbyWrite)
     } else {
@@ -133,6 +139,7 @@ mod tests {
         for (method, path) in [
             (Method::GET, "/api/matches"),
             (Method::GET, "/api/army-lists"),
+            (Method::POST, "/api/army-lists/check"),
             (Method::HEAD, "/api/systems"),
             (Method::GET, "/ws"),
             (Method::GET, "/healthz"),

@@ -48,6 +48,7 @@ const ASSETS: &[Asset] = &[
     asset!("api.js", JS),
     asset!("apply.js", JS),
     asset!("board.js", JS),
+    asset!("builder.js", JS),
     asset!("dom.js", JS),
     asset!("lobby.js", JS),
     asset!("play.js", JS),
