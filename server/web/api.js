@@ -60,6 +60,7 @@ export const api = {
   match: (id) => request("GET", `/api/matches/${id}`),
   createMatch: (body) => request("POST", "/api/matches", body),
   join: (id, armyList) => request("POST", `/api/matches/${id}/join`, { army_list: armyList }),
+  replay: (id) => request("GET", `/api/matches/${id}/replay`),
   history: (id, role, upto) =>
     request("GET", `/api/matches/${id}/history?${new URLSearchParams({ role, upto })}`),
 };

@@ -6,6 +6,7 @@ import { api, login, saveLogin } from "./api.js";
 import { h, replace } from "./dom.js";
 import { renderLobby } from "./lobby.js";
 import { Table } from "./play.js";
+import { Replay } from "./replay.js";
 
 const main = document.getElementById("main");
 const who = document.getElementById("who");
@@ -73,6 +74,13 @@ async function route() {
     const role = play[1] === "play" ? "player" : "spectator";
     table = new Table(main, Number(play[2]), role, { systems, flash });
     window.frayDebug = { table };
+    return;
+  }
+  const replay = hash.match(/^#\/replay\/(\d+)$/);
+  if (replay) {
+    // "#/replay/7": a finished match, step by step; closed as a table is.
+    table = new Replay(main, Number(replay[1]), { systems, flash });
+    window.frayDebug = { replay: table };
     return;
   }
   window.frayDebug = {};
