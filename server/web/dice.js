@@ -140,7 +140,8 @@ export async function checkReplay(replay) {
   const rolls = rollsOf(replay);
   const drawn = checkRolls(replay.seed, rolls);
   let text;
-  if (drawn.ok) text = `All ${drawn.count} rolls came from the seed.`;
+  if (drawn.ok && drawn.count === 0) text = "No dice were rolled in this match.";
+  else if (drawn.ok) text = `All ${drawn.count} roll${drawn.count === 1 ? "" : "s"} came from the seed.`;
   else if (drawn.reason) text = "The rolls cannot be checked: the replay has no seed.";
   else {
     const shown = drawn.die ? `a d${drawn.die.sides} showing ${drawn.die.face}` : "a die";

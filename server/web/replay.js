@@ -193,7 +193,10 @@ export class Replay {
         const entry = effectEntry(effect, event.seq, view, (seat) => this.name(seat));
         if (entry) log.push(entry);
       }
-      apply(view, effect);
+      // A copy: apply() keeps the pieces and players it is given, and later
+      // effects change them in place, which would change the replay's
+      // events under every later rebuild.
+      apply(view, structuredClone(effect));
       if (effect.type === "piece_moved") {
         if (effect.from) moved.add(effect.from);
         moved.add(effect.to);
