@@ -87,7 +87,9 @@ fn every_die_rolled_is_logged_in_the_order_rolled() {
                 let options = game.options(seat);
                 let action = pick.pick(&options).action.clone();
                 dice.rolled.clear();
-                let effects = game.act(seat, &action, &mut dice).expect("listed options are legal");
+                let effects = game
+                    .act(seat, &action, &mut dice)
+                    .expect("listed options are legal");
                 assert_eq!(
                     logged(&effects),
                     dice.rolled,

@@ -93,11 +93,11 @@ export class Replay {
           h(
             "div",
             { class: "replay-controls" },
-            button("replay-first", "⏮", "first event (Home)", () => this.go(0)),
+            button("replay-first", "«", "first event (Home)", () => this.go(0)),
             button("replay-prev", "◀", "previous event (←)", () => this.go(this.index - 1)),
             this.slider,
             button("replay-next", "▶", "next event (→)", () => this.go(this.index + 1)),
-            button("replay-last", "⏭", "last event (End)", () => this.go(this.last())),
+            button("replay-last", "»", "last event (End)", () => this.go(this.last())),
           ),
           h(
             "div",
@@ -265,7 +265,7 @@ export class Replay {
     const who = this.name(event.seat);
     switch (event.kind) {
       case "setup":
-        return "The set-up";
+        return "the match begins";
       case "resign":
         return `${who} resigned`;
       case "abandon":
