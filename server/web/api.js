@@ -66,6 +66,7 @@ export const api = {
   createMatch: (body) => request("POST", "/api/matches", body),
   join: (id, armyList) => request("POST", `/api/matches/${id}/join`, { army_list: armyList }),
   rematch: (id) => request("POST", `/api/matches/${id}/rematch`),
+  replay: (id) => request("GET", `/api/matches/${id}/replay`),
   history: (id, role, upto) =>
     request("GET", `/api/matches/${id}/history?${new URLSearchParams({ role, upto })}`),
 };

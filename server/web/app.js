@@ -7,6 +7,7 @@ import { h, replace } from "./dom.js";
 import { renderBuilder } from "./builder.js";
 import { renderLobby } from "./lobby.js";
 import { Table } from "./play.js";
+import { Replay } from "./replay.js";
 
 const main = document.getElementById("main");
 const who = document.getElementById("who");
@@ -81,6 +82,13 @@ async function route() {
   if (lists) {
     const listId = lists[1] && lists[1] !== "new" ? Number(lists[1]) : null;
     await renderBuilder(main, { systems, flash, listId });
+    return;
+  }
+  const replay = hash.match(/^#\/replay\/(\d+)$/);
+  if (replay) {
+    // "#/replay/7": a finished match, step by step; closed as a table is.
+    table = new Replay(main, Number(replay[1]), { systems, flash });
+    window.frayDebug = { replay: table };
     return;
   }
   window.frayDebug = {};

@@ -201,6 +201,8 @@ function matchRow(match, me, ctx, stored, reload) {
     actions.push(h("a", { class: "button primary", href: `#/play/${match.id}`, "data-play": match.id }, "Play"));
   if (match.status !== "open")
     actions.push(h("a", { class: "button", href: `#/watch/${match.id}` }, match.status === "finished" ? "View" : "Watch"));
+  if (match.status === "finished")
+    actions.push(h("a", { class: "button", href: `#/replay/${match.id}`, "data-replay": match.id }, "Replay"));
   if (match.status === "open" && !seated && system) {
     const select = listSelect(system, stored, { "aria-label": "army list", "data-join-list": match.id });
     actions.push(

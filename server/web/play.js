@@ -4,29 +4,13 @@
 
 import { api, login } from "./api.js";
 import { apply, normalizeView, emptyView } from "./apply.js";
-import { drawBoard, SEAT_SHAPES, SHAPE_SIGNS, terrainLetters } from "./board.js";
-import { h, s, replace, phrase } from "./dom.js";
+import { drawBoard, SEAT_SHAPES, SHAPE_SIGNS } from "./board.js";
+import { h, s, replace } from "./dom.js";
+import { legend } from "./legend.js";
+import { effectEntry, logLine, outcomeText } from "./log.js";
 
 const PROTOCOL_VERSION = 3;
 const MAX_LOG = 300;
-
-// Pips of a d6's faces, on a 3×3 grid (0..8).
-const PIPS = { 1: [4], 2: [0, 8], 3: [0, 4, 8], 4: [0, 2, 6, 8], 5: [0, 2, 4, 6, 8], 6: [0, 2, 3, 5, 6, 8] };
-
-/** One die as a small picture: pips for a d6, its face and sides otherwise. */
-function die(d) {
-  const label = `d${d.sides}: ${d.face}`;
-  if (d.sides === 6 && PIPS[d.face]) {
-    return s(
-      "svg",
-      { class: "die d6", viewBox: "0 0 30 30", role: "img", "aria-label": label },
-      s("title", {}, label),
-      s("rect", { x: 1, y: 1, width: 28, height: 28, rx: 6 }),
-      PIPS[d.face].map((i) => s("circle", { cx: 7 + (i % 3) * 8, cy: 7 + Math.floor(i / 3) * 8, r: 2.6 })),
-    );
-  }
-  return h("span", { class: "die", title: label, "aria-label": label }, String(d.face), h("small", {}, `d${d.sides}`));
-}
 
 /** The squares pieces moved from and to in a batch's effects. */
 function movedSquares(effects) {
@@ -486,35 +470,8 @@ export class Table {
   // ---- the log ----
 
   effectEntry(effect, seq) {
-    const name = (seat) => this.name(seat);
-    switch (effect.type) {
-      case "dice_rolled": {
-        const r = effect.roll;
-        return {
-          kind: "dice",
-          seq,
-          who: r.seat !== null && r.seat !== undefined ? name(r.seat) : "",
-          purpose: phrase(r.purpose, name),
-          dice: r.dice || [],
-          modifier: r.modifier,
-          total: r.total,
-          result: phrase(r.result, name),
-        };
-      }
-      case "narration":
-        return { kind: "text", seq, text: phrase(effect.text, name) };
-      case "piece_removed": {
-        // Logged before it is applied, so the piece is still in the view.
-        const piece = this.view.pieces[effect.piece];
-        const reason = effect.reason ? phrase(effect.reason, name) : "removed";
-        const what = piece ? `${piece.name} (${name(piece.owner)})${piece.square ? ` on ${piece.square}` : ""}: ` : "";
-        return { kind: "text", seq, text: `${what}${reason}` };
-      }
-      case "game_ended":
-        return { kind: "end", seq, text: this.outcomeText(effect.outcome) };
-      default:
-        return null;
-    }
+    // Logged before it is applied, so a removed piece is still in the view.
+    return effectEntry(effect, seq, this.view, (seat) => this.name(seat));
   }
 
   logEffect(effect, seq) {
@@ -531,30 +488,13 @@ export class Table {
   renderLog() {
     replace(
       this.logEl,
-      this.log.map((e) => {
-        if (e.kind === "dice") {
-          const mod = e.modifier ? (e.modifier > 0 ? ` +${e.modifier}` : ` ${e.modifier}`) : "";
-          return h(
-            "li",
-            { class: "dice-line" },
-            h("span", { class: "who" }, e.who ? `${e.who}: ` : ""),
-            h("span", {}, e.purpose),
-            h("span", { class: "dice" }, e.dice.map(die)),
-            h("span", { class: "total" }, `${mod} = ${e.total}`),
-            e.result ? h("span", { class: "result" }, ` ${e.result}`) : null,
-          );
-        }
-        if (e.kind === "chat") return h("li", { class: "chat-line" }, h("strong", {}, `${e.name}: `), e.text);
-        return h("li", { class: e.kind }, e.text);
-      }),
+      this.log.map(logLine),
     );
     this.logEl.scrollTop = this.logEl.scrollHeight;
   }
 
   outcomeText(outcome) {
-    const reason = phrase(outcome.reason, (seat) => this.name(seat));
-    if (!outcome.winners || !outcome.winners.length) return `Drawn: ${reason}`;
-    return `${outcome.winners.map((s) => this.name(s)).join(" and ")} won: ${reason}`;
+    return outcomeText(outcome, (seat) => this.name(seat));
   }
 
   // ---- drawing ----
@@ -576,7 +516,11 @@ export class Table {
       else who = this.toAct.length ? `${deciders} to decide` : "nobody decides";
       turn = `${number}${phase} · ${who}`;
     }
-    this.statusEl.textContent = turn;
+    replace(
+      this.statusEl,
+      turn,
+      view.outcome ? [" ", h("a", { href: `#/replay/${this.matchId}`, id: "replay-link", class: "button" }, "Replay")] : null,
+    );
     this.statusEl.classList.toggle("mine", mine && !view.outcome);
     this.statusEl.classList.toggle("over", !!view.outcome);
 
@@ -606,33 +550,14 @@ export class Table {
       onSquare: (square) => this.clickSquare(square),
     });
 
-    // The legend: owners' shapes, terrain letters.
-    const players = view.players.length ? view.players : Object.keys(this.names).map((seat) => ({ seat: Number(seat) }));
-    const letters = terrainLetters(view);
-    const terrains = Object.keys(letters);
     replace(
       this.legendEl,
-      h(
-        "ul",
-        { class: "owners" },
-        players.map((p) =>
-          h(
-            "li",
-            { class: `seat${p.seat % 4}` },
-            h("span", { class: "shape-sign" }, SHAPE_SIGNS[SEAT_SHAPES[p.seat % 4]]),
-            ` ${this.name(p.seat)}`,
-            p.seat === this.seat ? h("em", {}, " (you)") : "",
-            p.army ? ` · ${p.army}` : "",
-            Object.entries(p.resources || {}).map(([k, v]) => ` · ${k} ${v}`),
-            this.toAct.includes(p.seat) && !view.outcome ? h("em", {}, " · deciding") : "",
-          ),
-        ),
-      ),
-      terrains.length
-        ? h("p", { class: "terrains" }, terrains.map((t) => h("span", {}, h("b", {}, letters[t]), ` ${t}`)))
-        : null,
-      this.offBoard(),
-      (view.walls || []).length ? h("p", { class: "terrains" }, "Walls lie on the edges between squares (double walls: two lines).") : null,
+      legend(view, {
+        seats: Object.keys(this.names).map(Number),
+        name: (seat) => this.name(seat),
+        deciding: this.toAct,
+        me: this.seat,
+      }),
     );
 
     // The options, all of them or those the board narrowed to.
@@ -724,28 +649,6 @@ export class Table {
     } catch (error) {
       this.ctx.flash(error.message);
     }
-  }
-
-  /** The pieces that wait off the board, by owner. */
-  offBoard() {
-    const waiting = Object.values(this.view.pieces).filter((p) => !p.square);
-    if (!waiting.length) return null;
-    const seats = [...new Set(waiting.map((p) => p.owner))].sort((a, b) => a - b);
-    return h(
-      "div",
-      { class: "off-board", id: "off-board" },
-      seats.map((seat) =>
-        h(
-          "p",
-          {},
-          h("strong", {}, `Off the board, ${this.name(seat)}: `),
-          waiting
-            .filter((p) => p.owner === seat)
-            .map((p) => `${p.glyph} ${p.name}`)
-            .join(", "),
-        ),
-      ),
-    );
   }
 
   renderDraw() {

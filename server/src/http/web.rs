@@ -52,6 +52,10 @@ const ASSETS: &[Asset] = &[
     asset!("dom.js", JS),
     asset!("lobby.js", JS),
     asset!("play.js", JS),
+    asset!("log.js", JS),
+    asset!("legend.js", JS),
+    asset!("replay.js", JS),
+    asset!("dice.js", JS),
     asset!("icon.svg", SVG),
 ];
 

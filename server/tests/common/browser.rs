@@ -294,30 +294,6 @@ pub fn my_turn(browser: &mut Browser, page: &str) -> bool {
     ) == json!(true)
 }
 
-/// A value without its empty parts (null, [], {}): the server leaves some
-/// out when empty, and a view built by applying effects may hold them.
-pub fn without_empties(value: &Value) -> Value {
-    match value {
-        Value::Object(map) => Value::Object(
-            map.iter()
-                .map(|(k, v)| (k.clone(), without_empties(v)))
-                .filter(|(_, v)| !is_empty(v))
-                .collect(),
-        ),
-        Value::Array(items) => Value::Array(items.iter().map(without_empties).collect()),
-        other => other.clone(),
-    }
-}
-
-fn is_empty(value: &Value) -> bool {
-    match value {
-        Value::Null => true,
-        Value::Array(items) => items.is_empty(),
-        Value::Object(map) => map.is_empty(),
-        _ => false,
-    }
-}
-
 /// The view the page built with its `apply` is the one the server sends
 /// in a fresh snapshot now: to the player whose token is given, or to a
 /// spectator.
@@ -346,37 +322,12 @@ pub fn view_is_the_servers(
     };
     assert_eq!(snapshot.seq as i64, page_seq, "the page is up to date");
     let server_view = serde_json::to_value(&snapshot.view).expect("a view");
-    let mut differences = Vec::new();
-    differ(
-        "view",
-        &without_empties(&page_view),
-        &without_empties(&server_view),
-        &mut differences,
-    );
+    let differences = super::views::view_differences(&page_view, &server_view);
     assert!(
         differences.is_empty(),
         "the page's view differs from the server's:\n{}",
         differences.join("\n")
     );
-}
-
-/// Where two values differ, as paths and both sides.
-pub fn differ(path: &str, page: &Value, server: &Value, out: &mut Vec<String>) {
-    match (page, server) {
-        (Value::Object(a), Value::Object(b)) => {
-            let keys: std::collections::BTreeSet<&String> = a.keys().chain(b.keys()).collect();
-            for key in keys {
-                differ(
-                    &format!("{path}.{key}"),
-                    a.get(key).unwrap_or(&Value::Null),
-                    b.get(key).unwrap_or(&Value::Null),
-                    out,
-                );
-            }
-        }
-        (a, b) if a != b => out.push(format!("{path}: page {a}, server {b}")),
-        _ => {}
-    }
 }
 
 /// Logs `page` in as `player` (the token kept where the page keeps it) and

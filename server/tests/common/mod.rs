@@ -5,6 +5,7 @@
 
 pub mod browser;
 pub mod play;
+pub mod views;
 
 use std::net::{SocketAddr, TcpStream};
 use std::path::PathBuf;
