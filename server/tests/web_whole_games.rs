@@ -4,9 +4,10 @@
 //! bot is a websocket client of this test that joins over REST. Both choose
 //! among the options the server lists, taking something when they can, so
 //! that games end sooner than uniformly random ones. A spectator's page
-//! watches. At the end each page's view is the server's; after the first
-//! game the bot asks for a rematch and Ada takes her seat in it from the
-//! page.
+//! watches. At the end each page's view is the server's, and the
+//! spectator follows the table's link to the replay, whose last step is
+//! what it watched and whose dice check passes; after the first game the
+//! bot asks for a rematch and Ada takes her seat in it from the page.
 //!
 //! Skipped, with a line saying so, where no Chromium is installed.
 
@@ -18,6 +19,7 @@ use common::browser::{
     view_is_the_servers, wait_at_the_table,
 };
 use common::play::{Chooser, Follower};
+use common::views::view_differences;
 use fray_protocol::{ClientMessage, MatchId, Role, ServerMessage};
 use serde_json::{Value, json};
 
@@ -319,6 +321,8 @@ fn a_whole_game_of_every_system_against_a_bot_in_the_browser() {
             "a spectator is offered no rematch"
         );
 
+        replayed_from_the_table(&mut browser, &watcher, &system["name"]);
+
         if index == 0 {
             rematch_from_the_page(&mut browser, &server, &page, id, &bot_token, &ada);
         }
@@ -326,6 +330,50 @@ fn a_whole_game_of_every_system_against_a_bot_in_the_browser() {
         browser.close_page(&watcher);
     }
     assert!(last_moves_shown > 0, "some game ended with a move to show");
+}
+
+/// The spectator's page, at the end of the game, follows the table's link
+/// to the replay: its last step is the view the page watched, and the dice
+/// check in the browser passes.
+fn replayed_from_the_table(browser: &mut Browser, watcher: &str, system: &Value) {
+    let watched = browser.eval(watcher, &format!("JSON.stringify({TABLE}.view)"));
+    browser.eval(
+        watcher,
+        "document.querySelector('#replay-link').click(); true",
+    );
+    let replay = "(window.frayDebug || {}).replay";
+    browser.wait_for(
+        watcher,
+        "the replay and its dice check",
+        &format!("{replay} && {replay}.view && {replay}.check"),
+    );
+    browser.eval(
+        watcher,
+        "document.dispatchEvent(new KeyboardEvent('keydown', {key: 'End'})); true",
+    );
+    let replayed = browser.eval(watcher, &format!("JSON.stringify({replay}.view)"));
+    let parse = |text: &Value| -> Value {
+        serde_json::from_str(text.as_str().expect("a view as JSON")).expect("JSON")
+    };
+    let differences = view_differences(&parse(&replayed), &parse(&watched));
+    assert!(
+        differences.is_empty(),
+        "{system}: the replay's end is not what the spectator watched:\n{}",
+        differences.join("\n")
+    );
+    let checks = browser.eval(
+        watcher,
+        "[...document.querySelectorAll('#dice-check .check')].map((e) => e.className + ': ' + e.textContent)",
+    );
+    assert_eq!(
+        checks.as_array().map(|c| c.len()),
+        Some(2),
+        "{system}: {checks}"
+    );
+    for check in checks.as_array().expect("the checks") {
+        let check = check.as_str().unwrap_or_default();
+        assert!(check.starts_with("check ok: "), "{system}: {check}");
+    }
 }
 
 /// The bot asks for the rematch; Ada's page learns of it and she takes her
