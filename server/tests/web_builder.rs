@@ -464,3 +464,49 @@ fn the_builder_is_one_column_on_a_phone() {
     assert_eq!(state, "refused", "{text}");
     assert!(text.contains("control characters"), "{text}");
 }
+
+/// The address changed again while the lobby still waits for the server:
+/// the page shows the builder asked for last, and the lobby's late answer
+/// draws nothing over it.
+#[test]
+fn a_page_left_while_loading_does_not_draw_over_the_next() {
+    let Some(chromium) = chromium_or_skip() else {
+        return;
+    };
+    let server = TestServer::start_unthrottled();
+    let root = server.url("/");
+    let mut browser = Browser::launch(&chromium);
+    let page = browser.page(900, 700, false);
+    register(&mut browser, &page, &root, "hasty");
+    browser.eval(&page, "location.hash = '#/lists'; true");
+    browser.wait_for(
+        &page,
+        "the builder",
+        "document.querySelector('.builder-page')",
+    );
+    browser.eval(
+        &page,
+        r##"(() => {
+  // Only the lobby's request for the lists is slow.
+  const fetched = window.fetch.bind(window);
+  let slow = 1;
+  window.fetch = (url, init) => String(url).startsWith("/api/army-lists") && slow-- > 0
+    ? new Promise((done) => setTimeout(() => done(fetched(url, init)), 600))
+    : fetched(url, init);
+  location.hash = "#/";
+  setTimeout(() => { location.hash = "#/lists"; }, 50);
+  return true;
+})()"##,
+    );
+    // Past the lobby's delayed answer.
+    std::thread::sleep(std::time::Duration::from_millis(1500));
+    let shown = browser.eval(
+        &page,
+        "[location.hash, !!document.querySelector('.builder-page'), !!document.querySelector('#create-form')]",
+    );
+    assert_eq!(
+        shown,
+        json!(["#/lists", true, false]),
+        "the builder, and no lobby"
+    );
+}

@@ -54,7 +54,12 @@ function renderWho() {
   );
 }
 
+// Each visit to a page draws into an element of its own: a page still
+// loading when the address changes again draws into one no longer shown.
+let visits = 0;
+
 async function route() {
+  const visit = ++visits;
   if (table) {
     table.close();
     table = null;
@@ -65,15 +70,18 @@ async function route() {
     try {
       systems = await api.systems();
     } catch (error) {
-      replace(main, h("p", { class: "error" }, `Cannot reach the server: ${error.message}`));
+      if (visit === visits) replace(main, h("p", { class: "error" }, `Cannot reach the server: ${error.message}`));
       return;
     }
   }
+  if (visit !== visits) return;
+  const page = h("div", { class: "page" });
+  replace(main, page);
   const hash = location.hash || "#/";
   const play = hash.match(/^#\/(play|watch)\/(\d+)$/);
   if (play) {
     const role = play[1] === "play" ? "player" : "spectator";
-    table = new Table(main, Number(play[2]), role, { systems, flash });
+    table = new Table(page, Number(play[2]), role, { systems, flash });
     window.frayDebug = { table };
     return;
   }
@@ -81,19 +89,19 @@ async function route() {
   const lists = hash.match(/^#\/lists(?:\/(new|\d+))?$/);
   if (lists) {
     const listId = lists[1] && lists[1] !== "new" ? Number(lists[1]) : null;
-    await renderBuilder(main, { systems, flash, listId });
+    await renderBuilder(page, { systems, flash, listId });
     return;
   }
   const replay = hash.match(/^#\/replay\/(\d+)$/);
   if (replay) {
     // "#/replay/7": a finished match, step by step; closed as a table is.
-    table = new Replay(main, Number(replay[1]), { systems, flash });
+    table = new Replay(page, Number(replay[1]), { systems, flash });
     window.frayDebug = { replay: table };
     return;
   }
   window.frayDebug = {};
-  const refresh = await renderLobby(main, { systems, flash, onLogin: route });
-  if (refresh) lobbyTimer = setInterval(refresh, 5000);
+  const refresh = await renderLobby(page, { systems, flash, onLogin: route });
+  if (refresh && visit === visits) lobbyTimer = setInterval(refresh, 5000);
 }
 
 window.addEventListener("hashchange", route);

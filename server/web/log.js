@@ -68,7 +68,8 @@ export function logLine(e) {
       h("span", {}, e.purpose),
       h("span", { class: "dice" }, e.dice.map(die)),
       h("span", { class: "total" }, `${mod} = ${e.total}`),
-      e.result ? h("span", { class: "result" }, ` ${e.result}`) : null,
+      // Some rolls say what they came to as their result: said once.
+      e.result && e.result !== String(e.total) ? h("span", { class: "result" }, ` ${e.result}`) : null,
     );
   }
   if (e.kind === "chat") return h("li", { class: "chat-line" }, h("strong", {}, `${e.name}: `), e.text);

@@ -28,13 +28,28 @@ pub fn say(line: &str) {
     let _ = writeln!(std::io::stderr(), "{line}");
 }
 
+/// The test binary's name (`web_replay`), for lines said to the person
+/// running the tests.
+fn test_binary() -> String {
+    let exe = std::env::current_exe().unwrap_or_default();
+    let stem = exe
+        .file_stem()
+        .and_then(|s| s.to_str())
+        .unwrap_or("browser test");
+    // Cargo names a test binary `web_replay-<hash>`.
+    stem.rsplit_once('-')
+        .map_or(stem, |(name, _)| name)
+        .to_owned()
+}
+
 /// The browser to drive, or `None` after saying that the test is skipped.
 pub fn chromium_or_skip() -> Option<PathBuf> {
     let found = find_chromium();
     if found.is_none() {
-        say(
-            "web_browser: SKIPPED: no chromium binary found (install Debian's `chromium`, or set FRAY_CHROMIUM to one)",
-        );
+        say(&format!(
+            "{}: SKIPPED: no chromium binary found (install Debian's `chromium`, or set FRAY_CHROMIUM to one)",
+            test_binary()
+        ));
     }
     found
 }
@@ -240,7 +255,7 @@ impl Browser {
         );
         let data = shot["data"].as_str().expect("a screenshot");
         std::fs::write(path, base64_decode(data)).expect("the screenshot is written");
-        say(&format!("web_browser: screenshot {}", path.display()));
+        say(&format!("{}: screenshot {}", test_binary(), path.display()));
     }
 }
 
