@@ -15,8 +15,8 @@ use std::time::{Duration, Instant};
 
 use common::TestServer;
 use common::browser::{
-    Browser, STEP, TABLE, chromium_or_skip, create_in_the_lobby, my_turn, open_table, say,
-    screenshots_dir, seq, view_is_the_servers, wait_at_the_table,
+    Browser, STEP, TABLE, chromium_or_skip, create_in_the_lobby, my_turn, open_table,
+    register_in_the_page, say, screenshots_dir, seq, view_is_the_servers, wait_at_the_table,
 };
 use serde_json::{Value, json};
 
@@ -123,24 +123,15 @@ fn two_players_meet_and_play_in_the_browser() {
     let bo = browser.page(390, 844, true);
 
     // Each registers.
+    browser.navigate(&ada, &root);
+    browser.wait_for(
+        &ada,
+        "the login form",
+        "document.querySelector('#register-name')",
+    );
+    browser.screenshot(&ada, &shots.join("login-desktop.png"));
     for (page, name) in [(&ada, "ada"), (&bo, "bo <b>&amp;</b>")] {
-        browser.navigate(page, &root);
-        browser.wait_for(
-            page,
-            "the login form",
-            "document.querySelector('#register-name')",
-        );
-        if page == &ada {
-            browser.screenshot(page, &shots.join("login-desktop.png"));
-        }
-        browser.eval(
-            page,
-            &format!(
-                "document.querySelector('#register-name').value = {}; document.querySelector('#register').click(); true",
-                json!(name)
-            ),
-        );
-        browser.wait_for(page, "the lobby", "document.querySelector('#create-form')");
+        register_in_the_page(&mut browser, page, &root, name);
     }
     // A name is text, never markup.
     let shown = browser.eval(&bo, "document.querySelector('#me').textContent");

@@ -11,7 +11,7 @@
 mod common;
 
 use common::TestServer;
-use common::browser::{Browser, chromium_or_skip, say, screenshots_dir};
+use common::browser::{Browser, chromium_or_skip, register_in_the_page, say, screenshots_dir};
 use fray_protocol::{ArmyEntry, ArmyList, StoredArmyList, SystemId};
 use serde_json::{Value, json};
 
@@ -225,23 +225,6 @@ fn build_chosen(browser: &mut Browser, page: &str, system: SystemId, army: &str)
     expect_valid(browser, page);
 }
 
-fn register(browser: &mut Browser, page: &str, root: &str, name: &str) {
-    browser.navigate(page, root);
-    browser.wait_for(
-        page,
-        "the login form",
-        "document.querySelector('#register-name')",
-    );
-    browser.eval(
-        page,
-        &format!(
-            "document.querySelector('#register-name').value = {}; document.querySelector('#register').click(); true",
-            json!(name)
-        ),
-    );
-    browser.wait_for(page, "the lobby", "document.querySelector('#create-form')");
-}
-
 #[test]
 fn a_list_of_each_system_is_built_by_clicking_checked_saved_and_offered() {
     let Some(chromium) = chromium_or_skip() else {
@@ -251,7 +234,7 @@ fn a_list_of_each_system_is_built_by_clicking_checked_saved_and_offered() {
     let server = TestServer::start_unthrottled();
     let mut browser = Browser::launch(&chromium);
     let page = browser.page(1000, 900, false);
-    register(&mut browser, &page, &server.url("/"), "ada");
+    register_in_the_page(&mut browser, &page, &server.url("/"), "ada");
     let token = browser.eval(
         &page,
         "JSON.parse(localStorage.getItem('fray.login')).token",
@@ -435,7 +418,7 @@ fn the_builder_is_one_column_on_a_phone() {
     let server = TestServer::start_unthrottled();
     let mut browser = Browser::launch(&chromium);
     let phone = browser.page(390, 844, true);
-    register(&mut browser, &phone, &server.url("/"), "bo");
+    register_in_the_page(&mut browser, &phone, &server.url("/"), "bo");
     new_list(&mut browser, &phone, SystemId::ChessboardConfrontation);
     choose(&mut browser, &phone, "#build-army", "squad");
     click(&mut browser, &phone, "button[data-add=\"elite\"]");
@@ -477,7 +460,7 @@ fn a_page_left_while_loading_does_not_draw_over_the_next() {
     let root = server.url("/");
     let mut browser = Browser::launch(&chromium);
     let page = browser.page(900, 700, false);
-    register(&mut browser, &page, &root, "hasty");
+    register_in_the_page(&mut browser, &page, &root, "hasty");
     browser.eval(&page, "location.hash = '#/lists'; true");
     browser.wait_for(
         &page,

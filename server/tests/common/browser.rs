@@ -408,3 +408,22 @@ pub fn wait_at_the_table(browser: &mut Browser, page: &str, id: i64) {
         "document.querySelector('#turn').textContent.includes('Waiting for players')",
     );
 }
+
+/// Registers `name` through the page's form at `root`, and waits for the
+/// lobby.
+pub fn register_in_the_page(browser: &mut Browser, page: &str, root: &str, name: &str) {
+    browser.navigate(page, root);
+    browser.wait_for(
+        page,
+        "the login form",
+        "document.querySelector('#register-name')",
+    );
+    browser.eval(
+        page,
+        &format!(
+            "document.querySelector('#register-name').value = {}; document.querySelector('#register').click(); true",
+            json!(name)
+        ),
+    );
+    browser.wait_for(page, "the lobby", "document.querySelector('#create-form')");
+}
