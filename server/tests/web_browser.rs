@@ -497,6 +497,17 @@ fn apply_and_the_board_follow_the_protocol_in_the_browser() {
     {type: 'game_ended', outcome: {winners: [1], reason: [{seat: 0}, ' resigned']}},
   ];
   for (const effect of effects) apply(view, effect);
+  const { effectEntry } = await import('/web/log.js');
+  const told = (effect) => (effectEntry(effect, 9, view, (seat) => ['ada', 'bo'][seat]) || {}).text || null;
+  const logged = [
+    told({type: 'piece_moved', piece: 2, from: 'a1', to: 'a2'}),
+    told({type: 'piece_moved', piece: 5, from: null, to: 'b2'}),
+    told({type: 'wall_changed', between: ['c3', 'c2'], wall: null}),
+    told({type: 'wall_changed', between: ['e4', 'e5'], wall: 'wall'}),
+    told({type: 'wall_changed', between: ['a7', 'a8'], wall: 'wall'}),
+    told({type: 'wall_changed', between: ['a7', 'a8'], wall: null}),
+    told({type: 'piece_moved', piece: 99, from: 'a1', to: 'a2'}),
+  ];
   const svg = document.createElementNS('http://www.w3.org/2000/svg', 'svg');
   document.body.append(svg);
   drawBoard(svg, view, {mySeat: 0});
@@ -523,6 +534,7 @@ fn apply_and_the_board_follow_the_protocol_in_the_browser() {
               q('[data-square="c4"] .terrain-letter').textContent],
     c5: !!q('[data-square="c5"] .terrain'),
     shapes: [q('[data-square="a1"] .piece-shape').tagName, q('.large-piece').tagName],
+    logged,
   };
 })()"#,
     );
@@ -552,6 +564,19 @@ fn apply_and_the_board_follow_the_protocol_in_the_browser() {
         got["stackCount"],
         json!("×2"),
         "a stack of two, as one piece"
+    );
+    assert_eq!(
+        got["logged"],
+        json!([
+            "Piece 2 (bo) moves a1 to a2",
+            "Piece 5 (ada) enters at b2",
+            "The wall between c3 and c2 is gone",
+            "The double-wall between e4 and e5 is now a wall",
+            "A wall now stands between a7 and a8",
+            null,
+            null
+        ]),
+        "moves and walls in the log, as fray tells them; nothing for what did not change"
     );
     assert_eq!(got["countOf5"], json!(2));
     assert_eq!(

@@ -311,6 +311,14 @@ fn a_whole_game_of_every_system_against_a_bot_in_the_browser() {
             live,
             "{key}: the last move"
         );
+        // Its log, told from the history, says what the watching page's said
+        // live: moves of pieces taken since included.
+        let moves = format!(
+            "JSON.stringify({TABLE}.log.filter((e) => e.kind === 'move').map((e) => e.text).slice(-20))"
+        );
+        let told_live = browser.eval(&watcher, &moves);
+        assert_ne!(told_live, json!("[]"), "{key}: moves in the log");
+        assert_eq!(browser.eval(&late, &moves), told_live, "{key}: the log");
         if live != json!("[]") {
             last_moves_shown += 1;
         }

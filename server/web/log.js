@@ -24,7 +24,7 @@ export function die(d) {
 
 /**
  * An effect as an entry of the log, or null for one the log leaves to the
- * board. `view` is the view before the effect is applied (a removed
+ * board. Moves and walls are told in `fray`'s words. `view` is the view before the effect is applied (a removed
  * piece is named from it); `name(seat)` names a seat.
  */
 export function effectEntry(effect, seq, view, name) {
@@ -49,6 +49,24 @@ export function effectEntry(effect, seq, view, name) {
       const reason = effect.reason ? phrase(effect.reason, name) : "removed";
       const what = piece ? `${piece.name} (${name(piece.owner)})${piece.square ? ` on ${piece.square}` : ""}: ` : "";
       return { kind: "text", seq, text: `${what}${reason}` };
+    }
+    case "piece_moved": {
+      const piece = view.pieces[effect.piece];
+      if (!piece) return null;
+      const who = `${piece.name} (${name(piece.owner)})`;
+      const text = effect.from ? `${who} moves ${effect.from} to ${effect.to}` : `${who} enters at ${effect.to}`;
+      return { kind: "move", seq, text };
+    }
+    case "wall_changed": {
+      // Walls come and go in play (a Wallmaster's), not only at the set-up.
+      const [a, b] = effect.between;
+      const before = (view.walls || []).find((w) => w.between.includes(a) && w.between.includes(b));
+      const now = effect.wall;
+      let text = null;
+      if (!before && now) text = `A ${now} now stands between ${a} and ${b}`;
+      else if (before && now && before.kind !== now) text = `The ${before.kind} between ${a} and ${b} is now a ${now}`;
+      else if (before && !now) text = `The ${before.kind} between ${a} and ${b} is gone`;
+      return text ? { kind: "move", seq, text } : null;
     }
     case "game_ended":
       return { kind: "end", seq, text: outcomeText(effect.outcome, name) };

@@ -356,11 +356,17 @@ export class Table {
     try {
       const role = this.role === "player" ? "player" : "spectator";
       const history = await api.history(this.matchId, role, upto);
+      // Each line is told from the view before its effect, as it was live:
+      // the history is followed from an empty view (copies of the effects,
+      // since apply keeps the pieces it is given).
+      const past = emptyView();
+      const name = (seat) => this.name(seat);
       const earlier = [];
       for (const event of history.events) {
         for (const effect of event.effects) {
-          const entry = this.effectEntry(effect, event.seq);
+          const entry = effectEntry(effect, event.seq, past, name);
           if (entry) earlier.push(entry);
+          apply(past, structuredClone(effect));
         }
       }
       this.log = [...earlier, ...this.log].slice(-MAX_LOG);
