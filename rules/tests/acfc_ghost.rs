@@ -601,6 +601,21 @@ fn a_copy_moves_as_its_kind_or_turns_back_into_a_phantom_as_it_moves() {
 }
 
 #[test]
+fn a_copy_refused_a_move_is_told_its_kinds_reason() {
+    // The Ghost (White) holds a copy of a Sprite on e4, threatened by
+    // nothing: a Sprite steps back only while it could be captured (F3),
+    // and the refusal says so, as it does to a Faerie.
+    let (mut position, _, _) = ghost_v_classique();
+    let sprite = position.phantom_copy(0, "sprite", "e4");
+    let mut game = position.build();
+    let refusal = refuse(&mut game, 0, &go(sprite, "d3"));
+    assert_eq!(
+        refusal.message,
+        "a Sprite steps back only while an enemy piece could capture it on its next move"
+    );
+}
+
+#[test]
 fn a_part_of_a_copied_stack_moves_as_swarmlings_but_never_turns_back() {
     let (mut position, _, king) = ghost_v_classique();
     let stack = position.stack(0, "d4", 4);

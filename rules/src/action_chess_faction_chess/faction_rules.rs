@@ -260,17 +260,25 @@ pub(super) fn defeated(game: &Game, seat: u8, at_start: bool) -> bool {
     }
 }
 
-/// Why `seat`'s move, refused, is not legal, when its faction can say more
-/// than that the piece cannot move so (a Classique move that leaves the
-/// King in check, a Mayor that may not move, a Sprite's flight while it
-/// is not threatened).
+/// Why `seat`'s move, refused, is not legal, when a faction can say more
+/// than that the piece cannot move so. The seat's faction speaks for its
+/// side-wide rules (a Classique move that leaves the King in check); the
+/// piece's own faction for the piece (a Mayor that may not move, a Sprite's
+/// flight while it is not threatened), so that a Ghost's copy of a Sprite
+/// is told the Sprite's reason, as it moves by the Sprite's rules (D16).
 pub(super) fn why_illegal(game: &Game, seat: u8, mv: Move) -> Option<String> {
-    match game.faction_of(seat) {
+    let side_wide = match game.faction_of(seat) {
         Faction::Classique => classique::why_illegal(game, seat, mv),
-        Faction::Halflings => halflings::why_illegal(game, seat, mv),
-        Faction::Faerie => faerie::why_illegal(game, seat, mv),
         _ => None,
-    }
+    };
+    side_wide.or_else(|| {
+        let piece = game.pieces.get(usize::from(mv.piece()?))?;
+        match piece.kind.faction() {
+            Faction::Halflings => halflings::why_illegal(game, seat, mv),
+            Faction::Faerie => faerie::why_illegal(game, seat, mv),
+            _ => None,
+        }
+    })
 }
 
 /// What follows a piece's capture, by its faction: a decision put on
