@@ -70,16 +70,13 @@ fn play_by_clicks(browser: &mut Browser, page: &str) -> String {
     played
 }
 
-/// Whoever decides plays; returns the page that moved.
-fn play_one<'a>(browser: &mut Browser, pages: [&'a str; 2]) -> &'a str {
+/// The page whose player decides now, waiting for one; fails, with both
+/// pages' state, when neither may move.
+fn who_decides<'a>(browser: &mut Browser, pages: [&'a str; 2]) -> &'a str {
     let deadline = Instant::now() + STEP;
     loop {
-        for page in pages {
-            if my_turn(browser, page) {
-                let how = play_by_clicks(browser, page);
-                say(&format!("web_browser: played {how}"));
-                return page;
-            }
+        if let Some(page) = pages.into_iter().find(|page| my_turn(browser, page)) {
+            return page;
         }
         if Instant::now() > deadline {
             let state = format!(
@@ -91,6 +88,14 @@ fn play_one<'a>(browser: &mut Browser, pages: [&'a str; 2]) -> &'a str {
         }
         std::thread::sleep(Duration::from_millis(100));
     }
+}
+
+/// Whoever decides plays; returns the page that moved.
+fn play_one<'a>(browser: &mut Browser, pages: [&'a str; 2]) -> &'a str {
+    let page = who_decides(browser, pages);
+    let how = play_by_clicks(browser, page);
+    say(&format!("web_browser: played {how}"));
+    page
 }
 
 /// Both pages hold the same board, each from the batches it applied.
@@ -242,14 +247,7 @@ fn two_players_meet_and_play_in_the_browser() {
     same_board(&mut browser, &ada, &bo);
 
     // A move from the options list.
-    let deadline = Instant::now() + STEP;
-    let mover = loop {
-        if let Some(page) = pages.iter().find(|p| my_turn(&mut browser, p)) {
-            break page.to_string();
-        }
-        assert!(Instant::now() < deadline, "nobody may move");
-        std::thread::sleep(Duration::from_millis(100));
-    };
+    let mover = who_decides(&mut browser, pages).to_owned();
     let before = seq(&mut browser, &mover);
     browser.eval(
         &mover,
@@ -293,14 +291,7 @@ fn two_players_meet_and_play_in_the_browser() {
 
     // An action whose answer is lost with the connection is sent again,
     // with its id, once the page is back: played once, acknowledged.
-    let deadline = Instant::now() + STEP;
-    let mover = loop {
-        if let Some(page) = pages.iter().find(|p| my_turn(&mut browser, p)) {
-            break page.to_string();
-        }
-        assert!(Instant::now() < deadline, "nobody may move");
-        std::thread::sleep(Duration::from_millis(100));
-    };
+    let mover = who_decides(&mut browser, pages).to_owned();
     let before = seq(&mut browser, &mover);
     browser.eval(
         &mover,

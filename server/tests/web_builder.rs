@@ -225,6 +225,16 @@ fn build_chosen(browser: &mut Browser, page: &str, system: SystemId, army: &str)
     expect_valid(browser, page);
 }
 
+/// Goes to the stored lists afresh (the page's debug hook cleared, so that
+/// `ready` waits for the page drawn now) and waits until `ready` holds.
+fn to_the_stored_lists(browser: &mut Browser, page: &str, ready: &str) {
+    browser.eval(
+        page,
+        "window.frayDebug = {}; location.hash = '#/lists'; true",
+    );
+    browser.wait_for(page, "the stored lists", ready);
+}
+
 #[test]
 fn a_list_of_each_system_is_built_by_clicking_checked_saved_and_offered() {
     let Some(chromium) = chromium_or_skip() else {
@@ -338,13 +348,9 @@ fn a_list_of_each_system_is_built_by_clicking_checked_saved_and_offered() {
 
     // Editing a stored list replaces it.
     let (edited, mut dwarfs_saved) = saved[0].clone();
-    browser.eval(
+    to_the_stored_lists(
+        &mut browser,
         &page,
-        "window.frayDebug = {}; location.hash = '#/lists'; true",
-    );
-    browser.wait_for(
-        &page,
-        "the stored lists",
         &format!("document.querySelector('[data-edit=\"{edited}\"]')"),
     );
     click(&mut browser, &page, &format!("[data-edit=\"{edited}\"]"));
@@ -369,13 +375,9 @@ fn a_list_of_each_system_is_built_by_clicking_checked_saved_and_offered() {
     // Deleting asks first; no keeps the list, yes deletes it.
     let (gone, _) = saved[4];
     // The edited list's page has Delete buttons too: wait for the new one.
-    browser.eval(
+    to_the_stored_lists(
+        &mut browser,
         &page,
-        "window.frayDebug = {}; location.hash = '#/lists'; true",
-    );
-    browser.wait_for(
-        &page,
-        "the stored lists",
         &format!(
             "window.frayDebug.builder && window.frayDebug.builder.id === null \
              && document.querySelector('[data-delete=\"{gone}\"]')"
