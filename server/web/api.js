@@ -29,6 +29,14 @@ export class ApiError extends Error {
   }
 }
 
+/** An error as a person reads it: the server's message, then its reasons. */
+export function errorText(error) {
+  if (error instanceof ApiError && error.reasons.length) {
+    return `${error.message}\n${error.reasons.join("\n")}`;
+  }
+  return error.message || String(error);
+}
+
 async function request(method, path, body, token) {
   const headers = { Accept: "application/json" };
   const bearer = token ?? login()?.token;

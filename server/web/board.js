@@ -252,3 +252,14 @@ export function drawBoard(svg, view, opts = {}) {
   }
   svg.append(labels);
 }
+
+/** The squares pieces moved from and to in a batch's effects: the last move. */
+export function movedSquares(effects) {
+  const squares = new Set();
+  for (const effect of effects) {
+    if (effect.type !== "piece_moved") continue;
+    if (effect.from) squares.add(effect.from);
+    squares.add(effect.to);
+  }
+  return squares;
+}

@@ -3,18 +3,11 @@
 // after every change (POST /api/army-lists/check); this page only counts
 // clicks and shows what the server answers.
 
-import { api, login, ApiError } from "./api.js";
+import { api, login, errorText } from "./api.js";
 import { h, replace } from "./dom.js";
 
 /** How long the page waits after a change before asking for a check. */
 const CHECK_DELAY_MS = 250;
-
-function errorText(error) {
-  if (error instanceof ApiError && error.reasons.length) {
-    return `${error.message}\n${error.reasons.join("\n")}`;
-  }
-  return error.message || String(error);
-}
 
 function emptyList(system) {
   return { system: system.id, army: "", name: "", units: [] };

@@ -1,15 +1,8 @@
 // The lobby: log in, the systems, your matches and the open ones, a match
 // made or joined with an army list.
 
-import { api, login, saveLogin, ApiError } from "./api.js";
+import { api, login, saveLogin, ApiError, errorText } from "./api.js";
 import { h, replace } from "./dom.js";
-
-function errorText(error) {
-  if (error instanceof ApiError && error.reasons.length) {
-    return `${error.message}\n${error.reasons.join("\n")}`;
-  }
-  return error.message || String(error);
-}
 
 /** Logs in with a token: the server says whose it is. */
 async function loginWithToken(token) {

@@ -2,6 +2,7 @@
 // replay alike: each effect as a line of the log (dice shown as dice), and
 // the outcome.
 
+import { apply } from "./apply.js";
 import { h, s, phrase } from "./dom.js";
 
 // Pips of a d6's faces, on a 3×3 grid (0..8).
@@ -20,6 +21,22 @@ export function die(d) {
     );
   }
   return h("span", { class: "die", title: label, "aria-label": label }, String(d.face), h("small", {}, `d${d.sides}`));
+}
+
+/**
+ * Applies the `effects` of event `seq` to `view` in order, each told from
+ * the view before it (a removed piece is still there to name); returns the
+ * log's entries. Copies are applied: apply() keeps the pieces and players
+ * it is given, and later effects would change a kept event in place.
+ */
+export function follow(view, effects, seq, name) {
+  const entries = [];
+  for (const effect of effects) {
+    const entry = effectEntry(effect, seq, view, name);
+    if (entry) entries.push(entry);
+    apply(view, structuredClone(effect));
+  }
+  return entries;
 }
 
 /**

@@ -3,25 +3,14 @@
 // dropped connection (docs/protocol.md, "Live play").
 
 import { api, login } from "./api.js";
-import { apply, normalizeView, emptyView } from "./apply.js";
-import { drawBoard, SEAT_SHAPES, SHAPE_SIGNS } from "./board.js";
+import { normalizeView, emptyView } from "./apply.js";
+import { drawBoard, movedSquares, SEAT_SHAPES, SHAPE_SIGNS } from "./board.js";
 import { h, s, replace } from "./dom.js";
 import { legend } from "./legend.js";
-import { effectEntry, logLine, outcomeText } from "./log.js";
+import { follow, logLine, outcomeText } from "./log.js";
 
 const PROTOCOL_VERSION = 3;
 const MAX_LOG = 300;
-
-/** The squares pieces moved from and to in a batch's effects. */
-function movedSquares(effects) {
-  const squares = new Set();
-  for (const effect of effects) {
-    if (effect.type !== "piece_moved") continue;
-    if (effect.from) squares.add(effect.from);
-    squares.add(effect.to);
-  }
-  return squares;
-}
 
 export class Table {
   constructor(main, matchId, role, ctx) {
@@ -280,10 +269,7 @@ export class Table {
     const wasResume = this.awaitingResume;
     this.awaitingResume = false;
     this.last = movedSquares(msg.effects || []);
-    for (const effect of msg.effects || []) {
-      this.logEffect(effect, msg.seq);
-      apply(this.view, effect);
-    }
+    for (const entry of follow(this.view, msg.effects || [], msg.seq, (seat) => this.name(seat))) this.addLog(entry);
     this.seq = msg.seq;
     this.toAct = msg.to_act || [];
     this.options = msg.options || [];
@@ -357,18 +343,9 @@ export class Table {
       const role = this.role === "player" ? "player" : "spectator";
       const history = await api.history(this.matchId, role, upto);
       // Each line is told from the view before its effect, as it was live:
-      // the history is followed from an empty view (copies of the effects,
-      // since apply keeps the pieces it is given).
+      // the history is followed from an empty view.
       const past = emptyView();
-      const name = (seat) => this.name(seat);
-      const earlier = [];
-      for (const event of history.events) {
-        for (const effect of event.effects) {
-          const entry = effectEntry(effect, event.seq, past, name);
-          if (entry) earlier.push(entry);
-          apply(past, structuredClone(effect));
-        }
-      }
+      const earlier = history.events.flatMap((event) => follow(past, event.effects, event.seq, (seat) => this.name(seat)));
       this.log = [...earlier, ...this.log].slice(-MAX_LOG);
       this.renderLog();
       // A snapshot does not say what moved last; the history's last event does.
@@ -474,16 +451,6 @@ export class Table {
   }
 
   // ---- the log ----
-
-  effectEntry(effect, seq) {
-    // Logged before it is applied, so a removed piece is still in the view.
-    return effectEntry(effect, seq, this.view, (seat) => this.name(seat));
-  }
-
-  logEffect(effect, seq) {
-    const entry = this.effectEntry(effect, seq);
-    if (entry) this.addLog(entry);
-  }
 
   addLog(entry) {
     this.log.push(entry);

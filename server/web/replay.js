@@ -4,12 +4,12 @@
 // against the seed in the browser (dice.js).
 
 import { api } from "./api.js";
-import { apply, emptyView } from "./apply.js";
-import { drawBoard } from "./board.js";
+import { emptyView } from "./apply.js";
+import { drawBoard, movedSquares } from "./board.js";
 import { checkReplay } from "./dice.js";
 import { h, s, replace } from "./dom.js";
 import { legend } from "./legend.js";
-import { effectEntry, logLine, outcomeText } from "./log.js";
+import { follow, logLine, outcomeText } from "./log.js";
 
 // A jump rebuilds from the nearest view kept before it: one in every
 // CHECKPOINT events, so no jump applies more than CHECKPOINT events.
@@ -184,25 +184,12 @@ export class Replay {
 
   // ---- following the events ----
 
-  /** Applies the effects of `event` this viewer was sent; returns the log. */
+  /** Applies the effects of `event` this viewer was sent, telling them in `log` if given; returns the squares moved. */
   applyEvent(view, event, log) {
-    const moved = new Set();
-    for (const { audience, effect } of event.effects) {
-      if (!sees(audience, this.viewer)) continue;
-      if (log) {
-        const entry = effectEntry(effect, event.seq, view, (seat) => this.name(seat));
-        if (entry) log.push(entry);
-      }
-      // A copy: apply() keeps the pieces and players it is given, and later
-      // effects change them in place, which would change the replay's
-      // events under every later rebuild.
-      apply(view, structuredClone(effect));
-      if (effect.type === "piece_moved") {
-        if (effect.from) moved.add(effect.from);
-        moved.add(effect.to);
-      }
-    }
-    return moved;
+    const seen = event.effects.filter(({ audience }) => sees(audience, this.viewer)).map(({ effect }) => effect);
+    const told = follow(view, seen, event.seq, (seat) => this.name(seat));
+    if (log) log.push(...told);
+    return movedSquares(seen);
   }
 
   /** The view after events 0 to `index`, from the nearest view kept. */
