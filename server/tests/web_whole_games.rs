@@ -124,14 +124,6 @@ fn page_plays(browser: &mut Browser, page: &str, chooser: &mut Chooser) -> Strin
     how.as_str().unwrap_or_default().to_owned()
 }
 
-/// Registers a player over REST: its JSON (id, name, token).
-fn register(server: &TestServer, name: &str) -> Value {
-    let (status, player) =
-        server.request("POST", "/api/players", None, Some(&json!({"name": name})));
-    assert_eq!(status, 201, "{player}");
-    player
-}
-
 /// What one game came to.
 struct Played {
     actions: usize,
@@ -208,8 +200,8 @@ fn a_whole_game_of_every_system_against_a_bot_in_the_browser() {
     let mut last_moves_shown = 0;
     for (index, system) in systems.as_array().expect("the systems").iter().enumerate() {
         let key = system["id"].as_str().expect("a key");
-        let ada = register(&server, &format!("ada-{key}"));
-        let bot = register(&server, &format!("bot-{key}"));
+        let ada = json!(server.player(&format!("ada-{key}")));
+        let bot = json!(server.player(&format!("bot-{key}")));
         let bot_token = bot["token"].as_str().expect("a token").to_owned();
 
         // Ada creates the match in the lobby with the first example list,
