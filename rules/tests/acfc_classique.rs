@@ -357,6 +357,7 @@ fn a_pawn_move_restarts_the_fifty_move_count() {
             max_turns: 0,
             quiet_turns: turns,
         },
+        ..Rules::default()
     };
     let mut position = Position::new([Faction::Classique, Faction::Classique]);
     position.place(0, "king", "e1");

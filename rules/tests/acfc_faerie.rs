@@ -223,6 +223,7 @@ fn a_sprites_advance_is_progress_and_its_flight_is_not() {
             max_turns: 0,
             quiet_turns: 1,
         },
+        ..Rules::default()
     };
     let threatened_sprite = || {
         let mut position = faerie_against_classique();

@@ -129,6 +129,7 @@ fn only_a_villagers_step_forward_is_progress() {
             max_turns: 0,
             quiet_turns: 1,
         },
+        ..Rules::default()
     };
     let game_with_a_villager_beside_the_chef = || {
         let mut position = halflings_to_move();

@@ -289,6 +289,7 @@ fn one_quiet_turn() -> Rules {
             max_turns: 0,
             quiet_turns: 1,
         },
+        ..Rules::default()
     }
 }
 

@@ -66,6 +66,7 @@ fn only_a_drones_forward_step_is_an_advance_for_the_fifty_move_rule() {
                 max_turns: 0,
                 quiet_turns: 2,
             },
+            ..Rules::default()
         });
         position.place(0, "factory", "a1");
         position.place(1, "factory", "h8");

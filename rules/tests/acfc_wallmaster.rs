@@ -246,6 +246,7 @@ fn a_placement_is_progress_for_the_fifty_move_rule() {
                 max_turns: 0,
                 quiet_turns: 2,
             },
+            ..Rules::default()
         });
         let minion = position.place(0, "minion", "d4");
         let mut game = position.build();

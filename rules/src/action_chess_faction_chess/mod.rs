@@ -54,6 +54,7 @@ pub mod pieces;
 pub mod position;
 mod reaper;
 mod robot;
+mod rulings;
 mod slime;
 mod state;
 mod swarm;
@@ -76,6 +77,7 @@ pub use factions::Faction;
 pub use moves::{Compass, Move};
 pub use pieces::Kind;
 pub use position::Position;
+pub use rulings::Rulings;
 pub use state::{ActionChessFactionChess, Limits, Rules};
 pub use view::SYSTEM_KEY;
 
@@ -84,7 +86,7 @@ use crate::dice::Dice;
 use crate::effect_log::{Log, coin_for_first};
 use crate::engine::SetupError;
 use crate::kept_view::KeptView;
-use crate::match_options::{CheckedOptions, int_option};
+use crate::match_options::{CheckedOptions, choice_option, int_option};
 use crate::move_rules::{MoveRules, Seats};
 use crate::system::{GameSystem, Pick};
 
@@ -93,6 +95,8 @@ pub const MAX_TURNS: &str = "max-turns";
 /// Match option: the game is drawn after this many turns in a row with no
 /// capture and no pawn-like advance (the fifty-move rule).
 pub const QUIET_TURNS: &str = "quiet-turns";
+/// Match option: which reading of the book the match plays.
+pub const RULINGS: &str = "rulings";
 
 const NAME: &str = "Action Chess Faction Chess";
 
@@ -144,6 +148,14 @@ fn option_specs() -> Vec<OptionSpec> {
             "The game is drawn after this many turns in a row (both players' turns \
              counted) with no capture and no pawn-like advance; 100 is chess's fifty-move \
              rule; 0: never.",
+        ),
+        choice_option(
+            RULINGS,
+            "Rulings",
+            Rulings::default(),
+            "book: the book as Fray reads it now (a pinned piece never takes, castles or is \
+             pushed; and more, see the rulings); fray-2026: the readings Fray used before, \
+             kept so matches stored before play on unchanged and for groups who prefer them.",
         ),
     ]
 }
@@ -224,6 +236,7 @@ fn read_rules(config: &MatchConfig) -> Result<Rules, SetupError> {
             max_turns: options.int(MAX_TURNS),
             quiet_turns: options.int(QUIET_TURNS),
         },
+        rulings: options.choice(RULINGS),
     })
 }
 

@@ -8,6 +8,7 @@ use crate::kept_view::KeptView;
 use super::factions::Faction;
 use super::moves::Compass;
 use super::pieces::Kind;
+use super::rulings::Rulings;
 
 /// A piece's index in [`ActionChessFactionChess::pieces`]: its id.
 pub type Ix = u16;
@@ -147,6 +148,8 @@ impl Default for Limits {
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Default)]
 pub struct Rules {
     pub limits: Limits,
+    /// Which reading of the book the match plays (see `rulings.rs`).
+    pub rulings: Rulings,
 }
 
 /// A game of Action Chess Faction Chess.

@@ -1,0 +1,34 @@
+//! The match option `rulings`: which reading of the book a match plays where
+//! Fray once read it otherwise. `book` is the reading the rulings of
+//! docs/rules/action-chess-faction-chess.md defend; `fray-2026` is the one
+//! Fray played before the rules audit of issue 35, kept so that matches
+//! stored then play on unchanged, and for groups who prefer it. Each point
+//! where they differ is one method here, so the rules ask about the point,
+//! never about the option.
+
+use crate::match_options::Choice;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
+pub enum Rulings {
+    #[default]
+    Book,
+    Fray2026,
+}
+
+impl Choice for Rulings {
+    const ALL: &'static [Self] = &[Rulings::Book, Rulings::Fray2026];
+
+    fn key(self) -> &'static str {
+        match self {
+            Rulings::Book => "book",
+            Rulings::Fray2026 => "fray-2026",
+        }
+    }
+}
+
+impl Rulings {
+    #[allow(dead_code)]
+    fn book(self) -> bool {
+        self == Rulings::Book
+    }
+}
