@@ -17,6 +17,7 @@ mod lobby;
 mod message;
 mod outcome;
 mod phrase;
+mod sequence;
 mod system;
 pub mod text;
 mod view;
@@ -42,6 +43,7 @@ pub use message::{
 };
 pub use outcome::Outcome;
 pub use phrase::{Phrase, PhrasePart};
+pub use sequence::{is_secret, knows_of};
 pub use system::{
     ArmyInfo, ArmyLimits, Buy, MatchConfig, OptionKind, OptionSpec, OptionValue, SeatRange,
     SystemId, SystemInfo, UnitInfo,

@@ -7,6 +7,7 @@ use serde::{Deserialize, Serialize};
 
 use crate::{
     Action, ArmyList, ChatLine, Effect, MatchConfig, Outcome, ScopedEffect, Seat, SystemId, Viewer,
+    knows_of,
 };
 
 macro_rules! id_type {
@@ -167,7 +168,10 @@ pub struct MatchSummary {
     pub status: MatchStatus,
     /// Every seat, in seat order, taken or open.
     pub seats: Vec<SeatSummary>,
-    /// The last accepted action's sequence number (0: the start position).
+    /// The last event's number (0: the start position): while the match
+    /// runs, in a spectator's sequence, which leaves out the events no
+    /// spectator can tell happened (a secret set-up's placements); once it
+    /// is over, in the whole log, as its replay numbers it.
     pub seq: u64,
     /// SHA-256 of the dice seed, hex, published when the match starts.
     pub commitment: Option<String>,
@@ -215,7 +219,8 @@ pub struct Replay {
 /// One entry of a match's log.
 #[derive(Debug, Clone, PartialEq, Serialize, Deserialize, JsonSchema)]
 pub struct ReplayEvent {
-    /// The batch `seq` this event made.
+    /// The event's number in the match's log, which numbers every event:
+    /// the referee's sequence.
     pub seq: u64,
     /// The seat that acted, resigned or abandoned; none for the set-up.
     pub seat: Option<Seat>,
@@ -254,8 +259,23 @@ pub struct HistoryEvent {
 }
 
 impl HistoryEvent {
-    /// `event` as `viewer` was told it.
-    pub fn told_to(event: &ReplayEvent, viewer: Viewer) -> HistoryEvent {
+    /// The events of `log` in `viewer`'s sequence, numbered in it, each as
+    /// the viewer was told it.
+    pub fn sequence_of(
+        log: &[ReplayEvent],
+        viewer: Viewer,
+    ) -> impl Iterator<Item = HistoryEvent> + '_ {
+        log.iter()
+            .filter(move |event| knows_of(viewer, event.seat, &event.effects))
+            .enumerate()
+            .map(move |(number, event)| HistoryEvent {
+                seq: number as u64,
+                ..HistoryEvent::told_to(event, viewer)
+            })
+    }
+
+    /// `event` as `viewer` was told it, numbered as in the log.
+    fn told_to(event: &ReplayEvent, viewer: Viewer) -> HistoryEvent {
         let own = matches!(viewer, Viewer::Seat(seat) if event.seat == Some(seat))
             || viewer == Viewer::Referee;
         HistoryEvent {

@@ -362,3 +362,147 @@ async fn matches_stored_before_the_book_readings_keep_the_readings_they_were_pla
         ]
     );
 }
+
+/// 0008 marks the events no spectator can tell happened (a placement told
+/// only to its placer), read from their effects' audiences, so that the
+/// lobby counts only a spectator's events; and gives the matches played
+/// before the rules audit the readings they were played with.
+#[tokio::test]
+async fn secret_events_are_marked_and_matches_keep_the_readings_of_before_the_audit() {
+    let dir = tempfile::tempdir().unwrap();
+    let url = format!("sqlite://{}", dir.path().join("fray.db").display());
+    let mut connection = database_before(dir.path(), &url, "0008").await;
+    for (id, system, status, options) in [
+        (1, "chess-war", "running", r#"{"points":50}"#),
+        (2, "chess-war", "open", r#"{"points":50}"#),
+        (
+            3,
+            "action-chess-faction-chess",
+            "finished",
+            r#"{"max-turns":500}"#,
+        ),
+        (
+            4,
+            "chessboard-confrontation",
+            "running",
+            r#"{"rulings":"book"}"#,
+        ),
+        (
+            5,
+            "chessboard-confrontation",
+            "finished",
+            r#"{"rulings":"fray-2025"}"#,
+        ),
+        (
+            6,
+            "chessboard-confrontation",
+            "open",
+            r#"{"rulings":"book"}"#,
+        ),
+    ] {
+        let config = format!(r#"{{"system":"{system}","options":{options}}}"#);
+        sqlx::query(
+            "INSERT INTO matches (id, system, config, seat_count, status, rules_version) \
+             VALUES (?, ?, ?, 2, ?, 'old')",
+        )
+        .bind(id)
+        .bind(system)
+        .bind(config)
+        .bind(status)
+        .execute(&mut connection)
+        .await
+        .unwrap();
+    }
+    let told = |audience: &str| {
+        format!(r#"{{"audience":{audience},"effect":{{"type":"narration","text":"x"}}}}"#)
+    };
+    let only_seat_0 = format!("[{}]", told(r#"{"kind":"seats","seats":[0]}"#));
+    let referee_and_seat_0 = format!(
+        "[{},{}]",
+        told(r#"{"kind":"referee"}"#),
+        told(r#"{"kind":"seats","seats":[0]}"#)
+    );
+    let everyone = format!("[{}]", told(r#"{"kind":"everyone"}"#));
+    let spectators_too = format!(
+        "[{}]",
+        told(r#"{"kind":"viewers","seats":[{"kind":"seat","seat":1},{"kind":"spectator"}]}"#)
+    );
+    let seat_1_alone = format!(
+        "[{}]",
+        told(r#"{"kind":"viewers","seats":[{"kind":"seat","seat":1}]}"#)
+    );
+    for (seq, seat, effects) in [
+        (0, None, "[]"),
+        (1, Some(0), only_seat_0.as_str()),
+        (2, Some(0), referee_and_seat_0.as_str()),
+        (3, Some(1), everyone.as_str()),
+        (4, Some(0), spectators_too.as_str()),
+        (5, Some(0), seat_1_alone.as_str()),
+        (6, Some(1), "[]"),
+    ] {
+        let kind = if seat.is_some() { "action" } else { "setup" };
+        sqlx::query(
+            "INSERT INTO events (match_id, seq, kind, seat, action, effects) \
+             VALUES (1, ?, ?, ?, NULL, ?)",
+        )
+        .bind(seq)
+        .bind(kind)
+        .bind(seat)
+        .bind(effects)
+        .execute(&mut connection)
+        .await
+        .unwrap();
+    }
+    connection.close().await.unwrap();
+
+    let pool = db::connect(&url)
+        .await
+        .expect("the newer server migrates it");
+    let secret: Vec<(i64, i64)> =
+        sqlx::query_as("SELECT seq, secret FROM events WHERE match_id = 1 ORDER BY seq")
+            .fetch_all(&pool)
+            .await
+            .unwrap();
+    assert_eq!(
+        secret,
+        [(0, 0), (1, 1), (2, 1), (3, 0), (4, 0), (5, 1), (6, 1)]
+    );
+    let log = events::all(&pool, MatchId(1)).await.unwrap();
+    let by_the_protocols_rule: Vec<(i64, i64)> = log
+        .iter()
+        .map(|event| {
+            let secret = fray_protocol::is_secret(event.seat, &event.effects);
+            (event.seq as i64, i64::from(secret))
+        })
+        .collect();
+    assert_eq!(
+        secret, by_the_protocols_rule,
+        "the migration reads as the server does"
+    );
+    let rulings: Vec<(i64, Option<String>)> = sqlx::query_as(
+        "SELECT id, json_extract(config, '$.options.rulings') FROM matches ORDER BY id",
+    )
+    .fetch_all(&pool)
+    .await
+    .unwrap();
+    let rulings: Vec<(i64, Option<&str>)> = rulings
+        .iter()
+        .map(|(id, value)| (*id, value.as_deref()))
+        .collect();
+    assert_eq!(
+        rulings,
+        [
+            (1, Some("fray-2026")),
+            (2, Some("book")),
+            (3, Some("fray-2026")),
+            (4, Some("fray-2026")),
+            (5, Some("fray-2025")),
+            (6, Some("book")),
+        ]
+    );
+    let summary = db::matches::summary(&pool, MatchId(1))
+        .await
+        .unwrap()
+        .unwrap();
+    assert_eq!(summary.seq, 2, "a spectator knows of events 3 and 4 alone");
+}

@@ -10,7 +10,8 @@ use std::collections::HashSet;
 
 use cases::{Case, Chooser};
 use fray_protocol::{
-    Action, Effect, PieceId, RejectCode, Rejection, ScopedEffect, Seat, Square, View, Viewer, apply,
+    Action, Effect, PieceId, RejectCode, Rejection, ScopedEffect, Seat, Square, View, Viewer,
+    apply, knows_of,
 };
 use fray_rules::{ChaChaDice, Dice, Game};
 use proptest::prelude::*;
@@ -545,6 +546,11 @@ pub fn play(case: &Case) -> Result<Played, TestCaseError> {
                 );
             }
         }
+        let others_options: Vec<(Seat, Vec<u8>)> = to_act
+            .iter()
+            .filter(|&&other| other != seat)
+            .map(|&other| (other, json(&game.options(other))))
+            .collect();
         let option = pick.pick(&options);
         let effects = game
             .act(seat, &option.action, &mut dice)
@@ -562,6 +568,18 @@ pub fn play(case: &Case) -> Result<Played, TestCaseError> {
             serde_json::from_slice(&bytes).map_err(|e| fail(e.to_string()))?;
         prop_assert_eq!(&back, &effects, "effects through JSON");
         let after = format!("after {seat} played {:?}", option.action);
+        // A viewer told nothing of an action has no batch of it in its
+        // sequence: what it may do must not have changed either.
+        for (other, before) in &others_options {
+            if !knows_of(Viewer::Seat(*other), Some(seat), &effects) {
+                prop_assert!(
+                    json(&game.options(*other)) == *before,
+                    "{} was told nothing {}, yet its options changed",
+                    other,
+                    after
+                );
+            }
+        }
         for ((viewer, view), seen) in all.iter().zip(views.iter_mut()).zip(seen.iter_mut()) {
             follow(&game, *viewer, view, seen, &effects, &after)?;
         }

@@ -17,17 +17,11 @@ struct EventRow {
 
 /// A match's whole log, in `seq` order.
 pub async fn all(db: &SqlitePool, id: MatchId) -> Result<Vec<ReplayEvent>, DbError> {
-    up_to(db, id, u64::MAX).await
-}
-
-/// A match's log up to and including `seq`, in `seq` order.
-pub async fn up_to(db: &SqlitePool, id: MatchId, seq: u64) -> Result<Vec<ReplayEvent>, DbError> {
     let rows: Vec<EventRow> = sqlx::query_as(
         "SELECT seq, kind, seat, action, effects FROM events \
-         WHERE match_id = ? AND seq <= ? ORDER BY seq",
+         WHERE match_id = ? ORDER BY seq",
     )
     .bind(id.0)
-    .bind(i64::try_from(seq).unwrap_or(i64::MAX))
     .fetch_all(db)
     .await?;
     rows.into_iter()

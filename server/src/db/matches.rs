@@ -61,7 +61,10 @@ type MatchRow = (
 );
 
 const SUMMARY_COLUMNS: &str = "m.id, m.system, m.config, m.seat_count, m.status, m.commitment, \
-     m.outcome, m.created_at, COALESCE((SELECT MAX(seq) FROM events e WHERE e.match_id = m.id), 0), \
+     m.outcome, m.created_at, \
+     COALESCE((SELECT MAX(seq) FROM events e WHERE e.match_id = m.id), 0) \
+     - CASE m.status WHEN 'finished' THEN 0 \
+       ELSE (SELECT COUNT(*) FROM events e WHERE e.match_id = m.id AND e.secret) END, \
      (SELECT r.id FROM matches r WHERE r.rematch_of = m.id), m.rematch_of";
 
 pub async fn create(

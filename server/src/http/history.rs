@@ -17,7 +17,8 @@ use crate::state::AppState;
 pub struct HistoryQuery {
     /// Whose view: `player` (the token's seat) or `spectator` (the default).
     pub role: Option<Role>,
-    /// Only events up to this `seq`: the one a snapshot was taken at.
+    /// Only events up to this `seq` (of the viewer's own sequence): the one
+    /// a snapshot was taken at.
     pub upto: Option<u64>,
 }
 
@@ -48,13 +49,12 @@ pub async fn history(
             Viewer::Seat(seat)
         }
     };
-    let events = db::events::up_to(&state.db, id, query.upto.unwrap_or(u64::MAX)).await?;
+    let events = db::events::all(&state.db, id).await?;
     Ok(Json(History {
         match_id: id,
         seat: seat_of(viewer),
-        events: events
-            .iter()
-            .map(|event| HistoryEvent::told_to(event, viewer))
+        events: HistoryEvent::sequence_of(&events, viewer)
+            .take_while(|event| event.seq <= query.upto.unwrap_or(u64::MAX))
             .collect(),
     }))
 }

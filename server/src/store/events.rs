@@ -3,7 +3,7 @@
 //! write of the log is the store's group commit ([`super::Store`]); both
 //! are here or in [`super::log_writer`], so the log has one writer.
 
-use fray_protocol::{Action, EventKind, MatchId, ScopedEffect, Seat};
+use fray_protocol::{Action, EventKind, MatchId, ScopedEffect, Seat, is_secret};
 use sqlx::{QueryBuilder, Sqlite, SqliteConnection};
 
 use crate::db::{DbError, to_json};
@@ -25,7 +25,7 @@ pub struct NewEvent {
 /// The start of an insert of log rows; the values follow in the order of
 /// [`StoredEvent`]'s fields.
 pub(crate) const INSERT_INTO: &str =
-    "INSERT INTO events (match_id, seq, kind, seat, action, action_id, effects) ";
+    "INSERT INTO events (match_id, seq, kind, seat, action, action_id, effects, secret) ";
 
 /// A log row's column values, as stored.
 pub(crate) struct StoredEvent {
@@ -37,6 +37,10 @@ pub(crate) struct StoredEvent {
     /// The client's u64, stored bit for bit in SQLite's i64.
     pub action_id: Option<i64>,
     pub effects: String,
+    /// 1 when spectators cannot tell the event happened
+    /// ([`fray_protocol::is_secret`]), so that a match's summary counts only
+    /// the events in a spectator's sequence.
+    pub secret: i64,
 }
 
 impl NewEvent {
@@ -63,11 +67,12 @@ impl NewEvent {
             action: self.action.as_ref().map(to_json),
             action_id: self.action_id.map(|id| id as i64),
             effects: to_json(&self.effects),
+            secret: i64::from(is_secret(self.seat, &self.effects)),
         }
     }
 }
 
-/// SQLite takes at most 32,766 parameters in one statement; seven per row.
+/// SQLite takes at most 32,766 parameters in one statement; eight per row.
 const ROWS_PER_INSERT: usize = 500;
 
 /// Writes `events` with as few statements as the parameter limit allows:
@@ -84,7 +89,8 @@ pub async fn insert_all(db: &mut SqliteConnection, events: &[&NewEvent]) -> Resu
                 .push_bind(stored.seat)
                 .push_bind(stored.action)
                 .push_bind(stored.action_id)
-                .push_bind(stored.effects);
+                .push_bind(stored.effects)
+                .push_bind(stored.secret);
         });
         insert.build().execute(&mut *db).await?;
     }

@@ -50,7 +50,9 @@ impl<'c> LogWriter<'c> {
         let db = locked.as_raw_handle();
         let prepare = |sql: &str| Statement::prepare(db, sql);
         Ok(LogWriter {
-            insert_event: prepare(&format!("{INSERT_INTO}VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7)"))?,
+            insert_event: prepare(&format!(
+                "{INSERT_INTO}VALUES (?1, ?2, ?3, ?4, ?5, ?6, ?7, ?8)"
+            ))?,
             finish_match: prepare(
                 "UPDATE matches SET status = 'finished', outcome = ?1, \
                  finished_at = datetime('now') WHERE id = ?2",
@@ -95,6 +97,7 @@ impl<'c> LogWriter<'c> {
         statement.bind_text(5, stored.action.as_deref())?;
         statement.bind_int(6, stored.action_id)?;
         statement.bind_text(7, Some(&stored.effects))?;
+        statement.bind_int(8, Some(stored.secret))?;
         statement.run()
     }
 

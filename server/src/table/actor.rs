@@ -19,6 +19,7 @@ use tokio::time::Instant;
 use super::action_ids::{ActionIds, Deed, Earlier};
 use super::chat_rate::{CHAT_BURST, CHAT_EVERY_SECONDS, ChatRate};
 use super::outbox::{ConnId, Delivery, Outbox, encode};
+use super::sequences::Sequences;
 use crate::metrics::{Metrics, RunningMatch, Via};
 use crate::store::NewEvent;
 use crate::store::{Commit, Store};
@@ -84,6 +85,8 @@ pub struct MatchState {
     pub action_ids: ActionIds,
     /// The last lines said, oldest first, for those who subscribe.
     pub chat: Vec<ChatLine>,
+    /// Each viewer's numbering of the log's events.
+    pub sequences: Sequences,
 }
 
 impl MatchState {
@@ -109,6 +112,7 @@ impl MatchState {
             ended: None,
             action_ids: ActionIds::default(),
             chat: Vec::new(),
+            sequences: Sequences::default(),
         }
     }
 }
@@ -274,12 +278,13 @@ impl MatchActor {
                     && let Some(earlier) =
                         self.state.action_ids.earlier(seat, id, Deed::Resignation)
                 {
+                    let own = Viewer::Seat(seat);
                     let _ = done.send(match earlier {
                         Earlier::Resent { seq } => {
                             self.metrics.acks.inc();
-                            Ok(seq)
+                            Ok(self.number(own, seq))
                         }
-                        Earlier::Reused { seq } => Err(id_reused(id, seq)),
+                        Earlier::Reused { seq } => Err(id_reused(id, self.number(own, seq))),
                     });
                     return Ok(());
                 }
@@ -287,7 +292,7 @@ impl MatchActor {
                 let answer = match &result {
                     Ok(Some(seq)) => {
                         self.metrics.acks.inc();
-                        Ok(*seq)
+                        Ok(self.number(Viewer::Seat(seat), *seq))
                     }
                     Ok(None) => Err((
                         ErrorCode::GameOver,
@@ -308,8 +313,9 @@ impl MatchActor {
         self.subscribers.retain(|s| s.outbox.id != outbox.id);
         // Resending more batches (or bytes) than the connection may queue
         // would only get it dropped: a snapshot is cheaper then.
+        let now = self.number(viewer, self.state.seq);
         let resumed = since
-            .filter(|since| self.state.seq.saturating_sub(*since) as usize <= outbox.capacity() / 2)
+            .filter(|since| now.saturating_sub(*since) as usize <= outbox.capacity() / 2)
             .and_then(|since| self.missed_since(since, viewer))
             .filter(|batches| {
                 batches.iter().map(|batch| batch.len()).sum::<usize>() <= outbox.max_bytes() / 2
@@ -330,11 +336,14 @@ impl MatchActor {
         // snapshot; after resumed batches, what was said from `since` on
         // (the client knows a line it has by its id).
         let chat_since = if resumed_any { since.unwrap_or(0) } else { 0 };
-        for line in self.chat.iter().filter(|line| line.seq >= chat_since) {
-            outbox.send(&ServerMessage::Chat {
-                match_id: self.id(),
-                chat: line.clone(),
-            });
+        for line in &self.chat {
+            let line = self.chat_for(viewer, line);
+            if line.seq >= chat_since {
+                outbox.send(&ServerMessage::Chat {
+                    match_id: self.id(),
+                    chat: line,
+                });
+            }
         }
         if let Some(offer) = &self.draw {
             outbox.send(&ServerMessage::DrawOffered {
@@ -363,21 +372,24 @@ impl MatchActor {
         }
     }
 
-    /// The batches after `since` as `viewer` sees them, if they are all
-    /// still kept and there is at least one; otherwise a snapshot is better.
+    /// The batches after `since` (in `viewer`'s numbering) as `viewer`
+    /// sees them, if they are all still kept and there is at least one;
+    /// otherwise a snapshot is better.
     fn missed_since(&self, since: u64, viewer: Viewer) -> Option<Vec<Utf8Bytes>> {
-        if since >= self.state.seq {
+        let sequences = &self.state.sequences;
+        if since >= sequences.number(viewer, self.state.seq) {
             return None;
         }
         let first_kept = self.recent.front()?.0;
-        if since + 1 < first_kept {
+        if sequences.number(viewer, first_kept.saturating_sub(1)) > since {
             return None;
         }
         let last = self.state.seq;
         Some(
             self.recent
                 .iter()
-                .filter(|(seq, _)| *seq > since)
+                .filter(|(seq, _)| sequences.knows(viewer, *seq))
+                .filter(|(seq, _)| sequences.number(viewer, *seq) > since)
                 .map(|(seq, effects)| {
                     let options_now = *seq == last;
                     encode(&ServerMessage::Batch(self.batch_for(
@@ -391,11 +403,25 @@ impl MatchActor {
         )
     }
 
+    /// `viewer`'s number for the match as it stood after log event `seq`.
+    fn number(&self, viewer: Viewer, seq: u64) -> u64 {
+        self.state.sequences.number(viewer, seq)
+    }
+
+    /// A line of chat as `viewer` is told it: after its own number of the
+    /// event the line follows.
+    fn chat_for(&self, viewer: Viewer, line: &ChatLine) -> ChatLine {
+        ChatLine {
+            seq: self.number(viewer, line.seq),
+            ..line.clone()
+        }
+    }
+
     pub fn snapshot(&self, viewer: Viewer) -> Snapshot {
         let (to_act, options) = self.to_act_and_options(viewer);
         Snapshot {
             match_id: self.id(),
-            seq: self.state.seq,
+            seq: self.number(viewer, self.state.seq),
             status: self.status(),
             seat: seat_of(viewer),
             view: self.view(viewer),
@@ -435,6 +461,8 @@ impl MatchActor {
         (to_act, options)
     }
 
+    /// The batch of log event `seq` as `viewer` is sent it, numbered in
+    /// its own sequence.
     fn batch_for(
         &self,
         viewer: Viewer,
@@ -449,7 +477,7 @@ impl MatchActor {
         };
         Batch {
             match_id: self.id(),
-            seq,
+            seq: self.number(viewer, seq),
             effects: effects
                 .iter()
                 .filter(|scoped| scoped.audience.includes(viewer))
@@ -485,14 +513,16 @@ impl MatchActor {
             }
         };
         let deed = Deed::action(&action);
+        let own = Viewer::Seat(seat);
         match self.state.action_ids.earlier(seat, id, deed) {
             Some(Earlier::Resent { seq }) => {
                 self.metrics.acks.inc();
+                let seq = self.number(own, seq);
                 outbox.send(&ServerMessage::Ack { match_id, id, seq });
                 return Ok(());
             }
             Some(Earlier::Reused { seq }) => {
-                let (code, message) = id_reused(id, seq);
+                let (code, message) = id_reused(id, self.number(own, seq));
                 refuse(code, message);
                 return Ok(());
             }
@@ -519,7 +549,7 @@ impl MatchActor {
         outbox.send(&ServerMessage::Ack {
             match_id: self.id(),
             id,
-            seq,
+            seq: self.number(own, seq),
         });
         Ok(())
     }
@@ -567,10 +597,7 @@ impl MatchActor {
             name: player.name,
             text,
         };
-        self.tell_all(&ServerMessage::Chat {
-            match_id: self.id(),
-            chat: line.clone(),
-        });
+        self.tell_chat(&line);
         self.chat.push_back(line);
         while self.chat.len() > RECENT_CHAT {
             self.chat.pop_front();
@@ -696,6 +723,9 @@ impl MatchActor {
             }
         };
         self.state.seq = seq;
+        self.state
+            .sequences
+            .note(seq, Some(seat), &event.effects, self.state.players.len());
         // Any event moves the game on: a draw offer lapses with it.
         self.draw = None;
         self.declined.clear();
@@ -718,6 +748,9 @@ impl MatchActor {
         let mut encoded: Vec<(Viewer, Utf8Bytes)> = Vec::new();
         let mut gone = Vec::new();
         for subscriber in &self.subscribers {
+            if !self.state.sequences.knows(subscriber.viewer, *seq) {
+                continue;
+            }
             let frame = match encoded
                 .iter()
                 .find(|(viewer, _)| *viewer == subscriber.viewer)
@@ -845,6 +878,26 @@ impl MatchActor {
             }
         }
         started
+    }
+
+    /// Tells every subscriber a line of chat, in its own numbering.
+    fn tell_chat(&self, line: &ChatLine) {
+        let mut encoded: Vec<(Viewer, Utf8Bytes)> = Vec::new();
+        for subscriber in &self.subscribers {
+            let viewer = subscriber.viewer;
+            let frame = match encoded.iter().find(|(told, _)| *told == viewer) {
+                Some((_, frame)) => frame.clone(),
+                None => {
+                    let frame = encode(&ServerMessage::Chat {
+                        match_id: self.id(),
+                        chat: self.chat_for(viewer, line),
+                    });
+                    encoded.push((viewer, frame.clone()));
+                    frame
+                }
+            };
+            subscriber.outbox.send_frame(frame);
+        }
     }
 
     fn tell_all(&self, message: &ServerMessage) {

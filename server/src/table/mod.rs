@@ -8,6 +8,7 @@ pub mod outbox;
 pub mod rebuild;
 mod recovery;
 pub mod seed;
+mod sequences;
 #[cfg(test)]
 pub(crate) mod testing;
 
@@ -318,6 +319,7 @@ impl Tables {
         state.ended = ended;
         state.action_ids = ActionIds::from_log(&action_ids);
         state.chat = chat;
+        state.sequences = rebuilt.sequences;
         Ok(state)
     }
 

@@ -7,6 +7,7 @@ use fray_protocol::{Effect, EventKind, Outcome, ReplayEvent, ScopedEffect, Viewe
 use fray_rules::{ChaChaDice, Game, agrees_as_made_earlier};
 use thiserror::Error;
 
+use super::sequences::Sequences;
 use crate::db::matches::StartedMatch;
 
 /// A match as its log leaves it.
@@ -18,6 +19,8 @@ pub struct Rebuilt {
     /// How the match ended, whether by the rules or by the server (a
     /// resignation or an abandonment).
     pub outcome: Option<Outcome>,
+    /// Each viewer's numbering of the log's events.
+    pub sequences: Sequences,
 }
 
 #[derive(Debug, Error)]
@@ -138,11 +141,16 @@ pub fn rebuild(started: &StartedMatch, events: &[ReplayEvent]) -> Result<Rebuilt
             }
         }
     }
+    let mut sequences = Sequences::default();
+    for event in rest {
+        sequences.note(event.seq, event.seat, &event.effects, started.players.len());
+    }
     Ok(Rebuilt {
         game,
         dice,
         seq,
         outcome,
+        sequences,
     })
 }
 

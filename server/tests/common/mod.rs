@@ -448,8 +448,15 @@ impl Client {
     }
 
     pub fn send(&mut self, message: &ClientMessage) {
+        self.try_send(message)
+            .expect("the socket takes the message");
+    }
+
+    /// Sends `message`, or says why the socket would not take it (the
+    /// server closed the connection).
+    pub fn try_send(&mut self, message: &ClientMessage) -> Result<(), tungstenite::Error> {
         let text = serde_json::to_string(message).expect("a message serialises");
-        self.send_text(&text);
+        self.socket.send(Message::text(text))
     }
 
     pub fn send_binary(&mut self, bytes: &[u8]) {

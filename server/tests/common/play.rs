@@ -96,6 +96,27 @@ impl Follower {
         }
     }
 
+    /// Takes the batch of an action whose ack its actor has read, if this
+    /// follower is sent one: an event the follower cannot tell happened
+    /// (a secret placement) is not in its sequence. The batch was queued
+    /// before the ack, so it comes before the answer to a ping sent now.
+    pub fn take_any_batch(&mut self) -> Option<Batch> {
+        let nonce = self.seq + 1;
+        self.client.send(&ClientMessage::Ping { nonce });
+        let mut taken = None;
+        loop {
+            match self.client.recv_game() {
+                ServerMessage::Batch(batch) => {
+                    assert!(taken.is_none(), "one batch per action");
+                    self.take(batch.clone());
+                    taken = Some(batch);
+                }
+                ServerMessage::Pong { nonce: answered } if answered == nonce => return taken,
+                other => panic!("{:?}: expected a batch or pong, got {other:?}", self.seat),
+            }
+        }
+    }
+
     pub fn take(&mut self, batch: Batch) {
         assert_eq!(batch.seq, self.seq + 1, "batches are gap-free");
         apply_all(&mut self.view, &batch.effects);
@@ -183,15 +204,20 @@ pub fn play_option(
         id,
         action: option.action,
     });
-    for follower in players.iter_mut().chain(watchers.iter_mut()) {
-        follower.next_batch();
-    }
-    let actor = &mut players[seat];
+    actor.next_batch();
     match actor.client.recv_game() {
         ServerMessage::Ack { id: acked, seq, .. } => {
             assert_eq!(acked, id);
             assert_eq!(seq, actor.seq);
         }
         other => panic!("expected the ack of action {id}, got {other:?}"),
+    }
+    for (at, follower) in players.iter_mut().enumerate() {
+        if at != seat {
+            follower.take_any_batch();
+        }
+    }
+    for follower in watchers.iter_mut() {
+        follower.take_any_batch();
     }
 }
