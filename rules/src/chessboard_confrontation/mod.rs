@@ -172,8 +172,9 @@ fn option_specs() -> Vec<OptionSpec> {
             defaults.rulings,
             "book: the book as Fray reads it now (Summon takes a Skill roll; \
              Infiltrate needs two miniatures on one opponent's side; and more, \
-             see the rulings); fray-2025: the readings Fray used before, kept so \
-             matches stored before play on unchanged and for groups who prefer them.",
+             see the rulings); fray-2026 and fray-2025: the readings Fray used before, \
+             kept so matches stored before play on unchanged and for groups who \
+             prefer them.",
         ),
     ]
 }
