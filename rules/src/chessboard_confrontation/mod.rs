@@ -124,10 +124,10 @@ fn option_specs() -> Vec<OptionSpec> {
             SCENARIO,
             "Scenario",
             defaults.scenario,
-            "last-standing: the last player with miniatures wins; infiltrate: two \
-             miniatures on an opponent's side; retrieve: carry the centre marker \
-             home; survival: most miniatures (or points, see survival-count) after \
-             three rounds.",
+            "last-standing: the last player with miniatures on the board wins; \
+             infiltrate: two miniatures on an opponent's side; retrieve: carry the \
+             centre marker home; survival: most miniatures on the board (or points, \
+             see survival-count) after three rounds.",
         ),
         choice_option(
             SURVIVAL_COUNT,

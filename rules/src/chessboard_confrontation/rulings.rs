@@ -31,6 +31,10 @@ impl Choice for Rulings {
 }
 
 impl Rulings {
+    fn book(self) -> bool {
+        self == Rulings::Book
+    }
+
     /// Whether this reading keeps the points Fray read anew in 2026.
     fn fray_2026_or_later(self) -> bool {
         self >= Rulings::Fray2026
@@ -79,6 +83,12 @@ impl Rulings {
     /// Area Effect roll is halved (R29).
     pub fn poison_before_halving(self) -> bool {
         self.fray_2026_or_later()
+    }
+
+    /// Last-standing and Survival count the miniatures "still on the
+    /// board": those waiting to enter do not count (R23).
+    pub fn only_miniatures_on_the_board_count(self) -> bool {
+        self.book()
     }
 }
 
