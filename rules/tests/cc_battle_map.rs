@@ -9,7 +9,7 @@ use std::collections::BTreeSet;
 
 use cc_common::*;
 use fray_rules::SetupError;
-use fray_rules::chessboard_confrontation::{MAP, OBSTACLES, SCENARIO};
+use fray_rules::chessboard_confrontation::{MAP, OBSTACLES, RULINGS, SCENARIO};
 
 fn battle_map() -> MatchConfig {
     config().with(MAP, OptionValue::Text("battle-map".into()))
@@ -309,4 +309,57 @@ fn an_obstacle_is_a_rectangle_told_by_its_four_dice_and_left_out_if_it_shuts_squ
             "c3", "d3", "e3", "f3", "c4", "c5", "c6", "f4", "f5", "f6", "t20"
         ])
     );
+}
+
+fn obstacle_squares(seen: &View) -> BTreeSet<String> {
+    seen.terrain
+        .iter()
+        .filter(|(_, t)| *t == "obstacle")
+        .map(|(s, _)| s.to_string())
+        .collect()
+}
+
+/// The fixed layout under a reading, set up with no dice at all.
+fn fixed_battle_map(rulings: &str) -> View {
+    let config = battle_map()
+        .with(OBSTACLES, OptionValue::Text("fixed".into()))
+        .with(RULINGS, OptionValue::Text(rulings.into()));
+    let (game, _) = Game::setup(&config, &two_squads(), &mut ScriptedDice::new([])).unwrap();
+    view(&game)
+}
+
+/// B5: "add obstacles to cover about ½ of the area", the fixed layout too:
+/// 288 of the 576 squares, none on an edge or the four centre squares, the
+/// open map in one piece.
+#[test]
+fn fixed_obstacles_cover_half_the_map_and_leave_it_in_one_piece() {
+    let seen = fixed_battle_map("book");
+    let obstacles = obstacle_squares(&seen);
+    assert_eq!(obstacles.len(), 288);
+    assert!(open_squares_connected(&seen));
+    for edge in 1..=24 {
+        for square in [
+            format!("a{edge}"),
+            format!("x{edge}"),
+            format!("{}1", char::from(b'a' + edge - 1)),
+            format!("{}24", char::from(b'a' + edge - 1)),
+        ] {
+            assert!(!obstacles.contains(&square), "{square} is on an edge");
+        }
+    }
+    for centre in ["l12", "m12", "l13", "m13"] {
+        assert!(!obstacles.contains(centre), "{centre} is in the centre");
+    }
+}
+
+/// Under `fray-2026` the fixed layout is the chessboard's twelve, each space
+/// a 3×3-inch block: 108 squares.
+#[test]
+fn fixed_obstacles_under_fray_2026_are_the_chessboards_twelve_three_times_larger() {
+    let obstacles = obstacle_squares(&fixed_battle_map("fray-2026"));
+    assert_eq!(obstacles.len(), 108);
+    // b3, the first of the chessboard's twelve, is d7 to f9 on the map.
+    for square in ["d7", "f7", "d9", "f9"] {
+        assert!(obstacles.contains(square), "{square}");
+    }
 }

@@ -141,7 +141,9 @@ fn option_specs() -> Vec<OptionSpec> {
             OBSTACLES,
             "Obstacles",
             defaults.layout,
-            "random: d6+10 placed by dice; fixed: the same twelve every game; open: none.",
+            "random: d6+10 placed by dice (on the battle map, rectangles over half of \
+             it); fixed: the same every game (twelve; on the battle map, blocks over \
+             half of it); open: none.",
         ),
         choice_option(
             MAP,

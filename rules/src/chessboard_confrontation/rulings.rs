@@ -85,6 +85,12 @@ impl Rulings {
         self.fray_2026_or_later()
     }
 
+    /// The battle map's fixed layout covers about half of it, as the variant
+    /// asks of its obstacles (B5).
+    pub fn fixed_map_covers_half(self) -> bool {
+        self.book()
+    }
+
     /// Last-standing and Survival count the miniatures "still on the
     /// board": those waiting to enter do not count (R23).
     pub fn only_miniatures_on_the_board_count(self) -> bool {

@@ -134,7 +134,7 @@ impl Choice for Tally {
 pub enum Layout {
     /// d6+10 obstacles by d8 rolls.
     Random,
-    /// The same twelve obstacles every game.
+    /// The same obstacles every game.
     Fixed,
     /// No obstacles.
     Open,
