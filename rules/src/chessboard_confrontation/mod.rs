@@ -150,8 +150,8 @@ fn option_specs() -> Vec<OptionSpec> {
             "Map",
             defaults.map,
             "board: the 8×8 chessboard; battle-map: the book's variant, a 24-inch \
-             square map played one square per inch, Move 5/6/6/7/7 (Fast +5), \
-             obstacles over about half of it.",
+             square map played one square per inch (every second diagonal inch \
+             counting two), Move 5/6/6/7/7 (Fast +5), obstacles over about half of it.",
         ),
         int_option(
             MAX_ROUNDS,
@@ -173,8 +173,9 @@ fn option_specs() -> Vec<OptionSpec> {
             "Rulings",
             defaults.rulings,
             "book: the book as Fray reads it now (Summon takes a Skill roll; \
-             Infiltrate needs two miniatures on one opponent's side; and more, \
-             see the rulings); fray-2026 and fray-2025: the readings Fray used before, \
+             Infiltrate needs two miniatures on one opponent's side; on the \
+             battle map every second diagonal inch counts two; and more, see the \
+             rulings); fray-2026 and fray-2025: the readings Fray used before, \
              kept so matches stored before play on unchanged and for groups who \
              prefer them.",
         ),

@@ -31,6 +31,7 @@ impl Choice for Rulings {
 }
 
 impl Rulings {
+    /// Whether this reading keeps the points read anew since `fray-2026`.
     fn book(self) -> bool {
         self == Rulings::Book
     }
@@ -91,6 +92,12 @@ impl Rulings {
         self.book()
     }
 
+    /// On the battle map moves and ranges are measured in inches, diagonal
+    /// steps counting one and two alternately, not one each (B2).
+    pub fn diagonal_inches_alternate(self) -> bool {
+        self.book()
+    }
+
     /// Last-standing and Survival count the miniatures "still on the
     /// board": those waiting to enter do not count (R23).
     pub fn only_miniatures_on_the_board_count(self) -> bool {
@@ -113,6 +120,22 @@ mod tests {
             rulings.poison_and_stun_mark_only_enemies(),
             rulings.poison_before_halving(),
         ]
+    }
+
+    /// What a reading says on each point read anew since `fray-2026`.
+    fn points_read_since_2026(rulings: Rulings) -> [bool; 3] {
+        [
+            rulings.diagonal_inches_alternate(),
+            rulings.fixed_map_covers_half(),
+            rulings.only_miniatures_on_the_board_count(),
+        ]
+    }
+
+    #[test]
+    fn only_the_book_keeps_the_points_read_since_2026() {
+        assert_eq!(points_read_since_2026(Rulings::Book), [true; 3]);
+        assert_eq!(points_read_since_2026(Rulings::Fray2026), [false; 3]);
+        assert_eq!(points_read_since_2026(Rulings::Fray2025), [false; 3]);
     }
 
     #[test]

@@ -457,6 +457,11 @@ impl ChessboardConfrontation {
         }
     }
 
+    /// How the match counts moves and ranges.
+    pub(crate) fn measure(&self) -> board::Measure {
+        self.settings.map.measure(self.settings.rulings)
+    }
+
     /// Whether a seat still has miniatures in play (on the board or waiting).
     pub(crate) fn alive(&self, seat: u8) -> bool {
         self.minis.iter().any(|m| m.owner == seat && m.in_play())
