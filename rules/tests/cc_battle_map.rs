@@ -9,7 +9,7 @@ use std::collections::BTreeSet;
 
 use cc_common::*;
 use fray_rules::SetupError;
-use fray_rules::chessboard_confrontation::{MAP, OBSTACLES, SCENARIO};
+use fray_rules::chessboard_confrontation::{MAP, OBSTACLES, RULINGS, SCENARIO};
 
 fn battle_map() -> MatchConfig {
     config().with(MAP, OptionValue::Text("battle-map".into()))
@@ -26,9 +26,11 @@ fn two_squads() -> Vec<ArmyList> {
     ]
 }
 
-/// Seat 0's miniature on `at` and a seat-1 miniature far off on the map.
-fn alone_on_the_map(troop: &str, traits: &[&str], at: &str) -> (Game, PieceId) {
+/// Seat 0's miniature on `at` and a seat-1 miniature far off on the map,
+/// under a reading of the book.
+fn alone_on_the_map(rulings: Rulings, troop: &str, traits: &[&str], at: &str) -> (Game, PieceId) {
     let mut p = Position::battle_map(2);
+    p.rulings(rulings);
     let piece = p.place(0, troop, traits, at);
     p.place(1, "regular", &[], "x24");
     let mut game = p.build();
@@ -96,26 +98,78 @@ fn the_retrieve_objective_lies_on_one_of_the_four_centre_squares() {
     );
 }
 
+/// B2: from l12 on an open map (no die rolled), each troop's Move in
+/// inches, every second diagonal inch counting two: the squares at most
+/// Move away, where a square `a` files and `b` ranks off (`a` ≥ `b`) is
+/// `a` + `b` / 2 (rounded down) inches away.
 #[test]
-fn move_is_the_variants_in_inches() {
-    // From l12 on an open map: a square of side 2 × Move + 1, less l12.
-    for (troop, moves) in [
-        ("minion", 5),
-        ("regular", 6),
-        ("advanced", 6),
-        ("elite", 7),
-        ("monster", 7),
+fn move_is_the_variants_in_inches_every_second_diagonal_counting_two() {
+    for (troop, traits, moves, squares) in [
+        ("minion", &[][..], 5, 88),
+        ("regular", &[], 6, 120),
+        ("advanced", &[], 6, 120),
+        ("elite", &[], 7, 160),
+        ("monster", &[], 7, 160),
+        ("minion", &["fast"], 10, 308),
     ] {
-        let (game, piece) = alone_on_the_map(troop, &[], "l12");
+        let (game, piece) = alone_on_the_map(Rulings::Book, troop, traits, "l12");
+        assert_eq!(
+            destinations(&game, 0, piece).len(),
+            squares,
+            "{troop} {traits:?}"
+        );
+        assert_eq!(stat(&game, piece, "move"), Some(moves.to_string()));
+    }
+    let (game, minion) = alone_on_the_map(Rulings::Book, "minion", &[], "l12");
+    let reach = destinations(&game, 0, minion);
+    // Five straight; three diagonals for 1 + 2 + 1 inches and one more
+    // straight; one diagonal and four straight.
+    for square in ["q12", "l17", "o15", "p15", "q13"] {
+        assert!(reach.contains(square), "{square}");
+    }
+    // A fourth diagonal would cost two more: 6 inches.
+    for square in ["p16", "q14", "g7", "q17"] {
+        assert!(!reach.contains(square), "{square}");
+    }
+}
+
+/// B2: a way round an obstacle pays for its diagonals. A Minion on l12
+/// with an obstacle on l13 reaches l16 (a diagonal of 1 inch, one of 2 and
+/// two straight) but not l17, which no way reaches in fewer than two
+/// diagonals and four straight steps: 6 inches.
+#[test]
+fn a_way_round_an_obstacle_pays_for_its_diagonals() {
+    let mut p = Position::battle_map(2);
+    let minion = p.place(0, "minion", &[], "l12");
+    p.place(1, "regular", &[], "x24");
+    p.obstacles(&["l13"]);
+    let mut game = p.build();
+    play(&mut game, 0, &activate(minion), &[]);
+    let reach = destinations(&game, 0, minion);
+    assert!(reach.contains("l16") && !reach.contains("l17"));
+}
+
+/// Under `fray-2026` a diagonal inch counts one, like a straight one: a
+/// square of side 2 × Move + 1 round l12.
+#[test]
+fn move_under_fray_2026_counts_every_diagonal_inch_as_one() {
+    for (troop, traits, moves) in [
+        ("minion", &[][..], 5),
+        ("regular", &[], 6),
+        ("advanced", &[], 6),
+        ("elite", &[], 7),
+        ("monster", &[], 7),
+        ("minion", &["fast"], 10),
+    ] {
+        let (game, piece) = alone_on_the_map(Rulings::Fray2026, troop, traits, "l12");
         let side = 2 * moves + 1;
         assert_eq!(
             destinations(&game, 0, piece).len(),
             side * side - 1,
-            "{troop}"
+            "{troop} {traits:?}"
         );
-        assert_eq!(stat(&game, piece, "move"), Some(moves.to_string()));
     }
-    let (game, minion) = alone_on_the_map("minion", &[], "l12");
+    let (game, minion) = alone_on_the_map(Rulings::Fray2026, "minion", &[], "l12");
     let reach = destinations(&game, 0, minion);
     assert!(reach.contains("q12") && reach.contains("g7"));
     assert!(!reach.contains("r12") && !reach.contains("l18"));
@@ -123,11 +177,12 @@ fn move_is_the_variants_in_inches() {
 
 #[test]
 fn fast_adds_five_inches() {
-    let (game, minion) = alone_on_the_map("minion", &["fast"], "l12");
+    let (game, minion) = alone_on_the_map(Rulings::Book, "minion", &["fast"], "l12");
     assert_eq!(stat(&game, minion, "move"), Some("10".into()));
     let reach = destinations(&game, 0, minion);
-    assert!(reach.contains("v12") && reach.contains("b2"));
-    assert!(!reach.contains("w12"));
+    // Ten straight; four diagonals (1 + 2 + 1 + 2 inches) and four straight.
+    assert!(reach.contains("v12") && reach.contains("t16"));
+    assert!(!reach.contains("w12") && !reach.contains("b2"));
 }
 
 #[test]
@@ -210,9 +265,15 @@ fn a_large_miniature_covers_two_by_two_squares_of_an_inch() {
     assert!(targets(&game, 0, one_square_further, "melee").is_empty());
 }
 
+/// B2: Heal reaches 3 inches, every second diagonal inch counting two.
+/// Seat 0's Regular on l11 attacks seat 1's on l12: attack 4, Defense 2,
+/// failed. A healer 3 ranks off (l15), or 2 files and 2 ranks (n14: 2 + 1
+/// inches), is asked and rerolls the Defense: 5, saved. One 3 files and 2
+/// ranks off (o14: 3 + 1 inches) or 4 ranks off (l16) is out of reach: no
+/// one is asked, and the Regular is defeated.
 #[test]
 fn heal_reaches_three_inches() {
-    for (healer_at, saved) in [("l15", true), ("l16", false)] {
+    for (healer_at, saved) in [("l15", true), ("n14", true), ("o14", false), ("l16", false)] {
         let mut p = Position::battle_map(2);
         let a = p.place(0, "regular", &[], "l11");
         let b = p.place(1, "regular", &[], "l12");
@@ -226,6 +287,25 @@ fn heal_reaches_three_inches() {
         }
         assert_eq!(!is_removed(&game, b), saved, "healer on {healer_at}");
     }
+}
+
+/// B2: Support is given within 3 inches, every second diagonal inch
+/// counting two: to an ally 2 files and 2 ranks off (n14), not to one 3
+/// files and 2 ranks off (o14). No die is rolled.
+#[test]
+fn support_reaches_three_inches() {
+    let mut p = Position::battle_map(2);
+    let giver = p.place(0, "regular", &["support"], "l12");
+    let near = p.place(0, "regular", &[], "n14");
+    p.place(0, "regular", &[], "o14");
+    p.place(1, "regular", &[], "x24");
+    p.marker(giver, "support");
+    let game = p.build();
+    let given: Vec<Action> = options(&game, 0)
+        .into_iter()
+        .filter(|a| a.verb == "support")
+        .collect();
+    assert_eq!(given, vec![support(giver, near)]);
 }
 
 #[test]
@@ -309,4 +389,57 @@ fn an_obstacle_is_a_rectangle_told_by_its_four_dice_and_left_out_if_it_shuts_squ
             "c3", "d3", "e3", "f3", "c4", "c5", "c6", "f4", "f5", "f6", "t20"
         ])
     );
+}
+
+fn obstacle_squares(seen: &View) -> BTreeSet<String> {
+    seen.terrain
+        .iter()
+        .filter(|(_, t)| *t == "obstacle")
+        .map(|(s, _)| s.to_string())
+        .collect()
+}
+
+/// The fixed layout under a reading, set up with no dice at all.
+fn fixed_battle_map(rulings: &str) -> View {
+    let config = battle_map()
+        .with(OBSTACLES, OptionValue::Text("fixed".into()))
+        .with(RULINGS, OptionValue::Text(rulings.into()));
+    let (game, _) = Game::setup(&config, &two_squads(), &mut ScriptedDice::new([])).unwrap();
+    view(&game)
+}
+
+/// B5: "add obstacles to cover about ½ of the area", the fixed layout too:
+/// 288 of the 576 squares, none on an edge or the four centre squares, the
+/// open map in one piece.
+#[test]
+fn fixed_obstacles_cover_half_the_map_and_leave_it_in_one_piece() {
+    let seen = fixed_battle_map("book");
+    let obstacles = obstacle_squares(&seen);
+    assert_eq!(obstacles.len(), 288);
+    assert!(open_squares_connected(&seen));
+    for edge in 1..=24 {
+        for square in [
+            format!("a{edge}"),
+            format!("x{edge}"),
+            format!("{}1", char::from(b'a' + edge - 1)),
+            format!("{}24", char::from(b'a' + edge - 1)),
+        ] {
+            assert!(!obstacles.contains(&square), "{square} is on an edge");
+        }
+    }
+    for centre in ["l12", "m12", "l13", "m13"] {
+        assert!(!obstacles.contains(centre), "{centre} is in the centre");
+    }
+}
+
+/// Under `fray-2026` the fixed layout is the chessboard's twelve, each space
+/// a 3×3-inch block: 108 squares.
+#[test]
+fn fixed_obstacles_under_fray_2026_are_the_chessboards_twelve_three_times_larger() {
+    let obstacles = obstacle_squares(&fixed_battle_map("fray-2026"));
+    assert_eq!(obstacles.len(), 108);
+    // b3, the first of the chessboard's twelve, is d7 to f9 on the map.
+    for square in ["d7", "f7", "d9", "f9"] {
+        assert!(obstacles.contains(square), "{square}");
+    }
 }

@@ -20,7 +20,8 @@ fn the_last_player_with_miniatures_wins() {
     assert_eq!(outcome.winners, vec![Seat(0)]);
     assert_eq!(
         outcome.reason,
-        fray_protocol::Phrase::from(Seat(0)).text(" is the last player with miniatures")
+        fray_protocol::Phrase::from(Seat(0))
+            .text(" is the last player with miniatures on the board")
     );
     assert!(game.to_act().is_empty());
 }
@@ -252,4 +253,72 @@ fn what_survival_counts_is_a_match_option() {
     assert_eq!(game.settings().survival, Tally::Points);
     let bad = config().with(SURVIVAL_COUNT, OptionValue::Text("heads".into()));
     assert!(Game::setup(&bad, &lists, &mut ScriptedDice::new([])).is_err());
+}
+
+/// Seat 0 with six Minions filling its side (b1 to g1) and a seventh waiting
+/// for room, against six Regular Troops on seat 1's side; round 3's last
+/// token is seat 0's.
+fn six_against_six_and_one_waiting(rulings: Rulings) -> Game {
+    let mut p = survival_at_the_end(Tally::Miniatures);
+    p.rulings(rulings);
+    for file in ['b', 'c', 'd', 'e', 'f', 'g'] {
+        p.place(0, "minion", &[], &format!("{file}1"));
+        p.place(1, "regular", &[], &format!("{file}8"));
+    }
+    p.waiting(0, "minion", &[]);
+    p.build()
+}
+
+/// R23: Survival counts the miniatures "still on the board". Six against
+/// six there, so points break the tie: seat 1's 36 against seat 0's 24 on
+/// the board (28 with the one waiting). No die is rolled: seat 0's pass
+/// spends round 3's last token and ends the game.
+#[test]
+fn survival_counts_only_the_miniatures_on_the_board() {
+    let mut game = six_against_six_and_one_waiting(Rulings::Book);
+    play(&mut game, 0, &pass(), &[]);
+    assert_eq!(game.outcome().unwrap().winners, vec![Seat(1)]);
+}
+
+/// Under `fray-2026` the waiting Minion counts: seven against six.
+#[test]
+fn survival_under_fray_2026_counts_the_miniatures_waiting_too() {
+    let mut game = six_against_six_and_one_waiting(Rulings::Fray2026);
+    play(&mut game, 0, &pass(), &[]);
+    assert_eq!(game.outcome().unwrap().winners, vec![Seat(0)]);
+}
+
+/// Seat 0's Regular on d4 attacks seat 1's last Regular on the board, on
+/// d5, while a Minion of seat 1 (and, with three players, one of seat 2)
+/// waits off the board. The attack rolls 6, the Defense 1: defeated.
+fn last_on_the_board_defeated(rulings: Rulings, seats: u8) -> Game {
+    let mut p = Position::new(seats);
+    p.rulings(rulings);
+    let a = p.place(0, "regular", &[], "d4");
+    let b = p.place(1, "regular", &[], "d5");
+    for seat in 1..seats {
+        p.waiting(seat, "minion", &[]);
+    }
+    let mut game = p.build();
+    play(&mut game, 0, &activate(a), &[]);
+    play(&mut game, 0, &attack(a, b, "melee"), &[6, 1]);
+    game
+}
+
+/// R23: "The last player with miniatures still on the board wins": those
+/// waiting to enter do not keep their player in the running.
+#[test]
+fn the_last_player_with_miniatures_on_the_board_wins_whatever_others_have_waiting() {
+    for seats in [2, 3] {
+        let game = last_on_the_board_defeated(Rulings::Book, seats);
+        let outcome = game.outcome().unwrap_or_else(|| panic!("{seats} seats"));
+        assert_eq!(outcome.winners, vec![Seat(0)], "{seats} seats");
+    }
+}
+
+/// Under `fray-2026` a waiting Minion keeps seat 1 in the game.
+#[test]
+fn under_fray_2026_a_miniature_waiting_keeps_its_player_in() {
+    let game = last_on_the_board_defeated(Rulings::Fray2026, 2);
+    assert!(game.outcome().is_none());
 }

@@ -128,6 +128,11 @@ fn the_rulings_are_a_match_option_the_book_by_default() {
         .with(RULINGS, OptionValue::Text("fray-2025".into()));
     let (game, _) = Game::setup(&earlier, &lists, &mut ScriptedDice::new([])).unwrap();
     assert_eq!(game.settings().rulings, Rulings::Fray2025);
+    let later = open
+        .clone()
+        .with(RULINGS, OptionValue::Text("fray-2026".into()));
+    let (game, _) = Game::setup(&later, &lists, &mut ScriptedDice::new([])).unwrap();
+    assert_eq!(game.settings().rulings, Rulings::Fray2026);
     let spec = cc::system_info()
         .options
         .into_iter()
@@ -153,7 +158,7 @@ fn the_rulings_are_a_match_option_the_book_by_default() {
     assert!(
         refused
             .to_string()
-            .contains("must be one of book, fray-2025"),
+            .contains("must be one of book, fray-2026, fray-2025"),
         "{refused}"
     );
 }

@@ -56,9 +56,44 @@ pub fn squares_of(set: Squares) -> impl Iterator<Item = Sq> {
     set.iter()
 }
 
-/// Squares apart along the longer axis: the range of a straight or diagonal line.
-pub fn distance(a: Sq, b: Sq) -> u8 {
-    file(a).abs_diff(file(b)).max(rank(a).abs_diff(rank(b)))
+/// How moves and ranges are counted: in spaces, a diagonal step one like a
+/// straight one; or in inches on the battle map, diagonal steps one and two
+/// alternately (B2). Either way the eight squares around are one away.
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub enum Measure {
+    Spaces,
+    AlternateDiagonals,
+}
+
+impl Measure {
+    /// How far `b` is from `a` by the shortest way with nothing in it.
+    pub fn distance(self, a: Sq, b: Sq) -> u8 {
+        let (files, ranks) = (file(a).abs_diff(file(b)), rank(a).abs_diff(rank(b)));
+        let (long, short) = (files.max(ranks), files.min(ranks));
+        match self {
+            Measure::Spaces => long,
+            Measure::AlternateDiagonals => long + short / 2,
+        }
+    }
+
+    /// What one step costs, given whether the diagonal steps taken before
+    /// it are odd in number, and whether they are odd with it.
+    #[inline]
+    pub fn step(self, diagonal: bool, odd_diagonals: bool) -> (u8, bool) {
+        match self {
+            Measure::Spaces => (1, false),
+            Measure::AlternateDiagonals if diagonal => {
+                (if odd_diagonals { 2 } else { 1 }, !odd_diagonals)
+            }
+            Measure::AlternateDiagonals => (1, odd_diagonals),
+        }
+    }
+}
+
+/// Whether the step from `from` to its neighbour `to` is diagonal.
+#[inline]
+pub fn is_diagonal(from: Sq, to: Sq) -> bool {
+    file(from) != file(to) && rank(from) != rank(to)
 }
 
 pub fn to_square(sq: Sq) -> Square {
@@ -208,7 +243,7 @@ impl Board {
 /// obstacles meeting only at a corner.
 #[inline]
 pub fn squeezes(from: Sq, to: Sq, obstacles: Squares) -> bool {
-    if file(from) == file(to) || rank(from) == rank(to) {
+    if !is_diagonal(from, to) {
         return false;
     }
     obstacles.contains(at(file(to), rank(from))) && obstacles.contains(at(file(from), rank(to)))
@@ -323,6 +358,29 @@ mod tests {
         assert!(map.side(1).contains(sq("b24")));
         assert!(map.side(3).contains(sq("x12")));
         assert_eq!(map.corners(3), [sq("x1"), sq("x24")]);
+    }
+
+    #[test]
+    fn inches_count_every_second_diagonal_as_two() {
+        let inches = Measure::AlternateDiagonals;
+        assert_eq!(inches.distance(sq("l12"), sq("l15")), 3);
+        assert_eq!(inches.distance(sq("l12"), sq("n14")), 3);
+        assert_eq!(inches.distance(sq("l12"), sq("o14")), 4);
+        assert_eq!(inches.distance(sq("l12"), sq("o15")), 4);
+        assert_eq!(inches.distance(sq("o15"), sq("l12")), 4);
+        assert_eq!(Measure::Spaces.distance(sq("l12"), sq("o15")), 3);
+        for measure in [Measure::Spaces, Measure::AlternateDiagonals] {
+            for n in Board::BATTLE_MAP.neighbours(sq("l12")) {
+                assert_eq!(measure.distance(sq("l12"), n), 1, "{measure:?}");
+            }
+        }
+        // Three diagonal steps: 1, 2, 1 inches.
+        let (first, odd) = inches.step(true, false);
+        let (second, even) = inches.step(true, odd);
+        let (third, _) = inches.step(true, even);
+        assert_eq!([first, second, third], [1, 2, 1]);
+        assert_eq!(inches.step(false, true), (1, true));
+        assert_eq!(Measure::Spaces.step(true, false), (1, false));
     }
 
     #[test]

@@ -1,10 +1,12 @@
 //! What a match is played on: the book's chessboard, or the battle map of
 //! its variant (section VIII), 24 inches a side and played on a grid of one
-//! square per inch, with the variant's Move values. Everything else the book
-//! measures in spaces is measured in the same squares (B1, B2 in the rules document).
+//! square per inch, with the variant's Move values and its inches, every
+//! second diagonal inch counting two. Everything else the book measures in
+//! spaces is measured in the same inches (B1, B2 in the rules document).
 
 use super::army::Troop;
-use super::board::Board;
+use super::board::{Board, Measure};
+use super::rulings::Rulings;
 use crate::match_options::Choice;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -42,6 +44,16 @@ impl Map {
                 Troop::Regular | Troop::Advanced => 6,
                 Troop::Elite | Troop::Monster => 7,
             },
+        }
+    }
+
+    /// How moves and ranges are counted: in spaces on the chessboard, in
+    /// inches on the battle map, where a diagonal step under the earlier
+    /// readings counted one inch (B2).
+    pub fn measure(self, rulings: Rulings) -> Measure {
+        match self {
+            Map::BattleMap if rulings.diagonal_inches_alternate() => Measure::AlternateDiagonals,
+            _ => Measure::Spaces,
         }
     }
 

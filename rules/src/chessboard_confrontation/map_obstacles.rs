@@ -5,7 +5,8 @@
 //! covered. As on the chessboard, none covers a seated player's side (nor,
 //! in Retrieve, the centre or a seated player's corners) and none may cut
 //! the open map in two: a rectangle that would is left out. The fixed
-//! layout is the chessboard's, each space 3×3 inches.
+//! layout is a grid of blocks over half the map, with streets between them
+//! (under the earlier readings, the chessboard's, each space 3×3 inches).
 
 use super::board::{self, Board, Squares, at};
 use super::log::{Log, roll_of};
@@ -22,15 +23,24 @@ pub const MAX_RECTANGLES: u32 = 1_000;
 const MAX_RECTANGLE_SIDE: u8 = 4;
 
 /// How many times larger an inch-square of the map is than a space of the
-/// chessboard is under the fixed layout.
+/// chessboard is under the earlier readings' fixed layout.
 const FIXED_SCALE: u8 = 3;
+
+/// The fixed layout's blocks stand on every pair of these spans of files
+/// (b–e, g–k, n–r, t–w) and ranks (2–4, 6–8, 10–11, 14–15, 17–19, 21–23),
+/// as (first, last), counted from 0: 18 files by 16 ranks, 288 squares,
+/// half the map. Between them run streets an inch wide, and two inches
+/// wide through the centre, and the edges stay clear.
+const BLOCK_FILES: [(u8, u8); 4] = [(1, 4), (6, 10), (13, 17), (19, 22)];
+const BLOCK_RANKS: [(u8, u8); 6] = [(1, 3), (5, 7), (9, 10), (13, 14), (16, 18), (20, 22)];
 
 /// The obstacles for a new game on the battle map.
 pub fn lay(settings: &Settings, seats: u8, dice: &mut dyn Dice, log: &mut Log) -> Squares {
     let map = Board::BATTLE_MAP;
     match settings.layout {
         Layout::Open => Squares::EMPTY,
-        Layout::Fixed => fixed(),
+        Layout::Fixed if settings.rulings.fixed_map_covers_half() => blocks(),
+        Layout::Fixed => chessboard_layout_enlarged(),
         Layout::Random => {
             let forbidden = forbidden(map, seats, settings.scenario, settings.corners_clear);
             random(map, forbidden, dice, log)
@@ -38,8 +48,22 @@ pub fn lay(settings: &Settings, seats: u8, dice: &mut dyn Dice, log: &mut Log) -
     }
 }
 
+/// The blocks of [`BLOCK_FILES`] by [`BLOCK_RANKS`].
+fn blocks() -> Squares {
+    let map = Board::BATTLE_MAP;
+    BLOCK_RANKS
+        .iter()
+        .flat_map(|&(first_rank, last_rank)| {
+            BLOCK_FILES.iter().map(move |&(first_file, last_file)| {
+                let (wide, deep) = (last_file - first_file + 1, last_rank - first_rank + 1);
+                rectangle(map, first_file, first_rank, wide, deep)
+            })
+        })
+        .fold(Squares::EMPTY, |all, block| all | block)
+}
+
 /// The chessboard's fixed layout with every space a 3×3-inch block.
-fn fixed() -> Squares {
+fn chessboard_layout_enlarged() -> Squares {
     FIXED
         .iter()
         .map(|name| {
@@ -101,6 +125,7 @@ fn random(map: Board, forbidden: Squares, dice: &mut dyn Dice, log: &mut Log) ->
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::chessboard_confrontation::rulings::Rulings;
     use crate::chessboard_confrontation::state::Scenario;
 
     fn settings(layout: Layout, scenario: Scenario) -> Settings {
@@ -119,18 +144,37 @@ mod tests {
         assert_eq!(rectangle(map, 0, 0, 3, 4).len(), 12);
     }
 
-    #[test]
-    fn the_fixed_layout_is_the_chessboards_three_times_larger_and_connected() {
-        let fixed = lay(
-            &settings(Layout::Fixed, Scenario::Retrieve),
+    fn fixed_layout(rulings: Rulings) -> Squares {
+        let settings = Settings {
+            rulings,
+            ..settings(Layout::Fixed, Scenario::Retrieve)
+        };
+        lay(
+            &settings,
             4,
             &mut crate::ScriptedDice::new([]),
             &mut Log::silent(),
-        );
-        assert_eq!(fixed.len(), 12 * 9);
+        )
+    }
+
+    #[test]
+    fn the_fixed_layout_covers_half_the_map_clear_of_every_edge_and_the_centre() {
+        let fixed = fixed_layout(Rulings::Book);
         let map = Board::BATTLE_MAP;
+        assert_eq!(fixed.len(), map.squares().len() / 2);
         assert!(connected(map, fixed));
         assert!(!fixed.meets(forbidden(map, 4, Scenario::Retrieve, true)));
+    }
+
+    #[test]
+    fn the_earlier_fixed_layout_is_the_chessboards_three_times_larger_and_connected() {
+        for rulings in [Rulings::Fray2026, Rulings::Fray2025] {
+            let fixed = fixed_layout(rulings);
+            assert_eq!(fixed.len(), 12 * 9);
+            let map = Board::BATTLE_MAP;
+            assert!(connected(map, fixed));
+            assert!(!fixed.meets(forbidden(map, 4, Scenario::Retrieve, true)));
+        }
     }
 
     /// 120 random layouts, 40 for each number of seats: about half the map

@@ -4,7 +4,6 @@
 //! by not attacking, and the end-of-turn Skill rolls that shed Poison and Stun.
 
 use super::army::Trait;
-use super::board;
 use super::log::Log;
 use super::moves::Move;
 use super::reactions::{REACH, recover_reason};
@@ -35,7 +34,7 @@ impl ChessboardConfrontation {
                     && !other.marked(marks::SUPPORTED)
                     && at
                         .zip(other.square())
-                        .is_some_and(|(a, b)| board::distance(a, b) <= REACH)
+                        .is_some_and(|(a, b)| self.measure().distance(a, b) <= REACH)
             })
             .map(|(ally, _)| ally)
     }

@@ -124,10 +124,10 @@ fn option_specs() -> Vec<OptionSpec> {
             SCENARIO,
             "Scenario",
             defaults.scenario,
-            "last-standing: the last player with miniatures wins; infiltrate: two \
-             miniatures on an opponent's side; retrieve: carry the centre marker \
-             home; survival: most miniatures (or points, see survival-count) after \
-             three rounds.",
+            "last-standing: the last player with miniatures on the board wins; \
+             infiltrate: two miniatures on an opponent's side; retrieve: carry the \
+             centre marker home; survival: most miniatures on the board (or points, \
+             see survival-count) after three rounds.",
         ),
         choice_option(
             SURVIVAL_COUNT,
@@ -141,15 +141,17 @@ fn option_specs() -> Vec<OptionSpec> {
             OBSTACLES,
             "Obstacles",
             defaults.layout,
-            "random: d6+10 placed by dice; fixed: the same twelve every game; open: none.",
+            "random: d6+10 placed by dice (on the battle map, rectangles over half of \
+             it); fixed: the same every game (twelve; on the battle map, blocks over \
+             half of it); open: none.",
         ),
         choice_option(
             MAP,
             "Map",
             defaults.map,
             "board: the 8×8 chessboard; battle-map: the book's variant, a 24-inch \
-             square map played one square per inch, Move 5/6/6/7/7 (Fast +5), \
-             obstacles over about half of it.",
+             square map played one square per inch (every second diagonal inch \
+             counting two), Move 5/6/6/7/7 (Fast +5), obstacles over about half of it.",
         ),
         int_option(
             MAX_ROUNDS,
@@ -171,9 +173,11 @@ fn option_specs() -> Vec<OptionSpec> {
             "Rulings",
             defaults.rulings,
             "book: the book as Fray reads it now (Summon takes a Skill roll; \
-             Infiltrate needs two miniatures on one opponent's side; and more, \
-             see the rulings); fray-2025: the readings Fray used before, kept so \
-             matches stored before play on unchanged and for groups who prefer them.",
+             Infiltrate needs two miniatures on one opponent's side; on the \
+             battle map every second diagonal inch counts two; and more, see the \
+             rulings); fray-2026 and fray-2025: the readings Fray used before, \
+             kept so matches stored before play on unchanged and for groups who \
+             prefer them.",
         ),
     ]
 }

@@ -1,4 +1,5 @@
-//! Movement: up to Move spaces (Fast +2; on the battle map inches, Fast +5), straight or diagonal, through
+//! Movement: up to Move spaces (Fast +2; on the battle map inches, every
+//! second diagonal inch counting two, Fast +5), straight or diagonal, through
 //! allies but never through enemies, obstacles, or between two obstacles
 //! meeting at a corner, ending on a free space. Flight passes over anything
 //! but ends on a free open space. A Large miniature moves by its main space
@@ -25,27 +26,43 @@ impl ChessboardConfrontation {
         }
         let flight = mini.has(Trait::Flight);
         let blocked = self.obstacles | self.enemy_mask(mini.owner);
-        let mut reached = board::bit(start);
-        let mut frontier = vec![start];
-        for _ in 0..mini.movement(self.settings.map) {
-            let mut next = Vec::new();
-            for &sq in &frontier {
-                for n in self.board.neighbours(sq) {
-                    if reached.contains(n) {
-                        continue;
-                    }
-                    if !flight && (blocked.contains(n) || board::squeezes(sq, n, self.obstacles)) {
-                        continue;
-                    }
-                    reached.insert(n);
-                    next.push(n);
-                }
-            }
-            frontier = next;
-        }
+        let may_step = |from: Sq, to: Sq| {
+            flight || !(blocked.contains(to) || board::squeezes(from, to, self.obstacles))
+        };
+        let reached = self.reachable(start, mini.movement(self.settings.map), may_step);
         board::squares_of(reached & !board::bit(start))
             .filter(|&sq| self.fits(index, sq))
             .collect()
+    }
+
+    /// The squares within `budget` of `start` by steps `may_step` allows,
+    /// each paid for as the match measures it. On the battle map the
+    /// cheapest way to a square depends on whether it took an odd number of
+    /// diagonals, so each square is reached once per parity, cheapest first.
+    fn reachable(&self, start: Sq, budget: u8, may_step: impl Fn(Sq, Sq) -> bool) -> Squares {
+        let measure = self.measure();
+        let mut settled = [Squares::EMPTY; 2];
+        let mut by_cost: Vec<Vec<(Sq, bool)>> = vec![Vec::new(); usize::from(budget) + 1];
+        by_cost[0].push((start, false));
+        for cost in 0..=budget {
+            for (sq, odd) in std::mem::take(&mut by_cost[usize::from(cost)]) {
+                if settled[usize::from(odd)].contains(sq) {
+                    continue;
+                }
+                settled[usize::from(odd)].insert(sq);
+                for n in self.board.neighbours(sq) {
+                    let (step, odd_after) = measure.step(board::is_diagonal(sq, n), odd);
+                    let arrives = cost + step;
+                    if arrives <= budget
+                        && !settled[usize::from(odd_after)].contains(n)
+                        && may_step(sq, n)
+                    {
+                        by_cost[usize::from(arrives)].push((n, odd_after));
+                    }
+                }
+            }
+        }
+        settled[0] | settled[1]
     }
 
     /// A step is told by its `piece_moved` alone: a narration of it too

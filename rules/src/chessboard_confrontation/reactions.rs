@@ -5,7 +5,6 @@
 //! player's Support miniature its owner may give the marker away (giving it
 //! is in `markers.rs`, declining is `accept` here).
 
-use super::board;
 use super::log::Log;
 use super::movement::SUMMON_SKILL;
 use super::state::{ChessboardConfrontation, Pending, Rerollable, marks};
@@ -26,7 +25,7 @@ impl ChessboardConfrontation {
                     && (*i == defender
                         || at
                             .zip(m.square())
-                            .is_some_and(|(a, b)| board::distance(a, b) <= REACH))
+                            .is_some_and(|(a, b)| self.measure().distance(a, b) <= REACH))
             })
             .map(|(i, _)| i)
     }

@@ -134,7 +134,7 @@ impl Choice for Tally {
 pub enum Layout {
     /// d6+10 obstacles by d8 rolls.
     Random,
-    /// The same twelve obstacles every game.
+    /// The same obstacles every game.
     Fixed,
     /// No obstacles.
     Open,
@@ -455,6 +455,11 @@ impl ChessboardConfrontation {
                 .iter()
                 .all(|&s| self.occupant(s).is_none_or(|o| o == index)),
         }
+    }
+
+    /// How the match counts moves and ranges.
+    pub(crate) fn measure(&self) -> board::Measure {
+        self.settings.map.measure(self.settings.rulings)
     }
 
     /// Whether a seat still has miniatures in play (on the board or waiting).

@@ -1,15 +1,17 @@
-//! How a game is won: the last player with miniatures (always), Infiltrate
-//! (two miniatures on one opponent's starting side at once), Retrieve (carry the
-//! objective to a corner of one's own side; drop it on or next to the
-//! carrier), Survival (most miniatures, or most points of miniatures, after
-//! three rounds), and the outcome in words.
+//! How a game is won: the last player with miniatures on the board
+//! (always), Infiltrate (two miniatures on one opponent's starting side at
+//! once), Retrieve (carry the objective to a corner of one's own side; drop
+//! it on or next to the carrier), Survival (most miniatures on the board, or
+//! most points of them, after three rounds), and the outcome in words.
 
 use fray_protocol::{Outcome, Phrase, Seat};
 
 use super::board::{self, Sq, Squares};
 use super::log::Log;
 use super::moves::Move;
-use super::state::{ChessboardConfrontation, Ending, Phase, Rerollable, Scenario, Tally, marks};
+use super::state::{
+    ChessboardConfrontation, Ending, Mini, Phase, Rerollable, Scenario, Tally, marks,
+};
 use crate::dice::Dice;
 
 impl ChessboardConfrontation {
@@ -17,9 +19,13 @@ impl ChessboardConfrontation {
         if self.is_over() || matches!(self.phase, Phase::Place { .. }) {
             return;
         }
-        let alive: Vec<u8> = self.alive_seats().collect();
-        if alive.len() == 1 {
-            self.finish(Ending::LastStanding { winner: alive[0] });
+        let standing: Vec<u8> = (0..self.seats)
+            .filter(|&seat| self.counted(seat).next().is_some())
+            .collect();
+        if standing.len() == 1 {
+            self.finish(Ending::LastStanding {
+                winner: standing[0],
+            });
             return;
         }
         match self.settings.scenario {
@@ -59,11 +65,26 @@ impl ChessboardConfrontation {
         }
     }
 
-    /// Survival: the most of what the match counts (miniatures in play, or
-    /// their points), the other breaking a tie; `None` on a tie in both.
+    /// A seat's miniatures that count for last-standing and Survival: those
+    /// on the board, or under the earlier readings those waiting to enter
+    /// too (R23).
+    fn counted(&self, seat: u8) -> impl Iterator<Item = &Mini> + Clone + '_ {
+        let on_board_only = self.settings.rulings.only_miniatures_on_the_board_count();
+        self.minis.iter().filter(move |m| {
+            m.owner == seat
+                && if on_board_only {
+                    m.square().is_some()
+                } else {
+                    m.in_play()
+                }
+        })
+    }
+
+    /// Survival: the most of what the match counts (miniatures, or their
+    /// points), the other breaking a tie; `None` on a tie in both.
     pub(crate) fn survivor(&self) -> Option<u8> {
         let score = |seat: u8| {
-            let mine = self.minis.iter().filter(|m| m.owner == seat && m.in_play());
+            let mine = self.counted(seat);
             let (count, points) = (mine.clone().count() as u32, mine.map(|m| m.cost()).sum());
             match self.settings.survival {
                 Tally::Miniatures => (count, points),
@@ -147,7 +168,13 @@ impl ChessboardConfrontation {
         Some(match ending {
             Ending::LastStanding { winner } => Outcome::win(
                 Seat(winner),
-                Phrase::from(Seat(winner)).text(" is the last player with miniatures"),
+                Phrase::from(Seat(winner)).text(
+                    if self.settings.rulings.only_miniatures_on_the_board_count() {
+                        " is the last player with miniatures on the board"
+                    } else {
+                        " is the last player with miniatures"
+                    },
+                ),
             ),
             Ending::Infiltrated { winner } => Outcome::win(
                 Seat(winner),

@@ -247,7 +247,7 @@ fn every_system_refuses_in_the_same_words() {
         (
             SystemId::ChessboardConfrontation,
             "rulings",
-            "book, fray-2025",
+            "book, fray-2026, fray-2025",
         ),
         (
             SystemId::ChessboardConfrontation,
