@@ -27,8 +27,23 @@ impl Choice for Rulings {
 }
 
 impl Rulings {
-    #[allow(dead_code)]
     fn book(self) -> bool {
         self == Rulings::Book
+    }
+}
+
+/// Where a Ghost's Spirit pins a piece (D3) and another faction's rule
+/// would move it anyway, or ask about it.
+impl Rulings {
+    /// A pinned Mutant cannot take, so the Mutants' duty binds only while
+    /// a Mutant free to move could take (A14).
+    pub fn pinned_mutants_owe_no_take(self) -> bool {
+        self.book()
+    }
+
+    /// A Wallmaster whose Minions are all pinned passes, never stalemated
+    /// (W9).
+    pub fn pinned_minions_pass(self) -> bool {
+        self.book()
     }
 }

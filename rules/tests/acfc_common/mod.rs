@@ -12,7 +12,7 @@ pub use fray_protocol::{
 };
 pub use fray_rules::action_chess_faction_chess::{
     ActionChessFactionChess, Faction, Kind, Limits, MAX_TURNS, Position, QUIET_TURNS, Rules,
-    army_list,
+    Rulings, army_list,
 };
 pub use fray_rules::{ChaChaDice, GameRules, MoveRules, ScriptedDice, SetupError};
 
