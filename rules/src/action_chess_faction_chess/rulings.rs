@@ -46,4 +46,9 @@ impl Rulings {
     pub fn pinned_minions_pass(self) -> bool {
         self.book()
     }
+
+    /// Castling moves the Rook too: never a pinned one (C12).
+    pub fn castling_spares_a_pinned_rook(self) -> bool {
+        self.book()
+    }
 }
