@@ -51,4 +51,16 @@ impl Rulings {
     pub fn castling_spares_a_pinned_rook(self) -> bool {
         self.book()
     }
+
+    /// A Zombie's two-square move pushes no pinned Zombie (U15).
+    pub fn zombie_push_spares_pinned_zombies(self) -> bool {
+        self.book()
+    }
+
+    /// A decision whose only answer would be `done` is not asked: the
+    /// other Grave Guard or the Phylactery pinned, Swarmlings joined to a
+    /// pinned stack (G13).
+    pub fn never_asks_only_done(self) -> bool {
+        self.book()
+    }
 }
