@@ -1,6 +1,7 @@
-//! The Undead's rules (book lines 15–20, rulings U1–U14). The Undead roll
-//! no dice, so every play here scripts none. The opponent is the Slime,
-//! whose Globs step one square and take by displacement.
+//! The Undead's rules (book lines 15–20, rulings U1–U15) and layout. The
+//! Undead roll no dice, so every play here scripts none. The opponent is
+//! the Slime, whose Globs step one square and take by displacement, or the
+//! Ghost where its Spirit pins an Undead piece (D3, G13).
 
 mod acfc_common;
 use acfc_common::*;
@@ -33,6 +34,24 @@ fn pending_options(game: &Game, seat: u8) -> BTreeSet<String> {
         .into_iter()
         .map(|option| option.notation)
         .collect()
+}
+
+// ---- Layout ----
+
+#[test]
+fn the_whole_undead_army_starts_on_the_chess_pieces_squares_mirrored_for_black() {
+    // The coin's 1 gives White to seat 0.
+    let (game, _) = setup([Faction::Undead, Faction::Undead], &[1]);
+    assert_layout(
+        &game,
+        &[
+            ("zombie", &["a2", "b2", "c2", "d2", "e2", "f2", "g2", "h2"]),
+            ("grave-guard", &["a1", "h1"]),
+            ("death-knight", &["b1", "c1", "f1", "g1"]),
+            ("phylactery", &["d1"]),
+            ("lich-king", &["e1"]),
+        ],
+    );
 }
 
 #[test]
