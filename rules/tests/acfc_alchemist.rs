@@ -355,6 +355,40 @@ fn a_throw_gives_no_check_but_a_throwers_slide_does() {
     assert_eq!(destinations(&game, king), names(&["g3", "g4", "h3"]));
 }
 
+/// White Alchemists (seat 0, to move) against the Ghost, read by
+/// `rulings`: a Mutant on d4 that could take the Phantom on d5, pinned by
+/// the Spirit sharing d4, and an Arch-Chancellor on a1 free to step. No
+/// dice are rolled.
+fn pinned_mutant(rulings: Rulings) -> (Game, PieceId, PieceId) {
+    let mut position = Position::new([Faction::Alchemist, Faction::Ghost]);
+    position.rules(Rules {
+        rulings,
+        ..Rules::default()
+    });
+    let chancellor = position.place(0, "arch-chancellor", "a1");
+    let mutant = position.place(0, "mutant", "d4");
+    position.sharing_spirit(1, "d4");
+    position.place(1, "phantom", "d5");
+    position.place(1, "wraith", "h8");
+    (position.build(), chancellor, mutant)
+}
+
+#[test]
+fn a_pinned_mutant_cannot_take_so_the_duty_lapses_and_the_others_move() {
+    let (mut game, chancellor, mutant) = pinned_mutant(Rulings::Book);
+    assert!(game.outcome().is_none(), "not stalemated");
+    assert_eq!(destinations(&game, mutant), names(&[]));
+    assert_eq!(destinations(&game, chancellor), names(&["a2", "b1", "b2"]));
+    play(&mut game, 0, &go(chancellor, "b2"));
+    assert_eq!(game.to_act(), vec![Seat(1)]);
+}
+
+#[test]
+fn fray_2026_keeps_the_pinned_mutants_duty_and_stalemates_the_side() {
+    let (game, _, _) = pinned_mutant(Rulings::Fray2026);
+    assert!(game.outcome().expect("stalemate").is_draw());
+}
+
 #[test]
 fn while_a_mutant_must_take_the_throwers_threaten_nothing() {
     let mut position = Position::new([Faction::Classique, Faction::Alchemist]);

@@ -1,5 +1,5 @@
 //! Classique: regular chess, checked against published perft counts, and
-//! its rulings (C1–C8) against scripted play, other factions included.
+//! its rulings (C1–C12) against scripted play, other factions included.
 
 mod acfc_common;
 use acfc_common::*;
@@ -172,6 +172,40 @@ fn a_king_or_rook_that_has_moved_does_not_castle() {
     let game = position.build();
     let king_moves = destinations(&game, king);
     assert!(king_moves.contains("c1") && !king_moves.contains("g1"));
+}
+
+/// A White King on e1 and its unmoved Rook on h1, which a Spirit of the
+/// Ghost shares, read by `rulings`; the Wraith far off on a8. No dice are
+/// rolled.
+fn castling_with_a_pinned_rook(rulings: Rulings) -> (Game, PieceId, PieceId) {
+    let mut position = Position::new([Faction::Classique, Faction::Ghost]);
+    position.rules(Rules {
+        rulings,
+        ..Rules::default()
+    });
+    let king = position.place(0, "king", "e1");
+    let rook = position.place(0, "rook", "h1");
+    position.sharing_spirit(1, "h1");
+    position.place(1, "wraith", "a8");
+    (position.build(), king, rook)
+}
+
+#[test]
+fn castling_never_moves_a_pinned_rook() {
+    let (mut game, king, rook) = castling_with_a_pinned_rook(Rulings::Book);
+    assert_eq!(
+        destinations(&game, king),
+        names(&["d1", "d2", "e2", "f1", "f2"])
+    );
+    refuse(&mut game, 0, &go(king, "g1"));
+    assert_eq!(square_of(&game, rook).as_deref(), Some("h1"));
+}
+
+#[test]
+fn fray_2026_castles_with_a_pinned_rook() {
+    let (mut game, king, rook) = castling_with_a_pinned_rook(Rulings::Fray2026);
+    play(&mut game, 0, &go(king, "g1"));
+    assert_eq!(square_of(&game, rook).as_deref(), Some("f1"));
 }
 
 #[test]

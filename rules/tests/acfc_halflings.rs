@@ -46,6 +46,26 @@ fn halflings_to_move() -> Position {
 
 // ---- Villager ----
 
+// ---- Layout ----
+
+#[test]
+fn the_halflings_start_on_the_chess_pieces_squares_mirrored_for_black() {
+    // The coin's 2 gives White to seat 1.
+    let (game, _) = setup([Faction::Halflings, Faction::Halflings], &[2]);
+    assert_layout(
+        &game,
+        &[
+            (
+                "villager",
+                &["a2", "b2", "c2", "d2", "e2", "f2", "g2", "h2"],
+            ),
+            ("bunny-knight", &["a1", "b1", "c1", "f1", "g1", "h1"]),
+            ("head-chef", &["d1"]),
+            ("mayor", &["e1"]),
+        ],
+    );
+}
+
 #[test]
 fn a_villager_moves_as_a_pawn_with_its_double_step() {
     let (game, _) = setup([Faction::Halflings, Faction::Classique], &[1]);

@@ -36,6 +36,21 @@ fn builds(game: &Game, seat: u8) -> Vec<String> {
         .collect()
 }
 
+// ---- Layout ----
+
+#[test]
+fn the_robot_starts_with_drones_on_the_pawns_squares_and_a_factory_on_the_kings() {
+    // The coin's 1 gives White to seat 0.
+    let (game, _) = setup(ROBOTS, &[1]);
+    assert_layout(
+        &game,
+        &[
+            ("drone", &["a2", "b2", "c2", "d2", "e2", "f2", "g2", "h2"]),
+            ("factory", &["e1"]),
+        ],
+    );
+}
+
 #[test]
 fn a_drone_steps_forward_left_or_right_and_takes_there() {
     let mut position = Position::new(ROBOTS);

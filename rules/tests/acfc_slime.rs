@@ -36,6 +36,24 @@ fn offered(game: &Game, action: &Action) -> bool {
     options(game, 0).contains(action)
 }
 
+// ---- Layout ----
+
+#[test]
+fn the_slime_starts_on_the_chess_pieces_squares_mirrored_for_black() {
+    // The coin's 2 gives White to seat 1.
+    let (game, _) = setup([Faction::Slime, Faction::Slime], &[2]);
+    assert_layout(
+        &game,
+        &[
+            ("glob", &["a2", "b2", "c2", "d2", "e2", "f2", "g2", "h2"]),
+            ("oozle", &["a1", "c1", "f1", "h1"]),
+            ("goolem", &["b1", "g1"]),
+            ("goobeast", &["d1"]),
+            ("goobrain", &["e1"]),
+        ],
+    );
+}
+
 #[test]
 fn each_size_slides_its_reach_in_any_direction() {
     // From a1 on an open board: along the a-file, rank 1 and the long

@@ -192,6 +192,40 @@ fn a_single_swarmling_that_moved_has_no_half_to_move_again() {
     assert_eq!(game.to_act().to_vec(), vec![Seat(1)]);
 }
 
+/// A Swarm against the Ghost (its Wraith on h8), read by `rulings`: 4
+/// Swarmlings from d4 join the 2 on d5, which a Spirit pins, beside a
+/// Phantom on d6. The Hive Queen's 2d6 roll 1 and 1, her placements
+/// declined; no other die is rolled.
+fn joining_a_pinned_stack(rulings: Rulings) -> Game {
+    let mut position = Position::new([Faction::Swarm, Faction::Ghost]);
+    position.rules(Rules {
+        rulings,
+        ..Rules::default()
+    });
+    position.place(1, "wraith", "h8");
+    let mut mover = PieceId(0);
+    let mut game = swarm_first(position, [1, 1], |p| {
+        mover = p.stack(0, "d4", 4);
+        p.stack(0, "d5", 2);
+        p.sharing_spirit(1, "d5");
+        p.place(1, "phantom", "d6");
+    });
+    play(&mut game, 0, &swarm(mover, "d5", 4));
+    game
+}
+
+#[test]
+fn swarmlings_that_joined_a_pinned_stack_are_not_asked_to_attack_again() {
+    let game = joining_a_pinned_stack(Rulings::Book);
+    assert_eq!(game.to_act().to_vec(), vec![Seat(1)]);
+}
+
+#[test]
+fn fray_2026_asks_a_pinned_stack_to_attack_again_with_done_alone() {
+    let game = joining_a_pinned_stack(Rulings::Fray2026);
+    assert_eq!(options(&game, 0), vec![done()]);
+}
+
 #[test]
 fn the_hive_queen_places_2d6_swarmlings_on_stacks_or_beside_her() {
     let mut position = Position::new(SWARM_V_CLASSIQUE);

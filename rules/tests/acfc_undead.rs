@@ -1,6 +1,7 @@
-//! The Undead's rules (book lines 15–20, rulings U1–U14). The Undead roll
-//! no dice, so every play here scripts none. The opponent is the Slime,
-//! whose Globs step one square and take by displacement.
+//! The Undead's rules (book lines 15–20, rulings U1–U15) and layout. The
+//! Undead roll no dice, so every play here scripts none. The opponent is
+//! the Slime, whose Globs step one square and take by displacement, or the
+//! Ghost where its Spirit pins an Undead piece (D3, G13).
 
 mod acfc_common;
 use acfc_common::*;
@@ -33,6 +34,24 @@ fn pending_options(game: &Game, seat: u8) -> BTreeSet<String> {
         .into_iter()
         .map(|option| option.notation)
         .collect()
+}
+
+// ---- Layout ----
+
+#[test]
+fn the_whole_undead_army_starts_on_the_chess_pieces_squares_mirrored_for_black() {
+    // The coin's 1 gives White to seat 0.
+    let (game, _) = setup([Faction::Undead, Faction::Undead], &[1]);
+    assert_layout(
+        &game,
+        &[
+            ("zombie", &["a2", "b2", "c2", "d2", "e2", "f2", "g2", "h2"]),
+            ("grave-guard", &["a1", "h1"]),
+            ("death-knight", &["b1", "c1", "f1", "g1"]),
+            ("phylactery", &["d1"]),
+            ("lich-king", &["e1"]),
+        ],
+    );
 }
 
 #[test]
@@ -380,6 +399,101 @@ fn the_following_grave_guard_carries_the_phylactery_when_only_it_began_beside_it
     );
     play(&mut game, 0, &place(phylactery, "phylactery", "e3"));
     assert_eq!(square_of(&game, phylactery).as_deref(), Some("e3"));
+}
+
+// ---- Pinned by a Ghost's Spirit (D3) ----
+
+/// Undead as seat 0 (White, to move) against the Ghost, read by
+/// `rulings`, with the Lich-King on h1 and the Wraith on h8.
+fn against_ghost(rulings: Rulings) -> Position {
+    let mut position = Position::new([Faction::Undead, Faction::Ghost]);
+    position.rules(Rules {
+        rulings,
+        ..Rules::default()
+    });
+    position.place(0, "lich-king", "h1");
+    position.place(1, "wraith", "h8");
+    position
+}
+
+/// Zombies on c2, d2 and e2, the one on c2 pinned by a Spirit; d2 moves
+/// two squares. Returns the game after the move and the Zombies beside
+/// d2, pinned then free. No dice are rolled.
+fn zombie_push_beside_a_pinned_zombie(rulings: Rulings) -> (Game, PieceId, PieceId) {
+    let mut position = against_ghost(rulings);
+    let pinned = position.place(0, "zombie", "c2");
+    position.sharing_spirit(1, "c2");
+    let mover = position.place(0, "zombie", "d2");
+    let free = position.place(0, "zombie", "e2");
+    let mut game = position.build();
+    play(&mut game, 0, &go(mover, "d4"));
+    (game, pinned, free)
+}
+
+#[test]
+fn a_two_square_zombie_move_never_pushes_a_pinned_zombie() {
+    let (game, pinned, free) = zombie_push_beside_a_pinned_zombie(Rulings::Book);
+    assert_eq!(square_of(&game, pinned).as_deref(), Some("c2"));
+    assert_eq!(occupant(&game, "c2"), Some(("zombie".into(), 0)));
+    assert_eq!(square_of(&game, free).as_deref(), Some("e3"));
+}
+
+#[test]
+fn fray_2026_pushes_a_pinned_zombie_and_leaves_its_spirit() {
+    let (game, pinned, free) = zombie_push_beside_a_pinned_zombie(Rulings::Fray2026);
+    assert_eq!(square_of(&game, pinned).as_deref(), Some("c3"));
+    assert_eq!(occupant(&game, "c2"), Some(("spirit".into(), 1)));
+    assert_eq!(square_of(&game, free).as_deref(), Some("e3"));
+}
+
+/// Grave Guards on a1 and c1, the one on c1 pinned by a Spirit; the Guard
+/// on a1 moves to a4, a move the one on c1 could otherwise copy. No dice
+/// are rolled.
+fn grave_guard_leading_a_pinned_one(rulings: Rulings) -> Game {
+    let mut position = against_ghost(rulings);
+    let leader = position.place(0, "grave-guard", "a1");
+    position.place(0, "grave-guard", "c1");
+    position.sharing_spirit(1, "c1");
+    let mut game = position.build();
+    play(&mut game, 0, &go(leader, "a4"));
+    game
+}
+
+#[test]
+fn a_pinned_grave_guard_is_not_asked_to_follow() {
+    let game = grave_guard_leading_a_pinned_one(Rulings::Book);
+    assert_eq!(game.to_act().to_vec(), vec![Seat(1)]);
+}
+
+#[test]
+fn fray_2026_asks_a_pinned_grave_guard_to_follow_with_done_alone() {
+    let game = grave_guard_leading_a_pinned_one(Rulings::Fray2026);
+    assert_eq!(game.to_act().to_vec(), vec![Seat(0)]);
+    assert_eq!(options(&game, 0), vec![done()]);
+}
+
+/// A pinned Phylactery on b1; the Zombie beside it on a2 steps to a3. No
+/// dice are rolled.
+fn zombie_leaving_a_pinned_phylactery(rulings: Rulings) -> Game {
+    let mut position = against_ghost(rulings);
+    position.place(0, "phylactery", "b1");
+    position.sharing_spirit(1, "b1");
+    let zombie = position.place(0, "zombie", "a2");
+    let mut game = position.build();
+    play(&mut game, 0, &go(zombie, "a3"));
+    game
+}
+
+#[test]
+fn a_pinned_phylactery_is_not_offered_to_be_carried() {
+    let game = zombie_leaving_a_pinned_phylactery(Rulings::Book);
+    assert_eq!(game.to_act().to_vec(), vec![Seat(1)]);
+}
+
+#[test]
+fn fray_2026_offers_a_pinned_phylactery_with_done_alone() {
+    let game = zombie_leaving_a_pinned_phylactery(Rulings::Fray2026);
+    assert_eq!(options(&game, 0), vec![done()]);
 }
 
 /// The Slime to move, its Glob on e5 about to take the Lich-King on e4;

@@ -277,6 +277,39 @@ fn a_wallmaster_with_no_piece_to_move_passes_rather_than_being_stalemated() {
     assert_eq!(game.to_act().to_vec(), vec![Seat(1)]);
 }
 
+/// A Wallmaster (White, seat 0, to move) with its Chest on a1 and one
+/// Minion on b2, pinned by a Spirit of the Ghost sharing b2, read by
+/// `rulings`; the Chest's placements are declined. No dice are rolled.
+fn pinned_minion(rulings: Rulings) -> Game {
+    let mut position = Position::new([Faction::Wallmaster, Faction::Ghost]);
+    position.rules(Rules {
+        rulings,
+        ..Rules::default()
+    });
+    position.place(0, "chest", "a1");
+    position.place(0, "minion", "b2");
+    position.sharing_spirit(1, "b2");
+    position.place(1, "wraith", "h8");
+    let mut game = position.build();
+    play(&mut game, 0, &done());
+    game
+}
+
+#[test]
+fn a_wallmaster_whose_minions_are_all_pinned_passes() {
+    let mut game = pinned_minion(Rulings::Book);
+    assert!(!game.is_over(), "not stalemated");
+    assert_eq!(options(&game, 0), vec![done()]);
+    play(&mut game, 0, &done());
+    assert_eq!(game.to_act().to_vec(), vec![Seat(1)]);
+}
+
+#[test]
+fn fray_2026_stalemates_a_wallmaster_whose_minions_are_all_pinned() {
+    let game = pinned_minion(Rulings::Fray2026);
+    assert!(game.outcome().expect("stalemate").is_draw());
+}
+
 #[test]
 fn two_generators_placing_generators_are_told_apart() {
     let (mut position, _) = chest_against_king();

@@ -121,7 +121,7 @@ pub(super) fn piece_moves(game: &Game, ix: Ix, out: &mut Vec<Move>) {
 /// moves (A5).
 fn mutant_takes(game: &Game, seat: u8, out: &mut Vec<Move>) {
     for (ix, piece) in game.pieces_of(seat) {
-        if piece.kind == Kind::Mutant {
+        if piece.kind == Kind::Mutant && bound_to_take(game, ix) {
             let from = square_of(game, ix);
             out.extend(
                 MUTANT_LEAPS
@@ -132,6 +132,12 @@ fn mutant_takes(game: &Game, seat: u8, out: &mut Vec<Move>) {
             );
         }
     }
+}
+
+/// Whether Mutant `ix` owes the duty to take: a pinned one cannot move,
+/// so cannot take (A14).
+fn bound_to_take(game: &Game, ix: Ix) -> bool {
+    !(game.rules.rulings.pinned_mutants_owe_no_take() && game.pinned(ix))
 }
 
 fn must_take(game: &Game, seat: u8) -> bool {

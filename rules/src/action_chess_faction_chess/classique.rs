@@ -320,8 +320,8 @@ struct Castling {
 const KING_FILE: u8 = 4;
 
 /// The castlings open to an unmoved King on its square with an unmoved
-/// Rook in the corner and nothing between, no wall on the back rank
-/// between them either (W12), whatever threatens them.
+/// Rook in the corner, free to move (C12), and nothing between, no wall
+/// on the back rank between them either (W12), whatever threatens them.
 fn castlings_open(game: &Game, king: Ix) -> impl Iterator<Item = &'static Castling> + '_ {
     let piece = game.piece(king);
     let white = game.is_white(piece.owner);
@@ -330,9 +330,12 @@ fn castlings_open(game: &Game, king: Ix) -> impl Iterator<Item = &'static Castli
     CASTLINGS.iter().filter(move |castling| {
         let rook_ready = game
             .at(layout::square(white, castling.rook_file, 0))
-            .map(|rook| game.piece(rook))
-            .is_some_and(|rook| {
-                rook.kind == Kind::Rook && rook.owner == piece.owner && !rook.moved
+            .is_some_and(|ix| {
+                let rook = game.piece(ix);
+                rook.kind == Kind::Rook
+                    && rook.owner == piece.owner
+                    && !rook.moved
+                    && !(game.rules.rulings.castling_spares_a_pinned_rook() && game.pinned(ix))
             });
         king_ready
             && rook_ready

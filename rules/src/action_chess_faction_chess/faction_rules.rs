@@ -158,6 +158,24 @@ pub(super) fn decision_moves(game: &Game, decision: Decision, out: &mut Vec<Move
     drop_pinned(game, out, first);
 }
 
+/// Puts `decision` on [`ActionChessFactionChess::pending`] unless its only
+/// answer would be `done` (a pinned piece to move, G13); returns whether
+/// it was put there.
+pub(super) fn ask(game: &mut Game, decision: Decision) -> bool {
+    let asked = !game.rules.rulings.never_asks_only_done() || has_choice(game, decision);
+    if asked {
+        game.pending.push(decision);
+    }
+    asked
+}
+
+/// Whether `decision` offers anything but `done`.
+fn has_choice(game: &Game, decision: Decision) -> bool {
+    let mut options = Vec::new();
+    decision_moves(game, decision, &mut options);
+    options.iter().any(|&option| option != Move::Done)
+}
+
 /// The faction whose rules a waiting decision is of: not always the
 /// seat's, since a Phantom's copy of a piece leaves its kind's decisions
 /// for the Ghost's seat (line 39).

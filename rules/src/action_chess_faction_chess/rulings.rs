@@ -27,8 +27,40 @@ impl Choice for Rulings {
 }
 
 impl Rulings {
-    #[allow(dead_code)]
     fn book(self) -> bool {
         self == Rulings::Book
+    }
+}
+
+/// Where a Ghost's Spirit pins a piece (D3) and another faction's rule
+/// would move it anyway, or ask about it.
+impl Rulings {
+    /// A pinned Mutant cannot take, so the Mutants' duty binds only while
+    /// a Mutant free to move could take (A14).
+    pub fn pinned_mutants_owe_no_take(self) -> bool {
+        self.book()
+    }
+
+    /// A Wallmaster whose Minions are all pinned passes, never stalemated
+    /// (W9).
+    pub fn pinned_minions_pass(self) -> bool {
+        self.book()
+    }
+
+    /// Castling moves the Rook too: never a pinned one (C12).
+    pub fn castling_spares_a_pinned_rook(self) -> bool {
+        self.book()
+    }
+
+    /// A Zombie's two-square move pushes no pinned Zombie (U15).
+    pub fn zombie_push_spares_pinned_zombies(self) -> bool {
+        self.book()
+    }
+
+    /// A decision whose only answer would be `done` is not asked: the
+    /// other Grave Guard or the Phylactery pinned, Swarmlings joined to a
+    /// pinned stack (G13).
+    pub fn never_asks_only_done(self) -> bool {
+        self.book()
     }
 }

@@ -14,6 +14,7 @@ use crate::dice::Dice;
 use crate::effect_log::Log;
 use crate::grid::{self, ALL_DIRECTIONS, Sq, bit};
 
+use super::faction_rules;
 use super::layout::{Role, by_chess_role};
 use super::moves::Move;
 use super::pieces::Kind;
@@ -96,13 +97,17 @@ pub(super) fn play_main(game: &mut Game, seat: u8, mv: Move, dice: &mut dyn Dice
     }
     let Some(stack) = arrived else { return };
     if !attacks(game, stack, half).is_empty() {
-        game.pending.push(Decision {
-            seat,
-            pending: Pending::SwarmAgain {
-                piece: stack,
-                count: half,
+        // A stack joined to a pinned one has no second move (G13).
+        faction_rules::ask(
+            game,
+            Decision {
+                seat,
+                pending: Pending::SwarmAgain {
+                    piece: stack,
+                    count: half,
+                },
             },
-        });
+        );
     }
 }
 

@@ -8,6 +8,7 @@ use crate::dice::Dice;
 use crate::effect_log::Log;
 use crate::grid::{self, ALL_DIRECTIONS, DIAGONAL, KNIGHT_JUMPS, ORTHOGONAL, Sq, bit};
 
+use super::faction_rules;
 use super::layout::{Role, by_chess_role};
 use super::moves::Move;
 use super::pieces::Kind;
@@ -125,7 +126,8 @@ pub(super) fn play_main(game: &mut Game, seat: u8, mv: Move, dice: &mut dyn Dice
 }
 
 /// A Zombie's move; a two-square one pushes the Zombies that stood beside
-/// it one square forward, each into an empty square only (U2, U3).
+/// it one square forward, each into an empty square only (U2, U3), and
+/// none that is pinned (U15).
 fn zombie_go(game: &mut Game, zombie: Ix, to: Sq, dice: &mut dyn Dice, log: &mut Log) {
     let seat = game.piece(zombie).owner;
     let forward = game.forward(seat);
@@ -141,7 +143,10 @@ fn zombie_go(game: &mut Game, zombie: Ix, to: Sq, dice: &mut dyn Dice, log: &mut
         };
         let pushed = game
             .at(beside)
-            .filter(|&ix| game.piece(ix).owner == seat && game.piece(ix).kind == Kind::Zombie);
+            .filter(|&ix| game.piece(ix).owner == seat && game.piece(ix).kind == Kind::Zombie)
+            .filter(|&ix| {
+                !(game.rules.rulings.zombie_push_spares_pinned_zombies() && game.pinned(ix))
+            });
         if let Some(pushed) = pushed
             && let Some(ahead) = grid::offset(beside, 0, forward)
             && game.passes(beside, ahead)
@@ -168,7 +173,8 @@ fn other_grave_guard(game: &Game, ix: Ix) -> Option<Ix> {
 }
 
 /// Offers the other Grave Guard the move the Guard `leader` just made, if
-/// it is legal for it (U5); returns whether it was offered.
+/// it is legal for it (U5) and it is free to move (G13); returns whether
+/// it was offered.
 fn offer_pair(game: &mut Game, seat: u8, leader: Ix, from: Sq, to: Sq) -> bool {
     let Some(follower) = other_grave_guard(game, leader) else {
         return false;
@@ -179,16 +185,18 @@ fn offer_pair(game: &mut Game, seat: u8, leader: Ix, from: Sq, to: Sq) -> bool {
     if follow_target(game, follower, df, dr, distance).is_none() {
         return false;
     }
-    game.pending.push(Decision {
-        seat,
-        pending: Pending::PairedMove {
-            piece: follower,
-            df,
-            dr,
-            distance,
+    faction_rules::ask(
+        game,
+        Decision {
+            seat,
+            pending: Pending::PairedMove {
+                piece: follower,
+                df,
+                dr,
+                distance,
+            },
         },
-    });
-    true
+    )
 }
 
 /// Where the Guard `follower` lands moving `distance` squares by
@@ -217,7 +225,8 @@ fn slide_path(game: &Game, from: Sq, df: i8, dr: i8, distance: u8) -> Option<Vec
 }
 
 /// Offers to put the Phylactery beside `mover`, if it began its move next
-/// to it and a square beside it is free now (U9).
+/// to it, a square beside it is free now (U9) and it is free to move
+/// (G13).
 fn offer_carry(game: &mut Game, seat: u8, mover: Ix, phylactery: Option<Ix>) {
     let Some(phylactery) = phylactery else {
         return;
@@ -229,10 +238,13 @@ fn offer_carry(game: &mut Game, seat: u8, mover: Ix, phylactery: Option<Ix>) {
     {
         return;
     }
-    game.pending.push(Decision {
-        seat,
-        pending: Pending::CarryPhylactery { mover, phylactery },
-    });
+    faction_rules::ask(
+        game,
+        Decision {
+            seat,
+            pending: Pending::CarryPhylactery { mover, phylactery },
+        },
+    );
 }
 
 /// The empty squares next to piece `ix`.

@@ -30,10 +30,15 @@ pub(super) fn layout(white: bool) -> Vec<(Kind, Sq)> {
 }
 
 /// The Minions' steps; with none, a pass (`done`) as the main move (W9).
+/// A pinned Minion has none: its steps would be dropped, and the pass
+/// must still be there.
 pub(super) fn main_moves(game: &Game, seat: u8, out: &mut Vec<Move>) {
     let before = out.len();
+    let skip_pinned = game.rules.rulings.pinned_minions_pass();
     for (ix, _) in game.pieces_of(seat) {
-        piece_moves(game, ix, out);
+        if !(skip_pinned && game.pinned(ix)) {
+            piece_moves(game, ix, out);
+        }
     }
     if out.len() == before {
         out.push(Move::Done);

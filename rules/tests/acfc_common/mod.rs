@@ -12,7 +12,7 @@ pub use fray_protocol::{
 };
 pub use fray_rules::action_chess_faction_chess::{
     ActionChessFactionChess, Faction, Kind, Limits, MAX_TURNS, Position, QUIET_TURNS, Rules,
-    army_list,
+    Rulings, army_list,
 };
 pub use fray_rules::{ChaChaDice, GameRules, MoveRules, ScriptedDice, SetupError};
 
@@ -130,6 +130,37 @@ pub fn piece_on(game: &Game, square: &str) -> PieceId {
         .next()
         .unwrap_or_else(|| panic!("no piece on {square}"))
         .id
+}
+
+/// A square's name mirrored by rank: where Black stands for White's "b2".
+pub fn mirrored(square: &str) -> String {
+    let (file, rank) = square.split_at(1);
+    let rank: u8 = rank.parse().expect("a square such as b2");
+    format!("{file}{}", 9 - rank)
+}
+
+/// Checks that the board holds exactly a faction's layout on both sides:
+/// each kind on its `white_squares` for White and on those squares
+/// mirrored by rank for Black (G2), and nothing else.
+pub fn assert_layout(game: &Game, white_squares: &[(&str, &[&str])]) {
+    let white = game.white().0;
+    let expected: BTreeSet<(u8, String, String)> = white_squares
+        .iter()
+        .flat_map(|&(kind, squares)| {
+            squares.iter().flat_map(move |&square| {
+                [
+                    (white, kind.to_string(), square.to_string()),
+                    (1 - white, kind.to_string(), mirrored(square)),
+                ]
+            })
+        })
+        .collect();
+    let found: BTreeSet<(u8, String, String)> = view(game)
+        .pieces
+        .values()
+        .filter_map(|p| Some((p.owner.0, p.kind.clone(), p.square?.to_string())))
+        .collect();
+    assert_eq!(found, expected);
 }
 
 pub fn options(game: &Game, seat: u8) -> Vec<Action> {
