@@ -167,12 +167,13 @@ pub fn validate_army_for(
 /// hand, in its own order and forms, where they are now found by comparing
 /// views ([`fray_protocol::diff`]): a log that tells the same dice and
 /// narration, to the same audiences, and whose changes leave the same views,
-/// agrees ([`agrees_in_substance`]). `before` is the referee's view before
-/// the action. Logs stored then still verify and rebuild; anything else must
-/// be `made` exactly.
+/// agrees ([`agrees_in_substance`]). `before` is every viewer's view before
+/// the action: an earlier form never lets an audience change through, since
+/// each viewer must be left where `made` leaves it. Logs stored then still
+/// verify and rebuild; anything else must be `made` exactly.
 pub fn agrees_as_made_earlier(
     system: SystemId,
-    before: &View,
+    before: &EveryView,
     stored: &[ScopedEffect],
     made: &[ScopedEffect],
 ) -> bool {
@@ -189,7 +190,9 @@ pub fn agrees_as_made_earlier(
             summoners_chess::summons_told_first(made).is_some_and(|earlier| earlier == stored)
         }
         SystemId::ChessboardConfrontation => steps_told_once.as_deref() == Some(made),
-        SystemId::FantasyArmies => fantasy_armies::agrees_as_made_earlier(before, stored, made),
+        SystemId::FantasyArmies => {
+            fantasy_armies::agrees_as_made_earlier(before.referee(), stored, made)
+        }
         _ => false,
     };
     in_its_own_earlier_form
@@ -197,11 +200,14 @@ pub fn agrees_as_made_earlier(
 }
 
 /// True when `stored` and `made` tell the same dice and narration, in the
-/// same order and to the same audiences, and their changes turn the
-/// referee's view `before` into the same view, and a spectator's too (from
-/// the same view: no system stored so far hid anything from one), whatever
-/// order or form the changes take.
-pub fn agrees_in_substance(before: &View, stored: &[ScopedEffect], made: &[ScopedEffect]) -> bool {
+/// same order and to the same audiences, and their changes turn each
+/// viewer's view `before` into the same view, whatever order or form the
+/// changes take.
+pub fn agrees_in_substance(
+    before: &EveryView,
+    stored: &[ScopedEffect],
+    made: &[ScopedEffect],
+) -> bool {
     let told = |effects: &[ScopedEffect]| -> Vec<ScopedEffect> {
         effects
             .iter()
@@ -217,16 +223,63 @@ pub fn agrees_in_substance(before: &View, stored: &[ScopedEffect], made: &[Scope
     if told(stored) != told(made) {
         return false;
     }
-    [Viewer::Referee, Viewer::Spectator]
-        .into_iter()
-        .all(|viewer| {
-            let after = |effects: &[ScopedEffect]| {
-                let mut view = before.clone();
-                apply_all(&mut view, &ScopedEffect::for_viewer(effects, viewer));
-                view
-            };
-            after(stored) == after(made)
-        })
+    before.views.iter().all(|(viewer, before)| {
+        let after = |effects: &[ScopedEffect]| {
+            let mut view = before.clone();
+            apply_all(&mut view, &ScopedEffect::for_viewer(effects, *viewer));
+            view
+        };
+        after(stored) == after(made)
+    })
+}
+
+/// Every viewer's view of a game: the referee's, a spectator's and each
+/// seat's, kept along a log by applying each action's effects as each
+/// viewer was sent them (the engine's contract makes that the view the
+/// rules would build), to judge a log stored by an earlier release from
+/// what each viewer saw.
+#[derive(Debug, Clone)]
+pub struct EveryView {
+    /// The referee's first.
+    views: Vec<(Viewer, View)>,
+}
+
+impl EveryView {
+    /// Every viewer's view of `game` now.
+    pub fn of(game: &Game) -> EveryView {
+        let referee = game.view(Viewer::Referee);
+        let seats = referee.players.len() as u8;
+        let mut views = vec![(Viewer::Referee, referee)];
+        for viewer in std::iter::once(Viewer::Spectator)
+            .chain((0..seats).map(|seat| Viewer::Seat(Seat(seat))))
+        {
+            views.push((viewer, game.view(viewer)));
+        }
+        EveryView { views }
+    }
+
+    /// The referee's view, which a spectator shares: enough for a game whose
+    /// system hides nothing from anyone, as tests of one action use.
+    pub fn referee_only(view: View) -> EveryView {
+        EveryView {
+            views: vec![(Viewer::Referee, view.clone()), (Viewer::Spectator, view)],
+        }
+    }
+
+    pub fn referee(&self) -> &View {
+        &self.views[0].1
+    }
+
+    /// Each viewer's view after `effects`.
+    pub fn apply(&mut self, effects: &[ScopedEffect]) {
+        for (viewer, view) in &mut self.views {
+            let told = effects
+                .iter()
+                .filter(|scoped| scoped.audience.includes(*viewer))
+                .map(|scoped| &scoped.effect);
+            apply_all(view, told);
+        }
+    }
 }
 
 impl Game {
@@ -289,7 +342,7 @@ mod tests {
 
     /// The first action of a Chessboard Confrontation game that changes two
     /// of one seat's counters at once, with the referee's view before it.
-    fn two_counters_changed() -> (View, Vec<ScopedEffect>) {
+    fn two_counters_changed() -> (EveryView, Vec<ScopedEffect>) {
         let system = SystemId::ChessboardConfrontation;
         let armies = example_armies(system).unwrap();
         let mut dice = ChaChaDice::from_u64(1);
@@ -297,7 +350,7 @@ mod tests {
         loop {
             let seat = game.to_act()[0];
             let option = game.options(seat).remove(0);
-            let before = game.view(Viewer::Referee);
+            let before = EveryView::of(&game);
             let made = game.act(seat, &option.action, &mut dice).unwrap();
             let resources = made
                 .iter()

@@ -28,8 +28,8 @@ pub mod system;
 pub use dice::{ChaChaDice, Dice, ScriptedDice};
 pub use engine::{GameRules, SetupError};
 pub use game::{
-    Game, agrees_as_made_earlier, agrees_in_substance, example_armies, registered, systems,
-    validate_army, validate_army_for, with_system,
+    EveryView, Game, agrees_as_made_earlier, agrees_in_substance, example_armies, registered,
+    systems, validate_army, validate_army_for, with_system,
 };
 pub use match_options::Choice;
 pub use move_rules::{MoveRules, Seats};

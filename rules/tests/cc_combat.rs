@@ -60,7 +60,7 @@ fn a_step_is_told_once_by_the_piece_moving() {
     );
     assert!(fray_rules::agrees_as_made_earlier(
         SystemId::ChessboardConfrontation,
-        &fray_protocol::View::default(),
+        &fray_rules::EveryView::referee_only(fray_protocol::View::default()),
         &earlier,
         &effects
     ));
@@ -70,7 +70,7 @@ fn a_step_is_told_once_by_the_piece_moving() {
     });
     assert!(!fray_rules::agrees_as_made_earlier(
         SystemId::ChessboardConfrontation,
-        &fray_protocol::View::default(),
+        &fray_rules::EveryView::referee_only(fray_protocol::View::default()),
         &earlier,
         &effects
     ));

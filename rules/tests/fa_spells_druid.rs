@@ -163,7 +163,8 @@ fn logs_stored_before_the_druids_marker_still_agree() {
             .expect("the Druid's marker is told")
     };
     let agrees = |before: &View, stored: &[ScopedEffect], made: &[ScopedEffect]| {
-        fray_rules::agrees_as_made_earlier(SystemId::FantasyArmies, before, stored, made)
+        let before = fray_rules::EveryView::referee_only(before.clone());
+        fray_rules::agrees_as_made_earlier(SystemId::FantasyArmies, &before, stored, made)
     };
 
     let (mut p, druid) = druid();

@@ -9,7 +9,7 @@
 use fray_protocol::{
     Action, ArmyList, MatchConfig, OptionValue, ScopedEffect, Seat, SystemId, Viewer, apply_all,
 };
-use fray_rules::{ChaChaDice, Game, agrees_as_made_earlier};
+use fray_rules::{ChaChaDice, EveryView, Game, agrees_as_made_earlier};
 use serde::Deserialize;
 
 #[derive(Deserialize)]
@@ -125,7 +125,7 @@ fn rebuild(system: SystemId, recorded: &Recorded) -> Result<(), String> {
     }
     // Kept as the server's rebuild keeps it, by applying each action's
     // effects, and checked against the view the rules build.
-    let mut before = game.view(Viewer::Referee);
+    let mut before = EveryView::of(&game);
     for (index, event) in recorded.events.iter().enumerate() {
         let made = game
             .act(event.seat, &event.action, &mut dice)
@@ -146,8 +146,8 @@ fn rebuild(system: SystemId, recorded: &Recorded) -> Result<(), String> {
                 first_difference(&event.effects, &made)
             ));
         }
-        apply_all(&mut before, made.iter().map(|scoped| &scoped.effect));
-        if before != game.view(Viewer::Referee) {
+        before.apply(&made);
+        if *before.referee() != game.view(Viewer::Referee) {
             return Err(format!(
                 "event {index}: its effects do not give the referee's view after it"
             ));

@@ -333,13 +333,13 @@ fn a_summons_is_told_after_the_move_that_caused_it() {
     assert_eq!(told(&earlier), [2, 4, 0, 1, 3, 5].map(|at| now[at].clone()));
     assert!(fray_rules::agrees_as_made_earlier(
         fray_protocol::SystemId::SummonersChess,
-        &before,
+        &fray_rules::EveryView::referee_only(before.clone()),
         &earlier,
         &effects
     ));
     assert!(!fray_rules::agrees_as_made_earlier(
         fray_protocol::SystemId::SummonersChess,
-        &before,
+        &fray_rules::EveryView::referee_only(before.clone()),
         &effects[1..],
         &effects
     ));

@@ -1013,3 +1013,58 @@ fn the_simulate_command_prints_the_same_summary_for_the_same_seed() {
         "{err}"
     );
 }
+
+/// A log edited so that one seat is sent, early, what another seat chose in
+/// secret (Summoners Chess's Acolytes, here told to seat 1 alone, so that
+/// neither the referee's nor a spectator's view changes) does not verify,
+/// and a restart does not rebuild it: the allowance for logs stored by
+/// earlier releases compares every viewer's view, each seat's included.
+#[tokio::test]
+async fn a_secret_told_early_to_another_seat_does_not_verify() {
+    let db = test_db().await;
+    let id = store_match(&db.pool, summoners(), 4, Some(2)).await;
+    let log = db::events::all(&db.pool, id).await.unwrap();
+    let chooser = log[1].seat.expect("a seat chose first");
+    let other = Seat(1 - chooser.0);
+    let acolyte = log[2]
+        .effects
+        .iter()
+        .find(|scoped| {
+            matches!(&scoped.effect, fray_protocol::Effect::PiecePlaced { piece } if piece.owner == chooser)
+        })
+        .expect("the reveal places the first chooser's Acolytes")
+        .effect
+        .clone();
+    let mut told_early = log[1].effects.clone();
+    told_early.push(fray_protocol::ScopedEffect {
+        audience: fray_protocol::Audience::Viewers(vec![fray_protocol::Viewer::Seat(other)]),
+        effect: acolyte,
+    });
+    sqlx::query("UPDATE events SET effects = ? WHERE match_id = ? AND seq = 1")
+        .bind(serde_json::to_string(&told_early).unwrap())
+        .bind(id.0)
+        .execute(&db.pool)
+        .await
+        .unwrap();
+    let report = verify(&db.pool, id).await.unwrap();
+    assert!(!report.matches(), "{report}");
+    assert_eq!(report.differing_seq(), Some(1), "{report}");
+}
+
+/// An event whose `secret` mark was changed would have the lobby count a
+/// spectator's events wrongly: it does not verify, either way.
+#[tokio::test]
+async fn a_changed_secret_mark_does_not_verify() {
+    let db = test_db().await;
+    let id = store_match(&db.pool, kingdoms_against_undead(), 5, Some(6)).await;
+    assert!(verify(&db.pool, id).await.unwrap().matches());
+    tamper(
+        &db.pool,
+        "UPDATE events SET secret = 1 WHERE match_id = ? AND seq = 4",
+        id,
+    )
+    .await;
+    let report = verify(&db.pool, id).await.unwrap();
+    assert_eq!(report.differing_seq(), Some(4), "{report}");
+    assert!(report.verdict().contains("DOES NOT VERIFY"), "{report}");
+}

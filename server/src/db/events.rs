@@ -46,6 +46,20 @@ pub async fn all(db: &SqlitePool, id: MatchId) -> Result<Vec<ReplayEvent>, DbErr
         .collect()
 }
 
+/// Each event's `seq` and whether it is marked secret (no spectator can
+/// tell it happened), in `seq` order.
+pub async fn secret_marks(db: &SqlitePool, id: MatchId) -> Result<Vec<(u64, bool)>, DbError> {
+    let rows: Vec<(i64, bool)> =
+        sqlx::query_as("SELECT seq, secret FROM events WHERE match_id = ? ORDER BY seq")
+            .bind(id.0)
+            .fetch_all(db)
+            .await?;
+    Ok(rows
+        .into_iter()
+        .map(|(seq, secret)| (seq as u64, secret))
+        .collect())
+}
+
 /// One of a seat's recent actions, by the id its client gave it.
 #[derive(Debug, Clone, PartialEq)]
 pub struct IdentifiedEvent {

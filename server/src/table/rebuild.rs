@@ -3,8 +3,8 @@
 //! effect must come out exactly as stored. Recovery at start-up, following a
 //! finished match and `fray-server verify` all go through here.
 
-use fray_protocol::{Effect, EventKind, Outcome, ReplayEvent, ScopedEffect, Viewer, apply_all};
-use fray_rules::{ChaChaDice, Game, agrees_as_made_earlier};
+use fray_protocol::{Effect, EventKind, Outcome, ReplayEvent, ScopedEffect};
+use fray_rules::{ChaChaDice, EveryView, Game, agrees_as_made_earlier};
 use thiserror::Error;
 
 use super::sequences::Sequences;
@@ -67,11 +67,12 @@ pub fn rebuild(started: &StartedMatch, events: &[ReplayEvent]) -> Result<Rebuilt
             _ => return Err(differs),
         }
     }
-    // The referee's view before each action, against which the forms earlier
-    // releases stored are judged: kept by applying each action's effects
+    // Every viewer's view before each action, against which the forms
+    // earlier releases stored are judged, each seat's too, so that no
+    // audience changes through them: kept by applying each action's effects
     // (the engine's contract) rather than built again at every event, since
     // start-up replays every unfinished match.
-    let mut referee_view = game.view(Viewer::Referee);
+    let mut views = EveryView::of(&game);
     let mut seq = 0;
     let mut outcome = game.outcome();
     for event in rest {
@@ -110,17 +111,14 @@ pub fn rebuild(started: &StartedMatch, events: &[ReplayEvent]) -> Result<Rebuilt
                 if let Err(differs) = compare(seq, &event.effects, &effects)
                     && !agrees_as_made_earlier(
                         started.config.system,
-                        &referee_view,
+                        &views,
                         &event.effects,
                         &effects,
                     )
                 {
                     return Err(differs);
                 }
-                apply_all(
-                    &mut referee_view,
-                    effects.iter().map(|scoped| &scoped.effect),
-                );
+                views.apply(&effects);
                 outcome = game.outcome();
             }
             EventKind::Resign | EventKind::Abandon | EventKind::Draw => {

@@ -8,7 +8,7 @@ use std::path::Path;
 use std::str::FromStr;
 
 use fray_protocol::{
-    Action, MatchId, MatchStatus, Outcome, ReplayEvent, ScopedEffect, Seat, SystemId,
+    Action, MatchId, MatchStatus, Outcome, ReplayEvent, ScopedEffect, Seat, SystemId, is_secret,
 };
 use sqlx::SqlitePool;
 use sqlx::sqlite::SqliteConnectOptions;
@@ -255,6 +255,10 @@ pub async fn verify(pool: &SqlitePool, id: MatchId) -> Result<VerifyReport, Veri
                     replayed: rebuilt.outcome,
                 });
             }
+            let marks = db::events::secret_marks(pool, id).await?;
+            if let Some(wrong) = wrongly_marked(&events, &marks) {
+                report.problems.push(Problem::Event(Box::new(wrong)));
+            }
         }
         Err(error) => {
             report
@@ -263,6 +267,26 @@ pub async fn verify(pool: &SqlitePool, id: MatchId) -> Result<VerifyReport, Veri
         }
     }
     Ok(report)
+}
+
+/// The first event whose stored `secret` mark is not the one its seat and
+/// effects give: a spectator's (and the lobby's) count of events would be
+/// wrong.
+fn wrongly_marked(events: &[ReplayEvent], marks: &[(u64, bool)]) -> Option<Difference> {
+    events
+        .iter()
+        .zip(marks)
+        .find(|(event, (_, marked))| is_secret(event.seat, &event.effects) != *marked)
+        .map(|(event, (seq, marked))| Difference {
+            seq: Some(*seq),
+            event: Some(describe_event(event)),
+            reason: if *marked {
+                "it is marked secret, yet its effects tell spectators something".into()
+            } else {
+                "it is not marked secret, yet its effects tell spectators nothing".into()
+            },
+            effect: None,
+        })
 }
 
 /// Describes a failed rebuild: which event, why, and for effects that
