@@ -7,7 +7,7 @@
 //! `agrees_as_made_earlier` takes for the same.
 
 use fray_protocol::{
-    Action, ArmyList, MatchConfig, OptionValue, ScopedEffect, Seat, SystemId, Viewer, apply_all,
+    Action, ArmyList, MatchConfig, OptionValue, ScopedEffect, Seat, SystemId, Viewer,
 };
 use fray_rules::{ChaChaDice, EveryView, Game, agrees_as_made_earlier};
 use serde::Deserialize;
