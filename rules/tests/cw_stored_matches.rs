@@ -32,7 +32,9 @@ fn fnv(digest: &mut u64, bytes: &[u8]) {
 
 /// The options of a ChessWar! match stored before issue 35.
 fn stored_config() -> MatchConfig {
-    config().with(MAX_ROUNDS, OptionValue::Int(30))
+    config()
+        .with(MAX_ROUNDS, OptionValue::Int(30))
+        .with(RULINGS, OptionValue::Text("fray-2026".into()))
 }
 
 /// Plays one game with uniform random choices and returns the digest of

@@ -29,6 +29,8 @@
 //! - `melee.rs`: attacks, the defender's choice of target, plague, the advance
 //! - `saves.rs`: the save roll
 //! - `winning.rs`: the general hunt, the lengthened game, the round limit
+//! - `rulings.rs`: the points where the match option `rulings` keeps the
+//!   readings Fray played before the book's
 //! - `actions.rs`: actions, notation and labels; why an action is refused
 //! - `view.rs`: what each viewer sees, and the referee's view in parts
 //! - `position.rs`: positions set up for tests of one rule
@@ -46,6 +48,7 @@ pub mod position;
 pub mod reach;
 mod reactions;
 mod resolution;
+mod rulings;
 mod saves;
 pub mod scatter;
 mod setup;
@@ -76,6 +79,7 @@ pub use army::{
 pub use examples::{example, examples, random_army};
 pub use moves::Move;
 pub use position::Position;
+pub use rulings::Rulings;
 pub use spells::{Spell, SpellKind};
 pub use state::{ChessWar, Marks, SpellSlots, Step};
 pub use units::{ChessPiece, Profile, Race, Special};
@@ -86,13 +90,14 @@ use crate::dice::Dice;
 use crate::effect_log::Log;
 use crate::engine::SetupError;
 use crate::kept_view::KeptView;
-use crate::match_options::{CheckedOptions, Choice, flag_option, int_option};
+use crate::match_options::{CheckedOptions, Choice, choice_option, flag_option, int_option};
 use crate::move_rules::{MoveRules, Seats};
 use crate::system::{GameSystem, Pick};
 
 pub const POINTS: &str = "points";
 pub const LENGTHENED: &str = "lengthened";
 pub const MAX_ROUNDS: &str = "max-rounds";
+pub const RULINGS: &str = "rulings";
 
 const NAME: &str = "ChessWar!";
 
@@ -105,6 +110,8 @@ pub struct MatchOptions {
     pub lengthened: bool,
     /// The round at whose end the game stops; 0: never.
     pub max_rounds: u32,
+    /// Which reading of the book the match plays.
+    pub rulings: Rulings,
 }
 
 impl Default for MatchOptions {
@@ -113,6 +120,7 @@ impl Default for MatchOptions {
             points: DEFAULT_POINTS,
             lengthened: false,
             max_rounds: 30,
+            rulings: Rulings::Book,
         }
     }
 }
@@ -148,6 +156,14 @@ fn option_specs() -> Vec<OptionSpec> {
             "The game stops at the end of this round: a draw, or in the lengthened game \
              a win for the most points of survivors; 0: never (the book has no such cap).",
         ),
+        choice_option(
+            RULINGS,
+            "Rulings",
+            defaults.rulings,
+            "book: the book as Fray reads it now; fray-2026: the readings Fray used \
+             before, kept so that matches stored before play on unchanged and for \
+             groups who prefer them.",
+        ),
     ]
 }
 
@@ -158,6 +174,7 @@ pub fn read_options(config: &MatchConfig) -> Result<MatchOptions, SetupError> {
         points: options.int(POINTS),
         lengthened: options.flag(LENGTHENED),
         max_rounds: options.int(MAX_ROUNDS),
+        rulings: options.choice(RULINGS),
     })
 }
 

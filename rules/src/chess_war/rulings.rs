@@ -1,0 +1,32 @@
+//! The match option `rulings`: which reading of the book a match plays where
+//! Fray once read it otherwise. `book` is the reading the rulings table
+//! (docs/rules/chess-war.md) defends; `fray-2026` is the one Fray used
+//! before, kept so that matches stored then play on unchanged, and for
+//! groups who prefer it. Each point where they differ is one method here,
+//! so the rules ask about the point, never about the option.
+
+use crate::match_options::Choice;
+
+#[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
+pub enum Rulings {
+    Book,
+    Fray2026,
+}
+
+impl Choice for Rulings {
+    const ALL: &'static [Self] = &[Rulings::Book, Rulings::Fray2026];
+
+    fn key(self) -> &'static str {
+        match self {
+            Rulings::Book => "book",
+            Rulings::Fray2026 => "fray-2026",
+        }
+    }
+}
+
+impl Rulings {
+    #[allow(dead_code)]
+    fn book(self) -> bool {
+        self == Rulings::Book
+    }
+}
