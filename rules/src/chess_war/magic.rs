@@ -186,6 +186,8 @@ impl ChessWar {
             SpellKind::Summon => {
                 if unit.marks.moved {
                     Some("a wizard that moved this turn casts no summon spell".into())
+                } else if unit.marks.halted {
+                    Some("a wizard stopped by fear when charging casts no summon spell".into())
                 } else {
                     match step {
                         Step::Movement => Some(
@@ -268,13 +270,15 @@ impl ChessWar {
 
     /// Where Flight by a wizard of `seat` may carry `target` (W47): an
     /// empty square at most 3 away, next to none of the target's enemies;
-    /// a friendly target must not have moved.
+    /// a friendly target must not have moved, charged or been stopped by
+    /// fear (W69).
     pub(crate) fn flight_squares(&self, seat: u8, target: u8) -> u64 {
         let unit = self.unit(target);
         let Some(from) = unit.square() else {
             return 0;
         };
-        if unit.owner == seat && (unit.marks.moved || unit.marks.charged) {
+        let marks = unit.marks;
+        if unit.owner == seat && (marks.moved || marks.charged || marks.halted) {
             return 0;
         }
         let contact = touching(self.enemies_of(unit.owner));

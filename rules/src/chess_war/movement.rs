@@ -155,9 +155,10 @@ impl ChessWar {
                     "is afraid and stops: it cannot enter melee this turn",
                     log,
                 );
+                let counts_as_moved = !self.options.rulings.halted_charger_stays_unmoved();
                 let marks = &mut self.unit_mut(piece).marks;
                 marks.halted = true;
-                marks.moved = true;
+                marks.moved |= counts_as_moved;
                 return;
             }
             self.unit_mut(piece).marks.steadfast = true;

@@ -25,8 +25,13 @@ impl Choice for Rulings {
 }
 
 impl Rulings {
-    #[allow(dead_code)]
     fn book(self) -> bool {
         self == Rulings::Book
+    }
+
+    /// A charger stopped by fear stays where it stood without having moved
+    /// for it, so that Crossbows "may fire normally" (W15, W55).
+    pub fn halted_charger_stays_unmoved(self) -> bool {
+        self.book()
     }
 }
