@@ -34,4 +34,11 @@ impl Rulings {
     pub fn halted_charger_stays_unmoved(self) -> bool {
         self.book()
     }
+
+    /// A summon's moment in the firing or melee phase passes with the
+    /// phase's first shot or attack, even if the unit that made it has
+    /// fallen since (W39, W65).
+    pub fn fallen_units_close_the_summon_moment(self) -> bool {
+        self.book()
+    }
 }
