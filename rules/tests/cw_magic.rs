@@ -252,6 +252,41 @@ fn fear_scares_the_enemies_of_the_area_until_the_casters_next_turn() {
     assert!(!markers(&game, boyz).contains(&"terrified".to_string()));
 }
 
+/// The Chaos Sorcerer on d1 and the Chaos Lord on d4, in melee with Orc
+/// Boyz on d5 that braved its charge; more Boyz on f6, in no melee. The
+/// Fear spell's area around e5 holds both Boyz.
+fn fear_on_a_melee_with_the_chaos_lord(rulings: Rulings) -> (ChessWar, PieceId, PieceId, PieceId) {
+    let mut position = at([Race::Chaos, Race::Orcs], Step::Closing).rulings(rulings);
+    let sorcerer = position.place(0, "sorcerer", "d1");
+    position.place(0, "chaos-lord", "d4");
+    let braved = position.place(1, "orc-boyz", "d5");
+    position.marks(braved, |m| m.steadfast = true);
+    let free = position.place(1, "orc-boyz", "f6");
+    (position.build(), sorcerer, braved, free)
+}
+
+#[test]
+fn the_fear_spell_does_not_test_a_unit_in_melee_with_a_fear_causer() {
+    let (mut game, sorcerer, braved, free) = fear_on_a_melee_with_the_chaos_lord(Rulings::Book);
+    // One save only, the free Boyz': 2 fails. Those in melee with the Lord
+    // are "immune to fear until combat is over".
+    let effects = act(&mut game, 0, &cast_on(sorcerer, "fear", "e5"), &[2]);
+    assert_eq!(rolls(&effects).len(), 1, "{:?}", rolls(&effects));
+    assert_eq!(results(&effects), vec!["failed"]);
+    assert!(markers(&game, free).contains(&"terrified".to_string()));
+    assert_eq!(markers(&game, braved), vec!["steadfast"]);
+}
+
+#[test]
+fn with_the_fray_2026_rulings_the_fear_spell_tests_a_unit_in_melee_with_a_fear_causer() {
+    let (mut game, sorcerer, braved, free) = fear_on_a_melee_with_the_chaos_lord(Rulings::Fray2026);
+    // d5 first: its 3 saves; f6's 2 fails.
+    let effects = act(&mut game, 0, &cast_on(sorcerer, "fear", "e5"), &[3, 2]);
+    assert_eq!(results(&effects), vec!["saved", "failed"]);
+    assert!(!markers(&game, braved).contains(&"terrified".to_string()));
+    assert!(markers(&game, free).contains(&"terrified".to_string()));
+}
+
 #[test]
 fn a_unit_scared_by_the_spell_fights_at_minus_one_and_cannot_kill_defensively() {
     let mut position = at([Race::Humans, Race::Orcs], Step::Melee);

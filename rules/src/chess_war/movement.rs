@@ -189,6 +189,13 @@ impl ChessWar {
             .fold(0, |mask, (_, _, at)| mask | bit(at))
     }
 
+    /// Whether unit `index` is in melee with an enemy that causes fear.
+    pub(crate) fn in_melee_with_fear(&self, index: u8) -> bool {
+        let unit = self.unit(index);
+        unit.square()
+            .is_some_and(|sq| self.fear_causers_near(unit.owner, sq) != 0)
+    }
+
     /// A fear-causer has charged onto `sq`: each enemy next to it that is
     /// not immune, not already scared or steadfast, and not already in
     /// melee with another fear-causer saves or is scared (W16).

@@ -41,4 +41,10 @@ impl Rulings {
     pub fn fallen_units_close_the_summon_moment(self) -> bool {
         self.book()
     }
+
+    /// A unit in melee with a fear-causing enemy "does not roll new fear
+    /// save", not even against the Fear spell (W16, W66).
+    pub fn fear_spell_spares_units_in_melee_with_fear(self) -> bool {
+        self.book()
+    }
 }
