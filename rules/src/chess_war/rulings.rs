@@ -47,4 +47,10 @@ impl Rulings {
     pub fn fear_spell_spares_units_in_melee_with_fear(self) -> bool {
         self.book()
     }
+
+    /// The advance after a kill is a move ("this advance move"), so a
+    /// Stupid unit tests before it as before any move (W27, W30).
+    pub fn stupid_units_test_before_advancing(self) -> bool {
+        self.book()
+    }
 }
