@@ -53,4 +53,10 @@ impl Rulings {
     pub fn stupid_units_test_before_advancing(self) -> bool {
         self.book()
     }
+
+    /// Catapults and rocks fire "at enemy": no square a unit of the firer's
+    /// own side holds is a target (W17, W68).
+    pub fn catapults_spare_their_own_side(self) -> bool {
+        self.book()
+    }
 }
