@@ -2,8 +2,7 @@
 //! unit's bounds, an 8×8 board, and turns in which every unit may move, then
 //! fire, then fight in melee; saves, fear, spells. The rules as Fray plays
 //! them, with every ruling: `docs/rules/chess-war.md`. The engine plays the
-//! whole game; the system is not registered in `game.rs` until the balance
-//! lab has played it.
+//! whole game, registered in `game.rs`.
 //!
 //! Where each rule lives:
 //! - `units.rs`: the races, every unit's profile, its chess piece and specials
@@ -108,7 +107,7 @@ pub struct MatchOptions {
     pub points: u32,
     /// The lengthened game: to total destruction, not the general's death.
     pub lengthened: bool,
-    /// The round at whose end the game stops; 0: never.
+    /// The round at whose end the game stops; 0 (the book's game): never.
     pub max_rounds: u32,
     /// Which reading of the book the match plays.
     pub rulings: Rulings,
@@ -119,7 +118,7 @@ impl Default for MatchOptions {
         MatchOptions {
             points: DEFAULT_POINTS,
             lengthened: false,
-            max_rounds: 30,
+            max_rounds: 0,
             rulings: Rulings::Book,
         }
     }
@@ -154,7 +153,8 @@ fn option_specs() -> Vec<OptionSpec> {
             (0, 1_000),
             defaults.max_rounds,
             "The game stops at the end of this round: a draw, or in the lengthened game \
-             a win for the most points of survivors; 0: never (the book has no such cap).",
+             a win for the most points of survivors; 0 (the default): never, as the book \
+             plays until a general dies (or, lengthened, an army is destroyed).",
         ),
         choice_option(
             RULINGS,
