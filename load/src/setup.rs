@@ -6,7 +6,7 @@ use std::sync::Arc;
 use std::sync::atomic::Ordering::Relaxed;
 use std::time::{Duration, Instant};
 
-use fray_protocol::{ArmyListId, ErrorCode, MatchConfig, MatchId, SystemId};
+use fray_protocol::{ArmyListId, ErrorCode, MatchConfig, MatchId, OptionValue, SystemId};
 
 use super::rest::Rest;
 use super::stats::Stats;
@@ -81,11 +81,28 @@ pub fn pair(rest: &Rest, stats: &Stats, slot: usize, system: SystemId) -> Result
     })
 }
 
+/// The round limit of the tool's ChessWar! matches.
+const CHESS_WAR_ROUNDS: i64 = 30;
+
+/// The options of the tool's matches: each system's defaults, but a round
+/// limit for ChessWar!, whose default is the book's game without one, so
+/// that every match the tool starts ends (a durability run waits for them).
+fn match_config(system: SystemId) -> MatchConfig {
+    let config = MatchConfig::new(system);
+    match system {
+        SystemId::ChessWar => config.with(
+            fray_rules::chess_war::MAX_ROUNDS,
+            OptionValue::Int(CHESS_WAR_ROUNDS),
+        ),
+        _ => config,
+    }
+}
+
 /// Creates a match for a pair and has the second player join it: it is
 /// running when this returns. Blocking.
 pub fn new_match(rest: &Rest, stats: &Stats, pair: &Pair) -> Result<MatchId, ApiError> {
     let [a, b] = &pair.players;
-    let config = MatchConfig::new(pair.system);
+    let config = match_config(pair.system);
     let created = retry(stats, || rest.create_match(&a.token, &config, a.army_list))?;
     let mut attempts = 0;
     let joined = retry(stats, || {

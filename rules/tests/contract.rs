@@ -200,6 +200,35 @@ fn most_random_lists_within_the_published_limits_are_accepted() {
     }
 }
 
+/// The games are played to their end, so no case plays without its caps:
+/// every whole-number option but the points is 1 or more, whether the case
+/// sets it or leaves its default (a book's game has none: ChessWar!'s
+/// `max-rounds` is 0 by default).
+#[test]
+fn no_case_switches_a_cap_off() {
+    for info in systems() {
+        let points = info.limits.points_option.as_deref();
+        let caps: Vec<_> = info
+            .options
+            .iter()
+            .filter(|spec| matches!(spec.kind, OptionKind::Int { .. }))
+            .filter(|spec| Some(spec.key.as_str()) != points)
+            .collect();
+        for shape in 0..100 {
+            let case = make_case(&info, shape, 0);
+            for spec in &caps {
+                let value = case.config.options.get(&spec.key).unwrap_or(&spec.default);
+                assert!(
+                    matches!(value, OptionValue::Int(cap) if *cap >= 1),
+                    "{} shape {shape}: {} is {value:?}",
+                    info.name,
+                    spec.key
+                );
+            }
+        }
+    }
+}
+
 /// The check between viewers lets a seat see pieces the spectator does not
 /// (hidden pieces), and nothing else: not a piece the other does not see,
 /// nor one seen otherwise, nor another turn.

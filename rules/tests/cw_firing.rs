@@ -390,3 +390,46 @@ fn firing_is_refused_outside_the_firing_phase() {
     let wrong = refused(&mut game, 0, &Action::new("fire").piece(archers));
     assert_eq!(wrong.code, RejectCode::UnknownAction);
 }
+
+/// Human Catapults on d1, their own Infantry on d5, Orc Boyz on d7.
+fn catapults_behind_their_infantry(rulings: Rulings) -> (ChessWar, PieceId) {
+    let mut position = firing([Race::Humans, Race::Orcs]).rulings(rulings);
+    let catapults = position.place(0, "catapults", "d1");
+    position.place(0, "infantry", "d5");
+    position.place(1, "orc-boyz", "d7");
+    (position.build(), catapults)
+}
+
+#[test]
+fn catapults_and_rocks_fire_at_the_enemy_never_at_a_square_of_their_own_side() {
+    let (mut game, catapults) = catapults_behind_their_infantry(Rulings::Book);
+    let offered = notations_of(&game, 0, "fire");
+    assert!(!offered.contains(&"Rd1@d5".to_string()), "{offered:?}");
+    // The enemy's square, and empty ones, are still targets.
+    assert!(offered.contains(&"Rd1@d7".to_string()));
+    assert!(offered.contains(&"Rd1@d4".to_string()));
+    let refusal = refused(&mut game, 0, &shoot_at(catapults, "d5"));
+    assert!(
+        refusal.message.contains("your own Infantry"),
+        "{}",
+        refusal.message
+    );
+
+    // Rocks too: the Giants on d2 may throw at no square of the Beastmen.
+    let mut position = firing([Race::Chaos, Race::Orcs]);
+    position.place(0, "giants", "d2");
+    position.place(0, "beastmen", "d4");
+    position.place(1, "orc-boyz", "e5");
+    let offered = notations_of(&position.build(), 0, "fire");
+    assert!(offered.contains(&"Rd2@e5".to_string()));
+    assert!(!offered.contains(&"Rd2@d4".to_string()), "{offered:?}");
+}
+
+#[test]
+fn with_the_fray_2026_rulings_catapults_may_aim_at_their_own_side() {
+    let (mut game, catapults) = catapults_behind_their_infantry(Rulings::Fray2026);
+    assert!(notations_of(&game, 0, "fire").contains(&"Rd1@d5".to_string()));
+    // Scatter 6: on target; 2 misses the Infantry.
+    let effects = act(&mut game, 0, &shoot_at(catapults, "d5"), &[6, 2]);
+    assert_eq!(results(&effects), vec!["lands on d5", "missed"]);
+}

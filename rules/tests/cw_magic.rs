@@ -139,6 +139,78 @@ fn a_summon_needs_a_wizard_that_did_not_move_and_comes_before_the_first_shot_or_
     assert!(refusal.message.contains("moved"), "{}", refusal.message);
 }
 
+/// The Chaos Sorcerer on f1, and the Giants on d2 who throw a rock at d3
+/// that falls back on them and destroys them: "before firing" is over.
+fn giants_crushed_by_their_own_rock(rulings: Rulings) -> (ChessWar, PieceId) {
+    let mut position = at([Race::Chaos, Race::Orcs], Step::Firing).rulings(rulings);
+    let sorcerer = position.place(0, "sorcerer", "f1");
+    let giants = position.place(0, "giants", "d2");
+    position.place(1, "orc-boyz", "h8");
+    let mut game = position.build();
+    assert!(notations_of(&game, 0, "cast").contains(&"Qf1:storm@g6".to_string()));
+    // Scatter 3: one square down, onto d2; 3 hits; the save's 1 fails.
+    let effects = act(&mut game, 0, &shoot_at(giants, "d3"), &[3, 3, 1]);
+    assert_eq!(results(&effects), vec!["lands on d2", "hit", "failed"]);
+    assert!(is_gone(&game, giants));
+    (game, sorcerer)
+}
+
+/// The Sorcerer on f1, and Thug Bowmen on d4 whose attack on the Orc Boyz
+/// on d5 is repelled, and who fail their save: "between firing and melee"
+/// is over.
+fn bowmen_fallen_in_melee(rulings: Rulings) -> (ChessWar, PieceId) {
+    let mut position = at([Race::Chaos, Race::Orcs], Step::Melee).rulings(rulings);
+    let sorcerer = position.place(0, "sorcerer", "f1");
+    let bowmen = position.place(0, "thug-bowmen", "d4");
+    position.place(1, "orc-boyz", "d5");
+    let mut game = position.build();
+    assert!(notations_of(&game, 0, "cast").contains(&"Qf1:storm@g6".to_string()));
+    // 1 − 1 + 0 = 0: repelled; the Bowmen's 5+ save fails on 1.
+    let effects = act(&mut game, 0, &attack(bowmen), &[1, 1]);
+    assert_eq!(
+        results(&effects),
+        vec!["repelled: the attacker saves", "failed"]
+    );
+    assert!(is_gone(&game, bowmen));
+    (game, sorcerer)
+}
+
+#[test]
+fn once_a_unit_has_acted_in_a_phase_no_summon_is_cast_in_it_even_if_the_unit_fell() {
+    let (mut game, sorcerer) = giants_crushed_by_their_own_rock(Rulings::Book);
+    assert!(notations_of(&game, 0, "cast").is_empty());
+    let refusal = refused(&mut game, 0, &cast_on(sorcerer, "storm", "g6"));
+    assert!(
+        refusal.message.contains("before the first shot"),
+        "{}",
+        refusal.message
+    );
+    // The next moment, between firing and melee, is the melee phase's start.
+    end_until(&mut game, 0, Step::Melee);
+    act(&mut game, 0, &cast_on(sorcerer, "storm", "g6"), &[]);
+
+    let (mut game, sorcerer) = bowmen_fallen_in_melee(Rulings::Book);
+    assert!(notations_of(&game, 0, "cast").is_empty());
+    let refusal = refused(&mut game, 0, &cast_on(sorcerer, "storm", "g6"));
+    assert!(
+        refusal.message.contains("before the first attack"),
+        "{}",
+        refusal.message
+    );
+    // After melee, in the closing step.
+    end_until(&mut game, 0, Step::Closing);
+    act(&mut game, 0, &cast_on(sorcerer, "storm", "g6"), &[]);
+}
+
+#[test]
+fn with_the_fray_2026_rulings_only_units_still_standing_close_the_summon_moment() {
+    // Nothing in the area around g6: the Storm rolls no die.
+    let (mut game, sorcerer) = giants_crushed_by_their_own_rock(Rulings::Fray2026);
+    act(&mut game, 0, &cast_on(sorcerer, "storm", "g6"), &[]);
+    let (mut game, sorcerer) = bowmen_fallen_in_melee(Rulings::Fray2026);
+    act(&mut game, 0, &cast_on(sorcerer, "storm", "g6"), &[]);
+}
+
 #[test]
 fn plague_makes_every_unit_of_the_area_not_immune_save_at_plus_one() {
     let mut position = at([Race::Chaos, Race::Orcs], Step::Closing);
@@ -178,6 +250,41 @@ fn fear_scares_the_enemies_of_the_area_until_the_casters_next_turn() {
     assert!(markers(&game, boyz).contains(&"terrified".to_string()));
     end_until(&mut game, 0, Step::Movement);
     assert!(!markers(&game, boyz).contains(&"terrified".to_string()));
+}
+
+/// The Chaos Sorcerer on d1 and the Chaos Lord on d4, in melee with Orc
+/// Boyz on d5 that braved its charge; more Boyz on f6, in no melee. The
+/// Fear spell's area around e5 holds both Boyz.
+fn fear_on_a_melee_with_the_chaos_lord(rulings: Rulings) -> (ChessWar, PieceId, PieceId, PieceId) {
+    let mut position = at([Race::Chaos, Race::Orcs], Step::Closing).rulings(rulings);
+    let sorcerer = position.place(0, "sorcerer", "d1");
+    position.place(0, "chaos-lord", "d4");
+    let braved = position.place(1, "orc-boyz", "d5");
+    position.marks(braved, |m| m.steadfast = true);
+    let free = position.place(1, "orc-boyz", "f6");
+    (position.build(), sorcerer, braved, free)
+}
+
+#[test]
+fn the_fear_spell_does_not_test_a_unit_in_melee_with_a_fear_causer() {
+    let (mut game, sorcerer, braved, free) = fear_on_a_melee_with_the_chaos_lord(Rulings::Book);
+    // One save only, the free Boyz': 2 fails. Those in melee with the Lord
+    // are "immune to fear until combat is over".
+    let effects = act(&mut game, 0, &cast_on(sorcerer, "fear", "e5"), &[2]);
+    assert_eq!(rolls(&effects).len(), 1, "{:?}", rolls(&effects));
+    assert_eq!(results(&effects), vec!["failed"]);
+    assert!(markers(&game, free).contains(&"terrified".to_string()));
+    assert_eq!(markers(&game, braved), vec!["steadfast"]);
+}
+
+#[test]
+fn with_the_fray_2026_rulings_the_fear_spell_tests_a_unit_in_melee_with_a_fear_causer() {
+    let (mut game, sorcerer, braved, free) = fear_on_a_melee_with_the_chaos_lord(Rulings::Fray2026);
+    // d5 first: its 3 saves; f6's 2 fails.
+    let effects = act(&mut game, 0, &cast_on(sorcerer, "fear", "e5"), &[3, 2]);
+    assert_eq!(results(&effects), vec!["saved", "failed"]);
+    assert!(!markers(&game, braved).contains(&"terrified".to_string()));
+    assert!(markers(&game, free).contains(&"terrified".to_string()));
 }
 
 #[test]

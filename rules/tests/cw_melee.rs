@@ -394,3 +394,64 @@ fn stupid_trolls_test_before_a_charge_too() {
     assert_eq!(square_of(&game, trolls).as_deref(), Some("d3"));
     assert!(destinations(&game, 0, "charge", trolls).is_empty());
 }
+
+/// Orc Trolls on d4 and Orc Boyz on c4, in their melee phase, destroy the
+/// Human Infantry on d5: 5 + 1 − 0 is 6. Both may advance onto d5.
+fn trolls_kill_the_infantry(rulings: Rulings) -> (ChessWar, PieceId, PieceId) {
+    let mut position = Position::new([Race::Orcs, Race::Humans])
+        .turn(0, Step::Melee, 1)
+        .rulings(rulings);
+    let trolls = position.place(0, "trolls", "d4");
+    let boyz = position.place(0, "orc-boyz", "c4");
+    position.place(1, "infantry", "d5");
+    let mut game = position.build();
+    let effects = act(&mut game, 0, &attack(trolls), &[5]);
+    assert_eq!(results(&effects), vec!["destroyed"]);
+    // The Boyz on c4 were next to d5 too, and are next to no enemy now.
+    assert_eq!(notations_of(&game, 0, "advance"), vec!["Pc4-d5", "Rd4-d5"]);
+    (game, trolls, boyz)
+}
+
+#[test]
+fn stupid_trolls_test_before_the_advance_after_a_kill() {
+    let (mut game, trolls, boyz) = trolls_kill_the_infantry(Rulings::Book);
+    // The advance is a move: the stupidity test's 2 fails, and the Trolls
+    // stay on d4, stupid for the rest of the turn.
+    let effects = act(&mut game, 0, &advance(trolls, "d5"), &[2]);
+    assert_eq!(
+        rolls(&effects),
+        vec![(
+            "Trolls on d4 stupidity test (3+)".to_string(),
+            vec![2],
+            "stupid this turn".to_string()
+        )]
+    );
+    assert_eq!(square_of(&game, trolls).as_deref(), Some("d4"));
+    assert!(markers(&game, trolls).contains(&"stupid".to_string()));
+    // The kill's advance is still there for the Boyz.
+    assert_eq!(notations_of(&game, 0, "advance"), vec!["Pc4-d5"]);
+    act(&mut game, 0, &advance(boyz, "d5"), &[]);
+    assert_eq!(square_of(&game, boyz).as_deref(), Some("d5"));
+
+    // Alone, Trolls that fail leave nobody to advance: the phase goes on.
+    let mut position = Position::new([Race::Orcs, Race::Humans]).turn(0, Step::Melee, 1);
+    let trolls = position.place(0, "trolls", "d4");
+    position.place(1, "infantry", "d5");
+    let mut game = position.build();
+    act(&mut game, 0, &attack(trolls), &[6]);
+    act(&mut game, 0, &advance(trolls, "d5"), &[1]);
+    assert_eq!(notations(&game, 0), vec!["end"]);
+
+    // A 3 passes: the Trolls advance, and act freely for the rest of the turn.
+    let (mut game, trolls, _) = trolls_kill_the_infantry(Rulings::Book);
+    act(&mut game, 0, &advance(trolls, "d5"), &[3]);
+    assert_eq!(square_of(&game, trolls).as_deref(), Some("d5"));
+    assert!(markers(&game, trolls).contains(&"tested".to_string()));
+}
+
+#[test]
+fn with_the_fray_2026_rulings_stupid_trolls_advance_without_a_test() {
+    let (mut game, trolls, _) = trolls_kill_the_infantry(Rulings::Fray2026);
+    act(&mut game, 0, &advance(trolls, "d5"), &[]);
+    assert_eq!(square_of(&game, trolls).as_deref(), Some("d5"));
+}

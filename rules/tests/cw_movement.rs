@@ -242,3 +242,74 @@ fn a_fear_causer_that_charges_scares_the_units_it_charges() {
     assert!(markers(&game, archers).contains(&"steadfast".to_string()));
     assert!(markers(&game, general).is_empty());
 }
+
+/// Dwarf Crossbowers on d3 that have not moved, and the Chaos Lord, who
+/// causes fear, on d5.
+fn crossbowers_facing_the_chaos_lord(rulings: Rulings) -> (ChessWar, PieceId, PieceId) {
+    let mut position = Position::new([Race::Dwarves, Race::Chaos]).rulings(rulings);
+    let crossbowers = position.place(0, "crossbowers", "d3");
+    let lord = position.place(1, "chaos-lord", "d5");
+    (position.build(), crossbowers, lord)
+}
+
+#[test]
+fn crossbowers_stopped_by_fear_before_they_moved_may_fire_normally() {
+    let (mut game, crossbowers, lord) = crossbowers_facing_the_chaos_lord(Rulings::Book);
+    // The fear save: a 1 always fails. The Crossbowers stay on d3, halted
+    // but not moved.
+    let effects = act(&mut game, 0, &charge(crossbowers, "d4"), &[1]);
+    assert_eq!(results(&effects), vec!["failed"]);
+    assert_eq!(square_of(&game, crossbowers).as_deref(), Some("d3"));
+    assert_eq!(markers(&game, crossbowers), vec!["halted"]);
+    end_until(&mut game, 0, Step::Firing);
+    // "But it may fire normally": 3 hits; the Lord's 2+ at −1 saves on 6.
+    let effects = act(&mut game, 0, &shoot(crossbowers, lord), &[3, 6]);
+    assert_eq!(results(&effects), vec!["hit", "saved"]);
+}
+
+#[test]
+fn with_the_fray_2026_rulings_a_charger_stopped_by_fear_counts_as_moved() {
+    let (mut game, crossbowers, lord) = crossbowers_facing_the_chaos_lord(Rulings::Fray2026);
+    // The fear save: 1 fails.
+    act(&mut game, 0, &charge(crossbowers, "d4"), &[1]);
+    assert_eq!(markers(&game, crossbowers), vec!["moved", "halted"]);
+    end_until(&mut game, 0, Step::Firing);
+    let refusal = refused(&mut game, 0, &shoot(crossbowers, lord));
+    assert!(
+        refusal.message.contains("cannot fire after moving"),
+        "{}",
+        refusal.message
+    );
+}
+
+#[test]
+fn a_charger_stopped_by_fear_is_neither_flown_nor_summons() {
+    // The Orc Boyz on c3 and the Shaman on e3 each try to charge next to
+    // the Chaos Lord on d5, and each fails its fear save with a 1.
+    let mut position = Position::new([Race::Orcs, Race::Chaos]);
+    position.place(0, "shaman", "e3");
+    let boyz = position.place(0, "orc-boyz", "c3");
+    position.place(1, "chaos-lord", "d5");
+    let mut game = position.build();
+    act(&mut game, 0, &charge(boyz, "c4"), &[1]);
+    assert!(
+        !notations_of(&game, 0, "cast")
+            .iter()
+            .any(|cast| cast.starts_with("Qe3:flight@c3")),
+        "the halted Boyz are not flown"
+    );
+    // The Elves' Wizard knows Fear, a summon; it tried to charge and was
+    // stopped, so its movement phase was not spent standing still.
+    let mut position = Position::new([Race::Elves, Race::Chaos]);
+    let wizard = position.place(0, "wizard", "e3");
+    position.place(1, "chaos-lord", "d5");
+    let mut game = position.build();
+    act(&mut game, 0, &charge(wizard, "e4"), &[1]);
+    end_until(&mut game, 0, Step::Firing);
+    let refusal = refused(&mut game, 0, &cast_on(wizard, "fear", "d5"));
+    assert!(
+        refusal.message.contains("stopped by fear"),
+        "{}",
+        refusal.message
+    );
+}

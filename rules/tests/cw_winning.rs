@@ -87,6 +87,24 @@ fn the_round_limit_draws_the_general_hunt_at_the_end_of_its_last_round() {
 }
 
 #[test]
+fn by_default_no_round_limit_ends_the_general_hunt() {
+    // The match's options as a match made with none takes them: the book
+    // plays until a general dies.
+    let options = fray_rules::chess_war::read_options(&config()).expect("the defaults");
+    let mut position = Position::new([Race::Humans, Race::Orcs])
+        .options(options)
+        .turn(1, Step::Closing, 60);
+    position.place(0, "general", "a1");
+    position.place(1, "warlord", "h8");
+    let mut game = position.build();
+    // The end of round 30, which the former default cap closed with a
+    // draw: no die, and seat 0's turn 61 begins.
+    act(&mut game, 1, &end_phase(), &[]);
+    assert!(game.outcome().is_none());
+    assert_eq!((game.mover(), game.step()), (Some(0), Some(Step::Movement)));
+}
+
+#[test]
 fn in_the_lengthened_game_the_generals_death_does_not_end_it() {
     let mut position = Position::new([Race::Humans, Race::Orcs])
         .options(options(true, 30))

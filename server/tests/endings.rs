@@ -6,10 +6,10 @@
 mod common;
 
 use common::TestServer;
-use common::play::{Chooser, Follower, play, seen_by, two_armies};
+use common::play::{Chooser, Follower, bounded_config, play, seen_by, two_armies};
 use fray_protocol::{
-    ClientMessage, MatchConfig, MatchId, MatchStatus, Outcome, Phrase, PlayerCreated, Replay, Role,
-    Seat, ServerMessage, SystemId, View, Viewer, apply_all,
+    ClientMessage, MatchId, MatchStatus, Outcome, Phrase, PlayerCreated, Replay, Role, Seat,
+    ServerMessage, SystemId, View, Viewer, apply_all,
 };
 
 /// A game longer than this is a bug in the caps, not a long game.
@@ -46,7 +46,7 @@ fn ends_alike_everywhere(system: SystemId, ending: Ending) {
     let bob = server.player("Bob");
     let [first, second] = two_armies(system);
     let summary = server.started_match(
-        &MatchConfig::new(system),
+        &bounded_config(system),
         &[(&alice, &first), (&bob, &second)],
     );
     let id = summary.id;

@@ -31,8 +31,21 @@ fn run(options: &SimulateOptions) -> Summary {
 
 fn options(system: SystemId, games: u64, seed: u64) -> SimulateOptions {
     let mut options = SimulateOptions::new(system, games, seed);
+    options.options = bounded_options(system);
     options.threads = Some(2);
     options
+}
+
+/// `system`'s default options, but a round limit for ChessWar!, whose
+/// default is the book's game without one: every game played here ends.
+fn bounded_options(system: SystemId) -> BTreeMap<String, OptionValue> {
+    match system {
+        SystemId::ChessWar => BTreeMap::from([(
+            fray_rules::chess_war::MAX_ROUNDS.into(),
+            OptionValue::Int(30),
+        )]),
+        _ => BTreeMap::new(),
+    }
 }
 
 /// The counts of a summary agree with each other.
@@ -351,7 +364,11 @@ async fn store_match(
     seed: u8,
     actions: Option<usize>,
 ) -> MatchId {
-    let config = MatchConfig::new(armies[0].system);
+    let system = armies[0].system;
+    let config = MatchConfig {
+        options: bounded_options(system),
+        ..MatchConfig::new(system)
+    };
     store_match_as(pool, &config, armies, seed, actions, Release::Now).await
 }
 

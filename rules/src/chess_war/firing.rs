@@ -112,11 +112,25 @@ impl ChessWar {
                     .filter(|&sq| in_range(sq))
                     .map(|sq| Target::Unit(self.unit_at(sq).expect("an enemy stands there"))),
             ),
-            Aim::Square => out.extend(
-                squares_of(seen)
-                    .filter(|&sq| in_range(sq) && sq != from)
-                    .map(Target::Square),
-            ),
+            Aim::Square => {
+                let barred = self.squares_barred_to_aim(piece);
+                out.extend(
+                    squares_of(seen & !barred)
+                        .filter(|&sq| in_range(sq))
+                        .map(Target::Square),
+                )
+            }
+        }
+    }
+
+    /// The squares a weapon aimed at squares may not take: the firer's own,
+    /// and by the book's reading every square its side holds (W68).
+    fn squares_barred_to_aim(&self, piece: u8) -> u64 {
+        let unit = self.unit(piece);
+        if self.options.rulings.catapults_spare_their_own_side() {
+            self.squares_of_seat(unit.owner)
+        } else {
+            unit.square().map_or(0, bit)
         }
     }
 
@@ -345,6 +359,13 @@ impl ChessWar {
                     weapon.name()
                 ),
             }
+        } else if let Some(friend) = self.friend_under_aim(piece, square) {
+            format!(
+                "{} shoot at the enemy, not at {}, where your own {} stand",
+                weapon.name(),
+                to_square(square),
+                profile(self.unit(friend).unit).name
+            )
         } else if numbers
             .range
             .is_some_and(|range| !within_range(from, square, range))
@@ -369,6 +390,13 @@ impl ChessWar {
             )
         };
         Rejection::new(RejectCode::IllegalAction, message)
+    }
+
+    /// The unit of its own side on `square` that stops `piece`'s weapon from
+    /// aiming there (W68).
+    fn friend_under_aim(&self, piece: u8, square: Sq) -> Option<u8> {
+        let barred = bit(square) & self.squares_barred_to_aim(piece) != 0;
+        self.unit_at(square).filter(|_| barred)
     }
 
     /// "Archers on c2 shoot Orc Boyz on c6", "Catapults on a1 shoot at e6".

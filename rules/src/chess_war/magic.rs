@@ -10,7 +10,7 @@ use super::reactions::Window;
 use super::resolution::Task;
 use super::sight::line_of_sight;
 use super::spells::{AREA_RADIUS, FLIGHT_DISTANCE, SPELL_RANGE, Spell, SpellKind};
-use super::state::{ChessWar, Step};
+use super::state::{ChessWar, Marks, Place, Step};
 use crate::effect_log::Log;
 use crate::grid::{SQUARES, Sq, bit, distance, squares_of};
 
@@ -155,12 +155,8 @@ impl ChessWar {
     pub(crate) fn timing_bar(&self, wizard: u8, spell: Spell, step: Step) -> Option<String> {
         let unit = self.unit(wizard);
         let sq = unit.square()?;
-        let own_fired = self
-            .on_board()
-            .any(|(_, other, _)| other.owner == unit.owner && other.marks.fired);
-        let own_attacked = self
-            .on_board()
-            .any(|(_, other, _)| other.owner == unit.owner && other.marks.attacked);
+        let own_fired = self.side_has_acted(unit.owner, |marks| marks.fired);
+        let own_attacked = self.side_has_acted(unit.owner, |marks| marks.attacked);
         let wanted = |phase: Step| {
             (step != phase).then(|| {
                 format!(
@@ -186,6 +182,8 @@ impl ChessWar {
             SpellKind::Summon => {
                 if unit.marks.moved {
                     Some("a wizard that moved this turn casts no summon spell".into())
+                } else if unit.marks.halted {
+                    Some("a wizard stopped by fear when charging casts no summon spell".into())
                 } else {
                     match step {
                         Step::Movement => Some(
@@ -209,6 +207,21 @@ impl ChessWar {
                 spell.name()
             )),
         }
+    }
+
+    /// Whether a unit of `seat` has done what `done` asks of its markers
+    /// this turn: one on the board, or under the book's reading also one
+    /// destroyed since (W65).
+    fn side_has_acted(&self, seat: u8, done: impl Fn(Marks) -> bool) -> bool {
+        let fallen_count = self.options.rulings.fallen_units_close_the_summon_moment();
+        self.units.iter().any(|unit| {
+            let counted = match unit.place {
+                Place::Board(_) => true,
+                Place::Destroyed => fallen_count,
+                Place::Unplaced => false,
+            };
+            counted && unit.owner == seat && done(unit.marks)
+        })
     }
 
     /// Every casting of `spell` by `wizard` on `from` at the targets it may
@@ -268,13 +281,15 @@ impl ChessWar {
 
     /// Where Flight by a wizard of `seat` may carry `target` (W47): an
     /// empty square at most 3 away, next to none of the target's enemies;
-    /// a friendly target must not have moved.
+    /// a friendly target must not have moved, charged or been stopped by
+    /// fear (W69).
     pub(crate) fn flight_squares(&self, seat: u8, target: u8) -> u64 {
         let unit = self.unit(target);
         let Some(from) = unit.square() else {
             return 0;
         };
-        if unit.owner == seat && (unit.marks.moved || unit.marks.charged) {
+        let marks = unit.marks;
+        if unit.owner == seat && (marks.moved || marks.charged || marks.halted) {
             return 0;
         }
         let contact = touching(self.enemies_of(unit.owner));

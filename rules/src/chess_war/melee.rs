@@ -244,7 +244,17 @@ impl ChessWar {
             .map(|(index, _, _)| index)
     }
 
-    pub(crate) fn play_advance(&mut self, piece: u8, to: Sq, log: &mut Log) {
+    /// One unit steps onto the emptied square; a Stupid one tests first,
+    /// and failing leaves the advance to the others (W27, W30).
+    pub(crate) fn play_advance(&mut self, piece: u8, to: Sq, dice: &mut dyn Dice, log: &mut Log) {
+        let tests = self.options.rulings.stupid_units_test_before_advancing();
+        if tests && !self.passes_stupidity(piece, dice, log) {
+            let seat = self.unit(piece).owner;
+            if self.advancers(seat, to).next().is_none() {
+                self.set_pending(None);
+            }
+            return;
+        }
         self.set_pending(None);
         self.tell_of(piece, &format!("advance to {}", to_square(to)), log);
         self.put(piece, to);

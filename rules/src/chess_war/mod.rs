@@ -2,8 +2,7 @@
 //! unit's bounds, an 8×8 board, and turns in which every unit may move, then
 //! fire, then fight in melee; saves, fear, spells. The rules as Fray plays
 //! them, with every ruling: `docs/rules/chess-war.md`. The engine plays the
-//! whole game; the system is not registered in `game.rs` until the balance
-//! lab has played it.
+//! whole game, registered in `game.rs`.
 //!
 //! Where each rule lives:
 //! - `units.rs`: the races, every unit's profile, its chess piece and specials
@@ -29,6 +28,8 @@
 //! - `melee.rs`: attacks, the defender's choice of target, plague, the advance
 //! - `saves.rs`: the save roll
 //! - `winning.rs`: the general hunt, the lengthened game, the round limit
+//! - `rulings.rs`: the points where the match option `rulings` keeps the
+//!   readings Fray played before the book's
 //! - `actions.rs`: actions, notation and labels; why an action is refused
 //! - `view.rs`: what each viewer sees, and the referee's view in parts
 //! - `position.rs`: positions set up for tests of one rule
@@ -46,6 +47,7 @@ pub mod position;
 pub mod reach;
 mod reactions;
 mod resolution;
+mod rulings;
 mod saves;
 pub mod scatter;
 mod setup;
@@ -76,6 +78,7 @@ pub use army::{
 pub use examples::{example, examples, random_army};
 pub use moves::Move;
 pub use position::Position;
+pub use rulings::Rulings;
 pub use spells::{Spell, SpellKind};
 pub use state::{ChessWar, Marks, SpellSlots, Step};
 pub use units::{ChessPiece, Profile, Race, Special};
@@ -86,13 +89,14 @@ use crate::dice::Dice;
 use crate::effect_log::Log;
 use crate::engine::SetupError;
 use crate::kept_view::KeptView;
-use crate::match_options::{CheckedOptions, Choice, flag_option, int_option};
+use crate::match_options::{CheckedOptions, Choice, choice_option, flag_option, int_option};
 use crate::move_rules::{MoveRules, Seats};
 use crate::system::{GameSystem, Pick};
 
 pub const POINTS: &str = "points";
 pub const LENGTHENED: &str = "lengthened";
 pub const MAX_ROUNDS: &str = "max-rounds";
+pub const RULINGS: &str = "rulings";
 
 const NAME: &str = "ChessWar!";
 
@@ -103,8 +107,10 @@ pub struct MatchOptions {
     pub points: u32,
     /// The lengthened game: to total destruction, not the general's death.
     pub lengthened: bool,
-    /// The round at whose end the game stops; 0: never.
+    /// The round at whose end the game stops; 0 (the book's game): never.
     pub max_rounds: u32,
+    /// Which reading of the book the match plays.
+    pub rulings: Rulings,
 }
 
 impl Default for MatchOptions {
@@ -112,7 +118,8 @@ impl Default for MatchOptions {
         MatchOptions {
             points: DEFAULT_POINTS,
             lengthened: false,
-            max_rounds: 30,
+            max_rounds: 0,
+            rulings: Rulings::Book,
         }
     }
 }
@@ -146,7 +153,16 @@ fn option_specs() -> Vec<OptionSpec> {
             (0, 1_000),
             defaults.max_rounds,
             "The game stops at the end of this round: a draw, or in the lengthened game \
-             a win for the most points of survivors; 0: never (the book has no such cap).",
+             a win for the most points of survivors; 0 (the default): never, as the book \
+             plays until a general dies (or, lengthened, an army is destroyed).",
+        ),
+        choice_option(
+            RULINGS,
+            "Rulings",
+            defaults.rulings,
+            "book: the book as Fray reads it now; fray-2026: the readings Fray used \
+             before, kept so that matches stored before play on unchanged and for \
+             groups who prefer them.",
         ),
     ]
 }
@@ -158,6 +174,7 @@ pub fn read_options(config: &MatchConfig) -> Result<MatchOptions, SetupError> {
         points: options.int(POINTS),
         lengthened: options.flag(LENGTHENED),
         max_rounds: options.int(MAX_ROUNDS),
+        rulings: options.choice(RULINGS),
     })
 }
 

@@ -155,9 +155,10 @@ impl ChessWar {
                     "is afraid and stops: it cannot enter melee this turn",
                     log,
                 );
+                let counts_as_moved = !self.options.rulings.halted_charger_stays_unmoved();
                 let marks = &mut self.unit_mut(piece).marks;
                 marks.halted = true;
-                marks.moved = true;
+                marks.moved |= counts_as_moved;
                 return;
             }
             self.unit_mut(piece).marks.steadfast = true;
@@ -186,6 +187,13 @@ impl ChessWar {
                     && adjacent(sq) & bit(*at) != 0
             })
             .fold(0, |mask, (_, _, at)| mask | bit(at))
+    }
+
+    /// Whether unit `index` is in melee with an enemy that causes fear.
+    pub(crate) fn in_melee_with_fear(&self, index: u8) -> bool {
+        let unit = self.unit(index);
+        unit.square()
+            .is_some_and(|sq| self.fear_causers_near(unit.owner, sq) != 0)
     }
 
     /// A fear-causer has charged onto `sq`: each enemy next to it that is

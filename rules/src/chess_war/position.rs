@@ -5,6 +5,7 @@
 use fray_protocol::{PieceId, Square};
 
 use super::MatchOptions;
+use super::rulings::Rulings;
 use super::state::{ChessWar, EMPTY, IDS_PER_SEAT, Marks, Phase, Place, SpellSlots, Step, Unit};
 use super::units::{Race, unit_by_key};
 use crate::grid::{SQUARES, Sq, from_square};
@@ -28,6 +29,13 @@ impl Position {
 
     pub fn options(mut self, options: MatchOptions) -> Self {
         self.game.options = options;
+        self
+    }
+
+    /// Which reading of the book the position plays (the match option
+    /// `rulings`).
+    pub fn rulings(mut self, rulings: Rulings) -> Self {
+        self.game.options.rulings = rulings;
         self
     }
 

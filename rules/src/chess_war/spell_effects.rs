@@ -68,9 +68,16 @@ impl ChessWar {
             }
             Spell::Fear => {
                 let centre = casting.to.expect("an area's centre");
+                let spares_melee = self
+                    .options
+                    .rulings
+                    .fear_spell_spares_units_in_melee_with_fear();
                 for index in self.units_in(area(centre)) {
                     let unit = *self.unit(index);
-                    if unit.owner == caster_seat || unit.profile().immune_to_fear() {
+                    if unit.owner == caster_seat
+                        || unit.profile().immune_to_fear()
+                        || (spares_melee && self.in_melee_with_fear(index))
+                    {
                         continue;
                     }
                     if !self.save(index, 0, "against the Fear spell", dice, log) {

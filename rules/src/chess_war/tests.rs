@@ -586,7 +586,7 @@ fn options_and_info() {
     assert_eq!(info.id, SystemId::ChessWar);
     assert_eq!(info.armies.len(), 6);
     let keys: Vec<&str> = info.options.iter().map(|o| o.key.as_str()).collect();
-    assert_eq!(keys, vec![POINTS, LENGTHENED, MAX_ROUNDS]);
+    assert_eq!(keys, vec![POINTS, LENGTHENED, MAX_ROUNDS, RULINGS]);
     let liche = &info.armies[3].units[0];
     assert_eq!(
         (liche.key.as_str(), liche.cost, liche.min),

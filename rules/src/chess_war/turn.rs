@@ -23,7 +23,7 @@ impl ChessWar {
             Move::Cast(casting) => self.play_cast(casting, log),
             Move::Attack { piece } => self.play_attack(piece, log),
             Move::Choose { target } => self.play_choice(target, log),
-            Move::Advance { piece, to } => self.play_advance(piece, to, log),
+            Move::Advance { piece, to } => self.play_advance(piece, to, dice, log),
             Move::Pass if self.reaction.is_some() => self.reaction = None,
             Move::Pass => self.set_pending(None),
             Move::EndPhase => self.end_phase(dice, log),

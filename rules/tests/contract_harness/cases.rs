@@ -53,11 +53,18 @@ impl Case {
     }
 }
 
+/// The most a cap switched off by default (a default of 0, as the books
+/// play) is set to: the suite plays every game to its end, so never without
+/// a cap.
+const CAP_OFF_BY_DEFAULT_AT_MOST: i64 = 30;
+
 /// A case of `info`'s system made from `shape` (the players, options and
 /// lists) and `seed` (the dice). Half the options are left at their default;
 /// the others take any value a game still ends with: any choice or flag; a
 /// cap (any other whole number) lowered to between 1 and its default, never
 /// switched off; the points option raised, so that every list still fits.
+/// A cap switched off by default is always set, to between 1 and
+/// [`CAP_OFF_BY_DEFAULT_AT_MOST`].
 /// Each seat plays its system's example army or, half the time, a random list
 /// bought within the published limits that the rules accept for this match.
 pub fn make_case(info: &SystemInfo, shape: u64, seed: u64) -> Case {
@@ -65,7 +72,7 @@ pub fn make_case(info: &SystemInfo, shape: u64, seed: u64) -> Case {
     let seats = pick.between(info.seats.min.into(), info.seats.max.into()) as u8;
     let mut config = MatchConfig::new(info.id);
     for spec in &info.options {
-        if pick.one_in(2) {
+        if pick.one_in(2) && !off_by_default(spec) {
             continue;
         }
         let points = info.limits.points_option.as_deref() == Some(spec.key.as_str());
@@ -92,12 +99,23 @@ pub fn make_case(info: &SystemInfo, shape: u64, seed: u64) -> Case {
     }
 }
 
+/// Whether `spec` is a whole number whose default, 0, switches it off.
+fn off_by_default(spec: &OptionSpec) -> bool {
+    matches!(
+        (&spec.kind, &spec.default),
+        (OptionKind::Int { .. }, OptionValue::Int(0))
+    )
+}
+
 fn option_value(spec: &OptionSpec, points: bool, pick: &mut Chooser) -> OptionValue {
     match (&spec.kind, &spec.default) {
         (OptionKind::Bool, _) => OptionValue::Bool(pick.one_in(2)),
         (OptionKind::Choice { choices }, _) => OptionValue::Text(pick.pick(choices).clone()),
         (OptionKind::Int { max, .. }, OptionValue::Int(default)) if points => {
             OptionValue::Int(pick.between(*default, *max))
+        }
+        (OptionKind::Int { min, max }, OptionValue::Int(0)) => {
+            OptionValue::Int(pick.between((*min).max(1), CAP_OFF_BY_DEFAULT_AT_MOST.min(*max)))
         }
         (OptionKind::Int { min, .. }, OptionValue::Int(default)) if *default >= 1 => {
             OptionValue::Int(pick.between((*min).max(1), *default))

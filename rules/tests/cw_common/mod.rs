@@ -8,7 +8,8 @@ pub use fray_protocol::{
     PieceId, RejectCode, Rejection, ScopedEffect, Seat, Square, SystemId, View, Viewer, apply_all,
 };
 pub use fray_rules::chess_war::{
-    ChessWar, LENGTHENED, MAX_ROUNDS, Marks, MatchOptions, POINTS, Position, Race, Step, example,
+    ChessWar, LENGTHENED, MAX_ROUNDS, Marks, MatchOptions, POINTS, Position, RULINGS, Race,
+    Rulings, Step, example,
 };
 pub use fray_rules::{ChaChaDice, MoveRules, ScriptedDice, SetupError};
 

@@ -9,6 +9,20 @@ use fray_protocol::{
 
 use super::{Client, TestServer};
 
+/// `system`'s default options, but a round limit for ChessWar!, whose
+/// default is the book's game without one: for the tests that play a game
+/// to its end.
+pub fn bounded_config(system: SystemId) -> fray_protocol::MatchConfig {
+    let config = fray_protocol::MatchConfig::new(system);
+    match system {
+        SystemId::ChessWar => config.with(
+            fray_rules::chess_war::MAX_ROUNDS,
+            fray_protocol::OptionValue::Int(30),
+        ),
+        _ => config,
+    }
+}
+
 /// A running two-player match of `system` with both players subscribed.
 pub fn start_two_player(server: &TestServer, system: SystemId) -> (MatchId, [Follower; 2]) {
     start_two_player_with(server, &fray_protocol::MatchConfig::new(system))
