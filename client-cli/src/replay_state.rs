@@ -1,5 +1,8 @@
 //! A finished match, stepped through: the `Replay` from `GET
-//! /api/matches/{id}/replay` as a spectator sees it, at any event.
+//! /api/matches/{id}/replay` whole, at any event. A match that is over
+//! hides nothing: what was secret during play (ChessWar!'s set-up, a
+//! haunting Shade, Summoners Chess's Acolyte choices) is shown, as the
+//! referee saw it.
 //!
 //! `tui` and `line` both replay through exactly these items.
 
@@ -28,7 +31,7 @@ impl ReplayState {
         replay.apply_event(0);
         replay
     }
-    /// The match as a spectator saw it just after the current event.
+    /// The whole match, as the referee saw it, just after the current event.
     pub fn state(&self) -> &GameState {
         &self.state
     }
@@ -114,7 +117,7 @@ impl ReplayState {
         let Some(event) = self.replay.events.get(index) else {
             return;
         };
-        let effects = ScopedEffect::for_viewer(&event.effects, Viewer::Spectator);
+        let effects = ScopedEffect::for_viewer(&event.effects, Viewer::Referee);
         self.state.apply_effects(event.seq, &effects);
         if let Some(seat) = event.seat {
             self.state.actors.insert(event.seq, seat);
@@ -257,7 +260,7 @@ mod tests {
             },
             turn(1, 0),
         ]);
-        // What a spectator may not see never reaches the replay's state.
+        // What was secret during play is shown once the match is over.
         setup.push(ScopedEffect {
             audience: Audience::Seats(vec![Seat(0)]),
             effect: Effect::Narration {
@@ -324,7 +327,7 @@ mod tests {
     }
 
     #[test]
-    fn it_starts_at_the_set_up_as_a_spectator_sees_it() {
+    fn it_starts_at_the_set_up_with_everything_shown() {
         let replay = ReplayState::new(replay());
         assert_eq!(replay.position(), (0, 4));
         let state = replay.state();
@@ -335,8 +338,11 @@ mod tests {
         assert_eq!(state.seat_name(Seat(0)), "Alice");
         assert_eq!(
             log(&replay),
-            [(0, "A game of test is set up.".to_string())],
-            "the seat-only narration stays hidden"
+            [
+                (0, "A game of test is set up.".to_string()),
+                (0, "a secret".to_string())
+            ],
+            "the narration told to seat 0 alone during play is shown"
         );
     }
 
@@ -349,9 +355,9 @@ mod tests {
         assert_eq!(square_of(&replay, 2), Some("f6".parse().unwrap()));
         assert_eq!(replay.state().last_rolls.len(), 1);
         let at_two = log(&replay);
-        assert_eq!(at_two.len(), 4);
+        assert_eq!(at_two.len(), 5);
         assert_eq!(
-            at_two[3],
+            at_two[4],
             (2, "Seat 2 rolls for attack (Knight 2): 6, hit".to_string())
         );
 
@@ -360,7 +366,7 @@ mod tests {
         assert_eq!(square_of(&replay, 2), Some("g8".parse().unwrap()));
         assert_eq!(square_of(&replay, 1), Some("c3".parse().unwrap()));
         assert!(replay.state().last_rolls.is_empty());
-        assert_eq!(log(&replay), at_two[..2]);
+        assert_eq!(log(&replay), at_two[..3]);
 
         assert!(replay.step_forward());
         assert_eq!(log(&replay), at_two);
@@ -379,7 +385,7 @@ mod tests {
         replay.jump(0);
         assert_eq!(replay.position(), (0, 4));
         assert_eq!(replay.state().status, MatchStatus::Running);
-        assert_eq!(log(&replay).len(), 1);
+        assert_eq!(log(&replay).len(), 2);
     }
 
     #[test]

@@ -2,9 +2,11 @@
 //! each system is played over the socket by random players (and resigned
 //! if it runs long), then opened at `#/replay/{id}`. Its last step is the
 //! finished server's view as a spectator and as either player; stepping
-//! one by one, back, and jumping land on the same boards; ChessWar!'s
-//! secret set-up shows a player their own pieces and a spectator nothing
-//! of them; the dice check passes, and fails on a tampered replay.
+//! one by one, back, and jumping land on the same boards; the replay opens
+//! showing everything, ChessWar!'s secret set-up included, while seen as a
+//! spectator it shows nothing of a side's units before the reveal, as the
+//! spectator was shown; the dice check passes, and fails on a tampered
+//! replay.
 //!
 //! Skipped, with a line saying so, where no Chromium is installed.
 
@@ -176,6 +178,13 @@ fn a_finished_game_of_each_system_replays_in_the_browser() {
             "the replay and its dice check",
             &format!("{REPLAY}.view && {REPLAY}.check"),
         );
+        let opened_as = browser.eval(&page, "document.getElementById('replay-viewer').value");
+        assert_eq!(
+            opened_as,
+            json!("everything"),
+            "{system}: a replay opens whole"
+        );
+        let whole = browser.eval(&page, SEAT0_DRAWN);
 
         let spectator = servers_view(&server, id, None, Role::Spectator);
         let as_alice = servers_view(&server, id, Some(&alice.token), Role::Player);
@@ -193,6 +202,10 @@ fn a_finished_game_of_each_system_replays_in_the_browser() {
         if system == SystemId::ChessWar {
             see_as(&mut browser, &page, "0");
             let mine = browser.eval(&page, SEAT0_DRAWN);
+            assert_eq!(
+                whole, mine,
+                "the whole replay shows seat 0's set-up as seat 0 saw it"
+            );
             see_as(&mut browser, &page, "spectator");
             let watched = browser.eval(&page, SEAT0_DRAWN);
             let (mine, watched) = (mine.as_array().unwrap(), watched.as_array().unwrap());
@@ -202,7 +215,7 @@ fn a_finished_game_of_each_system_replays_in_the_browser() {
                 .position(|(m, w)| m.as_u64() > w.as_u64());
             assert!(
                 hidden.is_some(),
-                "ChessWar!'s set-up hides nothing from a spectator: {mine:?} against {watched:?}"
+                "ChessWar!'s set-up was hidden from no spectator: {mine:?} against {watched:?}"
             );
         }
 

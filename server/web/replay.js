@@ -1,6 +1,7 @@
 // A finished match, step by step: the replay (docs/protocol.md, "Matches")
-// followed with apply() from an empty view, one event at a time, as a
-// spectator or as one of the players sees it; and its dice checked
+// followed with apply() from an empty view, one event at a time, whole
+// (what was secret during play is shown once the match is over), or as a
+// spectator or one of the players saw it then; and its dice checked
 // against the seed in the browser (dice.js).
 
 import { api } from "./api.js";
@@ -16,10 +17,17 @@ import { follow, logLine, outcomeText } from "./log.js";
 const CHECKPOINT = 32;
 
 const SPECTATOR = "spectator";
+// The whole game, as the referee saw it: a match that is over hides
+// nothing, so this is how a replay opens.
+const EVERYTHING = "everything";
 
-/** Whether `viewer` (a seat number, or SPECTATOR) was sent an effect. */
+/** Whether `viewer` (a seat number, SPECTATOR or EVERYTHING) was sent an effect. */
 export function sees(audience, viewer) {
-  switch (audience && audience.kind) {
+  const kind = audience && audience.kind;
+  if (viewer === EVERYTHING) {
+    return kind === "viewers" ? audience.seats.some((v) => v.kind === "referee") : kind !== undefined;
+  }
+  switch (kind) {
     case "everyone":
       return true;
     case "seats":
@@ -35,13 +43,18 @@ export function sees(audience, viewer) {
   }
 }
 
+/** The viewer a value of the "See as" list names. */
+function viewerOf(value) {
+  return value === SPECTATOR || value === EVERYTHING ? value : Number(value);
+}
+
 export class Replay {
   constructor(main, matchId, ctx) {
     this.main = main;
     this.matchId = matchId;
     this.ctx = ctx;
     this.data = null;
-    this.viewer = SPECTATOR;
+    this.viewer = EVERYTHING;
     this.index = -1;
     this.view = null;
     this.checkpoints = new Map();
@@ -152,6 +165,7 @@ export class Replay {
     );
     replace(
       this.viewerSelect,
+      h("option", { value: EVERYTHING }, "everything (nothing is secret once it is over)"),
       h("option", { value: SPECTATOR }, "a spectator"),
       summary.seats.map((seat) => h("option", { value: String(seat.seat) }, this.name(seat.seat))),
     );
@@ -227,7 +241,7 @@ export class Replay {
   }
 
   seeAs(value) {
-    this.viewer = value === SPECTATOR ? SPECTATOR : Number(value);
+    this.viewer = viewerOf(value);
     this.viewerSelect.value = String(value);
     this.checkpoints = new Map();
     this.flip = undefined;
@@ -280,7 +294,7 @@ export class Replay {
 
   /** A player sees their own side at the bottom, as at the table. */
   sideAtTop() {
-    if (this.viewer === SPECTATOR) return false;
+    if (typeof this.viewer !== "number") return false;
     const view = this.viewAfter(this.last());
     const ranks = Object.values(view.pieces)
       .filter((p) => p.owner === this.viewer && p.square)
@@ -301,7 +315,7 @@ export class Replay {
     this.gotoInput.value = String(event.seq);
     drawBoard(this.svg, view, {
       flip: this.flip,
-      mySeat: this.viewer === SPECTATOR ? null : this.viewer,
+      mySeat: typeof this.viewer === "number" ? this.viewer : null,
       last: this.moved,
       seatName: (seat) => this.name(seat),
     });
