@@ -6,31 +6,14 @@
 mod common;
 
 use common::TestServer;
-use common::play::{Follower, play_option, two_player_match};
-use fray_protocol::{Effect, MatchId, PlayerCreated, Role, SystemId};
+use common::play::{Follower, play_option, subscribed, two_player_match};
+use fray_protocol::{Effect, SystemId};
 
 fn placed(effects: &[Effect]) -> usize {
     effects
         .iter()
         .filter(|effect| matches!(effect, Effect::PiecePlaced { .. }))
         .count()
-}
-
-/// Both seats and a spectator, subscribed to match `id`.
-fn subscribed(
-    server: &TestServer,
-    id: MatchId,
-    players: &[PlayerCreated; 2],
-) -> ([Follower; 2], [Follower; 1]) {
-    let seats = [0, 1].map(|seat| {
-        Follower::subscribe(server.client(Some(&players[seat].token)), id, Role::Player)
-    });
-    let watchers = [Follower::subscribe(
-        server.client(None),
-        id,
-        Role::Spectator,
-    )];
-    (seats, watchers)
 }
 
 /// Asserts that `follower`'s first batch told nothing of the placement but

@@ -9,27 +9,8 @@
 mod common;
 
 use common::TestServer;
-use common::play::{Follower, play_option, two_player_match};
-use fray_protocol::{
-    ClientMessage, MatchId, MatchSummary, PlayerCreated, Role, ServerMessage, SystemId,
-};
-
-/// Both seats and a spectator, subscribed to match `id`.
-fn subscribed(
-    server: &TestServer,
-    id: MatchId,
-    players: &[PlayerCreated; 2],
-) -> ([Follower; 2], [Follower; 1]) {
-    let seats = [0, 1].map(|seat| {
-        Follower::subscribe(server.client(Some(&players[seat].token)), id, Role::Player)
-    });
-    let watchers = [Follower::subscribe(
-        server.client(None),
-        id,
-        Role::Spectator,
-    )];
-    (seats, watchers)
-}
+use common::play::{Follower, play_option, subscribed, two_player_match};
+use fray_protocol::{ClientMessage, MatchId, MatchSummary, Role, ServerMessage, SystemId};
 
 /// How many units `seat` still has to place: its placements are its only
 /// options while it places.

@@ -16,7 +16,8 @@ use std::time::{Duration, Instant};
 use common::TestServer;
 use common::browser::{
     Browser, STEP, TABLE, chromium_or_skip, create_in_the_lobby, my_turn, open_table,
-    register_in_the_page, say, screenshots_dir, seq, view_is_the_servers, wait_at_the_table,
+    register_in_the_page, say, screenshots_dir, seq, servers_snapshot, view_is_the_servers,
+    wait_at_the_table,
 };
 use serde_json::{Value, json};
 
@@ -422,8 +423,12 @@ fn every_system_is_drawn_and_played_in_the_browser() {
             }
             play_one(&mut browser, pages);
         }
-        let last = seq(&mut browser, &ada);
-        browser.wait_for(&bo, "both pages", &format!("{TABLE}.seq === {last}"));
+        // Each page numbers the events its player can tell happened: in
+        // ChessWar!'s set-up each side's placements are its own.
+        for (page, token) in [(&ada, ada_token), (&bo, bo_token)] {
+            let last = servers_snapshot(&server, Some(token), id).seq;
+            browser.wait_for(page, "both pages", &format!("{TABLE}.seq === {last}"));
+        }
         view_is_the_servers(&mut browser, &ada, &server, Some(ada_token), id);
         view_is_the_servers(&mut browser, &bo, &server, Some(bo_token), id);
         browser.screenshot(&ada, &shots.join(format!("board-{key}.png")));

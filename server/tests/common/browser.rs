@@ -13,7 +13,7 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Stdio};
 use std::time::{Duration, Instant};
 
-use fray_protocol::{MatchId, Role, ServerMessage};
+use fray_protocol::{MatchId, Role, ServerMessage, Snapshot};
 use serde_json::{Value, json};
 
 use super::TestServer;
@@ -312,6 +312,23 @@ pub fn my_turn(browser: &mut Browser, page: &str) -> bool {
 /// The view the page built with its `apply` is the one the server sends
 /// in a fresh snapshot now: to the player whose token is given, or to a
 /// spectator.
+/// The server's snapshot of match `id` for the player `token` names, or a
+/// spectator's.
+pub fn servers_snapshot(server: &TestServer, token: Option<&str>, id: i64) -> Snapshot {
+    let mut client = server.client(token);
+    let role = if token.is_some() {
+        Role::Player
+    } else {
+        Role::Spectator
+    };
+    client.subscribe(MatchId(id), role, None);
+    loop {
+        if let ServerMessage::Snapshot(snapshot) = client.recv() {
+            return snapshot;
+        }
+    }
+}
+
 pub fn view_is_the_servers(
     browser: &mut Browser,
     page: &str,
@@ -323,18 +340,7 @@ pub fn view_is_the_servers(
     let page_seq = seq(browser, page);
     let page_view: Value =
         serde_json::from_str(page_view.as_str().expect("the view as JSON")).expect("JSON");
-    let mut client = server.client(token);
-    let role = if token.is_some() {
-        Role::Player
-    } else {
-        Role::Spectator
-    };
-    client.subscribe(MatchId(id), role, None);
-    let snapshot = loop {
-        if let ServerMessage::Snapshot(snapshot) = client.recv() {
-            break snapshot;
-        }
-    };
+    let snapshot = servers_snapshot(server, token, id);
     assert_eq!(snapshot.seq as i64, page_seq, "the page is up to date");
     let server_view = serde_json::to_value(&snapshot.view).expect("a view");
     let differences = super::views::view_differences(&page_view, &server_view);

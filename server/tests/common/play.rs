@@ -58,6 +58,23 @@ fn two_player_match_with(
     (summary.id, [alice, bob])
 }
 
+/// Both seats and a spectator, subscribed to match `id`.
+pub fn subscribed(
+    server: &TestServer,
+    id: MatchId,
+    players: &[PlayerCreated; 2],
+) -> ([Follower; 2], [Follower; 1]) {
+    let seats = [0, 1].map(|seat| {
+        Follower::subscribe(server.client(Some(&players[seat].token)), id, Role::Player)
+    });
+    let watchers = [Follower::subscribe(
+        server.client(None),
+        id,
+        Role::Spectator,
+    )];
+    (seats, watchers)
+}
+
 /// Two valid army lists for a system.
 pub fn two_armies(system: SystemId) -> [ArmyList; 2] {
     fray_rules::example_armies(system).unwrap_or_else(|| panic!("{system} is not playable"))
