@@ -6,6 +6,7 @@
 //! where they differ is one method here, so the rules ask about the point,
 //! never about the option.
 
+use super::pieces::Kind;
 use crate::match_options::Choice;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
@@ -27,8 +28,22 @@ impl Choice for Rulings {
 }
 
 impl Rulings {
-    #[allow(dead_code)]
     fn book(self) -> bool {
         self == Rulings::Book
+    }
+
+    // ---- Moves: the Bull, the flights, the threats a throw makes, castling
+    // against walks, the Spirit's squares, repetition (issue 35, 16–21) ----
+
+    /// Whether threefold repetition tells a piece of `kind` that has moved
+    /// from one that has not: each whose first move is its own (a pawn's,
+    /// Villager's or Student's double step, a Sprite's diagonal), besides
+    /// castling's King and Rook (G7).
+    pub fn repetition_tells_moved(self, kind: Kind) -> bool {
+        match kind {
+            Kind::King | Kind::Rook => true,
+            Kind::Pawn | Kind::Villager | Kind::Student | Kind::Sprite => self.book(),
+            _ => false,
+        }
     }
 }
