@@ -66,15 +66,21 @@ impl ActionChessFactionChess {
             return false;
         }
         let square = self.piece(victim).square.expect("a victim on the board");
+        self.catch_in_trap(victim);
+        self.lift(victim, "captured");
+        butcher::leave_corpse(self, victim, square, false);
+        self.capture_spirit_left(square);
+        true
+    }
+
+    /// When `victim` is a Trap the acting piece, its enemy, captures, that
+    /// piece is caught: it leaves the board once its move is done (W6).
+    pub(crate) fn catch_in_trap(&mut self, victim: Ix) {
         if self.piece(victim).kind == Kind::Trap {
             self.trapped = self
                 .acting
                 .filter(|&by| self.piece(by).owner != self.piece(victim).owner);
         }
-        self.lift(victim, "captured");
-        butcher::leave_corpse(self, victim, square, false);
-        self.capture_spirit_left(square);
-        true
     }
 
     /// A piece whose move ends on a square it captured on takes every

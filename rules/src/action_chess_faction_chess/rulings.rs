@@ -35,6 +35,14 @@ impl Rulings {
     // ---- Moves: the Bull, the flights, the threats a throw makes, castling
     // against walks, the Spirit's squares, repetition (issue 35, 16–21) ----
 
+    /// Whether a Bull may charge through "any one piece that is not a Bull
+    /// or an Auroch", an enemy as well as a friend, where one piece stands
+    /// alone (K3); `fray-2026` passed friends only, a Spirit sharing the
+    /// friend's square too.
+    pub fn bull_charges_through_any_one_piece(self) -> bool {
+        self.book()
+    }
+
     /// Whether threefold repetition tells a piece of `kind` that has moved
     /// from one that has not: each whose first move is its own (a pawn's,
     /// Villager's or Student's double step, a Sprite's diagonal), besides
