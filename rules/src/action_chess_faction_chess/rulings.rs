@@ -43,6 +43,15 @@ impl Rulings {
         self.book()
     }
 
+    /// Whether a castling King's squares are each judged with the King
+    /// standing there: the square it crosses "through check" only where a
+    /// step there would leave it threatened (C8). `fray-2026` judged all
+    /// three with the King at home, where a walk or a jump may pass the
+    /// square only because the King is not on it.
+    pub fn castling_judges_each_square_with_the_king_there(self) -> bool {
+        self.book()
+    }
+
     /// Whether threefold repetition tells a piece of `kind` that has moved
     /// from one that has not: each whose first move is its own (a pawn's,
     /// Villager's or Student's double step, a Sprite's diagonal), besides
