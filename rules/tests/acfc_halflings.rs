@@ -408,6 +408,34 @@ fn two_lone_mayors_side_by_side_may_take_each_other() {
     assert_eq!(game.outcome().expect("over").winners, vec![Seat(0)]);
 }
 
+/// H7 with G4 as the Mayor's "threatened" asks it: the Grenadier on h6
+/// could slide to e3 and throw a grenade south, landing on e2 or e1, so
+/// the Mayor on e1, beside no Villager, may move; the Grenadier's slides
+/// reach no nearer than e3. No die is rolled.
+#[test]
+fn a_mayor_a_grenade_could_reach_is_threatened_and_may_move() {
+    let mayor_moves = |rules: Rules| {
+        let mut position = Position::new([Faction::Halflings, Faction::Alchemist]);
+        position.rules(rules);
+        let mayor = position.place(0, "mayor", "e1");
+        position.place(1, "arch-chancellor", "a8");
+        position.place(1, "grenadier", "h6");
+        destinations(&position.build(), mayor)
+    };
+    assert_eq!(
+        mayor_moves(Rules::default()),
+        names(&["d1", "d2", "e2", "f1", "f2"])
+    );
+    // `fray-2026`: a throw threatened nothing.
+    assert_eq!(
+        mayor_moves(Rules {
+            rulings: Rulings::Fray2026,
+            ..Rules::default()
+        }),
+        names(&[])
+    );
+}
+
 // ---- Threats, as a Classique King feels them ----
 
 /// A Black Mayor on e4 with a Villager on c2, two squares from it: free

@@ -521,15 +521,13 @@ fn why_no_castling(game: &Game, king: Ix, to: Sq) -> Option<String> {
     let owner = game.piece(king).owner;
     let white = game.is_white(owner);
     let castling = castlings_open(game, king).find(|c| castling_path(white, c)[2] == to)?;
-    let (threatened, attackers) = castling_path(white, castling)
-        .into_iter()
-        .find_map(|sq| {
-            let there = king_moved_to(game, king, sq);
-            let judged = there.as_ref().unwrap_or(game);
-            judged
-                .threatened(owner, sq)
-                .then(|| (sq, threatening(judged, owner, sq)))
-        })?;
+    let (threatened, attackers) = castling_path(white, castling).into_iter().find_map(|sq| {
+        let there = king_moved_to(game, king, sq);
+        let judged = there.as_ref().unwrap_or(game);
+        judged
+            .threatened(owner, sq)
+            .then(|| (sq, threatening(judged, owner, sq)))
+    })?;
     Some(format!(
         "the King may not castle out of, through or into check: the {} could take on {}",
         attackers.join(" and the "),

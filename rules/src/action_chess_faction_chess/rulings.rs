@@ -43,6 +43,22 @@ impl Rulings {
         self.book()
     }
 
+    /// Whether a Sprite's or Titania's flight takes an enemy where it ends,
+    /// as any move of the book does unless it says otherwise (F3, F13);
+    /// `fray-2026` read the flight as an escape onto empty squares.
+    pub fn flights_capture(self) -> bool {
+        self.book()
+    }
+
+    /// Whether a thrown bomb, grenade or explosive counts as a threat where
+    /// the book asks whether an enemy "could capture" a piece (a Sprite's
+    /// and Titania's flight) or whether it is "threatened" (the Mayor's
+    /// freedom) (G4). Check against the Classique King never counts it
+    /// (A12).
+    pub fn throws_count_as_threats_outside_check(self) -> bool {
+        self.book()
+    }
+
     /// Whether a castling King's squares are each judged with the King
     /// standing there: the square it crosses "through check" only where a
     /// step there would leave it threatened (C8). `fray-2026` judged all
