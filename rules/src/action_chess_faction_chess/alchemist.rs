@@ -255,12 +255,14 @@ fn throw(
     // A missile does not move into the square: no Swarmling defends (Q5).
     if let Some(victim) = hit {
         game.capture_undefended(victim, log);
-        // It removes whatever is there: a Spirit that shared the square
+        // It removes whatever is there: the Spirits that shared the square
         // too (D5).
-        if let Some(spirit) = lands.and_then(|sq| game.sharer(sq).or(game.at(sq)))
-            && game.piece(spirit).kind == Kind::Spirit
-            && spirit != piece
-        {
+        let spirits: Vec<Ix> = lands
+            .into_iter()
+            .flat_map(|sq| game.occupants(sq))
+            .filter(|&spirit| game.piece(spirit).kind == Kind::Spirit && spirit != piece)
+            .collect();
+        for spirit in spirits {
             game.capture_undefended(spirit, log);
         }
     }

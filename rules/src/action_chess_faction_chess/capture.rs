@@ -84,18 +84,23 @@ impl ActionChessFactionChess {
     }
 
     /// A piece whose move ends on a square it captured on takes every
-    /// enemy there: a Ghost's Spirit that shared the square with the piece
-    /// taken goes too (D4). One of the capturer's own Spirits stays, and
-    /// shares the square with it.
+    /// enemy there: the Ghost's Spirits that shared the square with the
+    /// piece taken go too (D4). The capturer's own Spirit stays, and shares
+    /// the square with it.
     fn capture_spirit_left(&mut self, square: Sq) {
         let Some(capturer) = self.acting.filter(|_| self.acting_to == Some(square)) else {
             return;
         };
-        if let Some(spirit) = self.at(square)
-            && spirit != capturer
-            && self.piece(spirit).kind == Kind::Spirit
-            && self.piece(spirit).owner != self.piece(capturer).owner
-        {
+        let owner = self.piece(capturer).owner;
+        let enemy_spirits: Vec<Ix> = self
+            .occupants(square)
+            .filter(|&spirit| {
+                spirit != capturer
+                    && self.piece(spirit).kind == Kind::Spirit
+                    && self.piece(spirit).owner != owner
+            })
+            .collect();
+        for spirit in enemy_spirits {
             self.lift(spirit, "captured");
         }
     }

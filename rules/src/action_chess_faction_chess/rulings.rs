@@ -68,6 +68,13 @@ impl Rulings {
         self.book()
     }
 
+    /// Whether a Spirit may step onto any square that holds no friendly
+    /// Spirit, two pieces already there included, so that a square may
+    /// hold three (D2); `fray-2026` held a square of two pieces full.
+    pub fn spirit_enters_any_square_without_a_friendly_spirit(self) -> bool {
+        self.book()
+    }
+
     /// Whether threefold repetition tells a piece of `kind` that has moved
     /// from one that has not: each whose first move is its own (a pawn's,
     /// Villager's or Student's double step, a Sprite's diagonal), besides
