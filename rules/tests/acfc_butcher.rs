@@ -1,11 +1,13 @@
 //! The Butcher faction (book lines 72–78): the layout, the Butcher's
-//! slaughter, the Bull's charge through a friend, the Auroch that steps
+//! slaughter, the Bull's charge through a piece, the Auroch that steps
 //! away from any faction's capture, the Hog's turn, the Fowl's leap, the
 //! Diner's feast, corpses shown as terrain, and defeat with no Butcher.
 //! Rulings K1–K14 in docs/rules/action-chess-faction-chess.md.
 
 mod acfc_common;
 use acfc_common::*;
+
+use fray_rules::action_chess_faction_chess::Rulings;
 
 const BUTCHERS: [Faction; 2] = [Faction::Butcher, Faction::Butcher];
 
@@ -130,6 +132,88 @@ fn a_bull_charges_through_one_friend_slaughtering_it_but_not_to_a_capture() {
     assert_eq!(corpse_on(&game, "a3").as_deref(), Some("hog-corpse"));
 }
 
+/// K3: "any one piece that is not a Bull or an Auroch", an enemy as well
+/// as a friend. Up the a-file the Bull may take the Rook on a3 or charge
+/// through it to a4 or a5 (not onto the Pawn on a6), slaughtering it; along
+/// rank 1 it may take the Knight on b1, but not charge through it, with
+/// the Bishop right behind. No die is rolled.
+#[test]
+fn a_bull_charges_through_an_enemy_slaughtering_it() {
+    let (mut game, bull, rook) = bull_before_an_enemy_rook(Rules::default());
+    assert_eq!(
+        destinations(&game, bull),
+        names(&["a2", "a3", "a4", "a5", "b1"])
+    );
+    let option = game
+        .options(Seat(0))
+        .into_iter()
+        .find(|option| option.action == go(bull, "a5"))
+        .expect("the charge through the Rook is offered");
+    assert_eq!(option.label, "Bull on a1 moves to a5, taking Rook on a3");
+    play(&mut game, 0, &go(bull, "a5"));
+    assert_eq!(square_of(&game, rook), None);
+    assert_eq!(game.removal_reason(rook), "slaughtered");
+    // Only a Butcher piece leaves a corpse (K9).
+    assert_eq!(corpse_on(&game, "a3"), None);
+    assert_eq!(square_of(&game, bull).as_deref(), Some("a5"));
+}
+
+/// `fray-2026` let a Bull through friends only.
+#[test]
+fn fray_2026_a_bull_charged_through_friends_only() {
+    let (game, bull, _) = bull_before_an_enemy_rook(Rules {
+        rulings: Rulings::Fray2026,
+        ..Rules::default()
+    });
+    assert_eq!(destinations(&game, bull), names(&["a2", "a3", "b1"]));
+}
+
+/// A Butcher Bull on a1 (seat 0); Classique: a Rook on a3, a Pawn on a6,
+/// a Knight on b1, a Bishop on c1, the King on h8.
+fn bull_before_an_enemy_rook(rules: Rules) -> (Game, PieceId, PieceId) {
+    let mut position = Position::new([Faction::Butcher, Faction::Classique]);
+    position.rules(rules);
+    position.place(1, "king", "h8");
+    position.place(0, "butcher", "h2");
+    let bull = position.place(0, "bull", "a1");
+    let rook = position.place(1, "rook", "a3");
+    position.place(1, "pawn", "a6");
+    position.place(1, "knight", "b1");
+    position.place(1, "bishop", "c1");
+    (position.build(), bull, rook)
+}
+
+/// An enemy Bull or Auroch is no more passed than a friendly one: the Bull
+/// may attack the Auroch on a3 (K5), not charge past it.
+#[test]
+fn a_bull_does_not_charge_through_an_enemy_auroch() {
+    let mut position = Position::new(BUTCHERS);
+    position.place(0, "butcher", "b1");
+    position.place(0, "hog", "c1");
+    position.place(1, "butcher", "h8");
+    let bull = position.place(0, "bull", "a1");
+    position.place(1, "auroch", "a3");
+    let game = position.build();
+    assert_eq!(destinations(&game, bull), names(&["a2", "a3"]));
+}
+
+/// A Bull charging through a Swarmling stack is its capture (Q5): the
+/// stack rolls first. d20 = 12, + 5 Swarmlings = 17: the defence holds,
+/// the Bull is removed on a1 and goes no further.
+#[test]
+fn swarmlings_a_bull_charges_through_defend() {
+    let mut position = Position::new([Faction::Butcher, Faction::Swarm]);
+    position.place(0, "butcher", "h1");
+    let bull = position.place(0, "bull", "a1");
+    position.place(1, "hive-queen", "h8");
+    let stack = position.stack(1, "a3", 5);
+    let mut game = position.build();
+    // Then the Swarm's turn begins with the Hive Queen's 2d6: 1 and 1.
+    play_rolling(&mut game, 0, &go(bull, "a5"), &[12, 1, 1]);
+    assert_eq!(square_of(&game, bull), None);
+    assert_eq!(square_of(&game, stack).as_deref(), Some("a3"));
+}
+
 #[test]
 fn a_bull_takes_the_first_enemy_on_its_line_and_leaves_a_corpse_when_taken() {
     let mut position = Position::new([Faction::Butcher, Faction::Classique]);
@@ -139,7 +223,6 @@ fn a_bull_takes_the_first_enemy_on_its_line_and_leaves_a_corpse_when_taken() {
     let rook = position.place(1, "rook", "a5");
     let mut game = position.build();
     assert!(destinations(&game, bull).contains("a5"));
-    assert!(!destinations(&game, bull).contains("a6"));
     play(&mut game, 0, &go(bull, "a4"));
     play(&mut game, 1, &go(rook, "a4"));
     assert_eq!(square_of(&game, bull), None);
@@ -216,11 +299,13 @@ fn a_diner_steps_or_feasts_on_a_corpse_beside_it_to_move_once_as_that_beast() {
     position.corpse("bull", "a2").corpse("fowl", "c3");
     let mut game = position.build();
     assert_eq!(destinations(&game, diner), names(&["a2", "b2"]));
-    // As a Bull: up the a-file to the Rook it takes, or through the Hog
-    // to the empty squares past it.
+    // As a Bull: up the a-file to the Rook it takes, or charges through
+    // (a7, a8), or through the Hog to the empty squares past it.
     assert_eq!(
         feasts(&game, diner, "a2"),
-        names(&["a2", "a3", "a4", "a5", "a6", "c1", "d1", "e1", "f1", "g1"])
+        names(&[
+            "a2", "a3", "a4", "a5", "a6", "a7", "a8", "c1", "d1", "e1", "f1", "g1"
+        ])
     );
     assert!(feasts(&game, diner, "c3").is_empty(), "c3 is not beside a1");
     play(&mut game, 0, &feast(diner, "a2", "a6"));

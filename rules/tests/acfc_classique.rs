@@ -7,6 +7,7 @@ use acfc_common::*;
 use std::collections::BTreeSet;
 
 use fray_protocol::Outcome;
+use fray_rules::action_chess_faction_chess::Rulings;
 
 /// A Classique-against-Classique position from a FEN's first four fields
 /// (placement, side to move, castling rights, en passant square). Seat 0
@@ -158,6 +159,51 @@ fn castling_is_refused_through_a_square_a_bunny_knight_threatens() {
         "the King may not castle out of, through or into check: the Bunny Knight on f5 could \
          take on f1"
     );
+}
+
+/// C8 against a walk: the Minotaur on f8 could walk down the f-file and
+/// take the Pawn on f2, going on to the empty f1; but with the King on f1
+/// the Pawn has the King behind it, a pair that stops the walk (B4). A
+/// square the King may step to is not "through check": the King castles.
+/// No die is rolled.
+#[test]
+fn castling_crosses_a_square_a_walk_reaches_only_while_the_king_is_away() {
+    let (mut game, king) = castling_against_a_minotaur(Rules::default());
+    assert_eq!(
+        destinations(&game, king),
+        names(&["d1", "d2", "e2", "f1", "g1"])
+    );
+    play(&mut game, 0, &go(king, "g1"));
+    assert_eq!(occupant(&game, "f1"), Some(("rook".into(), 0)));
+}
+
+/// `fray-2026` asked for threats to f1 with the King still on e1, and
+/// refused the castling.
+#[test]
+fn fray_2026_castling_judged_the_crossed_square_with_the_king_at_home() {
+    let (mut game, king) = castling_against_a_minotaur(Rules {
+        rulings: Rulings::Fray2026,
+        ..Rules::default()
+    });
+    assert_eq!(destinations(&game, king), names(&["d1", "d2", "e2", "f1"]));
+    assert_eq!(
+        refuse(&mut game, 0, &go(king, "g1")).message,
+        "the King may not castle out of, through or into check: the Minotaur on f8 could take \
+         on f1"
+    );
+}
+
+/// White Classique: King e1, Rook h1, Pawn f2; Black Beastfolk: Leonine
+/// a8, Minotaur f8.
+fn castling_against_a_minotaur(rules: Rules) -> (Game, PieceId) {
+    let mut position = Position::new([Faction::Classique, Faction::Beastfolk]);
+    position.rules(rules);
+    let king = position.place(0, "king", "e1");
+    position.place(0, "rook", "h1");
+    position.place(0, "pawn", "f2");
+    position.place(1, "leonine", "a8");
+    position.place(1, "minotaur", "f8");
+    (position.build(), king)
 }
 
 #[test]

@@ -1,4 +1,4 @@
-//! The Faerie (book lines 43–48) and their rulings F1–F12: Sprites going
+//! The Faerie (book lines 43–48) and their rulings F1–F13: Sprites going
 //! forward, diagonally on their first move, and fleeing back when
 //! threatened; leaping Faerie Knights; Dryads that neither capture nor can
 //! be captured by any faction; Titania's flight; Oberon and the defeat.
@@ -8,6 +8,16 @@ mod acfc_common;
 use acfc_common::*;
 
 use std::collections::BTreeSet;
+
+use fray_rules::action_chess_faction_chess::Rulings;
+
+/// The readings before issue 35 (the match option `rulings`).
+fn fray_2026() -> Rules {
+    Rules {
+        rulings: Rulings::Fray2026,
+        ..Rules::default()
+    }
+}
 
 fn reason(game: &Game) -> String {
     game.outcome()
@@ -151,26 +161,99 @@ fn a_sprites_first_diagonal_may_take_but_not_a_friend() {
     assert_eq!(occupant(&game, "d3"), Some(("sprite".into(), 0)));
 }
 
-#[test]
-fn a_threatened_sprite_may_step_back_onto_empty_squares_only() {
+/// A moved Sprite on e4, a Faerie Knight on d3; a Black Pawn on f3.
+fn sprite_before_a_pawn(rules: Rules) -> (Position, PieceId, PieceId) {
     let mut position = faerie_against_classique();
+    position.rules(rules);
     let sprite = position.place(0, "sprite", "e4");
     position.moved(sprite);
     position.place(0, "faerie-knight", "d3");
-    position.place(1, "pawn", "f3");
-    let game_unthreatened = position.build();
+    let pawn = position.place(1, "pawn", "f3");
+    (position, sprite, pawn)
+}
+
+/// F3: while threatened a Sprite may step back, and its flight takes like
+/// any move (F13). No die is rolled.
+#[test]
+fn a_threatened_sprite_may_step_back_and_take() {
+    let (mut position, sprite, pawn) = sprite_before_a_pawn(Rules::default());
     // Nothing threatens it: forward only.
     assert_eq!(
-        destinations(&game_unthreatened, sprite),
+        destinations(&position.build(), sprite),
         names(&["e5", "e6"])
     );
-    // A Black Rook on e8 could take it next turn: it may flee to e3 (d3
-    // is a friend's; f3 an enemy's, and a flight takes nothing, F3).
+    // A Black Rook on e8 could take it next turn: it may flee to e3, or
+    // onto the Pawn on f3, taking it (d3 is a friend's).
+    position.place(1, "rook", "e8");
+    let mut game = position.build();
+    assert_eq!(
+        destinations(&game, sprite),
+        names(&["e5", "e6", "e3", "f3"])
+    );
+    play(&mut game, 0, &go(sprite, "f3"));
+    assert_eq!(square_of(&game, pawn), None);
+    assert_eq!(square_of(&game, sprite).as_deref(), Some("f3"));
+}
+
+/// `fray-2026`: a flight took nothing.
+#[test]
+fn fray_2026_a_threatened_sprite_stepped_back_onto_empty_squares_only() {
+    let (mut position, sprite, _) = sprite_before_a_pawn(fray_2026());
     position.place(1, "rook", "e8");
     let mut game = position.build();
     assert_eq!(destinations(&game, sprite), names(&["e5", "e6", "e3"]));
     play(&mut game, 0, &go(sprite, "e3"));
     assert_eq!(square_of(&game, sprite).as_deref(), Some("e3"));
+}
+
+/// F8: a flight that takes threatens. The Black Sprite on e3 (moved, going
+/// toward rank 1) threatens e2 and e1 ahead; once the White King stands
+/// beside it, it is threatened, so it could flee back onto d4, e4 or f4
+/// and take there: the King on c4 may step to d3 but not d4. No die is
+/// rolled.
+#[test]
+fn a_king_may_not_step_where_the_sprite_it_threatens_could_flee_onto_it() {
+    let king_moves = |rules: Rules| {
+        let mut position = Position::new([Faction::Classique, Faction::Faerie]);
+        position.rules(rules);
+        let king = position.place(0, "king", "c4");
+        position.moved(king);
+        position.place(1, "oberon", "h8");
+        let sprite = position.place(1, "sprite", "e3");
+        position.moved(sprite);
+        destinations(&position.build(), king)
+    };
+    assert_eq!(
+        king_moves(Rules::default()),
+        names(&["b3", "b4", "b5", "c3", "c5", "d3", "d5"])
+    );
+    assert_eq!(
+        king_moves(fray_2026()),
+        names(&["b3", "b4", "b5", "c3", "c5", "d3", "d4", "d5"])
+    );
+}
+
+/// G4 as the Sprite asks it: a bomb the Bombardier on g8 could throw
+/// south-west after stepping to g7 lands on f6, e5 or d4, so the Sprite on
+/// d4 "could" be captured and may flee; its slides reach no further than
+/// g5, d8 and h8. No die is rolled.
+#[test]
+fn a_sprite_a_bomb_could_reach_may_flee() {
+    let sprite_moves = |rules: Rules| {
+        let mut position = Position::new([Faction::Faerie, Faction::Alchemist]);
+        position.rules(rules);
+        position.place(0, "oberon", "a1");
+        let sprite = position.place(0, "sprite", "d4");
+        position.moved(sprite);
+        position.place(1, "arch-chancellor", "a8");
+        position.place(1, "bombardier", "g8");
+        destinations(&position.build(), sprite)
+    };
+    assert_eq!(
+        sprite_moves(Rules::default()),
+        names(&["d5", "d6", "c3", "d3", "e3"])
+    );
+    assert_eq!(sprite_moves(fray_2026()), names(&["d5", "d6"]));
 }
 
 #[test]
@@ -523,29 +606,49 @@ fn titania_moves_up_to_two_any_way_and_flies_six_straight_when_threatened() {
     ];
     assert_eq!(destinations(&quiet, titania), names(&near));
     // A Rook on d8 could take her: she may fly up to six squares along a
-    // rank or file, through empty squares, taking nothing (d8 is not
-    // offered, F3).
+    // rank or file, through empty squares, onto the Rook too (F13).
     position.place(1, "rook", "d8");
     let mut game = position.build();
     let mut far = names(&near);
-    far.extend(names(&["d7", "d1", "g4", "h4", "a4"]));
+    far.extend(names(&["d7", "d8", "d1", "g4", "h4", "a4"]));
     assert_eq!(destinations(&game, titania), far);
     play(&mut game, 0, &go(titania, "h4"));
     assert_eq!(square_of(&game, titania).as_deref(), Some("h4"));
 }
 
-#[test]
-fn titanias_flight_stops_before_any_piece() {
+/// Titania on d4 threatened by the Rook on d8, a friendly Sprite on g4, a
+/// Black Pawn on a4.
+fn titania_threatened(rules: Rules) -> (Game, PieceId, PieceId) {
     let mut position = faerie_against_classique();
+    position.rules(rules);
     let titania = position.place(0, "titania", "d4");
     position.place(1, "rook", "d8");
     position.place(0, "sprite", "g4");
-    position.place(1, "pawn", "a4");
-    let mut game = position.build();
+    let pawn = position.place(1, "pawn", "a4");
+    (position.build(), titania, pawn)
+}
+
+/// Her flight stops at the first piece, taking an enemy there (F13): the
+/// Pawn on a4, three squares off, and the Rook on d8; not past the Sprite.
+/// No die is rolled.
+#[test]
+fn titanias_flight_stops_at_the_first_piece_taking_an_enemy() {
+    let (mut game, titania, pawn) = titania_threatened(Rules::default());
+    let dests = destinations(&game, titania);
+    assert!(dests.contains("f4") && dests.contains("d7") && dests.contains("d8"));
+    assert!(!dests.contains("g4") && !dests.contains("h4"));
+    assert!(dests.contains("a4"));
+    play(&mut game, 0, &go(titania, "a4"));
+    assert_eq!(square_of(&game, pawn), None);
+}
+
+/// `fray-2026`: her flight took nothing, stopping before any piece.
+#[test]
+fn fray_2026_titanias_flight_stopped_before_any_piece() {
+    let (mut game, titania, _) = titania_threatened(fray_2026());
     let dests = destinations(&game, titania);
     assert!(dests.contains("f4") && dests.contains("d7"));
-    assert!(!dests.contains("g4") && !dests.contains("h4"));
-    // a4 is three squares off: the flight's, which takes nothing (F3).
+    assert!(!dests.contains("g4") && !dests.contains("h4") && !dests.contains("d8"));
     assert!(!dests.contains("a4"));
     refuse(&mut game, 0, &go(titania, "a4"));
 }

@@ -10,6 +10,8 @@
 mod acfc_common;
 use acfc_common::*;
 
+use fray_rules::action_chess_faction_chess::Rulings;
+
 const VIEWERS: [Viewer; 4] = [
     Viewer::Referee,
     Viewer::Seat(Seat(0)),
@@ -156,6 +158,68 @@ fn a_spirit_shares_with_a_friend_but_never_with_a_friendly_spirit_nor_a_full_squ
     assert_eq!(destinations(&game, beside_phantom), names(&["d5"]));
     assert!(destinations(&game, blocked).is_empty(), "f5 holds two");
     assert!(destinations(&game, knight).is_empty(), "pinned");
+}
+
+/// Two Ghost armies, each Wraith far away (a1, h8). On e5 a Black Shade
+/// stands with a Black Spirit sharing it; a White Spirit waits on e4 and a
+/// White Phantom on e2.
+fn a_black_shade_with_its_spirit_before_a_white_spirit(rules: Rules) -> (Game, [PieceId; 5]) {
+    let mut position = Position::new([Faction::Ghost, Faction::Ghost]);
+    position.rules(rules);
+    position.place(0, "wraith", "a1");
+    let black_wraith = position.place(1, "wraith", "h8");
+    let shade = position.place(1, "shade", "e5");
+    let black_spirit = position.sharing_spirit(1, "e5");
+    let white_spirit = position.place(0, "spirit", "e4");
+    let phantom = position.place(0, "phantom", "e2");
+    (
+        position.build(),
+        [shade, black_spirit, white_spirit, phantom, black_wraith],
+    )
+}
+
+/// D2: "Spirits can occupy any space that does not contain a friendly
+/// Spirit": the White Spirit steps onto e5, where a Black Shade and a
+/// Black Spirit already stand, and the square holds three. It pins both
+/// (D3), and the Black Spirit pins it. A White Phantom leaping onto e5
+/// takes both Black pieces and its own Spirit stays beside it (D4). No die
+/// is rolled.
+#[test]
+fn a_spirit_enters_a_square_of_two_pieces_with_no_friendly_spirit() {
+    let (mut game, [shade, black_spirit, white_spirit, phantom, black_wraith]) =
+        a_black_shade_with_its_spirit_before_a_white_spirit(Rules::default());
+    assert_eq!(destinations(&game, white_spirit), names(&["e5"]));
+    play_seen(&mut game, 0, &go(white_spirit, "e5"), &[]);
+    assert_eq!(
+        on(&game, "e5"),
+        vec![
+            ("shade".into(), 1),
+            ("spirit".into(), 0),
+            ("spirit".into(), 1)
+        ]
+    );
+    assert!(destinations(&game, shade).is_empty(), "pinned");
+    assert!(destinations(&game, black_spirit).is_empty(), "pinned");
+    play_seen(&mut game, 1, &go(black_wraith, "g8"), &[]);
+    assert!(destinations(&game, white_spirit).is_empty(), "pinned");
+    play_seen(&mut game, 0, &go(phantom, "e5"), &[]);
+    assert_eq!(square_of(&game, shade), None);
+    assert_eq!(square_of(&game, black_spirit), None);
+    assert_eq!(
+        on(&game, "e5"),
+        vec![("shade".into(), 0), ("spirit".into(), 0)]
+    );
+}
+
+/// `fray-2026` held a square of two pieces full.
+#[test]
+fn fray_2026_a_spirit_did_not_enter_a_square_of_two_pieces() {
+    let (game, [_, _, white_spirit, _, _]) =
+        a_black_shade_with_its_spirit_before_a_white_spirit(Rules {
+            rulings: Rulings::Fray2026,
+            ..Rules::default()
+        });
+    assert!(destinations(&game, white_spirit).is_empty());
 }
 
 #[test]

@@ -8,6 +8,8 @@ use acfc_common::*;
 
 use std::collections::BTreeSet;
 
+use fray_rules::action_chess_faction_chess::Rulings;
+
 fn reason(game: &Game) -> String {
     game.outcome()
         .expect("the game is over")
@@ -169,6 +171,60 @@ fn only_a_villagers_step_forward_is_progress() {
     let (mut game, villager) = game_with_a_villager_beside_the_chef();
     play(&mut game, 0, &go(villager, "e5"));
     assert_eq!(game.outcome(), None);
+}
+
+/// G7: a Villager that has stepped away and back has lost its double
+/// step, so the position is not the one it left. White's Villager e2
+/// steps to f2 and back beside its Head Chef (e1) while Black's Knight
+/// goes to f6 and back; no die is rolled. The first return does not
+/// repeat the start, so after two returns the game goes on; the Villager's
+/// third step to f2 makes a position (Villager on f2, Knight on g8, Black
+/// to move) the third time, which draws.
+#[test]
+fn repetition_tells_a_villager_that_lost_its_double_step_from_an_unmoved_one() {
+    let (mut game, villager, knight) = villager_shuffle(Rules::default());
+    for _ in 0..2 {
+        shuffle_once(&mut game, villager, knight);
+        assert_eq!(game.outcome(), None);
+    }
+    play(&mut game, 0, &go(villager, "f2"));
+    assert_eq!(reason(&game), THIRD_TIME);
+}
+
+/// `fray-2026` counted the unmoved Villager's start as the same position:
+/// the second return drew.
+#[test]
+fn fray_2026_repetition_did_not_tell_a_villagers_double_step() {
+    let (mut game, villager, knight) = villager_shuffle(Rules {
+        rulings: Rulings::Fray2026,
+        ..Rules::default()
+    });
+    shuffle_once(&mut game, villager, knight);
+    assert_eq!(game.outcome(), None);
+    shuffle_once(&mut game, villager, knight);
+    assert_eq!(reason(&game), THIRD_TIME);
+}
+
+const THIRD_TIME: &str = "the same position came about for the third time";
+
+/// White: Mayor a1, Head Chef e1, an unmoved Villager e2; Black: King
+/// h8, Knight g8.
+fn villager_shuffle(rules: Rules) -> (Game, PieceId, PieceId) {
+    let mut position = halflings_to_move();
+    position.rules(rules);
+    position.place(0, "mayor", "a1");
+    position.place(0, "head-chef", "e1");
+    let villager = position.place(0, "villager", "e2");
+    let knight = position.place(1, "knight", "g8");
+    (position.build(), villager, knight)
+}
+
+/// The Villager to f2 and back, the Knight to f6 and back.
+fn shuffle_once(game: &mut Game, villager: PieceId, knight: PieceId) {
+    play(game, 0, &go(villager, "f2"));
+    play(game, 1, &go(knight, "f6"));
+    play(game, 0, &go(villager, "e2"));
+    play(game, 1, &go(knight, "g8"));
 }
 
 // ---- Bunny Knight ----
@@ -370,6 +426,34 @@ fn two_lone_mayors_side_by_side_may_take_each_other() {
     assert!(destinations(&game, mayor).contains("e2"));
     play(&mut game, 0, &go(mayor, "e2"));
     assert_eq!(game.outcome().expect("over").winners, vec![Seat(0)]);
+}
+
+/// H7 with G4 as the Mayor's "threatened" asks it: the Grenadier on h6
+/// could slide to e3 and throw a grenade south, landing on e2 or e1, so
+/// the Mayor on e1, beside no Villager, may move; the Grenadier's slides
+/// reach no nearer than e3. No die is rolled.
+#[test]
+fn a_mayor_a_grenade_could_reach_is_threatened_and_may_move() {
+    let mayor_moves = |rules: Rules| {
+        let mut position = Position::new([Faction::Halflings, Faction::Alchemist]);
+        position.rules(rules);
+        let mayor = position.place(0, "mayor", "e1");
+        position.place(1, "arch-chancellor", "a8");
+        position.place(1, "grenadier", "h6");
+        destinations(&position.build(), mayor)
+    };
+    assert_eq!(
+        mayor_moves(Rules::default()),
+        names(&["d1", "d2", "e2", "f1", "f2"])
+    );
+    // `fray-2026`: a throw threatened nothing.
+    assert_eq!(
+        mayor_moves(Rules {
+            rulings: Rulings::Fray2026,
+            ..Rules::default()
+        }),
+        names(&[])
+    );
 }
 
 // ---- Threats, as a Classique King feels them ----

@@ -261,12 +261,14 @@ fn throw(
     // A missile does not move into the square: no Swarmling defends (Q5).
     if let Some(victim) = hit {
         game.capture_undefended(victim, log);
-        // It removes whatever is there: a Spirit that shared the square
+        // It removes whatever is there: the Spirits that shared the square
         // too (D5).
-        if let Some(spirit) = lands.and_then(|sq| game.sharer(sq).or(game.at(sq)))
-            && game.piece(spirit).kind == Kind::Spirit
-            && spirit != piece
-        {
+        let spirits: Vec<Ix> = lands
+            .into_iter()
+            .flat_map(|sq| game.occupants(sq))
+            .filter(|&spirit| game.piece(spirit).kind == Kind::Spirit && spirit != piece)
+            .collect();
+        for spirit in spirits {
             game.capture_undefended(spirit, log);
         }
     }
@@ -321,6 +323,38 @@ pub(super) fn threats(game: &Game, ix: Ix) -> u64 {
             game.slide_reach(from, lines, reach)
         }
     }
+}
+
+/// Where a missile the thrower `ix` could throw after its next move might
+/// land (A7, A8): along each of its throwing lines from each square its
+/// move may end on, past that square. No thrower moves while a Mutant
+/// must take (A5). Not a threat for check (A12): asked only where the book
+/// asks whether a piece "could capture" or is "threatened" (G4).
+pub(super) fn throw_threats(game: &Game, ix: Ix) -> u64 {
+    let piece = game.piece(ix);
+    let Some((lines, reach)) = slides(piece.kind) else {
+        return 0;
+    };
+    if !piece.copy && must_take(game, piece.owner) {
+        return 0;
+    }
+    let mut moves = Vec::new();
+    game.push_slides(ix, lines, reach, &mut moves);
+    moves
+        .into_iter()
+        .filter_map(Move::destination)
+        .fold(0, |mask, from| mask | missile_lines(piece.kind, from))
+}
+
+/// The squares a `kind`'s missile thrown from `from` may land on, its own
+/// square left out (a throw of 0 hits the thrower).
+fn missile_lines(kind: Kind, from: Sq) -> u64 {
+    throw_lines(kind).fold(0, |mask, toward| {
+        let (df, dr) = toward.step();
+        (1..=7)
+            .filter_map(|distance| grid::offset(from, df * distance, dr * distance))
+            .fold(mask, |mask, sq| mask | grid::bit(sq))
+    })
 }
 
 #[cfg(test)]

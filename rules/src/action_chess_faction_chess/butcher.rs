@@ -1,5 +1,5 @@
 //! Butcher: Butchers that slaughter their own beasts, Bulls that charge
-//! through a friend, Aurochs that step away from a capture, Hogs that turn
+//! through one piece, Aurochs that step away from a capture, Hogs that turn
 //! once, leaping Fowl, and Diners that feast on corpses to move as the
 //! beast they eat (rulings K1–K14 in the rules document).
 
@@ -7,10 +7,12 @@ use crate::dice::Dice;
 use crate::effect_log::Log;
 use crate::grid::{self, ALL_DIRECTIONS, DIAGONAL, ORTHOGONAL, Sq, bit};
 
+use super::capture::REPELLED;
 use super::layout::{self, Role, by_chess_role};
 use super::moves::Move;
 use super::pieces::Kind;
 use super::state::{ActionChessFactionChess, Decision, Ix, Pending};
+use super::swarm;
 
 type Game = ActionChessFactionChess;
 
@@ -74,9 +76,8 @@ fn steps(game: &Game, from: Sq, distance: i8, keep: impl Fn(Sq) -> bool) -> u64 
         .fold(0, |mask, sq| mask | bit(sq))
 }
 
-/// A Rook's squares, and past one friend that is not a Bull or an Auroch
-/// the empty squares beyond it (K3): a move through a friend cannot end
-/// in a capture.
+/// A Rook's squares, and past one piece it may charge through the empty
+/// squares beyond it (K3): a charge cannot end in a capture.
 fn bull_reach(game: &Game, owner: u8, from: Sq) -> u64 {
     let mut mask = 0;
     for &(df, dr) in &ORTHOGONAL {
@@ -85,18 +86,12 @@ fn bull_reach(game: &Game, owner: u8, from: Sq) -> u64 {
         while let Some(to) = grid::offset(at, df, dr).filter(|&to| game.passes(at, to)) {
             match game.at(to) {
                 None => mask |= bit(to),
+                Some(_) if passed => break,
                 Some(other) => {
-                    let piece = game.piece(other);
-                    if passed {
-                        break;
+                    if game.takeable_by(owner, to) {
+                        mask |= bit(to);
                     }
-                    if piece.owner != owner {
-                        if piece.kind.can_be_captured() {
-                            mask |= bit(to);
-                        }
-                        break;
-                    }
-                    if matches!(piece.kind, Kind::Bull | Kind::Auroch) {
+                    if !charges_through(game, owner, other, to) {
                         break;
                     }
                     passed = true;
@@ -108,8 +103,23 @@ fn bull_reach(game: &Game, owner: u8, from: Sq) -> u64 {
     mask
 }
 
-/// The friend a Bull's move from `from` to `to` passes through, if any.
-fn passed_friend(game: &Game, ix: Ix, from: Sq, to: Sq) -> Option<Ix> {
+/// Whether a Bull of `owner` may charge through `other`, standing on `sq`:
+/// neither a Bull nor an Auroch, a piece it may slaughter, friend or enemy,
+/// alone on its square ("any one piece", K3). `fray-2026` passed friends
+/// only.
+fn charges_through(game: &Game, owner: u8, other: Ix, sq: Sq) -> bool {
+    let piece = game.piece(other);
+    if matches!(piece.kind, Kind::Bull | Kind::Auroch) {
+        return false;
+    }
+    if !game.rules.rulings.bull_charges_through_any_one_piece() {
+        return piece.owner == owner;
+    }
+    piece.kind.can_be_captured() && game.sharer(sq).is_none()
+}
+
+/// The piece a Bull's move from `from` to `to` charges through, if any.
+fn passed_piece(game: &Game, ix: Ix, from: Sq, to: Sq) -> Option<Ix> {
     let df = (grid::file(to) as i8 - grid::file(from) as i8).signum();
     let dr = (grid::rank(to) as i8 - grid::rank(from) as i8).signum();
     let mut at = grid::offset(from, df, dr)?;
@@ -193,7 +203,7 @@ pub(super) fn main_moves(game: &Game, seat: u8, out: &mut Vec<Move>) {
 }
 
 /// One Butcher piece's moves, and a Diner's feasts on the corpses beside
-/// it; a Bull passes through its owner's pieces.
+/// it.
 pub(super) fn piece_moves(game: &Game, ix: Ix, out: &mut Vec<Move>) {
     let from = square_of(game, ix);
     let kind = game.piece(ix).kind;
@@ -234,9 +244,9 @@ pub(super) fn play_main(game: &mut Game, seat: u8, mv: Move, dice: &mut dyn Dice
     }
 }
 
-/// `ix` moves to `to` as a `kind`: a Bull slaughters the friend it passes
+/// `ix` moves to `to` as a `kind`: a Bull slaughters the piece it charges
 /// through (K3).
-/// Returns false when Swarmlings on `to` removed it (Q5).
+/// Returns false when Swarmlings removed it (Q5).
 fn move_as(
     game: &mut Game,
     ix: Ix,
@@ -246,11 +256,34 @@ fn move_as(
     log: &mut Log,
 ) -> bool {
     if kind == Kind::Bull
-        && let Some(friend) = passed_friend(game, ix, square_of(game, ix), to)
+        && let Some(passed) = passed_piece(game, ix, square_of(game, ix), to)
+        && !charge_through(game, ix, passed, dice, log)
     {
-        slaughter(game, friend, log);
+        return false;
     }
     game.go(ix, to, dice, log)
+}
+
+/// The Bull `bull` slaughters the piece it charges through. An enemy's
+/// slaughter is its capture ("treated as having been captured"): a
+/// Swarmling stack defends first and may remove the Bull (Q5), and a Trap
+/// catches it (W6). Returns false when the Bull is off the board for it.
+fn charge_through(
+    game: &mut Game,
+    bull: Ix,
+    passed: Ix,
+    dice: &mut dyn Dice,
+    log: &mut Log,
+) -> bool {
+    if game.piece(passed).owner != game.piece(bull).owner {
+        if swarm::defence_holds(game, bull, passed, dice, log) {
+            game.lift(bull, REPELLED);
+            return false;
+        }
+        game.catch_in_trap(passed);
+    }
+    slaughter(game, passed, log);
+    true
 }
 
 /// Takes a friend off the board as captured, leaving its corpse (K2).

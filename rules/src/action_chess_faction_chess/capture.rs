@@ -66,30 +66,41 @@ impl ActionChessFactionChess {
             return false;
         }
         let square = self.piece(victim).square.expect("a victim on the board");
-        if self.piece(victim).kind == Kind::Trap {
-            self.trapped = self
-                .acting
-                .filter(|&by| self.piece(by).owner != self.piece(victim).owner);
-        }
+        self.catch_in_trap(victim);
         self.lift(victim, "captured");
         butcher::leave_corpse(self, victim, square, false);
         self.capture_spirit_left(square);
         true
     }
 
+    /// When `victim` is a Trap the acting piece, its enemy, captures, that
+    /// piece is caught: it leaves the board once its move is done (W6).
+    pub(crate) fn catch_in_trap(&mut self, victim: Ix) {
+        if self.piece(victim).kind == Kind::Trap {
+            self.trapped = self
+                .acting
+                .filter(|&by| self.piece(by).owner != self.piece(victim).owner);
+        }
+    }
+
     /// A piece whose move ends on a square it captured on takes every
-    /// enemy there: a Ghost's Spirit that shared the square with the piece
-    /// taken goes too (D4). One of the capturer's own Spirits stays, and
-    /// shares the square with it.
+    /// enemy there: the Ghost's Spirits that shared the square with the
+    /// piece taken go too (D4). The capturer's own Spirit stays, and shares
+    /// the square with it.
     fn capture_spirit_left(&mut self, square: Sq) {
         let Some(capturer) = self.acting.filter(|_| self.acting_to == Some(square)) else {
             return;
         };
-        if let Some(spirit) = self.at(square)
-            && spirit != capturer
-            && self.piece(spirit).kind == Kind::Spirit
-            && self.piece(spirit).owner != self.piece(capturer).owner
-        {
+        let owner = self.piece(capturer).owner;
+        let enemy_spirits: Vec<Ix> = self
+            .occupants(square)
+            .filter(|&spirit| {
+                spirit != capturer
+                    && self.piece(spirit).kind == Kind::Spirit
+                    && self.piece(spirit).owner != owner
+            })
+            .collect();
+        for spirit in enemy_spirits {
             self.lift(spirit, "captured");
         }
     }

@@ -370,19 +370,43 @@ fn castling_path(white: bool, castling: &Castling) -> [Sq; 3] {
 }
 
 fn push_castling(game: &Game, king: Ix, out: &mut Vec<Move>) {
-    let owner = game.piece(king).owner;
-    let white = game.is_white(owner);
-    let mut attacked = None;
+    let white = game.is_white(game.piece(king).owner);
     for castling in castlings_open(game, king) {
-        let attacked = *attacked.get_or_insert_with(|| game.attacked_by(1 - owner));
         let path = castling_path(white, castling);
-        if path.iter().all(|&sq| attacked & bit(sq) == 0) {
+        if path.iter().all(|&sq| !threatened_on_path(game, king, sq)) {
             out.push(Move::Go {
                 piece: king,
                 to: path[2],
             });
         }
     }
+}
+
+/// Whether the castling King would be threatened on `sq`, a square it
+/// stands on, crosses or lands on (C8).
+fn threatened_on_path(game: &Game, king: Ix, sq: Sq) -> bool {
+    let owner = game.piece(king).owner;
+    king_moved_to(game, king, sq)
+        .as_ref()
+        .unwrap_or(game)
+        .threatened(owner, sq)
+}
+
+/// `game` with the castling King standing on `sq`, a square it crosses or
+/// lands on: the book's reading judges it as a step there would leave the
+/// King (C8). `None` where the King stands on `sq` already, or where the
+/// reading judges every square with the King at home.
+fn king_moved_to(game: &Game, king: Ix, sq: Sq) -> Option<Game> {
+    let judged_there = game
+        .rules
+        .rulings
+        .castling_judges_each_square_with_the_king_there();
+    if !judged_there || game.piece(king).square == Some(sq) {
+        return None;
+    }
+    let mut there = game.clone();
+    there.move_piece(king, sq);
+    Some(there)
 }
 
 /// A King's two-square move is castling: its Rook crosses over it.
@@ -500,12 +524,16 @@ fn why_no_castling(game: &Game, king: Ix, to: Sq) -> Option<String> {
     let owner = game.piece(king).owner;
     let white = game.is_white(owner);
     let castling = castlings_open(game, king).find(|c| castling_path(white, c)[2] == to)?;
-    let threatened = castling_path(white, castling)
-        .into_iter()
-        .find(|&sq| game.threatened(owner, sq))?;
+    let (threatened, attackers) = castling_path(white, castling).into_iter().find_map(|sq| {
+        let there = king_moved_to(game, king, sq);
+        let judged = there.as_ref().unwrap_or(game);
+        judged
+            .threatened(owner, sq)
+            .then(|| (sq, threatening(judged, owner, sq)))
+    })?;
     Some(format!(
         "the King may not castle out of, through or into check: the {} could take on {}",
-        threatening(game, owner, threatened).join(" and the "),
+        attackers.join(" and the "),
         grid::to_square(threatened)
     ))
 }

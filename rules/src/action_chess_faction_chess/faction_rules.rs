@@ -7,6 +7,7 @@ use crate::effect_log::Log;
 use crate::grid::Sq;
 
 use super::factions::Faction;
+use super::movement::Conditions;
 use super::moves::Move;
 use super::pieces::Kind;
 use super::state::{ActionChessFactionChess, Decision, Ix, Pending};
@@ -228,16 +229,22 @@ pub(super) fn play_decision(
 /// none while haunting (its capture then is no move, and must not show);
 /// a Phantom's copy threatens as its kind and as a Phantom (D15).
 pub(super) fn threats(game: &Game, ix: Ix) -> u64 {
+    threats_with(game, ix, Conditions::Judged)
+}
+
+/// [`threats`], with a flight's or a Mayor's condition asked as
+/// `conditions` says.
+pub(super) fn threats_with(game: &Game, ix: Ix, conditions: Conditions) -> u64 {
     if game.is_haunting(ix) {
         return 0;
     }
     if game.pinned(ix) {
         return ghost::threats_in_place(game, ix);
     }
-    ghost::threats_as_phantom(game, ix) | kind_threats(game, ix)
+    ghost::threats_as_phantom(game, ix) | kind_threats(game, ix, conditions)
 }
 
-fn kind_threats(game: &Game, ix: Ix) -> u64 {
+fn kind_threats(game: &Game, ix: Ix, conditions: Conditions) -> u64 {
     match game.piece(ix).kind.faction() {
         Faction::Classique => classique::threats(game, ix),
         Faction::Peasant => peasant::threats(game, ix),
@@ -245,15 +252,25 @@ fn kind_threats(game: &Game, ix: Ix) -> u64 {
         Faction::Undead => undead::threats(game, ix),
         Faction::Slime => slime::threats(game, ix),
         Faction::Robot => robot::threats(game, ix),
-        Faction::Halflings => halflings::threats(game, ix),
+        Faction::Halflings => halflings::threats(game, ix, conditions),
         Faction::Reaper => reaper::threats(game, ix),
         Faction::Alchemist => alchemist::threats(game, ix),
         Faction::Butcher => butcher::threats(game, ix),
-        Faction::Faerie => faerie::threats(game, ix),
+        Faction::Faerie => faerie::threats(game, ix, conditions),
         Faction::Swarm => swarm::threats(game, ix),
         Faction::Wallmaster => wallmaster::threats(game, ix),
         Faction::Ghost => ghost::threats(game, ix),
     }
+}
+
+/// Where a missile piece `ix` could throw after its next move might land
+/// (A7): none while it cannot move (pinned, line 37).
+pub(super) fn throw_threats(game: &Game, ix: Ix) -> u64 {
+    let thrower = game.piece(ix).kind.faction() == Faction::Alchemist;
+    if !thrower || game.pinned(ix) {
+        return 0;
+    }
+    alchemist::throw_threats(game, ix)
 }
 
 /// Whether `seat` has lost by its faction's condition. `at_start` is true

@@ -14,6 +14,7 @@ use crate::effect_log::Log;
 use crate::grid::{self, ALL_DIRECTIONS, ORTHOGONAL, Sq, bit};
 
 use super::layout::{Role, by_chess_role};
+use super::movement::Conditions;
 use super::moves::Move;
 use super::pieces::Kind;
 use super::state::{ActionChessFactionChess, Ix};
@@ -79,9 +80,9 @@ fn sprite_flight(game: &Game, seat: u8) -> [(i8, i8); 3] {
 pub(super) fn main_moves(game: &Game, seat: u8, out: &mut Vec<Move>) {
     // What the opponent could capture on next turn, asked once: the
     // flights are offered on it (F3).
-    let attacked = game.attacked_by(1 - seat);
+    let endangering = game.endangering(1 - seat, Conditions::Judged);
     for (ix, _) in game.pieces_of(seat) {
-        moves_of(game, ix, attacked, out);
+        moves_of(game, ix, endangering, out);
     }
 }
 
@@ -89,20 +90,21 @@ pub(super) fn main_moves(game: &Game, seat: u8, out: &mut Vec<Move>) {
 /// Sprite's or Titania's flight while its owner's opponent threatens it.
 pub(super) fn piece_moves(game: &Game, ix: Ix, out: &mut Vec<Move>) {
     let piece = game.piece(ix);
-    let attacked = if matches!(piece.kind, Kind::Sprite | Kind::Titania) {
-        game.attacked_by(1 - piece.owner)
+    let endangering = if matches!(piece.kind, Kind::Sprite | Kind::Titania) {
+        game.endangering(1 - piece.owner, Conditions::Judged)
     } else {
         0
     };
-    moves_of(game, ix, attacked, out);
+    moves_of(game, ix, endangering, out);
 }
 
 /// [`piece_moves`] with what the owner's opponent could capture on next
 /// turn given: the squares the flights ask about (F3).
-fn moves_of(game: &Game, ix: Ix, attacked: u64, out: &mut Vec<Move>) {
+fn moves_of(game: &Game, ix: Ix, endangering: u64, out: &mut Vec<Move>) {
     let piece = game.piece(ix);
     let seat = piece.owner;
-    let threatened = attacked & bit(square_of(game, ix)) != 0;
+    let threatened = endangering & bit(square_of(game, ix)) != 0;
+    let flight_takes = game.rules.rulings.flights_capture();
     match piece.kind {
         Kind::Sprite => {
             game.push_slides(ix, &sprite_forward(game, seat), SPRITE_REACH, out);
@@ -110,23 +112,24 @@ fn moves_of(game: &Game, ix: Ix, attacked: u64, out: &mut Vec<Move>) {
                 game.push_leaps(ix, &sprite_diagonals(game, seat), out);
             }
             if threatened {
-                push_flight(game, ix, &sprite_flight(game, seat), 1, 1, out);
+                let back = sprite_flight(game, seat);
+                push_line_moves(game, ix, Line::new(&back, 1, 1), flight_takes, out);
             }
         }
         Kind::FaerieKnight => game.push_leaps(ix, &knight_leaps(), out),
-        Kind::Dryad => push_flight(game, ix, &ALL_DIRECTIONS, 1, DRYAD_REACH, out),
+        Kind::Dryad => {
+            push_line_moves(
+                game,
+                ix,
+                Line::new(&ALL_DIRECTIONS, 1, DRYAD_REACH),
+                false,
+                out,
+            );
+        }
         Kind::Titania => {
             game.push_slides(ix, &ALL_DIRECTIONS, TITANIA_REACH, out);
             if threatened {
-                // Her flight's first two squares are her own move's.
-                push_flight(
-                    game,
-                    ix,
-                    &ORTHOGONAL,
-                    TITANIA_REACH + 1,
-                    TITANIA_FLIGHT,
-                    out,
-                );
+                push_line_moves(game, ix, titania_flight(), flight_takes, out);
             }
         }
         Kind::Oberon => game.push_slides(ix, &SIDEWAYS, OBERON_REACH, out),
@@ -134,28 +137,49 @@ fn moves_of(game: &Game, ix: Ix, attacked: u64, out: &mut Vec<Move>) {
     }
 }
 
-/// Moves that take nothing (a Dryad's, a flight, F3, F6): along each line
-/// through empty squares only, to the empty squares `from_distance` to
-/// `reach` squares away.
-fn push_flight(
-    game: &Game,
-    ix: Ix,
-    lines: &[(i8, i8)],
+/// Lines a piece moves along, and how far: from `from_distance` to `reach`
+/// squares.
+#[derive(Clone, Copy)]
+struct Line<'a> {
+    lines: &'a [(i8, i8)],
     from_distance: u8,
     reach: u8,
-    out: &mut Vec<Move>,
-) {
-    let from = square_of(game, ix);
-    for &(df, dr) in lines {
+}
+
+impl<'a> Line<'a> {
+    fn new(lines: &'a [(i8, i8)], from_distance: u8, reach: u8) -> Self {
+        Line {
+            lines,
+            from_distance,
+            reach,
+        }
+    }
+}
+
+/// Titania's flight: 3 to 6 squares along her rank or file, the first two
+/// being her own move's (F9).
+fn titania_flight() -> Line<'static> {
+    Line::new(&ORTHOGONAL, TITANIA_REACH + 1, TITANIA_FLIGHT)
+}
+
+/// A Dryad's move or a flight (F3, F6, F13): along each line through empty
+/// squares, to the empty squares in its range, and onto the first piece
+/// there when the move `takes` and the piece is an enemy it may take.
+fn push_line_moves(game: &Game, ix: Ix, line: Line, takes: bool, out: &mut Vec<Move>) {
+    let (owner, from) = (game.piece(ix).owner, square_of(game, ix));
+    for &(df, dr) in line.lines {
         let mut at = from;
-        for distance in 1..=reach {
-            let Some(to) =
-                grid::offset(at, df, dr).filter(|&to| game.passes(at, to) && game.is_empty(to))
-            else {
+        for distance in 1..=line.reach {
+            let Some(to) = grid::offset(at, df, dr).filter(|&to| game.passes(at, to)) else {
                 break;
             };
-            if distance >= from_distance {
+            let empty = game.is_empty(to);
+            let lands = empty || (takes && game.takeable_by(owner, to));
+            if lands && distance >= line.from_distance {
                 out.push(Move::Go { piece: ix, to });
+            }
+            if !empty {
+                break;
             }
             at = to;
         }
@@ -176,9 +200,9 @@ pub(super) fn play_main(game: &mut Game, seat: u8, mv: Move, dice: &mut dyn Dice
 }
 
 /// The squares a Faerie piece could capture on on its next move (G4),
-/// whatever stands there now. A flight takes nothing (F3), so no threat
-/// here asks whether a piece is threatened: threats never recurse (F8).
-pub(super) fn threats(game: &Game, ix: Ix) -> u64 {
+/// whatever stands there now: a Sprite's and Titania's flights too while
+/// they are threatened, asked as `conditions` says (F8).
+pub(super) fn threats(game: &Game, ix: Ix, conditions: Conditions) -> u64 {
     let piece = game.piece(ix);
     let from = square_of(game, ix);
     match piece.kind {
@@ -187,13 +211,37 @@ pub(super) fn threats(game: &Game, ix: Ix) -> u64 {
             if !piece.moved {
                 mask |= game.reach(from, &sprite_diagonals(game, piece.owner));
             }
-            mask
+            let back = sprite_flight(game, piece.owner);
+            mask | flight_threats(game, ix, Line::new(&back, 1, 1), conditions)
         }
         Kind::FaerieKnight => game.reach(from, &knight_leaps()),
         Kind::Dryad => 0,
-        Kind::Titania => game.slide_reach(from, &ALL_DIRECTIONS, TITANIA_REACH),
+        Kind::Titania => {
+            game.slide_reach(from, &ALL_DIRECTIONS, TITANIA_REACH)
+                | flight_threats(game, ix, titania_flight(), conditions)
+        }
         Kind::Oberon => game.slide_reach(from, &SIDEWAYS, OBERON_REACH),
         other => unreachable!("a {other:?} is not a Faerie piece"),
+    }
+}
+
+/// The squares a flight could take on (F8, F13): its lines up to the first
+/// piece, while the piece is threatened. From within another piece's
+/// condition (`Conditions::TakenAsMet`) it is taken as threatened; else it
+/// is judged on the position, the opponent's own conditions then taken as
+/// met. None where a flight takes nothing (`fray-2026`).
+fn flight_threats(game: &Game, ix: Ix, flight: Line, conditions: Conditions) -> u64 {
+    if !game.rules.rulings.flights_capture() {
+        return 0;
+    }
+    let piece = game.piece(ix);
+    let from = square_of(game, ix);
+    let threatened = conditions == Conditions::TakenAsMet
+        || game.endangered(piece.owner, from, Conditions::TakenAsMet);
+    if threatened {
+        game.slide_reach(from, flight.lines, flight.reach)
+    } else {
+        0
     }
 }
 
@@ -210,7 +258,7 @@ pub(super) fn why_illegal(game: &Game, seat: u8, mv: Move) -> Option<String> {
     }
     let df = grid::file(to) as i8 - grid::file(from) as i8;
     let dr = grid::rank(to) as i8 - grid::rank(from) as i8;
-    let threatened = game.threatened(seat, from);
+    let threatened = game.endangered(seat, from, Conditions::Judged);
     let straight = df == 0 || dr == 0;
     let along_line = straight || df.abs() == dr.abs();
     match p.kind {
@@ -257,11 +305,36 @@ mod tests {
         position.place(1, "pawn", "e5");
         let game = position.build();
         assert_eq!(
-            threats(&game, ix(fresh)),
+            threats(&game, ix(fresh), Conditions::Judged),
             mask_of(&["c3", "c4", "b3", "d3"])
         );
         // The pawn on e5 stops the line: e6 is out of reach.
-        assert_eq!(threats(&game, ix(moved)), mask_of(&["e5"]));
+        assert_eq!(
+            threats(&game, ix(moved), Conditions::Judged),
+            mask_of(&["e5"])
+        );
+    }
+
+    #[test]
+    fn a_sprites_flight_threatens_while_it_is_threatened_or_taken_to_be() {
+        let mut position = position();
+        let sprite = position.place(0, "sprite", "e4");
+        position.moved(sprite);
+        let game = position.build();
+        let ahead = mask_of(&["e5", "e6"]);
+        let behind = mask_of(&["d3", "e3", "f3"]);
+        assert_eq!(threats(&game, ix(sprite), Conditions::Judged), ahead);
+        assert_eq!(
+            threats(&game, ix(sprite), Conditions::TakenAsMet),
+            ahead | behind
+        );
+        // A Black Pawn on d5 threatens it: its flight is open, and takes.
+        position.place(1, "pawn", "d5");
+        let game = position.build();
+        assert_eq!(
+            threats(&game, ix(sprite), Conditions::Judged),
+            ahead | behind
+        );
     }
 
     #[test]
@@ -269,8 +342,11 @@ mod tests {
         let mut position = position();
         let dryad = position.place(0, "dryad", "d4");
         let game = position.build();
-        assert_eq!(threats(&game, ix(dryad)), 0);
+        assert_eq!(threats(&game, ix(dryad), Conditions::Judged), 0);
         let oberon = game.find(0, Kind::Oberon).expect("Oberon").0;
-        assert_eq!(threats(&game, oberon), mask_of(&["g1", "f1"]));
+        assert_eq!(
+            threats(&game, oberon, Conditions::Judged),
+            mask_of(&["g1", "f1"])
+        );
     }
 }

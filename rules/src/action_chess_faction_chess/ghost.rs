@@ -151,16 +151,20 @@ fn push_turning_back(game: &Game, ix: Ix, out: &mut Vec<Move>) {
     }));
 }
 
-/// Whether a Spirit of `seat` may stand on `sq`: empty, or held by one
-/// piece that is not a friendly Spirit (line 37, D2).
+/// Whether a Spirit of `seat` may stand on `sq`: a square with no friendly
+/// Spirit on it (line 37, D2). `fray-2026` also held a square of two
+/// pieces full.
 fn spirit_may_enter(game: &Game, seat: u8, sq: Sq) -> bool {
-    match game.at(sq) {
-        None => true,
-        Some(standing) => {
-            let piece = game.piece(standing);
-            game.sharer(sq).is_none() && !(piece.kind == Kind::Spirit && piece.owner == seat)
-        }
-    }
+    let full = game.sharer(sq).is_some()
+        && !game
+            .rules
+            .rulings
+            .spirit_enters_any_square_without_a_friendly_spirit();
+    !full
+        && !game.occupants(sq).any(|ix| {
+            let piece = game.piece(ix);
+            piece.kind == Kind::Spirit && piece.owner == seat
+        })
 }
 
 /// One square forward; onto an empty far-rank square it becomes a Shade

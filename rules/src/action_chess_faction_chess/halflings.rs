@@ -9,8 +9,8 @@ use crate::effect_log::Log;
 use crate::grid::{self, ALL_DIRECTIONS, Sq, bit};
 
 use super::classique;
-use super::faction_rules;
 use super::layout::{Role, by_chess_role};
+use super::movement::Conditions;
 use super::moves::Move;
 use super::pieces::Kind;
 use super::state::{ActionChessFactionChess, Ix};
@@ -117,7 +117,9 @@ fn take_at(game: &mut Game, sq: Sq, take: &mut dyn FnMut(&mut Game, Ix)) {
     }
 }
 
-pub(super) fn threats(game: &Game, ix: Ix) -> u64 {
+/// The squares a Halflings piece could capture on on its next move (G4):
+/// the Mayor's while it is free to move, asked as `conditions` says (H9).
+pub(super) fn threats(game: &Game, ix: Ix, conditions: Conditions) -> u64 {
     let from = square_of(game, ix);
     match game.piece(ix).kind {
         Kind::Villager => {
@@ -130,7 +132,7 @@ pub(super) fn threats(game: &Game, ix: Ix) -> u64 {
         Kind::BunnyKnight => bunny_threats(game, ix),
         Kind::HeadChef => game.slide_reach(from, &ALL_DIRECTIONS, CHEF_REACH),
         Kind::Mayor => {
-            if mayor_may_move_next(game, ix) {
+            if conditions == Conditions::TakenAsMet || mayor_may_move_next(game, ix) {
                 mayor_reach(game, ix)
             } else {
                 0
@@ -254,22 +256,15 @@ fn bunny_threats(game: &Game, ix: Ix) -> u64 {
 /// A Mayor moves only beside a friendly Villager or threatened (H7).
 fn mayor_may_move(game: &Game, ix: Ix) -> bool {
     let (owner, sq) = (game.piece(ix).owner, square_of(game, ix));
-    beside(game, owner, sq, Kind::Villager) || game.threatened(owner, sq)
+    beside(game, owner, sq, Kind::Villager) || game.endangered(owner, sq, Conditions::Judged)
 }
 
 /// [`mayor_may_move`] as the Mayor's threats ask it: an enemy Mayor counts
-/// as free to move, so that two Mayors do not each wait on the other (H9).
+/// as free to move, and a Sprite or Titania as threatened, so that two
+/// such conditions do not each wait on the other (H9, F8).
 fn mayor_may_move_next(game: &Game, ix: Ix) -> bool {
     let (owner, sq) = (game.piece(ix).owner, square_of(game, ix));
-    beside(game, owner, sq, Kind::Villager)
-        || game.pieces_of(1 - owner).any(|(enemy, piece)| {
-            let reach = if piece.kind == Kind::Mayor {
-                mayor_reach(game, enemy)
-            } else {
-                faction_rules::threats(game, enemy)
-            };
-            reach & bit(sq) != 0
-        })
+    beside(game, owner, sq, Kind::Villager) || game.endangered(owner, sq, Conditions::TakenAsMet)
 }
 
 /// Where a Mayor free to move may go: a king's step, or two steps through

@@ -17,13 +17,14 @@
 //!   the haunting Shade's strike)
 //! - `walls.rs`: the Wallmaster's walls on the edges between squares, and
 //!   the one test of passing them every faction's movement asks
-//! - `state.rs`: every piece, the board with its two extra layers (a Ghost's
-//!   Spirit sharing a square, a Shade haunting one unseen), the stage of
-//!   the turn and the decisions that wait
+//! - `state.rs`: every piece, the board with its two extra layers (the
+//!   Ghosts' Spirits sharing a square, a Shade haunting one unseen), the
+//!   stage of the turn and the decisions that wait
 //! - `faction_rules.rs`: where the engine asks a faction for its rules;
 //!   what a Spirit's pin takes from every faction's moves and questions
 //! - `rulings.rs`: the match option `rulings`, one method for each point
-//!   where the book's reading changed (a pinned Rook never castles)
+//!   where the book's reading changed (a pinned Rook never castles, a Bull
+//!   charges through an enemy, a flight may capture, …)
 //! - `movement.rs`: steps, slides and leaps; what a side threatens
 //! - `capture.rs`: capture (an Auroch may step away instead), and the
 //!   plain move

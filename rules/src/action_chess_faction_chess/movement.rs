@@ -7,6 +7,18 @@ use crate::grid::{self, Sq, bit};
 use super::moves::Move;
 use super::state::{ActionChessFactionChess, Ix};
 
+/// How a piece's threats ask the condition some of its moves have: a
+/// Sprite's or Titania's flight while it is threatened (F3), a Mayor's
+/// move while it is free (H7).
+#[derive(Debug, Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Conditions {
+    /// Judged on the position.
+    Judged,
+    /// Taken as met: asked from within another piece's condition, so that
+    /// two such conditions never ask each other back without end (F8, H9).
+    TakenAsMet,
+}
+
 impl ActionChessFactionChess {
     fn owner(&self, ix: Ix) -> u8 {
         self.piece(ix).owner
@@ -111,12 +123,45 @@ impl ActionChessFactionChess {
     }
 
     /// Whether `seat`'s opponent could capture the piece on `sq` on its
-    /// next move. Threats are squares, whatever stands there; a piece that
-    /// cannot be captured (a Dryad) is never threatened.
+    /// next move: check (G5). Threats are squares, whatever stands there;
+    /// a piece that cannot be captured (a Dryad) is never threatened.
     pub(crate) fn threatened(&self, seat: u8, sq: Sq) -> bool {
-        let uncapturable = self
-            .at(sq)
-            .is_some_and(|ix| !self.piece(ix).kind.can_be_captured());
-        !uncapturable && self.attacked_by(1 - seat) & bit(sq) != 0
+        self.capturable_on(sq) && self.attacked_by(1 - seat) & bit(sq) != 0
+    }
+
+    /// Every square `seat`'s pieces could capture on with their next move
+    /// as the book asks it of a Sprite, Titania and the Mayor ("could
+    /// capture", "threatened"): their moves' threats, with their own
+    /// conditions asked as `conditions` says, and where the reading counts
+    /// it a missile thrown after a move (G4, A12).
+    pub(crate) fn endangering(&self, seat: u8, conditions: Conditions) -> u64 {
+        self.pieces_of(seat).fold(0, |mask, (ix, _)| {
+            mask | self.endangered_by_piece(ix, conditions)
+        })
+    }
+
+    /// Whether the piece of `seat` on `sq` is threatened as the book asks
+    /// it of a Sprite, Titania and the Mayor ([`Self::endangering`]).
+    pub(crate) fn endangered(&self, seat: u8, sq: Sq, conditions: Conditions) -> bool {
+        self.capturable_on(sq)
+            && self
+                .pieces_of(1 - seat)
+                .any(|(ix, _)| self.endangered_by_piece(ix, conditions) & bit(sq) != 0)
+    }
+
+    /// One piece's part of [`Self::endangering`].
+    fn endangered_by_piece(&self, ix: Ix, conditions: Conditions) -> u64 {
+        let thrown = if self.rules.rulings.throws_count_as_threats_outside_check() {
+            super::faction_rules::throw_threats(self, ix)
+        } else {
+            0
+        };
+        thrown | super::faction_rules::threats_with(self, ix, conditions)
+    }
+
+    /// Whether nothing on `sq` is a piece no capture may take (a Dryad).
+    fn capturable_on(&self, sq: Sq) -> bool {
+        self.at(sq)
+            .is_none_or(|ix| self.piece(ix).kind.can_be_captured())
     }
 }

@@ -386,7 +386,7 @@ const PROFILES: [Profile; 62] = [
         "Bull",
         "V",
         Butcher,
-        "Moves as a rook; may charge through one friend (not a Bull or Auroch) to an empty square, slaughtering it; leaves a corpse.",
+        "Moves as a rook; may charge through one piece, friend or enemy (not a Bull or Auroch), to an empty square, slaughtering it; leaves a corpse.",
     ),
     profile(
         "auroch",

@@ -13,6 +13,9 @@ use super::rulings::Rulings;
 /// A piece's index in [`ActionChessFactionChess::pieces`]: its id.
 pub type Ix = u16;
 pub const EMPTY: Ix = Ix::MAX;
+/// How many Spirits may share a square with the piece standing there: one
+/// of each Ghost army (D2).
+pub const SHARERS: usize = 2;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub struct Piece {
@@ -158,11 +161,11 @@ pub struct ActionChessFactionChess {
     pub(crate) pieces: Vec<Piece>,
     /// Piece index per square, or [`EMPTY`]: the piece standing there.
     pub(crate) board: [Ix; SQUARES],
-    /// A Ghost's Spirit sharing a square with the piece in `board` (line
-    /// 37), or [`EMPTY`]. Where a Spirit and another piece share, the other
-    /// piece is in `board`; two Spirits of two Ghost armies, the first
-    /// there.
-    pub(crate) sharing: [Ix; SQUARES],
+    /// The Ghost Spirits sharing a square with the piece in `board` (line
+    /// 37), in the order they came, then [`EMPTY`]. Where Spirits and
+    /// another piece share, the other piece is in `board`; Spirits alone,
+    /// the first there.
+    pub(crate) sharing: [[Ix; SHARERS]; SQUARES],
     /// A Ghost's Shade haunting the square unseen (line 38), or [`EMPTY`]:
     /// it stands on no layer the opponent's moves ask about.
     pub(crate) haunting: [Ix; SQUARES],
@@ -239,7 +242,7 @@ impl ActionChessFactionChess {
         ActionChessFactionChess {
             pieces: Vec::with_capacity(40),
             board: [EMPTY; SQUARES],
-            sharing: [EMPTY; SQUARES],
+            sharing: [[EMPTY; SHARERS]; SQUARES],
             haunting: [EMPTY; SQUARES],
             factions,
             white,
@@ -371,17 +374,17 @@ impl ActionChessFactionChess {
         ix
     }
 
-    /// The pieces standing on `sq`: the one in `board`, then a Spirit
+    /// The pieces standing on `sq`: the one in `board`, then the Spirits
     /// sharing with it. A haunting Shade is not among them.
     pub(crate) fn occupants(&self, sq: Sq) -> impl Iterator<Item = Ix> + use<> {
-        [self.board[sq as usize], self.sharing[sq as usize]]
-            .into_iter()
+        std::iter::once(self.board[sq as usize])
+            .chain(self.sharing[sq as usize])
             .filter(|&ix| ix != EMPTY)
     }
 
-    /// The Spirit sharing `sq` with the piece standing there, if any.
+    /// The first Spirit sharing `sq` with the piece standing there, if any.
     pub(crate) fn sharer(&self, sq: Sq) -> Option<Ix> {
-        let ix = self.sharing[sq as usize];
+        let ix = self.sharing[sq as usize][0];
         (ix != EMPTY).then_some(ix)
     }
 
@@ -411,22 +414,32 @@ impl ActionChessFactionChess {
         })
     }
 
-    /// Takes `ix` off whichever layer of its square holds it; a Spirit
-    /// sharing with it then stands there alone.
+    /// Takes `ix` off whichever layer of its square holds it; the first
+    /// Spirit sharing with it then stands there, the others beside it.
     fn vacate(&mut self, ix: Ix, sq: Sq) {
         let at = sq as usize;
         if self.board[at] == ix {
-            self.board[at] = std::mem::replace(&mut self.sharing[at], EMPTY);
-        } else if self.sharing[at] == ix {
-            self.sharing[at] = EMPTY;
+            self.board[at] = self.shift_sharers(at, 0);
+        } else if let Some(slot) = self.sharing[at].iter().position(|&s| s == ix) {
+            self.shift_sharers(at, slot);
         } else if self.haunting[at] == ix {
             self.haunting[at] = EMPTY;
         }
     }
 
+    /// Takes the sharer in `slot` off square `at`, moving the later ones
+    /// up; returns it.
+    fn shift_sharers(&mut self, at: usize, slot: usize) -> Ix {
+        let sharers = &mut self.sharing[at];
+        let taken = sharers[slot];
+        sharers.copy_within(slot + 1.., slot);
+        sharers[SHARERS - 1] = EMPTY;
+        taken
+    }
+
     /// Stands `ix` on `sq`: alone on an empty square; a Spirit beside the
-    /// piece there; any other piece in front of a Spirit left alone there
-    /// (it captured what the Spirit shared with).
+    /// pieces there; any other piece in front of the Spirits left there (it
+    /// captured what they shared with).
     fn occupy(&mut self, ix: Ix, sq: Sq) {
         let at = sq as usize;
         let standing = self.board[at];
@@ -434,12 +447,15 @@ impl ActionChessFactionChess {
             self.board[at] = ix;
             return;
         }
-        debug_assert_eq!(self.sharing[at], EMPTY, "{sq} is full");
+        let free = self.sharing[at].iter().position(|&s| s == EMPTY);
+        debug_assert!(free.is_some(), "{sq} is full");
+        let free = free.unwrap_or(SHARERS - 1);
         if self.piece(ix).kind == Kind::Spirit {
-            self.sharing[at] = ix;
+            self.sharing[at][free] = ix;
         } else {
             debug_assert_eq!(self.piece(standing).kind, Kind::Spirit, "{sq} is taken");
-            self.sharing[at] = standing;
+            self.sharing[at].copy_within(..free, 1);
+            self.sharing[at][0] = standing;
             self.board[at] = ix;
         }
     }

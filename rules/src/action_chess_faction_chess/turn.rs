@@ -200,9 +200,10 @@ impl ActionChessFactionChess {
 
     /// The position as repetition compares it: every piece with its
     /// square, who moves, and the rights a move may lose (castling's moved
-    /// pieces, en passant).
+    /// pieces, a first move's double step or diagonal, en passant).
     fn position_key(&self) -> u64 {
         const PRIME: u64 = 0x100_0000_01b3;
+        let rulings = self.rules.rulings;
         let mut key: u64 = 0xcbf2_9ce4_8422_2325;
         let mut mix = |value: u64| {
             key ^= value;
@@ -215,7 +216,7 @@ impl ActionChessFactionChess {
             mix(square
                 | (piece.kind as u64) << 8
                 | u64::from(piece.owner) << 16
-                | u64::from(piece.moved && matches!(piece.kind, Kind::King | Kind::Rook)) << 17
+                | u64::from(piece.moved && rulings.repetition_tells_moved(piece.kind)) << 17
                 | u64::from(piece.count) << 24
                 | u64::from(piece.copy) << 40
                 | u64::from(self.is_haunting(ix)) << 41);
