@@ -396,12 +396,14 @@ export class Table {
       return;
     }
     if (msg.code === "match_not_running" && this.seq === null) {
-      // Still open: wait at the table until the last seat is taken.
+      // Still open: wait at the table until the last seat is taken, asking
+      // often enough to be there well before the others would be told
+      // this player is away (AWAY_QUIET_MS).
       this.statusEl.textContent = "Waiting for players to join…";
       clearTimeout(this.waitTimer);
       this.waitTimer = setTimeout(() => {
         this.loadSummary().finally(() => this.subscribe());
-      }, 3000);
+      }, 2000);
       return;
     }
     if ((msg.code === "not_your_seat" || msg.code === "not_authenticated") && this.role === "player" && this.seq === null) {
