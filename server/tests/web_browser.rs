@@ -179,7 +179,7 @@ fn two_players_meet_and_play_in_the_browser() {
     browser.wait_for(
         &bad,
         "the refusal",
-        "!document.querySelector('#flash').hidden && document.querySelector('#flash').textContent.length > 0",
+        "document.querySelector('#token-form [role=alert]') && document.querySelector('#token-form [role=alert]').textContent.length > 0",
     );
     assert_eq!(
         browser.eval(&bad, "localStorage.getItem('fray.login')"),

@@ -129,6 +129,12 @@ fn save(browser: &mut Browser, page: &str) -> i64 {
         "the saved list among the stored ones",
         &format!("document.querySelector('#stored-lists [data-list=\"{id}\"]')"),
     );
+    // Said by the Save button, on the saved list's page.
+    browser.wait_for(
+        page,
+        "the word that it was saved",
+        "document.querySelector('#save-note[role=status]') && document.querySelector('#save-note').textContent.startsWith('Saved')",
+    );
     id
 }
 
@@ -299,8 +305,6 @@ fn a_list_of_each_system_is_built_by_clicking_checked_saved_and_offered() {
         }
         type_name(&mut browser, &page, &built.name);
         expect_valid(&mut browser, &page);
-        // The last save's message would cover the units in the picture.
-        browser.eval(&page, "document.querySelector('#flash').hidden = true");
         browser.screenshot(&page, &shots.join(format!("builder-{system}.png")));
         let id = save(&mut browser, &page);
         let (status, list) = stored(&server, &token, id);

@@ -37,9 +37,22 @@ export function errorText(error) {
   return error.message || String(error);
 }
 
+/**
+ * Forgets `saved`, a login whose token the server refused (revoked, or a
+ * server whose players were reset), if it is still the one kept, and tells
+ * the page: app.js shows the login page, saying why.
+ */
+export function tokenRefused(saved) {
+  const kept = login();
+  if (!saved || !kept || kept.token !== saved.token) return;
+  saveLogin(null);
+  window.dispatchEvent(new CustomEvent("fray:token-refused", { detail: saved }));
+}
+
 async function request(method, path, body, token) {
   const headers = { Accept: "application/json" };
-  const bearer = token ?? login()?.token;
+  const saved = token === undefined ? login() : null;
+  const bearer = token ?? saved?.token;
   if (bearer) headers.Authorization = `Bearer ${bearer}`;
   if (body !== undefined) headers["Content-Type"] = "application/json";
   const response = await fetch(path, {
@@ -54,7 +67,11 @@ async function request(method, path, body, token) {
   } catch {
     json = null;
   }
-  if (!response.ok) throw new ApiError(response.status, json);
+  if (!response.ok) {
+    const error = new ApiError(response.status, json);
+    if (error.code === "bad_token") tokenRefused(saved);
+    throw error;
+  }
   return json;
 }
 

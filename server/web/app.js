@@ -11,19 +11,31 @@ import { Replay } from "./replay.js";
 
 const main = document.getElementById("main");
 const who = document.getElementById("who");
-const flashEl = document.getElementById("flash");
 
 let systems = null;
 let table = null;
 let lobbyTimer = null;
-let flashTimer = null;
+// The login the server refused ({name, from}: whose it was, and the page it
+// was refused on), until the player logs in again: the login page says so,
+// and goes back there after.
+let refused = null;
+// Whether the kept token was shown to the server since the page loaded.
+let tokenChecked = false;
 
-/** Shows a message for a while (errors the server answered, mostly). */
-export function flash(message) {
-  flashEl.textContent = message;
-  flashEl.hidden = false;
-  clearTimeout(flashTimer);
-  flashTimer = setTimeout(() => (flashEl.hidden = true), 6000);
+window.addEventListener("fray:token-refused", (event) => {
+  const from = location.hash && location.hash !== "#/" ? location.hash : null;
+  refused = { name: event.detail.name, from };
+  if (location.hash === "#/") route();
+  else location.hash = "#/";
+});
+
+/** After logging in: back to the page a refused token left, or the lobby. */
+function loggedIn() {
+  const back = refused && refused.from;
+  refused = null;
+  tokenChecked = true;
+  if (back && location.hash !== back) location.hash = back;
+  else route();
 }
 
 function renderWho() {
@@ -66,6 +78,12 @@ async function route() {
   }
   clearInterval(lobbyTimer);
   renderWho();
+  if (!tokenChecked && login()) {
+    // Once a load: a token the server no longer knows leads to the login
+    // page (api.js tells of it), whatever page it was kept for.
+    tokenChecked = true;
+    api.me().catch(() => {});
+  }
   if (!systems) {
     try {
       systems = await api.systems();
@@ -81,7 +99,7 @@ async function route() {
   const play = hash.match(/^#\/(play|watch)\/(\d+)$/);
   if (play) {
     const role = play[1] === "play" ? "player" : "spectator";
-    table = new Table(page, Number(play[2]), role, { systems, flash });
+    table = new Table(page, Number(play[2]), role, { systems });
     window.frayDebug = { table };
     return;
   }
@@ -89,18 +107,18 @@ async function route() {
   const lists = hash.match(/^#\/lists(?:\/(new|\d+))?$/);
   if (lists) {
     const listId = lists[1] && lists[1] !== "new" ? Number(lists[1]) : null;
-    await renderBuilder(page, { systems, flash, listId });
+    await renderBuilder(page, { systems, listId });
     return;
   }
   const replay = hash.match(/^#\/replay\/(\d+)$/);
   if (replay) {
     // "#/replay/7": a finished match, step by step; closed as a table is.
-    table = new Replay(page, Number(replay[1]), { systems, flash });
+    table = new Replay(page, Number(replay[1]), { systems });
     window.frayDebug = { replay: table };
     return;
   }
   window.frayDebug = {};
-  const refresh = await renderLobby(page, { systems, flash, onLogin: route });
+  const refresh = await renderLobby(page, { systems, refused, onLogin: loggedIn });
   if (refresh && visit === visits) lobbyTimer = setInterval(refresh, 5000);
 }
 

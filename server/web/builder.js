@@ -4,7 +4,7 @@
 // clicks and shows what the server answers.
 
 import { api, login, errorText } from "./api.js";
-import { h, replace } from "./dom.js";
+import { h, replace, Notice } from "./dom.js";
 
 /** How long the page waits after a change before asking for a check. */
 const CHECK_DELAY_MS = 250;
@@ -52,21 +52,23 @@ export async function renderBuilder(main, ctx) {
     replace(main, h("p", { class: "card" }, "Log in or register in the ", h("a", { href: "#/" }, "lobby"), " to build army lists."));
     return;
   }
+  // What became of the stored lists: loaded, deleted.
+  const storedNote = new Notice("stored-note");
   let stored = [];
   try {
     stored = await api.armyLists();
   } catch (error) {
-    ctx.flash(errorText(error));
+    storedNote.error(`Your army lists could not be loaded: ${errorText(error)}`);
   }
   const editing = ctx.listId ? stored.find((s) => s.id === ctx.listId) : null;
-  if (ctx.listId && !editing) ctx.flash(`You have no army list ${ctx.listId}.`);
+  if (ctx.listId && !editing && !storedNote.el.textContent) storedNote.error(`You have no army list ${ctx.listId}.`);
 
   const storedList = h("ul", { id: "stored-lists", class: "stored-lists" });
   const fillStored = () =>
     replace(
       storedList,
       stored.length
-        ? stored.map((s) => storedRow(s, ctx, async () => {
+        ? stored.map((s) => storedRow(s, ctx, storedNote, async () => {
             stored = await api.armyLists();
             fillStored();
           }))
@@ -84,6 +86,7 @@ export async function renderBuilder(main, ctx) {
         "section",
         { class: "card" },
         h("h2", {}, "Your army lists"),
+        storedNote.el,
         storedList,
         h("p", {}, h("a", { class: "button", href: "#/lists/new", id: "new-list-link" }, "New list"), " ", h("a", { href: "#/" }, "back to the lobby")),
       ),
@@ -94,7 +97,7 @@ export async function renderBuilder(main, ctx) {
   builder.changed();
 }
 
-function storedRow(stored, ctx, reload) {
+function storedRow(stored, ctx, note, reload) {
   const system = ctx.systems.find((s) => s.id === stored.list.system);
   const army = system && system.armies.find((a) => a.key === stored.list.army);
   return h(
@@ -116,10 +119,11 @@ function storedRow(stored, ctx, reload) {
             if (!confirm(`Delete the army list "${stored.list.name || "(no name)"}"? Matches that played it keep their copy.`)) return;
             try {
               await api.deleteArmyList(stored.id);
+              note.clear();
               if (location.hash === `#/lists/${stored.id}`) location.hash = "#/lists";
               else await reload();
             } catch (error) {
-              ctx.flash(errorText(error));
+              note.error(`"${stored.list.name || "(no name)"}" was not deleted: ${errorText(error)}`);
             }
           },
         },
@@ -128,6 +132,9 @@ function storedRow(stored, ctx, reload) {
     ),
   );
 }
+
+// The list just saved, {id, text}: its page says so.
+let saved = null;
 
 /** One list being built: its controls, and the server's verdict on it. */
 class Builder {
@@ -140,6 +147,11 @@ class Builder {
     this.revision = 0;
     this.timer = null;
     this.verdict = h("div", { id: "build-verdict", class: "verdict", "aria-live": "polite" });
+    // What became of saving, by the Save button; a save's word of success
+    // is said on the page it leads to.
+    this.saveNote = new Notice("save-note");
+    if (saved && saved.id === this.id) this.saveNote.ok(saved.text);
+    saved = null;
     this.body = h("div", { class: "build-body" });
     this.el = h(
       "section",
@@ -244,6 +256,7 @@ class Builder {
         { class: "save" },
         h("button", { id: "build-save", type: "button", class: "primary", onclick: () => this.save() }, this.id ? "Save changes" : "Save"),
       ),
+      this.saveNote.el,
     );
   }
 
@@ -385,12 +398,12 @@ class Builder {
 
   async save() {
     try {
-      const saved = this.id ? await api.replaceArmyList(this.id, this.list) : await api.createArmyList(this.list);
-      this.ctx.flash(`Saved "${saved.list.name || "(no name)"}": the lobby offers it for a match of its system.`);
-      if (location.hash === `#/lists/${saved.id}`) window.dispatchEvent(new HashChangeEvent("hashchange"));
-      else location.hash = `#/lists/${saved.id}`;
+      const list = this.id ? await api.replaceArmyList(this.id, this.list) : await api.createArmyList(this.list);
+      saved = { id: list.id, text: `Saved "${list.list.name || "(no name)"}": the lobby offers it for a match of its system.` };
+      if (location.hash === `#/lists/${list.id}`) window.dispatchEvent(new HashChangeEvent("hashchange"));
+      else location.hash = `#/lists/${list.id}`;
     } catch (error) {
-      this.ctx.flash(errorText(error));
+      this.saveNote.error(`Not saved: ${errorText(error)}`);
     }
   }
 }

@@ -54,3 +54,36 @@ export function phrase(parts, name) {
   if (!Array.isArray(parts)) return "";
   return parts.map((p) => (typeof p === "string" ? p : name(p.seat))).join("");
 }
+
+/**
+ * Where what became of something the player did is said: an error
+ * (`role="alert"`) or a word that it worked (`role="status"`), in the
+ * place it was done, kept until it is done again. `el` goes in the page.
+ */
+export class Notice {
+  constructor(id) {
+    this.el = h("p", { id, class: "notice", hidden: true });
+  }
+
+  error(text) {
+    this.show(text, "alert", "error");
+  }
+
+  ok(text) {
+    this.show(text, "status", "ok");
+  }
+
+  clear() {
+    this.el.hidden = true;
+    this.el.textContent = "";
+    this.el.removeAttribute("role");
+    this.el.className = "notice";
+  }
+
+  show(text, role, kind) {
+    this.el.setAttribute("role", role);
+    this.el.className = `notice ${kind}`;
+    this.el.textContent = text;
+    this.el.hidden = false;
+  }
+}

@@ -2,7 +2,7 @@
 // made or joined with an army list.
 
 import { api, login, saveLogin, ApiError, errorText } from "./api.js";
-import { h, replace } from "./dom.js";
+import { h, replace, Notice } from "./dom.js";
 
 /** Logs in with a token: the server says whose it is. */
 async function loginWithToken(token) {
@@ -13,6 +13,8 @@ async function loginWithToken(token) {
 function renderLogin(main, ctx) {
   const name = h("input", { id: "register-name", name: "name", maxlength: 32, required: true, autocomplete: "username" });
   const token = h("input", { id: "token", name: "token", required: true, autocomplete: "off", spellcheck: "false" });
+  const registerNote = new Notice("register-error");
+  const tokenNote = new Notice("token-error");
   const register = h(
     "form",
     {
@@ -22,16 +24,18 @@ function renderLogin(main, ctx) {
         event.preventDefault();
         try {
           const created = await api.register(name.value.trim());
+          registerNote.clear();
           saveLogin({ id: created.id, name: created.name, token: created.token });
           ctx.onLogin();
         } catch (error) {
-          ctx.flash(errorText(error));
+          registerNote.error(errorText(error));
         }
       },
     },
     h("h2", {}, "New player"),
     h("label", {}, "Name ", name),
     h("button", { id: "register", type: "submit" }, "Register"),
+    registerNote.el,
     h("p", { class: "hint" }, "Your token is kept in this browser. Copy it from the lobby to play from another one."),
   );
   const existing = h(
@@ -42,19 +46,31 @@ function renderLogin(main, ctx) {
       onsubmit: async (event) => {
         event.preventDefault();
         try {
-          saveLogin(await loginWithToken(token.value.trim()));
+          const player = await loginWithToken(token.value.trim());
+          tokenNote.clear();
+          saveLogin(player);
           ctx.onLogin();
         } catch (error) {
-          ctx.flash(errorText(error));
+          tokenNote.error(errorText(error));
         }
       },
     },
     h("h2", {}, "Log in"),
     h("label", {}, "Token ", token),
     h("button", { id: "token-login", type: "submit" }, "Log in"),
+    tokenNote.el,
     h("p", { class: "hint" }, "The token registering gave you (fray keeps it in its config.json)."),
   );
-  replace(main, h("section", { class: "login" }, register, existing), systemsSection(ctx.systems));
+  // A token kept in this browser that the server refused: said until the
+  // player logs in again.
+  const refused = ctx.refused
+    ? h(
+        "p",
+        { id: "login-message", class: "notice error card", role: "alert" },
+        `The server does not know the token this browser kept for ${ctx.refused.name} (it was revoked, or the server's players were reset): log in again with a token it knows, or register.`,
+      )
+    : null;
+  replace(main, refused, h("section", { class: "login" }, register, existing), systemsSection(ctx.systems));
 }
 
 function systemsSection(systems) {
@@ -186,7 +202,35 @@ function outcomeText(match) {
   return `${names.join(", ")} won`;
 }
 
-function matchRow(match, me, ctx, stored, reload) {
+/**
+ * A finished match's rematch, for one of its players: asked for, a seat
+ * kept in it to take, or the rematch itself when they sit in it (`mine`
+ * lists the matches they sit in).
+ */
+function rematchAction(match, mine, note) {
+  const next = match.rematch;
+  if (next && mine.some((m) => m.id === next))
+    return h("a", { class: "button primary", href: `#/play/${next}`, "data-rematch": match.id }, "Go to the rematch");
+  return h(
+    "button",
+    {
+      type: "button",
+      "data-rematch": match.id,
+      onclick: async () => {
+        try {
+          const made = await api.rematch(match.id);
+          note.clear();
+          location.hash = `#/play/${made.id}`;
+        } catch (error) {
+          note.error(`Match ${match.id}'s rematch: ${errorText(error)}`);
+        }
+      },
+    },
+    next ? "Take your seat in the rematch" : "Ask for a rematch",
+  );
+}
+
+function matchRow(match, me, ctx, stored, reload, { mine, note }) {
   const system = ctx.systems.find((s) => s.id === match.system);
   const seated = match.seats.some((seat) => seat.player && seat.player.id === me.id);
   const actions = [];
@@ -196,6 +240,7 @@ function matchRow(match, me, ctx, stored, reload) {
     actions.push(h("a", { class: "button", href: `#/watch/${match.id}` }, match.status === "finished" ? "View" : "Watch"));
   if (match.status === "finished")
     actions.push(h("a", { class: "button", href: `#/replay/${match.id}`, "data-replay": match.id }, "Replay"));
+  if (match.status === "finished" && seated) actions.push(rematchAction(match, mine, note));
   if (match.status === "open" && !seated && system) {
     const select = listSelect(system, stored, { "aria-label": "army list", "data-join-list": match.id });
     actions.push(
@@ -209,9 +254,10 @@ function matchRow(match, me, ctx, stored, reload) {
             try {
               const list = await resolveList(system, select.value);
               await api.join(match.id, list);
+              note.clear();
               location.hash = `#/play/${match.id}`;
             } catch (error) {
-              ctx.flash(errorText(error));
+              note.error(`Match ${match.id}: ${errorText(error)}`);
               reload();
             }
           },
@@ -243,21 +289,23 @@ export async function renderLobby(main, ctx) {
     renderLogin(main, ctx);
     return null;
   }
+  const createNote = new Notice("create-note");
+  const mineNote = new Notice("my-matches-note");
+  const openNote = new Notice("open-matches-note");
   let stored = [];
   try {
     stored = await api.armyLists();
   } catch (error) {
-    if (error instanceof ApiError && error.status === 401) {
-      saveLogin(null);
-      ctx.flash("The server does not know this browser's token any more: log in again.");
-      renderLogin(main, ctx);
-      return null;
-    }
-    ctx.flash(errorText(error));
+    // A token the server refused: api.js has told the page, which shows
+    // the login page.
+    if (error instanceof ApiError && error.status === 401) return null;
+    createNote.error(`Your army lists: ${errorText(error)}`);
   }
 
   const mine = h("ul", { id: "my-matches", class: "matches" });
   const open = h("ul", { id: "open-matches", class: "matches" });
+  // The lists failing to load is said where they are, until they load.
+  const listsNote = new Notice("matches-note");
   const reload = async (timed) => {
     // A refresh by the timer waits while a list's select is in use.
     if (timed === true && (open.contains(document.activeElement) || mine.contains(document.activeElement))) return;
@@ -266,11 +314,14 @@ export async function renderLobby(main, ctx) {
         api.matches({ player: me.id, limit: 30 }),
         api.matches({ status: "open", limit: 30 }),
       ]);
-      replace(mine, my.length ? my.map((m) => matchRow(m, me, ctx, stored, reload)) : h("li", { class: "hint" }, "None yet."));
+      listsNote.clear();
+      const rows = (list, note) => list.map((m) => matchRow(m, me, ctx, stored, reload, { mine: my, note }));
+      replace(mine, my.length ? rows(my, mineNote) : h("li", { class: "hint" }, "None yet."));
       const joinable = others.filter((m) => !m.seats.some((s) => s.player && s.player.id === me.id));
-      replace(open, joinable.length ? joinable.map((m) => matchRow(m, me, ctx, stored, reload)) : h("li", { class: "hint" }, "No open match: create one."));
+      replace(open, joinable.length ? rows(joinable, openNote) : h("li", { class: "hint" }, "No open match: create one."));
     } catch (error) {
-      ctx.flash(errorText(error));
+      if (error instanceof ApiError && error.status === 401) return;
+      listsNote.error(`The matches could not be loaded: ${errorText(error)}`);
     }
   };
 
@@ -302,12 +353,12 @@ export async function renderLobby(main, ctx) {
             config: { system: system.id, options: readOptions(optionsHolder) },
             army_list: list,
           });
-          ctx.flash(`Created match ${match.id}: waiting for an opponent to join.`);
+          createNote.ok(`Created match ${match.id}: waiting for an opponent to join.`);
           stored = await api.armyLists();
           fillSystem();
           reload();
         } catch (error) {
-          ctx.flash(errorText(error));
+          createNote.error(errorText(error));
         }
       },
     },
@@ -318,6 +369,7 @@ export async function renderLobby(main, ctx) {
     h("a", { id: "lists-link", href: "#/lists" }, "Build a list"),
     h("details", { class: "match-options" }, h("summary", {}, "Options"), optionsHolder),
     h("button", { id: "create", type: "submit", class: "primary" }, "Create match"),
+    createNote.el,
   );
   fillSystem();
 
@@ -335,11 +387,12 @@ export async function renderLobby(main, ctx) {
       "div",
       { class: "lobby" },
       create,
-      h("section", { class: "card" }, h("h2", {}, "Your matches"), mine),
+      h("section", { id: "my-matches-section", class: "card" }, h("h2", {}, "Your matches"), listsNote.el, mineNote.el, mine),
       h(
         "section",
-        { class: "card" },
+        { id: "open-matches-section", class: "card" },
         h("h2", {}, "Open matches ", h("button", { type: "button", class: "link", id: "refresh", onclick: reload }, "refresh")),
+        openNote.el,
         open,
       ),
       systemsSection(ctx.systems),

@@ -2,15 +2,25 @@
 // batches applied with apply(), act, ack; resumed with `since` after a
 // dropped connection (docs/protocol.md, "Live play").
 
-import { api, login } from "./api.js";
+import { api, login, ApiError, errorText, tokenRefused } from "./api.js";
 import { normalizeView, emptyView } from "./apply.js";
 import { drawBoard, movedSquares, SEAT_SHAPES, SHAPE_SIGNS } from "./board.js";
-import { h, s, replace } from "./dom.js";
+import { h, s, replace, Notice } from "./dom.js";
 import { legend } from "./legend.js";
 import { follow, logLine, outcomeText } from "./log.js";
 
 const PROTOCOL_VERSION = 3;
 const MAX_LOG = 300;
+// How long a seat must stay away before the table says it left: a player
+// who reloads the page, or whose page comes from waiting for the match to
+// start, is back long before (docs/protocol.md, "seat_away / seat_back").
+const AWAY_QUIET_MS = 5000;
+// The errors about a draw offer, shown by the offer.
+const DRAW_ERRORS = ["no_draw_offer", "draw_offer_standing", "own_draw_offer", "offer_too_soon"];
+
+// A word for the next table of a match, said where it is shown: {matchId,
+// text}, from a table that sent the player there.
+let carried = null;
 
 export class Table {
   constructor(main, matchId, role, ctx) {
@@ -42,9 +52,18 @@ export class Table {
     this.resumedWith = null; // "batches" or "snapshot", after a reconnect
     this.awaitingResume = false;
     this.historyLoaded = false;
+    // Seats whose abandonment clock runs: seat → {until, told, timer};
+    // `told` once the table said so (after AWAY_QUIET_MS).
+    this.away = new Map();
+    this.missing = false; // no such match
+    // What was last sent without an id (chat, a draw's offer or answer):
+    // an error without one is about it.
+    this.lastSent = null;
     this.build();
+    if (carried && carried.matchId === matchId) this.tableNote.ok(carried.text);
+    carried = null;
     // The players' names first, so that the log names them; then the table.
-    this.loadSummary().finally(() => this.connect());
+    this.loadSummary().then(() => this.connect());
   }
 
   // ---- the page ----
@@ -60,6 +79,14 @@ export class Table {
     this.drawEl = h("div", { id: "draw", class: "draw" });
     this.endEl = h("div", { id: "end", class: "end" });
     this.connEl = h("span", { id: "connection", class: "connection" });
+    this.awayEl = h("div", { id: "away", class: "away", role: "status" });
+    // Errors, each where it happened: the table as a whole, an action, a
+    // draw offer, the chat, the rematch.
+    this.tableNote = new Notice("table-note");
+    this.actNote = new Notice("act-error");
+    this.drawNote = new Notice("draw-error");
+    this.chatNote = new Notice("chat-error");
+    this.endNote = new Notice("end-error");
     const chatInput = h("input", { id: "chat-text", maxlength: 280, placeholder: "Say something", autocomplete: "off", "aria-label": "chat" });
     this.chatForm = h(
       "form",
@@ -69,14 +96,19 @@ export class Table {
         onsubmit: (event) => {
           event.preventDefault();
           const text = chatInput.value.trim();
-          if (text && this.send({ type: "chat", match_id: this.matchId, text })) chatInput.value = "";
+          if (text && this.send({ type: "chat", match_id: this.matchId, text }, this.chatNote)) chatInput.value = "";
         },
       },
       chatInput,
       h("button", { type: "submit" }, "Say"),
+      this.chatNote.el,
     );
-    this.resignBtn = h("button", { id: "resign", type: "button", class: "danger", onclick: () => this.resign() }, "Resign");
-    this.offerBtn = h("button", { id: "offer-draw", type: "button", onclick: () => this.send({ type: "offer_draw", match_id: this.matchId }) }, "Offer a draw");
+    this.resignBtn = h("button", { id: "resign", type: "button", class: "danger", disabled: true, onclick: () => this.resign() }, "Resign");
+    this.offerBtn = h(
+      "button",
+      { id: "offer-draw", type: "button", disabled: true, onclick: () => this.send({ type: "offer_draw", match_id: this.matchId }, this.drawNote) },
+      "Offer a draw",
+    );
     this.titleEl = h("h2", { class: "match-title" }, `Match ${this.matchId}`);
     replace(
       this.main,
@@ -84,19 +116,21 @@ export class Table {
         "div",
         { class: "table" },
         h("div", { class: "table-head" }, this.titleEl, this.connEl, h("a", { href: "#/", class: "button" }, "Lobby")),
-        this.statusEl,
-        h("div", { class: "board-col" }, h("div", { class: "board-wrap" }, this.svg), this.legendEl),
-        h(
+        h("div", { class: "turn-wrap" }, this.statusEl, this.tableNote.el, this.awayEl),
+        (this.boardCol = h("div", { class: "board-col" }, h("div", { class: "board-wrap" }, this.svg), this.legendEl)),
+        (this.sideEl = h(
           "aside",
           { class: "side" },
-          h("section", { class: "decide" }, this.optionsHead, this.optionsEl),
+          h("section", { class: "decide" }, this.optionsHead, this.optionsEl, this.actNote.el),
           this.pieceEl,
           this.role === "player" ? h("div", { class: "table-actions" }, this.offerBtn, this.resignBtn) : null,
           this.drawEl,
+          this.drawNote.el,
           this.endEl,
+          this.endNote.el,
           h("section", { class: "log-wrap" }, h("h3", {}, "Log"), this.logEl),
           this.role === "player" ? this.chatForm : null,
-        ),
+        )),
       ),
     );
   }
@@ -104,15 +138,39 @@ export class Table {
   async loadSummary() {
     try {
       const summary = await api.match(this.matchId);
+      // A finished match's rematch: whether this player sits in it yet.
+      let rematchSeated = false;
+      if (summary.status === "finished" && summary.rematch && this.me) {
+        const next = await api.match(summary.rematch);
+        rematchSeated = next.seats.some((seat) => seat.player && seat.player.id === this.me.id);
+      }
+      if (this.closed) return;
       this.summary = summary;
+      this.rematchSeated = rematchSeated;
       for (const seat of summary.seats) if (seat.player) this.names[seat.seat] = seat.player.name;
       const system = this.ctx.systems.find((x) => x.id === summary.system);
       this.titleEl.textContent = `Match ${this.matchId} · ${system ? system.name : summary.system}`;
       this.render();
       this.renderEnd();
     } catch (error) {
-      this.ctx.flash(error.message);
+      if (error instanceof ApiError && error.code === "not_found") this.noSuchMatch();
+      // A refused token: api.js has told the page, which shows the login page.
+      else if (!(error instanceof ApiError && error.code === "bad_token"))
+        this.tableNote.error(`The match could not be loaded: ${errorText(error)}`);
     }
+  }
+
+  /** There is no such match: said, and nothing more to do here. */
+  noSuchMatch() {
+    this.missing = true;
+    this.close();
+    this.titleEl.textContent = `Match ${this.matchId}`;
+    this.connEl.textContent = "";
+    this.connEl.classList.remove("lost");
+    // No board, no options, no log: there is nothing here.
+    this.boardCol.hidden = true;
+    this.sideEl.hidden = true;
+    this.render();
   }
 
   name(seat) {
@@ -123,7 +181,7 @@ export class Table {
   // ---- the connection ----
 
   connect() {
-    if (this.closed) return;
+    if (this.closed || this.missing) return;
     const scheme = location.protocol === "https:" ? "wss://" : "ws://";
     const ws = new WebSocket(`${scheme}${location.host}/ws`);
     this.ws = ws;
@@ -159,6 +217,7 @@ export class Table {
     clearTimeout(this.reconnectTimer);
     clearTimeout(this.waitTimer);
     clearInterval(this.endTimer);
+    this.forgetAway();
     if (this.ws) this.ws.close(1000, "left the table");
   }
 
@@ -171,11 +230,16 @@ export class Table {
     if (this.ws) this.ws.close(4000, "dropped on purpose");
   }
 
-  send(message) {
+  /**
+   * Sends `message`; false, said in `note` (where it was asked for), when
+   * the page is not connected.
+   */
+  send(message, note = this.tableNote) {
     if (!this.ws || this.ws.readyState !== WebSocket.OPEN) {
-      this.ctx.flash("Not connected: wait a moment.");
+      note.error("Not connected: wait a moment, then try again.");
       return false;
     }
+    if (message.id === undefined && message.type !== "subscribe") this.lastSent = { type: message.type, note };
     this.ws.send(JSON.stringify(message));
     return true;
   }
@@ -194,6 +258,9 @@ export class Table {
         this.connEl.textContent = "connected";
         this.connEl.classList.remove("lost");
         this.awaitingResume = this.seq !== null;
+        // The server tells again, after the snapshot, each clock still
+        // running; one that stopped meanwhile is not told.
+        this.forgetAway(true);
         this.subscribe();
         break;
       case "snapshot":
@@ -205,6 +272,7 @@ export class Table {
       case "ack":
         if (this.pending && this.pending.id === msg.id) {
           this.pending = null;
+          this.actNote.clear();
           this.render();
         }
         break;
@@ -214,20 +282,28 @@ export class Table {
       case "chat":
         if (!this.chatSeen.has(msg.chat.id)) {
           this.chatSeen.add(msg.chat.id);
+          // Our own line, said: the chat works again.
+          if (this.role === "player" && msg.chat.seat === this.seat) {
+            this.chatNote.clear();
+            if (this.lastSent?.type === "chat") this.lastSent = null;
+          }
           this.addLog({ kind: "chat", seat: msg.chat.seat, name: msg.chat.name, text: msg.chat.text });
         }
         break;
       case "seat_away":
-        this.addLog({ kind: "note", text: `${this.name(msg.seat)} left the table: ${msg.seconds} s to come back` });
+        this.seatAway(msg.seat, msg.seconds);
         break;
       case "seat_back":
-        this.addLog({ kind: "note", text: `${this.name(msg.seat)} is back` });
+        this.seatBack(msg.seat);
         break;
       case "draw_offered":
         this.drawOffer = { seat: msg.seat, accepted: msg.accepted || [] };
+        this.drawNote.clear();
+        if (this.lastSent?.type !== "chat") this.lastSent = null;
         this.renderDraw();
         break;
       case "draw_declined":
+        this.drawNote.clear();
         this.addLog({ kind: "note", text: `${this.name(msg.seat)} declined the draw` });
         this.drawOffer = null;
         this.renderDraw();
@@ -257,6 +333,7 @@ export class Table {
     if (!this.historyLoaded) this.loadHistory(msg.seq);
     this.resendPending();
     this.render();
+    this.renderEnd();
   }
 
   onBatch(msg) {
@@ -276,7 +353,9 @@ export class Table {
     if (this.toAct.includes(this.seat)) this.choseAlongside = null;
     const ended = !!this.view.outcome && this.status !== "finished";
     if (this.view.outcome) this.status = "finished";
+    if (ended) this.forgetAway();
     this.drawOffer = null;
+    this.drawNote.clear();
     this.clearSelection();
     replace(this.pieceEl);
     if (wasResume) {
@@ -291,29 +370,125 @@ export class Table {
   }
 
   onError(msg) {
-    if (this.pending && msg.id !== undefined && msg.id === this.pending.id) {
-      this.pending = null;
-      this.render();
+    const text = msg.message || msg.code;
+    if (msg.code === "bad_token") {
+      // The server no longer knows this browser's token: the login page.
+      this.close();
+      tokenRefused(this.me);
+      return;
     }
-    if (msg.code === "unavailable" && msg.match_id !== undefined) {
+    if (msg.code === "not_found" && msg.match_id === this.matchId && this.seq === null) {
+      this.noSuchMatch();
+      return;
+    }
+    if (this.pending && msg.id !== undefined && msg.id === this.pending.id) {
+      // The action (or resignation) refused: said by the options.
+      this.pending = null;
+      this.actNote.error(text);
+      this.render();
+      if (msg.code === "unavailable") setTimeout(() => this.subscribe(), 1000);
+      return;
+    }
+    if (msg.code === "unavailable" && msg.match_id !== undefined && msg.id === undefined) {
+      // The match restarting (or a chat line not stored): subscribe again.
+      if (this.lastSent?.type === "chat") this.chatNote.error(text);
       setTimeout(() => this.subscribe(), 1000);
       return;
     }
     if (msg.code === "match_not_running" && this.seq === null) {
-      // Still open: wait at the table until the last seat is taken.
+      // Still open: wait at the table until the last seat is taken, asking
+      // often enough to be there well before the others would be told
+      // this player is away (AWAY_QUIET_MS).
       this.statusEl.textContent = "Waiting for players to join…";
       clearTimeout(this.waitTimer);
       this.waitTimer = setTimeout(() => {
         this.loadSummary().finally(() => this.subscribe());
-      }, 3000);
+      }, 2000);
       return;
     }
-    if (msg.code === "not_your_seat" && this.role === "player") {
-      this.ctx.flash("You hold no seat in this match: watching it.");
+    if ((msg.code === "not_your_seat" || msg.code === "not_authenticated") && this.role === "player" && this.seq === null) {
+      carried = {
+        matchId: this.matchId,
+        text: msg.code === "not_your_seat" ? "You hold no seat in this match: watching it." : "You are not logged in: watching this match.",
+      };
       location.hash = `#/watch/${this.matchId}`;
       return;
     }
-    this.ctx.flash(msg.message || msg.code);
+    if (DRAW_ERRORS.includes(msg.code)) {
+      this.drawNote.error(text);
+      return;
+    }
+    // Otherwise about what was last sent without an id (a chat line, a
+    // draw's offer or answer), or about the table.
+    const note = msg.match_id !== undefined && this.lastSent ? this.lastSent.note : this.tableNote;
+    note.error(text);
+  }
+
+  // ---- who is away ----
+
+  /**
+   * A seat's abandonment clock started. Said, in the log and above the
+   * board, only once it has run AWAY_QUIET_MS: never about this page's own
+   * seat, which is at the table, nor about a player whose page was on its
+   * way to it.
+   */
+  seatAway(seat, seconds) {
+    if (this.role === "player" && seat === this.seat) return;
+    const until = Date.now() + seconds * 1000;
+    const known = this.away.get(seat);
+    if (known) {
+      known.until = until;
+      this.renderAway();
+      return;
+    }
+    const entry = { until, told: this.toldAway?.has(seat) ?? false, timer: null };
+    if (!entry.told)
+      entry.timer = setTimeout(() => {
+        entry.told = true;
+        this.addLog({ kind: "note", text: `${this.name(seat)} left the table: ${this.awaySeconds(entry)} s to come back` });
+        this.renderAway();
+      }, AWAY_QUIET_MS);
+    this.away.set(seat, entry);
+    this.renderAway();
+  }
+
+  /** A seat's player is back: said only where its leaving was. */
+  seatBack(seat) {
+    const entry = this.away.get(seat);
+    if (!entry) return;
+    clearTimeout(entry.timer);
+    this.away.delete(seat);
+    if (entry.told) this.addLog({ kind: "note", text: `${this.name(seat)} is back` });
+    this.renderAway();
+  }
+
+  /**
+   * Stops following every clock: the game ended, the page left, or (with
+   * `again`) the page reconnects and is told again of those still running,
+   * which were said already.
+   */
+  forgetAway(again = false) {
+    this.toldAway = again ? new Set([...this.away].filter(([, e]) => e.told).map(([seat]) => seat)) : null;
+    for (const entry of this.away.values()) clearTimeout(entry.timer);
+    this.away.clear();
+    this.renderAway();
+  }
+
+  awaySeconds(entry) {
+    return Math.max(0, Math.round((entry.until - Date.now()) / 1000));
+  }
+
+  renderAway() {
+    const told = [...this.away].filter(([, e]) => e.told);
+    replace(
+      this.awayEl,
+      told.map(([seat, e]) => h("p", { class: "away-seat" }, `${this.name(seat)} left the table: ${this.awaySeconds(e)} s to come back`)),
+    );
+    if (told.length && !this.awayTimer) this.awayTimer = setInterval(() => this.renderAway(), 1000);
+    if (!told.length && this.awayTimer) {
+      clearInterval(this.awayTimer);
+      this.awayTimer = null;
+    }
   }
 
   /**
@@ -364,7 +539,7 @@ export class Table {
   act(option) {
     const id = ++this.nextId;
     const message = { type: "act", match_id: this.matchId, id, action: option.action };
-    if (this.send(message)) {
+    if (this.send(message, this.actNote)) {
       this.pending = { id, message };
       const others = this.toAct.filter((seat) => seat !== this.seat);
       this.choseAlongside = others.length ? others : null;
@@ -378,7 +553,7 @@ export class Table {
     if (!confirm("Resign this match? Your opponent wins.")) return;
     const id = ++this.nextId;
     const message = { type: "resign", match_id: this.matchId, id };
-    if (this.send(message)) this.pending = { id, message };
+    if (this.send(message, this.actNote)) this.pending = { id, message };
   }
 
   /** Where an option starts and where it goes, as squares (or null). */
@@ -477,6 +652,15 @@ export class Table {
     const mine = this.seat !== null && this.toAct.includes(this.seat);
     // Who decides, and what.
     let turn = "";
+    if (this.missing) {
+      replace(this.statusEl, `There is no match ${this.matchId}. `, h("a", { href: "#/", class: "button" }, "Back to the lobby"));
+      this.statusEl.classList.add("error");
+      replace(this.optionsEl, h("li", { class: "hint" }, "Nothing to decide."));
+      this.resignBtn.disabled = true;
+      this.offerBtn.disabled = true;
+      for (const el of this.chatForm.elements) el.disabled = true;
+      return;
+    }
     if (view.outcome) turn = this.outcomeText(view.outcome);
     else if (this.seq === null) turn = "Connecting…";
     else {
@@ -593,24 +777,30 @@ export class Table {
   }
 
   /**
-   * After the game: a player may ask for the rematch, or take the seat kept
-   * for them in one the other player asked for. The summary says which;
-   * it is asked again every few seconds, since nothing on the websocket
-   * tells of a rematch.
+   * After the game, for a player of it however the table was reached (to
+   * play or to watch): ask for the rematch, take the seat kept for them in
+   * one the other player asked for, or go to the one they sit in. The
+   * summary says which; it is asked again every few seconds, since nothing
+   * on the websocket tells of a rematch.
    */
   renderEnd() {
-    if (!this.view.outcome || this.role !== "player" || !this.summary) {
+    const summary = this.summary;
+    const played = !!summary && !!this.me && summary.seats.some((seat) => seat.player && seat.player.id === this.me.id);
+    if (!played || summary.status !== "finished" || !this.view.outcome) {
       replace(this.endEl);
       return;
     }
-    const rematch = this.summary.rematch;
-    const label = rematch ? "Take your seat in the rematch" : "Ask for a rematch";
+    const rematch = summary.rematch;
+    let action;
+    if (rematch && this.rematchSeated) action = h("a", { href: `#/play/${rematch}`, id: "rematch", class: "button primary" }, "Go to the rematch");
+    else
+      action = h(
+        "button",
+        { type: "button", id: "rematch", onclick: () => this.rematch() },
+        rematch ? "Take your seat in the rematch" : "Ask for a rematch",
+      );
     const note = rematch ? `A rematch is set: match ${rematch}. ` : "The same armies, the seats swapped. ";
-    replace(
-      this.endEl,
-      note,
-      h("button", { type: "button", id: "rematch", onclick: () => this.rematch() }, label),
-    );
+    replace(this.endEl, note, action);
     if (!rematch && !this.endTimer) this.endTimer = setInterval(() => this.loadSummary(), 5000);
     if (rematch) clearInterval(this.endTimer);
   }
@@ -618,9 +808,10 @@ export class Table {
   async rematch() {
     try {
       const next = await api.rematch(this.matchId);
+      this.endNote.clear();
       location.hash = `#/play/${next.id}`;
     } catch (error) {
-      this.ctx.flash(error.message);
+      this.endNote.error(errorText(error));
     }
   }
 
@@ -634,15 +825,15 @@ export class Table {
       replace(
         this.drawEl,
         "You offered a draw. ",
-        h("button", { type: "button", onclick: () => this.send({ type: "answer_draw", match_id: this.matchId, accept: false }) }, "Withdraw"),
+        h("button", { type: "button", onclick: () => this.send({ type: "answer_draw", match_id: this.matchId, accept: false }, this.drawNote) }, "Withdraw"),
       );
     } else if (this.role === "player" && !offer.accepted.includes(this.seat)) {
       replace(
         this.drawEl,
         `${this.name(offer.seat)} offers a draw. `,
-        h("button", { type: "button", id: "accept-draw", onclick: () => this.send({ type: "answer_draw", match_id: this.matchId, accept: true }) }, "Accept"),
+        h("button", { type: "button", id: "accept-draw", onclick: () => this.send({ type: "answer_draw", match_id: this.matchId, accept: true }, this.drawNote) }, "Accept"),
         " ",
-        h("button", { type: "button", onclick: () => this.send({ type: "answer_draw", match_id: this.matchId, accept: false }) }, "Decline"),
+        h("button", { type: "button", onclick: () => this.send({ type: "answer_draw", match_id: this.matchId, accept: false }, this.drawNote) }, "Decline"),
       );
     } else replace(this.drawEl, `${this.name(offer.seat)} offers a draw.`);
   }
