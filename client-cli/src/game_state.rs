@@ -183,11 +183,18 @@ impl GameState {
     pub fn apply_effects<'a>(&mut self, seq: u64, effects: impl IntoIterator<Item = &'a Effect>) {
         self.last_rolls.clear();
         let mut moved = Vec::new();
+        // A set-up lays out its board and pieces at once; the pieces and
+        // terrain it places are the board itself, not news for the log.
+        let mut setting_up = false;
+        // Terrain told later: its square, whether it is gone, the line.
+        let mut after: Vec<(Square, bool, LogEntry)> = Vec::new();
         for effect in effects {
             if let Effect::PieceMoved { from, to, .. } = effect {
                 moved.push((*from, *to));
             }
+            setting_up |= matches!(effect, Effect::GameCreated { .. });
             let told = match effect {
+                Effect::PiecePlaced { .. } | Effect::TerrainChanged { .. } if setting_up => None,
                 Effect::DiceRolled { roll } => {
                     let words = shown(&roll_words(&self.view, &self.names, roll)).into_owned();
                     self.last_rolls.push(ToldRoll {
@@ -200,13 +207,39 @@ impl GameState {
             };
             if let Some(text) = told {
                 let text = shown(&text).into_owned();
-                self.log.push(LogEntry { seq, text });
+                // A square's new terrain follows what made it, which the
+                // view tells after it: a corpse the removal of the piece
+                // that left it, a corpse eaten the Diner's move.
+                match effect {
+                    Effect::TerrainChanged { square, terrain } => {
+                        after.push((*square, terrain.is_none(), LogEntry { seq, text }))
+                    }
+                    _ => self.log.push(LogEntry { seq, text }),
+                }
+            }
+            // The terrain this effect made: a corpse on the square a removed
+            // piece left, a corpse a move ate.
+            let left = match effect {
+                Effect::PieceRemoved { piece, .. } => {
+                    self.view.pieces.get(piece).and_then(|p| p.square)
+                }
+                _ => None,
+            };
+            let moves = matches!(effect, Effect::PieceMoved { .. });
+            if left.is_some() || moves {
+                let (now, later): (Vec<_>, Vec<_>) = after
+                    .into_iter()
+                    .partition(|(at, gone, _)| left == Some(*at) || (moves && *gone));
+                after = later;
+                self.log.extend(now.into_iter().map(|(_, _, entry)| entry));
             }
             if let Effect::GameEnded { .. } = effect {
                 self.status = MatchStatus::Finished;
             }
             apply(&mut self.view, effect);
         }
+        self.log
+            .extend(after.into_iter().map(|(_, _, entry)| entry));
         if !moved.is_empty() {
             self.last_move = moved;
         }
@@ -378,11 +411,42 @@ pub fn describe(view: &View, names: &[(Seat, String)], effect: &Effect) -> Optio
                 _ => None,
             }
         }
+        // A piece put on the board in play (a Hive Queen's Swarmling, a
+        // Factory's build, an army revealed), or one changing hands or
+        // leaving the board: the view tells it by placing the piece whole.
+        Effect::PiecePlaced { piece } => {
+            let owner = seat_name(names, piece.owner);
+            match (view.pieces.get(&piece.id), piece.square) {
+                (Some(was), _) if was.owner != piece.owner => Some(format!(
+                    "{} is now {owner}'s.",
+                    whose_piece_where(view, names, piece.id)
+                )),
+                (Some(was), None) if was.square.is_some() => Some(format!(
+                    "{} leaves the board.",
+                    whose_piece_where(view, names, piece.id)
+                )),
+                (None, Some(square)) => {
+                    Some(format!("{owner}'s {} is placed on {square}.", piece.name))
+                }
+                (Some(was), Some(square)) if was.square.is_none() => {
+                    Some(format!("{owner}'s {} is placed on {square}.", piece.name))
+                }
+                _ => None,
+            }
+        }
+        // Terrain that changes in play (a Butcher corpse left on its
+        // square, eaten by a Diner's feast).
+        Effect::TerrainChanged { square, terrain } => match (view.terrain.get(square), terrain) {
+            (None, Some(now)) => Some(format!("{square} is now {now}.")),
+            (Some(was), Some(now)) if was != now => {
+                Some(format!("The {was} on {square} is now {now}."))
+            }
+            (Some(was), None) => Some(format!("The {was} on {square} is gone.")),
+            _ => None,
+        },
         Effect::PlayerChanged { .. }
         | Effect::ResourceChanged { .. }
-        | Effect::PiecePlaced { .. }
         | Effect::PieceChanged { .. }
-        | Effect::TerrainChanged { .. }
         | Effect::TurnChanged { .. } => None,
     }
 }
@@ -463,6 +527,124 @@ mod tests {
             ]
         );
         assert!(state.view.walls.is_empty());
+    }
+
+    fn swarmling(owner: u8, square: Option<&str>) -> PieceView {
+        PieceView {
+            count: 1,
+            id: PieceId(9),
+            owner: Seat(owner),
+            kind: "swarmling".into(),
+            name: "Swarmling".into(),
+            glyph: "s".into(),
+            square: square.map(|name| name.parse().unwrap()),
+            stats: Vec::new(),
+            markers: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn a_piece_placed_in_play_is_told_and_one_changing_hands_or_leaving_too() {
+        let mut state = state();
+        let placed = |owner, square| Effect::PiecePlaced {
+            piece: swarmling(owner, square),
+        };
+        assert_eq!(
+            logged(&mut state, &[placed(0, Some("e5"))]),
+            ["ada's Swarmling is placed on e5."],
+            "a start-of-turn placement (a Hive Queen's) is told"
+        );
+        assert_eq!(
+            logged(&mut state, &[placed(1, Some("e5"))]),
+            ["ada's Swarmling on e5 is now bo's."]
+        );
+        assert_eq!(
+            logged(&mut state, &[placed(1, None)]),
+            ["bo's Swarmling on e5 leaves the board."]
+        );
+        assert_eq!(
+            logged(&mut state, &[placed(1, Some("d4"))]),
+            ["bo's Swarmling is placed on d4."]
+        );
+    }
+
+    #[test]
+    fn a_set_up_places_its_pieces_and_terrain_without_a_line_each() {
+        let mut state = state();
+        let mut setup = setup_effects();
+        setup.insert(
+            1,
+            Effect::TerrainChanged {
+                square: "d4".parse().unwrap(),
+                terrain: Some("forest".into()),
+            },
+        );
+        assert_eq!(
+            logged(&mut state, &setup),
+            [
+                "A game of test is set up.",
+                "ada rolls for roll-off: 2, deploys first"
+            ]
+        );
+    }
+
+    #[test]
+    fn a_diners_feast_tells_the_corpse_eaten_and_the_move() {
+        let mut state = state();
+        let a2: Square = "a2".parse().unwrap();
+        state.view.terrain.insert(a2, "bull-corpse".into());
+        let lines = logged(
+            &mut state,
+            &[
+                Effect::TerrainChanged {
+                    square: a2,
+                    terrain: None,
+                },
+                knight_to("b1".parse().unwrap(), "b6".parse().unwrap()),
+            ],
+        );
+        assert_eq!(
+            lines,
+            ["Knight moves b1 to b6.", "The bull-corpse on a2 is gone."]
+        );
+        let corpse = |terrain: &str| Effect::TerrainChanged {
+            square: a2,
+            terrain: Some(terrain.into()),
+        };
+        assert_eq!(
+            logged(&mut state, &[corpse("hog-corpse")]),
+            ["a2 is now hog-corpse."]
+        );
+        assert_eq!(
+            logged(&mut state, &[corpse("fowl-corpse")]),
+            ["The hog-corpse on a2 is now fowl-corpse."]
+        );
+        // A corpse left by a capture is told after it, as it happened.
+        let b6: Square = "b6".parse().unwrap();
+        let lines = logged(
+            &mut state,
+            &[
+                Effect::TerrainChanged {
+                    square: b6,
+                    terrain: Some("knight-corpse".into()),
+                },
+                Effect::PieceRemoved {
+                    piece: PieceId(1),
+                    reason: "captured".into(),
+                },
+                Effect::Narration {
+                    text: "bo's turn".into(),
+                },
+            ],
+        );
+        assert_eq!(
+            lines,
+            [
+                "ada's Knight on b6 is captured.",
+                "b6 is now knight-corpse.",
+                "bo's turn"
+            ]
+        );
     }
 
     #[test]
