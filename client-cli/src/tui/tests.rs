@@ -1106,7 +1106,11 @@ fn esc_from_the_options_list_drops_the_highlighted_option() {
     let mut ui = Ui::new(&state);
     let piece = lone_move(&state).action.piece.unwrap();
     ui.cursor = square_of(&state, piece);
-    press(&mut ui, &state, &[KeyCode::Enter, KeyCode::Tab, KeyCode::Down]);
+    press(
+        &mut ui,
+        &state,
+        &[KeyCode::Enter, KeyCode::Tab, KeyCode::Down],
+    );
     assert_eq!(ui.focus, Focus::Options);
     assert_eq!(press(&mut ui, &state, &[KeyCode::Esc]), Command::Nothing);
     assert_eq!(ui.focus, Focus::Board, "Esc leaves the list");
@@ -1121,7 +1125,11 @@ fn esc_from_the_options_list_drops_the_highlighted_option() {
     // Without a selection: Tab, a highlight, Esc, Tab: the list opens at
     // its top, not at the option left.
     let mut ui = Ui::new(&state);
-    press(&mut ui, &state, &[KeyCode::Tab, KeyCode::Down, KeyCode::Down]);
+    press(
+        &mut ui,
+        &state,
+        &[KeyCode::Tab, KeyCode::Down, KeyCode::Down],
+    );
     assert_eq!(ui.option_index, 2);
     press(&mut ui, &state, &[KeyCode::Esc]);
     assert_eq!(ui.focus, Focus::Board);
