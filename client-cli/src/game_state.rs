@@ -56,6 +56,10 @@ pub struct GameState {
     /// Whose decision made each batch, where it is known: the one seat
     /// that was to decide when it came (a replay says it outright).
     pub actors: BTreeMap<u64, Seat>,
+    /// The batches whose first line is a seat's roll, with that seat: when
+    /// it is not the batch's decider, the decision itself told nothing (an
+    /// answer casting nothing) and what follows is another's.
+    pub rolled_first: BTreeMap<u64, Seat>,
     /// Player names by seat, when the match summary was read.
     pub names: Vec<(Seat, String)>,
     /// This seat made its part of a decision several seats make at once
@@ -80,6 +84,7 @@ impl GameState {
             last_move: Vec::new(),
             log: Vec::new(),
             actors: BTreeMap::new(),
+            rolled_first: BTreeMap::new(),
             names: Vec::new(),
             chosen_waiting: false,
             commitment: snapshot.commitment,
@@ -122,6 +127,10 @@ impl GameState {
         let Some(last) = last else {
             return;
         };
+        let later = self.rolled_first.range(last + 1..);
+        past.rolled_first
+            .extend(later.map(|(seq, seat)| (*seq, *seat)));
+        self.rolled_first = std::mem::take(&mut past.rolled_first);
         let later = self.log.iter().filter(|entry| entry.seq > last).cloned();
         past.log.extend(later);
         self.log = past.log;
@@ -136,10 +145,12 @@ impl GameState {
     pub fn reset(&mut self, snapshot: Snapshot) {
         let log = std::mem::take(&mut self.log);
         let actors = std::mem::take(&mut self.actors);
+        let rolled_first = std::mem::take(&mut self.rolled_first);
         let names = std::mem::take(&mut self.names);
         *self = GameState::from_snapshot(snapshot);
         self.log = log;
         self.actors = actors;
+        self.rolled_first = rolled_first;
         self.names = names;
     }
 
@@ -188,6 +199,7 @@ impl GameState {
         let mut setting_up = false;
         // Terrain told later: its square, whether it is gone, the line.
         let mut after: Vec<(Square, bool, LogEntry)> = Vec::new();
+        let mut told_any = false;
         for effect in effects {
             if let Effect::PieceMoved { from, to, .. } = effect {
                 moved.push((*from, *to));
@@ -207,6 +219,12 @@ impl GameState {
             };
             if let Some(text) = told {
                 let text = shown(&text).into_owned();
+                if let (false, Effect::DiceRolled { roll }) = (told_any, effect)
+                    && let Some(seat) = roll.seat
+                {
+                    self.rolled_first.insert(seq, seat);
+                }
+                told_any |= !matches!(effect, Effect::TerrainChanged { .. });
                 // A square's new terrain follows what made it, which the
                 // view tells after it: a corpse the removal of the piece
                 // that left it, a corpse eaten the Diner's move.
@@ -1054,6 +1072,44 @@ mod tests {
             "whose each event was comes from the server"
         );
         assert_eq!(state.view.pieces[&PieceId(1)].square, Some(d5));
+    }
+
+    #[test]
+    fn the_history_says_which_decisions_told_nothing_of_their_own() {
+        let mut state = state();
+        let bos_roll = Effect::DiceRolled {
+            roll: DiceRoll {
+                seat: Some(Seat(1)),
+                piece: None,
+                purpose: "save".into(),
+                dice: vec![Die { sides: 6, face: 4 }],
+                modifier: 0,
+                total: 4,
+                result: "saved".into(),
+            },
+        };
+        // Event 1 is ada's (the history says so) and starts with bo's roll.
+        state.restore_log(&history(vec![(0, setup_effects()), (1, vec![bos_roll])]));
+        let lines: Vec<String> = crate::history::moves(&state)
+            .iter()
+            .map(|m| crate::history::line(m, 80))
+            .collect();
+        assert_eq!(lines[1], "   1 ada chose; bo rolls for save: 4, saved");
+        state.reset(Snapshot {
+            match_id: MatchId(7),
+            seq: 3,
+            status: MatchStatus::Running,
+            seat: Some(Seat(0)),
+            view: view(),
+            to_act: vec![Seat(0)],
+            options: Vec::new(),
+            commitment: "00".into(),
+        });
+        assert_eq!(
+            state.rolled_first.get(&1),
+            Some(&Seat(1)),
+            "kept over a reset"
+        );
     }
 
     #[test]
