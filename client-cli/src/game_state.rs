@@ -163,7 +163,7 @@ impl GameState {
         }
         // A batch does not say whose it is. When one seat was to decide,
         // it was theirs; when several decided at once, it was the one of
-        // them that no longer decides. Not a batch that only ends the game:
+        // them that no longer decides, or this seat's own. Not a batch that only ends the game:
         // anyone may resign, and an absence is nobody's action.
         let only_ends = batch
             .effects
@@ -175,8 +175,18 @@ impl GameState {
             .copied()
             .filter(|seat| self.to_act.len() == 1 || !batch.to_act.contains(seat))
             .collect();
-        if let ([seat], false) = (left.as_slice(), only_ends) {
-            self.actors.insert(batch.seq, *seat);
+        // When several decide and none has done, it was this seat's own
+        // part (a secret placement): another's that tells this seat nothing
+        // is not in its sequence, and one that does changes who decides.
+        let own = self
+            .me
+            .filter(|me| left.is_empty() && self.to_act.contains(me) && batch.to_act.contains(me));
+        let actor = match left.as_slice() {
+            [seat] => Some(*seat),
+            _ => own,
+        };
+        if let (Some(seat), false) = (actor, only_ends) {
+            self.actors.insert(batch.seq, seat);
         }
         self.chosen_waiting = self.me.is_some_and(|me| {
             self.to_act.len() > 1
@@ -704,6 +714,39 @@ mod tests {
         assert!(state.apply_batch(&revealed));
         assert_eq!(state.actors.get(&5), Some(&Seat(1)));
         assert_eq!(state.waiting_words(), None);
+    }
+
+    #[test]
+    fn a_secret_placement_in_a_seats_own_sequence_is_its_own() {
+        // ChessWar!'s set-up: both place at once, behind a screen. A
+        // viewer's sequence holds its own placements and, of the other's,
+        // only the last (it changes who decides), never one that leaves
+        // both still placing.
+        let mut state = state();
+        state.to_act = vec![Seat(0), Seat(1)];
+        let batch = |seq, to_act: Vec<Seat>, text: &str| Batch {
+            match_id: MatchId(7),
+            seq,
+            effects: vec![Effect::Narration { text: text.into() }],
+            to_act,
+            options: Vec::new(),
+        };
+        let both = vec![Seat(0), Seat(1)];
+        assert!(state.apply_batch(&batch(4, both.clone(), "you place General on d2")));
+        assert!(state.apply_batch(&batch(5, vec![Seat(0)], "bo has placed the whole army")));
+        let whose: Vec<String> = crate::history::moves(&state)
+            .into_iter()
+            .map(|m| m.who)
+            .collect();
+        assert_eq!(whose, ["ada", "bo"]);
+        assert!(!state.chosen_waiting, "ada still places");
+
+        // A spectator is told neither side's placements but the last.
+        let mut watching = self::state();
+        watching.me = None;
+        watching.to_act = both.clone();
+        assert!(watching.apply_batch(&batch(4, both, "Set-up")));
+        assert_eq!(watching.actors.get(&4), None);
     }
 
     #[test]
