@@ -551,6 +551,7 @@ impl<'a> Rules<'a> {
             out.push_str("Special:\n");
             for unit in units.iter().filter(|unit| !unit.special.is_empty()) {
                 let text = format!("{}: {}", unit.name, unit.special.join(", "));
+                let text = shown(&text);
                 for (at, line) in crate::table::wrap(&text, width.saturating_sub(6).max(20))
                     .iter()
                     .enumerate()
