@@ -502,44 +502,65 @@ impl<'a> Rules<'a> {
         }
         let any_special = units.iter().any(|unit| !unit.special.is_empty());
         let any_limit = units.iter().any(|unit| unit.min > 0 || unit.max.is_some());
-        let mut headers = vec!["#", "Unit", "Key", "Cost"];
-        headers.extend(keys.iter().copied());
-        if any_special {
-            headers.push("Special");
-        }
-        if any_limit {
-            headers.push("Takes");
-        }
-        let mut table = Table::new(headers)
-            .align(0, Align::Right)
-            .align(3, Align::Right);
-        for (number, unit) in units.iter().enumerate() {
-            let mut row = vec![
-                (number + 1).to_string(),
-                unit.name.clone(),
-                unit.key.clone(),
-                render::cost(unit.cost),
-            ];
-            for key in &keys {
-                let value = unit.stats.iter().find(|stat| stat.key == *key);
-                row.push(value.map_or_else(|| "-".to_string(), |stat| stat.value.clone()));
-            }
-            if any_special {
-                row.push(unit.special.join(", "));
+        let table = |with_special: bool| {
+            let mut headers = vec!["#", "Unit", "Key", "Cost"];
+            headers.extend(keys.iter().copied());
+            if with_special {
+                headers.push("Special");
             }
             if any_limit {
-                row.push(takes(unit));
+                headers.push("Takes");
             }
-            table.row(row);
-        }
+            let mut table = Table::new(headers)
+                .align(0, Align::Right)
+                .align(3, Align::Right);
+            for (number, unit) in units.iter().enumerate() {
+                let mut row = vec![
+                    (number + 1).to_string(),
+                    unit.name.clone(),
+                    unit.key.clone(),
+                    render::cost(unit.cost),
+                ];
+                for key in &keys {
+                    let value = unit.stats.iter().find(|stat| stat.key == *key);
+                    row.push(value.map_or_else(|| "-".to_string(), |stat| stat.value.clone()));
+                }
+                if with_special {
+                    row.push(unit.special.join(", "));
+                }
+                if any_limit {
+                    row.push(takes(unit));
+                }
+                table.row(row);
+            }
+            table
+        };
         // The effects of traits run long: fitted to the terminal, as
-        // `fray systems` is.
+        // `fray systems` is. A table of many stats (ChessWar!'s) has no room
+        // left for the specials, even a word a line: they follow it, one
+        // unit a line.
         let width = render::output_width();
-        let mut out = format!(
-            "Units of {}:\n{}",
-            army.name,
-            table.render_within("  ", width)
-        );
+        let mut rendered = table(any_special).render_within("  ", width);
+        let fits = |text: &str| text.lines().all(|line| line.chars().count() <= width);
+        let specials_apart = any_special && !fits(&rendered);
+        if specials_apart {
+            rendered = table(false).render_within("  ", width);
+        }
+        let mut out = format!("Units of {}:\n{rendered}", army.name);
+        if specials_apart {
+            out.push_str("Special:\n");
+            for unit in units.iter().filter(|unit| !unit.special.is_empty()) {
+                let text = format!("{}: {}", unit.name, unit.special.join(", "));
+                let text = shown(&text);
+                for (at, line) in crate::table::wrap(&text, width.saturating_sub(6).max(20))
+                    .iter()
+                    .enumerate()
+                {
+                    let lead = if at == 0 { "  " } else { "      " };
+                    out.push_str(&format!("{lead}{line}\n"));
+                }
+            }
+        }
         if !army.special_rules.is_empty() {
             out.push_str("Special rules:\n");
             for rule in &army.special_rules {
@@ -904,6 +925,30 @@ save
             "{out}"
         );
         assert!(out.contains("exactly 1"), "{out}");
+    }
+
+    #[test]
+    fn every_systems_unit_table_fits_80_columns() {
+        for system in [
+            SystemId::FantasyArmies,
+            SystemId::ChessboardConfrontation,
+            SystemId::ChessWar,
+            SystemId::SummonersChess,
+            SystemId::ActionChessFactionChess,
+        ] {
+            for list in fray_rules::example_armies(system).unwrap() {
+                let (out, _) = run_real(Some(list.clone()), "");
+                // Not a terminal: 80 columns.
+                for line in out.lines() {
+                    assert!(line.chars().count() <= 80, "{system:?}: {line}\n{out}");
+                }
+                if system == SystemId::ChessWar {
+                    // Its many stats leave the specials no room: under it.
+                    assert!(out.contains("  Takes\n"), "{out}");
+                    assert!(out.contains("\nSpecial:\n  "), "{out}");
+                }
+            }
+        }
     }
 
     #[test]

@@ -56,6 +56,10 @@ pub struct GameState {
     /// Whose decision made each batch, where it is known: the one seat
     /// that was to decide when it came (a replay says it outright).
     pub actors: BTreeMap<u64, Seat>,
+    /// The batches whose first line is a seat's roll, with that seat: when
+    /// it is not the batch's decider, the decision itself told nothing (an
+    /// answer casting nothing) and what follows is another's.
+    pub rolled_first: BTreeMap<u64, Seat>,
     /// Player names by seat, when the match summary was read.
     pub names: Vec<(Seat, String)>,
     /// This seat made its part of a decision several seats make at once
@@ -80,6 +84,7 @@ impl GameState {
             last_move: Vec::new(),
             log: Vec::new(),
             actors: BTreeMap::new(),
+            rolled_first: BTreeMap::new(),
             names: Vec::new(),
             chosen_waiting: false,
             commitment: snapshot.commitment,
@@ -122,6 +127,10 @@ impl GameState {
         let Some(last) = last else {
             return;
         };
+        let later = self.rolled_first.range(last + 1..);
+        past.rolled_first
+            .extend(later.map(|(seq, seat)| (*seq, *seat)));
+        self.rolled_first = std::mem::take(&mut past.rolled_first);
         let later = self.log.iter().filter(|entry| entry.seq > last).cloned();
         past.log.extend(later);
         self.log = past.log;
@@ -136,10 +145,12 @@ impl GameState {
     pub fn reset(&mut self, snapshot: Snapshot) {
         let log = std::mem::take(&mut self.log);
         let actors = std::mem::take(&mut self.actors);
+        let rolled_first = std::mem::take(&mut self.rolled_first);
         let names = std::mem::take(&mut self.names);
         *self = GameState::from_snapshot(snapshot);
         self.log = log;
         self.actors = actors;
+        self.rolled_first = rolled_first;
         self.names = names;
     }
 
@@ -152,7 +163,7 @@ impl GameState {
         }
         // A batch does not say whose it is. When one seat was to decide,
         // it was theirs; when several decided at once, it was the one of
-        // them that no longer decides. Not a batch that only ends the game:
+        // them that no longer decides, or this seat's own. Not a batch that only ends the game:
         // anyone may resign, and an absence is nobody's action.
         let only_ends = batch
             .effects
@@ -164,8 +175,18 @@ impl GameState {
             .copied()
             .filter(|seat| self.to_act.len() == 1 || !batch.to_act.contains(seat))
             .collect();
-        if let ([seat], false) = (left.as_slice(), only_ends) {
-            self.actors.insert(batch.seq, *seat);
+        // When several decide and none has done, it was this seat's own
+        // part (a secret placement): another's that tells this seat nothing
+        // is not in its sequence, and one that does changes who decides.
+        let own = self
+            .me
+            .filter(|me| left.is_empty() && self.to_act.contains(me) && batch.to_act.contains(me));
+        let actor = match left.as_slice() {
+            [seat] => Some(*seat),
+            _ => own,
+        };
+        if let (Some(seat), false) = (actor, only_ends) {
+            self.actors.insert(batch.seq, seat);
         }
         self.chosen_waiting = self.me.is_some_and(|me| {
             self.to_act.len() > 1
@@ -183,11 +204,19 @@ impl GameState {
     pub fn apply_effects<'a>(&mut self, seq: u64, effects: impl IntoIterator<Item = &'a Effect>) {
         self.last_rolls.clear();
         let mut moved = Vec::new();
+        // A set-up lays out its board and pieces at once; the pieces and
+        // terrain it places are the board itself, not news for the log.
+        let mut setting_up = false;
+        // Terrain told later: its square, whether it is gone, the line.
+        let mut after: Vec<(Square, bool, LogEntry)> = Vec::new();
+        let mut told_any = false;
         for effect in effects {
             if let Effect::PieceMoved { from, to, .. } = effect {
                 moved.push((*from, *to));
             }
+            setting_up |= matches!(effect, Effect::GameCreated { .. });
             let told = match effect {
+                Effect::PiecePlaced { .. } | Effect::TerrainChanged { .. } if setting_up => None,
                 Effect::DiceRolled { roll } => {
                     let words = shown(&roll_words(&self.view, &self.names, roll)).into_owned();
                     self.last_rolls.push(ToldRoll {
@@ -200,13 +229,45 @@ impl GameState {
             };
             if let Some(text) = told {
                 let text = shown(&text).into_owned();
-                self.log.push(LogEntry { seq, text });
+                if let (false, Effect::DiceRolled { roll }) = (told_any, effect)
+                    && let Some(seat) = roll.seat
+                {
+                    self.rolled_first.insert(seq, seat);
+                }
+                told_any |= !matches!(effect, Effect::TerrainChanged { .. });
+                // A square's new terrain follows what made it, which the
+                // view tells after it: a corpse the removal of the piece
+                // that left it, a corpse eaten the Diner's move.
+                match effect {
+                    Effect::TerrainChanged { square, terrain } => {
+                        after.push((*square, terrain.is_none(), LogEntry { seq, text }))
+                    }
+                    _ => self.log.push(LogEntry { seq, text }),
+                }
+            }
+            // The terrain this effect made: a corpse on the square a removed
+            // piece left, a corpse a move ate.
+            let left = match effect {
+                Effect::PieceRemoved { piece, .. } => {
+                    self.view.pieces.get(piece).and_then(|p| p.square)
+                }
+                _ => None,
+            };
+            let moves = matches!(effect, Effect::PieceMoved { .. });
+            if left.is_some() || moves {
+                let (now, later): (Vec<_>, Vec<_>) = after
+                    .into_iter()
+                    .partition(|(at, gone, _)| left == Some(*at) || (moves && *gone));
+                after = later;
+                self.log.extend(now.into_iter().map(|(_, _, entry)| entry));
             }
             if let Effect::GameEnded { .. } = effect {
                 self.status = MatchStatus::Finished;
             }
             apply(&mut self.view, effect);
         }
+        self.log
+            .extend(after.into_iter().map(|(_, _, entry)| entry));
         if !moved.is_empty() {
             self.last_move = moved;
         }
@@ -378,11 +439,42 @@ pub fn describe(view: &View, names: &[(Seat, String)], effect: &Effect) -> Optio
                 _ => None,
             }
         }
+        // A piece put on the board in play (a Hive Queen's Swarmling, a
+        // Factory's build, an army revealed), or one changing hands or
+        // leaving the board: the view tells it by placing the piece whole.
+        Effect::PiecePlaced { piece } => {
+            let owner = seat_name(names, piece.owner);
+            match (view.pieces.get(&piece.id), piece.square) {
+                (Some(was), _) if was.owner != piece.owner => Some(format!(
+                    "{} is now {owner}'s.",
+                    whose_piece_where(view, names, piece.id)
+                )),
+                (Some(was), None) if was.square.is_some() => Some(format!(
+                    "{} leaves the board.",
+                    whose_piece_where(view, names, piece.id)
+                )),
+                (None, Some(square)) => {
+                    Some(format!("{owner}'s {} is placed on {square}.", piece.name))
+                }
+                (Some(was), Some(square)) if was.square.is_none() => {
+                    Some(format!("{owner}'s {} is placed on {square}.", piece.name))
+                }
+                _ => None,
+            }
+        }
+        // Terrain that changes in play (a Butcher corpse left on its
+        // square, eaten by a Diner's feast).
+        Effect::TerrainChanged { square, terrain } => match (view.terrain.get(square), terrain) {
+            (None, Some(now)) => Some(format!("{square} is now {now}.")),
+            (Some(was), Some(now)) if was != now => {
+                Some(format!("The {was} on {square} is now {now}."))
+            }
+            (Some(was), None) => Some(format!("The {was} on {square} is gone.")),
+            _ => None,
+        },
         Effect::PlayerChanged { .. }
         | Effect::ResourceChanged { .. }
-        | Effect::PiecePlaced { .. }
         | Effect::PieceChanged { .. }
-        | Effect::TerrainChanged { .. }
         | Effect::TurnChanged { .. } => None,
     }
 }
@@ -465,6 +557,124 @@ mod tests {
         assert!(state.view.walls.is_empty());
     }
 
+    fn swarmling(owner: u8, square: Option<&str>) -> PieceView {
+        PieceView {
+            count: 1,
+            id: PieceId(9),
+            owner: Seat(owner),
+            kind: "swarmling".into(),
+            name: "Swarmling".into(),
+            glyph: "s".into(),
+            square: square.map(|name| name.parse().unwrap()),
+            stats: Vec::new(),
+            markers: Vec::new(),
+        }
+    }
+
+    #[test]
+    fn a_piece_placed_in_play_is_told_and_one_changing_hands_or_leaving_too() {
+        let mut state = state();
+        let placed = |owner, square| Effect::PiecePlaced {
+            piece: swarmling(owner, square),
+        };
+        assert_eq!(
+            logged(&mut state, &[placed(0, Some("e5"))]),
+            ["ada's Swarmling is placed on e5."],
+            "a start-of-turn placement (a Hive Queen's) is told"
+        );
+        assert_eq!(
+            logged(&mut state, &[placed(1, Some("e5"))]),
+            ["ada's Swarmling on e5 is now bo's."]
+        );
+        assert_eq!(
+            logged(&mut state, &[placed(1, None)]),
+            ["bo's Swarmling on e5 leaves the board."]
+        );
+        assert_eq!(
+            logged(&mut state, &[placed(1, Some("d4"))]),
+            ["bo's Swarmling is placed on d4."]
+        );
+    }
+
+    #[test]
+    fn a_set_up_places_its_pieces_and_terrain_without_a_line_each() {
+        let mut state = state();
+        let mut setup = setup_effects();
+        setup.insert(
+            1,
+            Effect::TerrainChanged {
+                square: "d4".parse().unwrap(),
+                terrain: Some("forest".into()),
+            },
+        );
+        assert_eq!(
+            logged(&mut state, &setup),
+            [
+                "A game of test is set up.",
+                "ada rolls for roll-off: 2, deploys first"
+            ]
+        );
+    }
+
+    #[test]
+    fn a_diners_feast_tells_the_corpse_eaten_and_the_move() {
+        let mut state = state();
+        let a2: Square = "a2".parse().unwrap();
+        state.view.terrain.insert(a2, "bull-corpse".into());
+        let lines = logged(
+            &mut state,
+            &[
+                Effect::TerrainChanged {
+                    square: a2,
+                    terrain: None,
+                },
+                knight_to("b1".parse().unwrap(), "b6".parse().unwrap()),
+            ],
+        );
+        assert_eq!(
+            lines,
+            ["Knight moves b1 to b6.", "The bull-corpse on a2 is gone."]
+        );
+        let corpse = |terrain: &str| Effect::TerrainChanged {
+            square: a2,
+            terrain: Some(terrain.into()),
+        };
+        assert_eq!(
+            logged(&mut state, &[corpse("hog-corpse")]),
+            ["a2 is now hog-corpse."]
+        );
+        assert_eq!(
+            logged(&mut state, &[corpse("fowl-corpse")]),
+            ["The hog-corpse on a2 is now fowl-corpse."]
+        );
+        // A corpse left by a capture is told after it, as it happened.
+        let b6: Square = "b6".parse().unwrap();
+        let lines = logged(
+            &mut state,
+            &[
+                Effect::TerrainChanged {
+                    square: b6,
+                    terrain: Some("knight-corpse".into()),
+                },
+                Effect::PieceRemoved {
+                    piece: PieceId(1),
+                    reason: "captured".into(),
+                },
+                Effect::Narration {
+                    text: "bo's turn".into(),
+                },
+            ],
+        );
+        assert_eq!(
+            lines,
+            [
+                "ada's Knight on b6 is captured.",
+                "b6 is now knight-corpse.",
+                "bo's turn"
+            ]
+        );
+    }
+
     #[test]
     fn a_choice_made_at_once_is_offered_to_both_and_then_waits_for_the_other() {
         let mut state = state();
@@ -504,6 +714,39 @@ mod tests {
         assert!(state.apply_batch(&revealed));
         assert_eq!(state.actors.get(&5), Some(&Seat(1)));
         assert_eq!(state.waiting_words(), None);
+    }
+
+    #[test]
+    fn a_secret_placement_in_a_seats_own_sequence_is_its_own() {
+        // ChessWar!'s set-up: both place at once, behind a screen. A
+        // viewer's sequence holds its own placements and, of the other's,
+        // only the last (it changes who decides), never one that leaves
+        // both still placing.
+        let mut state = state();
+        state.to_act = vec![Seat(0), Seat(1)];
+        let batch = |seq, to_act: Vec<Seat>, text: &str| Batch {
+            match_id: MatchId(7),
+            seq,
+            effects: vec![Effect::Narration { text: text.into() }],
+            to_act,
+            options: Vec::new(),
+        };
+        let both = vec![Seat(0), Seat(1)];
+        assert!(state.apply_batch(&batch(4, both.clone(), "you place General on d2")));
+        assert!(state.apply_batch(&batch(5, vec![Seat(0)], "bo has placed the whole army")));
+        let whose: Vec<String> = crate::history::moves(&state)
+            .into_iter()
+            .map(|m| m.who)
+            .collect();
+        assert_eq!(whose, ["ada", "bo"]);
+        assert!(!state.chosen_waiting, "ada still places");
+
+        // A spectator is told neither side's placements but the last.
+        let mut watching = self::state();
+        watching.me = None;
+        watching.to_act = both.clone();
+        assert!(watching.apply_batch(&batch(4, both, "Set-up")));
+        assert_eq!(watching.actors.get(&4), None);
     }
 
     #[test]
@@ -872,6 +1115,44 @@ mod tests {
             "whose each event was comes from the server"
         );
         assert_eq!(state.view.pieces[&PieceId(1)].square, Some(d5));
+    }
+
+    #[test]
+    fn the_history_says_which_decisions_told_nothing_of_their_own() {
+        let mut state = state();
+        let bos_roll = Effect::DiceRolled {
+            roll: DiceRoll {
+                seat: Some(Seat(1)),
+                piece: None,
+                purpose: "save".into(),
+                dice: vec![Die { sides: 6, face: 4 }],
+                modifier: 0,
+                total: 4,
+                result: "saved".into(),
+            },
+        };
+        // Event 1 is ada's (the history says so) and starts with bo's roll.
+        state.restore_log(&history(vec![(0, setup_effects()), (1, vec![bos_roll])]));
+        let lines: Vec<String> = crate::history::moves(&state)
+            .iter()
+            .map(|m| crate::history::line(m, 80))
+            .collect();
+        assert_eq!(lines[1], "   1 ada chose; bo rolls for save: 4, saved");
+        state.reset(Snapshot {
+            match_id: MatchId(7),
+            seq: 3,
+            status: MatchStatus::Running,
+            seat: Some(Seat(0)),
+            view: view(),
+            to_act: vec![Seat(0)],
+            options: Vec::new(),
+            commitment: "00".into(),
+        });
+        assert_eq!(
+            state.rolled_first.get(&1),
+            Some(&Seat(1)),
+            "kept over a reset"
+        );
     }
 
     #[test]

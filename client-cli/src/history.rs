@@ -14,6 +14,11 @@ pub struct Move {
     pub who: String,
     /// Everything the action's log lines say, in order, escaped.
     pub what: String,
+    /// The decision told nothing of its own: its lines start with another
+    /// player's roll (an answer casting nothing, after which the asker's
+    /// action goes on), so the player is said to have chosen, not credited
+    /// with that roll.
+    pub untold: bool,
 }
 
 /// Every action in the log, oldest first.
@@ -29,6 +34,7 @@ pub fn moves(state: &GameState) -> Vec<Move> {
                 seq: entry.seq,
                 who: who(state, entry.seq),
                 what: entry.text.clone(),
+                untold: untold(state, entry.seq),
             }),
         }
     }
@@ -46,11 +52,21 @@ fn who(state: &GameState, seq: u64) -> String {
         .unwrap_or_default()
 }
 
+fn untold(state: &GameState, seq: u64) -> bool {
+    match (state.actors.get(&seq), state.rolled_first.get(&seq)) {
+        (Some(actor), Some(roller)) => actor != roller,
+        _ => false,
+    }
+}
+
 /// One move as a line of at most `width` characters (more are cut with
-/// `…`): "  12 ada: Acolyte moves f1 to g2."
+/// `…`): "  12 ada: Acolyte moves f1 to g2.", or "  13 bo chose; ada rolls
+/// …" for a decision that told nothing of its own.
 pub fn line(entry: &Move, width: usize) -> String {
     let who = if entry.who.is_empty() {
         String::new()
+    } else if entry.untold {
+        format!("{} chose; ", entry.who)
     } else {
         format!("{}: ", entry.who)
     };
@@ -134,6 +150,51 @@ mod tests {
         assert!(state.apply_batch(&batch(6, 0, vec![resigned])));
         let whose: Vec<String> = moves(&state).into_iter().map(|m| m.who).collect();
         assert_eq!(whose, ["ada", "bo", ""], "a resignation may be anyone's");
+    }
+
+    #[test]
+    fn an_answer_that_tells_nothing_of_its_own_credits_no_one_with_anothers_roll() {
+        use fray_protocol::{Batch, DiceRoll, Die, Effect};
+        // ada shoots; bo is asked whether to cast and casts nothing; ada's
+        // shot goes on with ada's roll, in bo's answer's batch.
+        let mut state = state(&[]);
+        let batch = |seq, to_act: u8, effects| Batch {
+            match_id: MatchId(1),
+            seq,
+            effects,
+            to_act: vec![Seat(to_act)],
+            options: Vec::new(),
+        };
+        let roll = |seat: u8, purpose: &str| Effect::DiceRolled {
+            roll: DiceRoll {
+                seat: Some(Seat(seat)),
+                piece: None,
+                purpose: purpose.into(),
+                dice: vec![Die { sides: 6, face: 4 }],
+                modifier: 0,
+                total: 4,
+                result: "saved".into(),
+            },
+        };
+        let said = |text: &str| Effect::Narration { text: text.into() };
+        assert!(state.apply_batch(&batch(4, 1, vec![said("Archers shoot Zombies on h6")])));
+        assert!(state.apply_batch(&batch(
+            5,
+            0,
+            vec![roll(0, "Knights saves against the shot")]
+        )));
+        assert!(state.apply_batch(&batch(6, 0, vec![said("Knights moves g5 to g6.")])));
+        let lines: Vec<String> = moves(&state).iter().map(|m| line(m, 80)).collect();
+        assert_eq!(
+            lines,
+            [
+                "   4 ada: Archers shoot Zombies on h6",
+                "   5 bo chose; ada rolls for Knights saves against the shot: 4, saved",
+                "   6 ada: Knights moves g5 to g6.",
+            ]
+        );
+        let whose: Vec<String> = moves(&state).into_iter().map(|m| m.who).collect();
+        assert_eq!(whose, ["ada", "bo", "ada"], "the answer is still bo's");
     }
 
     #[test]

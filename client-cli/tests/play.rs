@@ -638,9 +638,12 @@ fn players_chat_agree_a_draw_and_ask_for_a_rematch_by_lines() {
 
     let asked = table.bo.ok(&["match", "rematch", &id]);
     assert!(asked.contains("Waiting for 1 more player"), "{asked}");
+    // Seats swapped, counted from 1 as everywhere in `fray`.
+    assert!(asked.contains(", you in seat 1."), "{asked}");
     let rematch = number_after(&asked, ": match ");
     let started = table.ada.ok(&["match", "rematch", &id]);
     assert!(started.contains("it has started"), "{started}");
+    assert!(started.contains(", you in seat 2."), "{started}");
     let summary = table.server.get(&format!("/api/matches/{rematch}"));
     assert_eq!(summary["status"], "running", "{summary}");
     assert_eq!(summary["seats"][0]["player"]["name"], "bo", "{summary}");

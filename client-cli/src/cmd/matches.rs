@@ -100,10 +100,10 @@ pub fn rematch(session: &Session, id: MatchId) -> Result<(), Failure> {
         .seats
         .iter()
         .find(|seat| seat.player.as_ref().is_some_and(|player| player.id == me))
-        .map(|seat| seat.seat.0.to_string())
-        .unwrap_or_else(|| "?".to_string());
+        .map(|seat| crate::game_state::seat_number(seat.seat))
+        .unwrap_or_else(|| "seat ?".to_string());
     let new = summary.id;
-    let mut out = format!("Rematch of match {id}: match {new}, you in seat {seat}.");
+    let mut out = format!("Rematch of match {id}: match {new}, you in {seat}.");
     match summary.status {
         MatchStatus::Running => out.push_str(&format!(
             " Everyone asked: it has started. `fray play {new}`."

@@ -333,3 +333,49 @@ fn finish(state: &GameState) -> Result<(), Failure> {
         None => Ok(()),
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use fray_protocol::{
+        Batch, Effect, MatchId, MatchStatus, PieceId, PieceView, Seat, Snapshot, View,
+    };
+
+    #[test]
+    fn history_tells_a_start_of_turn_placement_as_the_placers_move() {
+        let mut state = GameState::from_snapshot(Snapshot {
+            match_id: MatchId(2),
+            seq: 3,
+            status: MatchStatus::Running,
+            seat: Some(Seat(1)),
+            view: View::default(),
+            to_act: vec![Seat(0)],
+            options: Vec::new(),
+            commitment: String::new(),
+        });
+        state.names = vec![(Seat(0), "ada".into()), (Seat(1), "bo".into())];
+        let swarmling = PieceView {
+            count: 1,
+            id: PieceId(9),
+            owner: Seat(0),
+            kind: "swarmling".into(),
+            name: "Swarmling".into(),
+            glyph: "s".into(),
+            square: Some("e5".parse().unwrap()),
+            stats: Vec::new(),
+            markers: Vec::new(),
+        };
+        let batch = Batch {
+            match_id: MatchId(2),
+            seq: 4,
+            effects: vec![Effect::PiecePlaced { piece: swarmling }],
+            to_act: vec![Seat(0)],
+            options: Vec::new(),
+        };
+        assert!(state.apply_batch(&batch));
+        assert_eq!(
+            history_text(&state),
+            "Moves:\n   4 ada: ada's Swarmling is placed on e5.\n"
+        );
+    }
+}

@@ -55,12 +55,15 @@ pub fn on_key(ui: &mut Ui, state: &GameState, key: KeyEvent) -> Command {
         // Esc only ever steps back (a selection, the options list); leaving
         // is `q`'s, so that a player backing out of a panel is never asked
         // whether to leave the match.
+        // Leaving the options list drops its highlight: Enter then plays
+        // only what the player picks again, never the option left behind.
         KeyCode::Esc => {
-            if ui.selected.is_some() {
+            if ui.focus == Focus::Options {
+                ui.focus = Focus::Board;
+                ui.option_index = 0;
+            } else if ui.selected.is_some() {
                 ui.selected = None;
                 ui.option_index = 0;
-            } else if ui.focus == Focus::Options {
-                ui.focus = Focus::Board;
             } else {
                 ui.status = Some("q leaves the match".into());
             }
@@ -70,7 +73,10 @@ pub fn on_key(ui: &mut Ui, state: &GameState, key: KeyEvent) -> Command {
                 ui.status = Some("no options now".into());
             }
             Focus::Board => ui.focus = Focus::Options,
-            Focus::Options => ui.focus = Focus::Board,
+            Focus::Options => {
+                ui.focus = Focus::Board;
+                ui.option_index = 0;
+            }
         },
         KeyCode::PageUp => {
             ui.log_scroll = (ui.log_scroll + 5).min(state.log.len().saturating_sub(1))

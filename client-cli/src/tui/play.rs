@@ -322,7 +322,7 @@ fn help(state: &GameState) -> Vec<Line<'static>> {
         "arrows or h j k l   move the cursor on the board",
         "Enter or Space      select the piece under the cursor; on a",
         "                    highlighted square, play its option",
-        "Esc                 drop the selection, or back to the board",
+        "Esc                 back to the board, else drop the selection",
         "Tab                 the options list (↑↓, Enter plays); again: board",
         ":                   type an option's notation, Enter plays it",
         "PgUp / PgDn         scroll the log",

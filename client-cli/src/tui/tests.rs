@@ -1099,6 +1099,45 @@ fn esc_steps_back_to_the_board_and_never_asks_to_leave() {
 }
 
 #[test]
+fn esc_from_the_options_list_drops_the_highlighted_option() {
+    let state = recorded("fantasy-armies");
+    // A piece selected, its options listed, one highlighted: Esc goes back
+    // to the board, and Enter there plays nothing the player did not pick.
+    let mut ui = Ui::new(&state);
+    let piece = lone_move(&state).action.piece.unwrap();
+    ui.cursor = square_of(&state, piece);
+    press(
+        &mut ui,
+        &state,
+        &[KeyCode::Enter, KeyCode::Tab, KeyCode::Down],
+    );
+    assert_eq!(ui.focus, Focus::Options);
+    assert_eq!(press(&mut ui, &state, &[KeyCode::Esc]), Command::Nothing);
+    assert_eq!(ui.focus, Focus::Board, "Esc leaves the list");
+    assert_eq!(ui.option_index, 0, "and drops the highlight");
+    assert_eq!(ui.selected, Some(piece), "a second Esc drops the selection");
+    assert_eq!(
+        press(&mut ui, &state, &[KeyCode::Enter]),
+        Command::Nothing,
+        "Enter on the selected piece's square selects, never plays"
+    );
+
+    // Without a selection: Tab, a highlight, Esc, Tab: the list opens at
+    // its top, not at the option left.
+    let mut ui = Ui::new(&state);
+    press(
+        &mut ui,
+        &state,
+        &[KeyCode::Tab, KeyCode::Down, KeyCode::Down],
+    );
+    assert_eq!(ui.option_index, 2);
+    press(&mut ui, &state, &[KeyCode::Esc]);
+    assert_eq!(ui.focus, Focus::Board);
+    press(&mut ui, &state, &[KeyCode::Tab]);
+    assert_eq!(ui.option_index, 0, "the option left is not highlighted");
+}
+
+#[test]
 fn the_footer_tells_the_whole_label_the_options_panel_cuts() {
     let state = recorded("chess-war");
     let mut ui = Ui::new(&state);
