@@ -17,7 +17,7 @@ use tokio::sync::{mpsc, oneshot};
 use tokio::time::Instant;
 
 use super::action_ids::{ActionIds, Deed, Earlier};
-use super::chat_rate::{CHAT_BURST, CHAT_EVERY_SECONDS, ChatRate};
+use super::chat_rate::{CHAT_BURST, CHAT_EVERY_SECONDS, ChatRates};
 use super::outbox::{ConnId, Delivery, Outbox, encode};
 use super::sequences::Sequences;
 use crate::metrics::{Metrics, RunningMatch, Via};
@@ -144,8 +144,9 @@ struct MatchActor {
     away_until: Vec<Option<Instant>>,
     /// The last [`RECENT_CHAT`] lines said.
     chat: VecDeque<ChatLine>,
-    /// Per seat that has chatted: how fast it may go on.
-    chat_rates: Vec<(Seat, ChatRate)>,
+    /// How fast each seat may go on chatting: the table's, so that it
+    /// outlives this actor.
+    chat_rates: Arc<ChatRates>,
     draw: Option<DrawOffer>,
     /// Seats whose draw offer was declined since the last event: they may
     /// not offer again until the game moves on, so no one is pestered.
@@ -160,6 +161,7 @@ pub async fn run(
     mut state: MatchState,
     store: Store,
     config: Arc<TableConfig>,
+    chat_rates: Arc<ChatRates>,
     metrics: Arc<Metrics>,
     mut commands: mpsc::Receiver<Command>,
 ) {
@@ -168,7 +170,7 @@ pub async fn run(
     let chat = std::mem::take(&mut state.chat).into();
     let mut actor = MatchActor {
         chat,
-        chat_rates: Vec::new(),
+        chat_rates,
         draw: None,
         declined: Vec::new(),
         state,
@@ -563,14 +565,7 @@ impl MatchActor {
         player: PlayerRef,
         text: String,
     ) -> Result<(), (ErrorCode, String)> {
-        let at = match self.chat_rates.iter().position(|(held, _)| *held == seat) {
-            Some(at) => at,
-            None => {
-                self.chat_rates.push((seat, ChatRate::new()));
-                self.chat_rates.len() - 1
-            }
-        };
-        if !self.chat_rates[at].1.allow() {
+        if !self.chat_rates.allow(self.id(), seat) {
             return Err((
                 ErrorCode::RateLimited,
                 format!(

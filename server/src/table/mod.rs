@@ -25,6 +25,7 @@ pub use action_ids::ActionIds;
 use action_ids::REMEMBERED_PER_SEAT;
 use actor::Command;
 pub use actor::{MatchState, RECENT_CHAT, TableConfig};
+use chat_rate::ChatRates;
 use outbox::{ConnId, Outbox};
 use rebuild::{RebuildError, rebuild};
 pub use recovery::RecoveryProgress;
@@ -179,6 +180,8 @@ pub struct Tables {
     db: SqlitePool,
     store: Store,
     config: Arc<TableConfig>,
+    /// Every seat's chat limit, which must outlive each match's actor.
+    chat_rates: Arc<ChatRates>,
     recovery: Arc<recovery::Recovery>,
     /// Rebuilds under way at once. After a restart every player asks for
     /// their match together; unbounded, a thousand replays on as many
@@ -196,6 +199,7 @@ impl Tables {
             db,
             store,
             config: Arc::new(config),
+            chat_rates: Arc::default(),
             recovery: Arc::default(),
             rebuilds: Arc::new(Semaphore::new(rebuilds_at_once())),
             metrics,
@@ -333,6 +337,7 @@ impl Tables {
             state,
             self.store.clone(),
             self.config.clone(),
+            self.chat_rates.clone(),
             self.metrics.clone(),
             queue,
         ));
