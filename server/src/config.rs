@@ -75,6 +75,12 @@ pub struct Config {
     #[arg(long, env = "FRAY_RESUME_HISTORY", default_value_t = 64)]
     pub resume_history: usize,
 
+    /// Finished matches kept in memory once nobody follows them, so that
+    /// following one again costs a snapshot rather than a rebuild from its
+    /// whole log; the least recently followed one goes first. 0: none.
+    #[arg(long, env = "FRAY_FINISHED_MATCHES_KEPT", default_value_t = 128)]
+    pub finished_matches_kept: usize,
+
     /// Players one client address may register a minute, on average; more
     /// are answered `429`. 0: no limit.
     #[arg(long, env = "FRAY_PLAYERS_PER_MINUTE", default_value_t = 10)]

@@ -88,6 +88,7 @@ where
         TableConfig {
             abandon_after: config.abandon_after(),
             history: config.resume_history,
+            finished_kept: config.finished_matches_kept,
         },
         metrics.clone(),
     );

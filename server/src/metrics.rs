@@ -68,6 +68,9 @@ pub struct Metrics {
     pub matches_running: Gauge,
     /// Acks sent for actions and resignations, a resend's again too.
     pub acks: Counter,
+    /// Matches rebuilt from their stored log: after a restart, or a
+    /// finished match followed again once its state was no longer kept.
+    pub match_rebuilds: Counter,
     /// How long each group commit of the event log took.
     pub commit_seconds: Histogram,
     refusals: Family<RefusalLabels, Counter>,
@@ -116,6 +119,12 @@ impl Metrics {
             "Acks sent for actions and resignations, a resend's again too (rate() gives acks per second)",
             acks.clone(),
         );
+        let match_rebuilds = Counter::default();
+        registry.register(
+            "match_rebuilds",
+            "Matches rebuilt from their stored log (after a restart, or a finished match no longer kept in memory)",
+            match_rebuilds.clone(),
+        );
         // 50 µs to ~1.6 s: a commit is ~0.3 ms quiet, tens of ms under full
         // load, and seconds only when the disk is in trouble.
         let commit_seconds = Histogram::new(exponential_buckets(0.000_05, 2.0, 16));
@@ -155,6 +164,7 @@ impl Metrics {
             websockets,
             matches_running,
             acks,
+            match_rebuilds,
             commit_seconds,
             refusals,
             dropped,

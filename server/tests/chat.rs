@@ -271,7 +271,8 @@ fn five_lines_then_leave(
 /// or subscribing, chatting and leaving again stores lines without limit.
 #[test]
 fn the_chat_limit_outlives_a_finished_matchs_actor() {
-    let server = TestServer::start();
+    // No finished match kept in memory: each round makes a new actor.
+    let server = TestServer::start_with(|config| config.finished_matches_kept = 0);
     let (id, [alice, bob]) = two_player_match(&server, SystemId::FantasyArmies);
     let (status, body) = server.request(
         "POST",

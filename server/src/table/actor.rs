@@ -13,11 +13,12 @@ use fray_protocol::{
     PlayerId, PlayerRef, ScopedEffect, Seat, ServerMessage, Snapshot, View, Viewer, apply,
 };
 use fray_rules::{ChaChaDice, Game};
-use tokio::sync::{mpsc, oneshot};
+use tokio::sync::{Notify, mpsc, oneshot};
 use tokio::time::Instant;
 
+use super::TableMemory;
 use super::action_ids::{ActionIds, Deed, Earlier};
-use super::chat_rate::{CHAT_BURST, CHAT_EVERY_SECONDS, ChatRates};
+use super::chat_rate::{CHAT_BURST, CHAT_EVERY_SECONDS};
 use super::outbox::{ConnId, Delivery, Outbox, encode};
 use super::sequences::Sequences;
 use crate::metrics::{Metrics, RunningMatch, Via};
@@ -31,6 +32,9 @@ pub struct TableConfig {
     pub abandon_after: Duration,
     /// How many recent batches a match keeps for reconnecting clients.
     pub history: usize,
+    /// How many finished matches keep their actors once nobody follows
+    /// them (see `kept_finished`).
+    pub finished_kept: usize,
 }
 
 /// A request to a match's actor.
@@ -144,9 +148,14 @@ struct MatchActor {
     away_until: Vec<Option<Instant>>,
     /// The last [`RECENT_CHAT`] lines said.
     chat: VecDeque<ChatLine>,
-    /// How fast each seat may go on chatting: the table's, so that it
-    /// outlives this actor.
-    chat_rates: Arc<ChatRates>,
+    /// What outlives this actor: how fast each seat may go on chatting,
+    /// and the finished matches the table keeps (this one among them once
+    /// it is over, until told through `retire` to give its place up).
+    memory: Arc<TableMemory>,
+    retire: Arc<Notify>,
+    /// Over and no longer kept: the actor stops when its last follower
+    /// leaves.
+    retiring: bool,
     draw: Option<DrawOffer>,
     /// Seats whose draw offer was declined since the last event: they may
     /// not offer again until the game moves on, so no one is pestered.
@@ -155,13 +164,13 @@ struct MatchActor {
     running: RunningMatch,
 }
 
-/// Runs a match until nothing can reach it any more (or, once it is over,
-/// until its last subscriber leaves).
+/// Runs a match until nothing can reach it any more (or, once it is over
+/// and the table no longer keeps it, until its last subscriber leaves).
 pub async fn run(
     mut state: MatchState,
     store: Store,
     config: Arc<TableConfig>,
-    chat_rates: Arc<ChatRates>,
+    memory: Arc<TableMemory>,
     metrics: Arc<Metrics>,
     mut commands: mpsc::Receiver<Command>,
 ) {
@@ -170,7 +179,9 @@ pub async fn run(
     let chat = std::mem::take(&mut state.chat).into();
     let mut actor = MatchActor {
         chat,
-        chat_rates,
+        memory,
+        retire: Arc::default(),
+        retiring: false,
         draw: None,
         declined: Vec::new(),
         state,
@@ -183,12 +194,23 @@ pub async fn run(
         metrics,
     };
     actor.update_clocks();
+    if over {
+        actor.keep();
+    }
     loop {
         let deadline = actor.next_deadline();
+        let retire = actor.retire.clone();
         let command = tokio::select! {
             command = commands.recv() => command,
             () = sleep_until(deadline) => {
                 if actor.abandon_due().await.is_err() {
+                    break;
+                }
+                continue;
+            }
+            () = retire.notified(), if actor.is_over() && !actor.retiring => {
+                actor.retiring = true;
+                if actor.subscribers.is_empty() {
                     break;
                 }
                 continue;
@@ -198,10 +220,11 @@ pub async fn run(
         if actor.handle(command).await.is_err() {
             break;
         }
-        if actor.is_over() && actor.subscribers.is_empty() {
+        if actor.retiring && actor.is_over() && actor.subscribers.is_empty() {
             break;
         }
     }
+    actor.memory.finished.forget(actor.id(), &actor.retire);
     tracing::debug!(match_id = %actor.state.id, "match actor stopped");
 }
 
@@ -230,6 +253,14 @@ impl MatchActor {
 
     fn is_over(&self) -> bool {
         self.outcome().is_some()
+    }
+
+    /// Has the table keep this finished match, as its most recently
+    /// followed one; without room there, it stops once nobody follows it.
+    fn keep(&mut self) {
+        if !self.retiring {
+            self.retiring = !self.memory.finished.keep(self.id(), &self.retire);
+        }
     }
 
     fn status(&self) -> MatchStatus {
@@ -358,6 +389,9 @@ impl MatchActor {
             outbox: outbox.clone(),
             viewer,
         });
+        if self.is_over() {
+            self.keep();
+        }
         let already_told = self.update_clocks();
         // A newcomer also learns of the clocks that were already running.
         for (seat, until) in self.away_until.iter().enumerate() {
@@ -565,7 +599,7 @@ impl MatchActor {
         player: PlayerRef,
         text: String,
     ) -> Result<(), (ErrorCode, String)> {
-        if !self.chat_rates.allow(self.id(), seat) {
+        if !self.memory.chat_rates.allow(self.id(), seat) {
             return Err((
                 ErrorCode::RateLimited,
                 format!(
@@ -732,6 +766,7 @@ impl MatchActor {
         if self.is_over() {
             self.away_until.iter_mut().for_each(|until| *until = None);
             self.running.over();
+            self.keep();
         }
         Ok(seq)
     }

@@ -4,6 +4,7 @@
 mod action_ids;
 mod actor;
 mod chat_rate;
+mod kept_finished;
 pub mod outbox;
 pub mod rebuild;
 mod recovery;
@@ -26,6 +27,7 @@ use action_ids::REMEMBERED_PER_SEAT;
 use actor::Command;
 pub use actor::{MatchState, RECENT_CHAT, TableConfig};
 use chat_rate::ChatRates;
+use kept_finished::KeptFinished;
 use outbox::{ConnId, Outbox};
 use rebuild::{RebuildError, rebuild};
 pub use recovery::RecoveryProgress;
@@ -172,6 +174,17 @@ impl MatchHandle {
 /// for one match, while callers for other matches go on.
 type Slot = Arc<Mutex<Option<MatchHandle>>>;
 
+/// What the table keeps beyond any one match's actor.
+#[derive(Debug)]
+pub struct TableMemory {
+    recovery: recovery::Recovery,
+    /// Every seat's chat limit: a finished match's actor stops and is made
+    /// again, and a limit kept in it would come back full.
+    chat_rates: ChatRates,
+    /// The finished matches whose actors stay while nobody follows them.
+    finished: KeptFinished,
+}
+
 /// Every live match.
 #[derive(Clone)]
 pub struct Tables {
@@ -180,9 +193,9 @@ pub struct Tables {
     db: SqlitePool,
     store: Store,
     config: Arc<TableConfig>,
-    /// Every seat's chat limit, which must outlive each match's actor.
-    chat_rates: Arc<ChatRates>,
-    recovery: Arc<recovery::Recovery>,
+    /// What outlives any one actor. One `Arc` for all of it: every
+    /// connection's task holds a copy of the table for its life.
+    memory: Arc<TableMemory>,
     /// Rebuilds under way at once. After a restart every player asks for
     /// their match together; unbounded, a thousand replays on as many
     /// blocking threads would take the cores from the matches already back
@@ -198,9 +211,12 @@ impl Tables {
             slots: Arc::default(),
             db,
             store,
+            memory: Arc::new(TableMemory {
+                recovery: recovery::Recovery::default(),
+                chat_rates: ChatRates::default(),
+                finished: KeptFinished::new(config.finished_kept),
+            }),
             config: Arc::new(config),
-            chat_rates: Arc::default(),
-            recovery: Arc::default(),
             rebuilds: Arc::new(Semaphore::new(rebuilds_at_once())),
             metrics,
         }
@@ -306,6 +322,7 @@ impl Tables {
         .await
         .map_err(|_| TableError::Stopping)?;
         let (started, rebuilt) = rebuilt.map_err(|source| TableError::Rebuild { id, source })?;
+        self.metrics.match_rebuilds.inc();
         // The rules know their own endings; a resignation or abandonment is
         // the server's, and only the log remembers it.
         let ended = match rebuilt.game.outcome() {
@@ -337,7 +354,7 @@ impl Tables {
             state,
             self.store.clone(),
             self.config.clone(),
-            self.chat_rates.clone(),
+            self.memory.clone(),
             self.metrics.clone(),
             queue,
         ));

@@ -18,6 +18,7 @@ pub(crate) async fn tables() -> (tempfile::TempDir, Tables) {
     let config = TableConfig {
         abandon_after: Duration::from_secs(60),
         history: 8,
+        finished_kept: 4,
     };
     (dir, Tables::new(db, store, config, Default::default()))
 }
