@@ -125,6 +125,23 @@ pub struct Config {
     )]
     pub http_idle_seconds: u64,
 
+    /// Matches one websocket connection may follow at once; a subscription
+    /// past it is refused with `too_many_subscriptions`.
+    #[arg(
+        long,
+        env = "FRAY_MAX_SUBSCRIPTIONS_PER_CONNECTION",
+        default_value_t = 32,
+        value_parser = clap::value_parser!(u32).range(1..)
+    )]
+    pub max_subscriptions_per_connection: u32,
+
+    /// Connections one client address may hold open at once, HTTP and
+    /// websocket alike (an IPv6 client counts by its /64); more are refused
+    /// with `429`, so that no one address can take every place under
+    /// `--max-connections`. 0: no limit.
+    #[arg(long, env = "FRAY_MAX_CONNECTIONS_PER_ADDRESS", default_value_t = 256)]
+    pub max_connections_per_address: u32,
+
     /// Connections held open at once, HTTP and websocket alike; more are
     /// refused with `503` until some close. Lowered at start-up if the
     /// process may not open that many files (64 are kept for the rest).
@@ -161,6 +178,7 @@ impl Config {
     pub(crate) fn connection_limits(&self) -> ConnectionLimits {
         ConnectionLimits {
             max_connections: self.max_connections as usize,
+            max_per_address: self.max_connections_per_address as usize,
             http: HttpTimeouts {
                 header_read: Duration::from_secs(self.header_read_seconds),
                 idle: Duration::from_secs(self.http_idle_seconds),

@@ -62,6 +62,8 @@ pub struct Metrics {
     pub connections: Gauge,
     /// Connections refused because the connection cap was reached.
     pub connections_refused: Counter,
+    /// Connections refused because their address held as many as it may.
+    pub address_connections_refused: Counter,
     /// Websocket connections open.
     pub websockets: Gauge,
     /// Matches with a live actor that are not over.
@@ -100,6 +102,12 @@ impl Metrics {
             "connections_refused",
             "Connections refused at once because the connection cap was reached",
             connections_refused.clone(),
+        );
+        let address_connections_refused = Counter::default();
+        registry.register(
+            "address_connections_refused",
+            "Connections refused at once because their client address held as many as one may",
+            address_connections_refused.clone(),
         );
         let websockets = Gauge::default();
         registry.register(
@@ -161,6 +169,7 @@ impl Metrics {
             registry,
             connections,
             connections_refused,
+            address_connections_refused,
             websockets,
             matches_running,
             acks,
