@@ -50,6 +50,14 @@ pub struct Config {
     #[arg(long, env = "FRAY_ABANDON_SECONDS", default_value_t = 300)]
     pub abandon_seconds: u64,
 
+    /// Seconds a seat whose player has not yet come to a match (subscribed
+    /// to it as that seat, or acted in it) may stay away while an opponent
+    /// waits, before losing it by abandonment: a grace of its own, so that
+    /// a player who has just joined is not held to `--abandon-seconds`
+    /// before ever connecting. Once come, `--abandon-seconds` holds.
+    #[arg(long, env = "FRAY_JOIN_GRACE_SECONDS", default_value_t = 600)]
+    pub join_grace_seconds: u64,
+
     /// Frames a connection may have waiting to be written before it is
     /// dropped as too slow (it resumes from its last `seq` on reconnect).
     #[arg(

@@ -30,6 +30,9 @@ use crate::store::{Commit, Store};
 pub struct TableConfig {
     /// How long a seat may be away while another is present before it loses.
     pub abandon_after: Duration,
+    /// The same, for a seat whose player has not yet come to the match: a
+    /// grace of its own for a player who has just joined.
+    pub join_grace: Duration,
     /// How many recent batches a match keeps for reconnecting clients.
     pub history: usize,
     /// How many finished matches keep their actors once nobody follows
@@ -91,6 +94,10 @@ pub struct MatchState {
     pub chat: Vec<ChatLine>,
     /// Each viewer's numbering of the log's events.
     pub sequences: Sequences,
+    /// Per seat: whether its player has come to the match (subscribed as
+    /// that seat since the actor started, or acted in it), and so is held
+    /// to the abandonment clock rather than the grace for joining.
+    pub arrived: Vec<bool>,
 }
 
 impl MatchState {
@@ -112,11 +119,12 @@ impl MatchState {
             dice,
             seq,
             commitment,
-            players,
             ended: None,
             action_ids: ActionIds::default(),
             chat: Vec::new(),
             sequences: Sequences::default(),
+            arrived: vec![false; players.len()],
+            players,
         }
     }
 }
@@ -384,6 +392,11 @@ impl MatchActor {
                 seat: offer.by,
                 accepted: offer.accepted.clone(),
             });
+        }
+        if let Viewer::Seat(seat) = viewer
+            && let Some(arrived) = self.state.arrived.get_mut(seat.0 as usize)
+        {
+            *arrived = true;
         }
         self.subscribers.push(Subscriber {
             outbox: outbox.clone(),
@@ -890,12 +903,18 @@ impl MatchActor {
             let should_run = !here && anyone;
             let running = self.away_until[seat].is_some();
             if should_run && !running {
-                self.away_until[seat] = Some(Instant::now() + self.config.abandon_after);
+                // A seat that has never come has its grace for joining: the
+                // other cannot win by waiting out the clock before it can.
+                let after = match self.state.arrived.get(seat) {
+                    Some(true) => self.config.abandon_after,
+                    _ => self.config.join_grace,
+                };
+                self.away_until[seat] = Some(Instant::now() + after);
                 started.push(Seat(seat as u8));
                 self.tell_all(&ServerMessage::SeatAway {
                     match_id: self.id(),
                     seat: Seat(seat as u8),
-                    seconds: self.config.abandon_after.as_secs(),
+                    seconds: after.as_secs(),
                 });
             } else if !should_run && running {
                 self.away_until[seat] = None;

@@ -314,6 +314,15 @@ impl Tables {
             }
         };
         let events = db::events::all(&self.db, id).await?;
+        // A seat that acted has come to the match; one that only watched
+        // before the restart has its grace for joining again, which loses
+        // no one a game.
+        let mut arrived = vec![false; started.players.len()];
+        for seat in events.iter().filter_map(|event| event.seat) {
+            if let Some(arrived) = arrived.get_mut(seat.0 as usize) {
+                *arrived = true;
+            }
+        }
         let action_ids = db::events::recent_action_ids(&self.db, id, REMEMBERED_PER_SEAT).await?;
         let chat = db::chat::recent(&self.db, id, Some(RECENT_CHAT)).await?;
         let rebuilt = tokio::task::spawn_blocking(move || {
@@ -341,6 +350,7 @@ impl Tables {
         state.action_ids = ActionIds::from_log(&action_ids);
         state.chat = chat;
         state.sequences = rebuilt.sequences;
+        state.arrived = arrived;
         Ok(state)
     }
 
