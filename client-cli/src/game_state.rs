@@ -782,6 +782,7 @@ mod tests {
                     effects,
                 })
                 .collect(),
+            next: None,
         }
     }
 

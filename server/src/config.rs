@@ -89,6 +89,17 @@ pub struct Config {
     #[arg(long, env = "FRAY_FINISHED_MATCHES_KEPT", default_value_t = 128)]
     pub finished_matches_kept: usize,
 
+    /// The most events of a match's log one answer of its history or
+    /// replay holds: a longer log comes in pages, each saying where the
+    /// next begins. A client may ask for smaller pages.
+    #[arg(
+        long,
+        env = "FRAY_EVENTS_PER_PAGE",
+        default_value_t = 1000,
+        value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..)
+    )]
+    pub events_per_page: usize,
+
     /// Players one client address may register a minute, on average; more
     /// are answered `429`. 0: no limit.
     #[arg(long, env = "FRAY_PLAYERS_PER_MINUTE", default_value_t = 10)]
