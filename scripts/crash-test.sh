@@ -61,9 +61,10 @@ base="http://127.0.0.1:$port"
 start_server() {
     local started_ns
     started_ns=$(date +%s%N)
-    # Every bot registers from 127.0.0.1: the lobby's limits per address are off.
+    # Every bot registers from 127.0.0.1: the limits per address are off.
     "$server_bin" serve --bind "127.0.0.1:$port" --database "$database" \
-        --players-per-minute 0 --lobby-writes-per-minute 0 >>"$work/server.log" 2>&1 &
+        --players-per-minute 0 --lobby-writes-per-minute 0 \
+        --max-connections-per-address 0 >>"$work/server.log" 2>&1 &
     server_pid=$!
     local deadline=$((SECONDS + 60)) health=""
     until health=$(curl -fsS "$base/healthz" 2>/dev/null); do

@@ -25,9 +25,10 @@ ulimit -n 20000 2>/dev/null || true
 
 work=$(mktemp -d -t fray-load.XXXXXX)
 port=$(python3 -c 'import socket; s = socket.socket(); s.bind(("127.0.0.1", 0)); print(s.getsockname()[1])')
-# Every bot registers from 127.0.0.1: the lobby's limits per address are off.
+# Every bot registers from 127.0.0.1: the limits per address are off.
 RUST_LOG=${SERVER_LOG:-info} "$bin/fray-server" serve --bind "127.0.0.1:$port" \
     --database "sqlite://$work/fray.db" --players-per-minute 0 --lobby-writes-per-minute 0 \
+    --max-connections-per-address 0 \
     >"$work/server.log" 2>&1 &
 server=$!
 trap 'kill $server 2>/dev/null || true; wait $server 2>/dev/null || true' EXIT

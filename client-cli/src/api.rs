@@ -290,12 +290,18 @@ impl Server {
 
     /// `GET /api/matches/{id}/replay`: a finished match, every event and
     /// the dice seed.
+    /// The server answers a page at a time; every page is read.
     pub fn replay(&self, id: MatchId) -> Result<Replay, ApiError> {
-        self.json(
-            Method::Get,
-            &format!("/api/matches/{id}/replay"),
-            None::<&()>,
-        )
+        let path = format!("/api/matches/{id}/replay");
+        let mut replay: Replay = self.json(Method::Get, &path, None::<&()>)?;
+        while let Some(after) = replay.next.take() {
+            let page: Replay =
+                self.json(Method::Get, &format!("{path}?after={after}"), None::<&()>)?;
+            replay.events.extend(page.events);
+            replay.chat.extend(page.chat);
+            replay.next = page.next;
+        }
+        Ok(replay)
     }
 
     /// `GET /api/matches/{id}/history`: the match's log up to `upto` as
@@ -305,11 +311,16 @@ impl Server {
             Role::Player => "player",
             Role::Spectator => "spectator",
         };
-        self.json(
-            Method::Get,
-            &format!("/api/matches/{id}/history?role={role}&upto={upto}"),
-            None::<&()>,
-        )
+        let path = format!("/api/matches/{id}/history?role={role}&upto={upto}");
+        let mut history: History = self.json(Method::Get, &path, None::<&()>)?;
+        // The server answers a page at a time; every page is read.
+        while let Some(after) = history.next.take() {
+            let page: History =
+                self.json(Method::Get, &format!("{path}&after={after}"), None::<&()>)?;
+            history.events.extend(page.events);
+            history.next = page.next;
+        }
+        Ok(history)
     }
 
     fn json<B: Serialize, T: DeserializeOwned>(

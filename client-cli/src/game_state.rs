@@ -1025,6 +1025,7 @@ mod tests {
                     effects,
                 })
                 .collect(),
+            next: None,
         }
     }
 

@@ -310,6 +310,7 @@ mod tests {
                     }]),
                 ),
             ],
+            next: None,
         }
     }
 

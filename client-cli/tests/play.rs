@@ -370,8 +370,18 @@ fn a_whole_game(setup: &Setup, watch: bool) {
 
     // The replay, with standard input at its end: every event, then the
     // outcome and the seed's check.
-    let replay = table.server.get(&format!("/api/matches/{id}/replay"));
-    let events = replay["events"].as_array().expect("events").len();
+    // Every page of it: the test server answers a few events at a time.
+    let mut events = 0;
+    let mut page = table.server.get(&format!("/api/matches/{id}/replay"));
+    loop {
+        events += page["events"].as_array().expect("events").len();
+        let Some(after) = page["next"].as_u64() else {
+            break;
+        };
+        page = table
+            .server
+            .get(&format!("/api/matches/{id}/replay?after={after}"));
+    }
     let text = table.ada.ok(&["replay", &id, "--lines"]);
     let steps = text
         .lines()

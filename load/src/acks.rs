@@ -408,6 +408,7 @@ mod tests {
             seed: String::new(),
             chat: Vec::new(),
             events: all,
+            next: None,
         }
     }
 

@@ -50,6 +50,9 @@ pub enum ErrorCode {
     MatchNotRunning,
     /// An action for a match this connection has not subscribed to as a player.
     NotSubscribed,
+    /// A subscription past the most matches one connection may follow at
+    /// once: unsubscribe from one first.
+    TooManySubscriptions,
     /// A spectator, or a player acting for a seat that is not theirs.
     NotYourSeat,
     /// The seat already used this action id in this match for another
@@ -104,6 +107,7 @@ impl ErrorCode {
             ErrorCode::NameTaken => "name_taken",
             ErrorCode::MatchNotRunning => "match_not_running",
             ErrorCode::NotSubscribed => "not_subscribed",
+            ErrorCode::TooManySubscriptions => "too_many_subscriptions",
             ErrorCode::NotYourSeat => "not_your_seat",
             ErrorCode::DuplicateId => "duplicate_id",
             ErrorCode::MatchNotOver => "match_not_over",

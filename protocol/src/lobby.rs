@@ -211,9 +211,14 @@ pub struct Replay {
     /// server ending the match (a resignation or an abandonment).
     pub events: Vec<ReplayEvent>,
     /// What the players said, in the order they said it; each line follows
-    /// the event of its `seq`. Left out when nobody said anything.
+    /// the event of its `seq`. Left out when nobody said anything. A page
+    /// holds the lines said at its events.
     #[serde(default, skip_serializing_if = "Vec::is_empty")]
     pub chat: Vec<ChatLine>,
+    /// More events follow this page: ask again with `after` set to this.
+    /// Left out on the last page.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub next: Option<u64>,
 }
 
 /// One entry of a match's log.
@@ -240,8 +245,12 @@ pub struct History {
     pub match_id: MatchId,
     /// Whose view: a seat, or a spectator's (`null`).
     pub seat: Option<Seat>,
-    /// From the set-up (`seq` 0) on, in `seq` order.
+    /// From the set-up (`seq` 0) on, in `seq` order; a page's share of them.
     pub events: Vec<HistoryEvent>,
+    /// More events follow this page: ask again with `after` set to this.
+    /// Left out on the last page.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub next: Option<u64>,
 }
 
 /// One entry of a [`History`]: what the viewer's batch of that `seq` held.

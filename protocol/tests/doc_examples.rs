@@ -238,6 +238,7 @@ fn every_error_code_is_explained() {
         ErrorCode::NameTaken,
         ErrorCode::MatchNotRunning,
         ErrorCode::NotSubscribed,
+        ErrorCode::TooManySubscriptions,
         ErrorCode::NotYourSeat,
         ErrorCode::DuplicateId,
         ErrorCode::MatchNotOver,

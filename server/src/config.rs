@@ -50,6 +50,14 @@ pub struct Config {
     #[arg(long, env = "FRAY_ABANDON_SECONDS", default_value_t = 300)]
     pub abandon_seconds: u64,
 
+    /// Seconds a seat whose player has not yet come to a match (subscribed
+    /// to it as that seat, or acted in it) may stay away while an opponent
+    /// waits, before losing it by abandonment: a grace of its own, so that
+    /// a player who has just joined is not held to `--abandon-seconds`
+    /// before ever connecting. Once come, `--abandon-seconds` holds.
+    #[arg(long, env = "FRAY_JOIN_GRACE_SECONDS", default_value_t = 600)]
+    pub join_grace_seconds: u64,
+
     /// Frames a connection may have waiting to be written before it is
     /// dropped as too slow (it resumes from its last `seq` on reconnect).
     #[arg(
@@ -74,6 +82,23 @@ pub struct Config {
     /// Batches each match keeps in memory for clients that resume.
     #[arg(long, env = "FRAY_RESUME_HISTORY", default_value_t = 64)]
     pub resume_history: usize,
+
+    /// Finished matches kept in memory once nobody follows them, so that
+    /// following one again costs a snapshot rather than a rebuild from its
+    /// whole log; the least recently followed one goes first. 0: none.
+    #[arg(long, env = "FRAY_FINISHED_MATCHES_KEPT", default_value_t = 128)]
+    pub finished_matches_kept: usize,
+
+    /// The most events of a match's log one answer of its history or
+    /// replay holds: a longer log comes in pages, each saying where the
+    /// next begins. A client may ask for smaller pages.
+    #[arg(
+        long,
+        env = "FRAY_EVENTS_PER_PAGE",
+        default_value_t = 1000,
+        value_parser = clap::builder::RangedU64ValueParser::<usize>::new().range(1..)
+    )]
+    pub events_per_page: usize,
 
     /// Players one client address may register a minute, on average; more
     /// are answered `429`. 0: no limit.
@@ -119,6 +144,23 @@ pub struct Config {
     )]
     pub http_idle_seconds: u64,
 
+    /// Matches one websocket connection may follow at once; a subscription
+    /// past it is refused with `too_many_subscriptions`.
+    #[arg(
+        long,
+        env = "FRAY_MAX_SUBSCRIPTIONS_PER_CONNECTION",
+        default_value_t = 32,
+        value_parser = clap::value_parser!(u32).range(1..)
+    )]
+    pub max_subscriptions_per_connection: u32,
+
+    /// Connections one client address may hold open at once, HTTP and
+    /// websocket alike (an IPv6 client counts by its /64); more are refused
+    /// with `429`, so that no one address can take every place under
+    /// `--max-connections`. 0: no limit.
+    #[arg(long, env = "FRAY_MAX_CONNECTIONS_PER_ADDRESS", default_value_t = 256)]
+    pub max_connections_per_address: u32,
+
     /// Connections held open at once, HTTP and websocket alike; more are
     /// refused with `503` until some close. Lowered at start-up if the
     /// process may not open that many files (64 are kept for the rest).
@@ -155,6 +197,7 @@ impl Config {
     pub(crate) fn connection_limits(&self) -> ConnectionLimits {
         ConnectionLimits {
             max_connections: self.max_connections as usize,
+            max_per_address: self.max_connections_per_address as usize,
             http: HttpTimeouts {
                 header_read: Duration::from_secs(self.header_read_seconds),
                 idle: Duration::from_secs(self.http_idle_seconds),

@@ -87,7 +87,9 @@ where
         store,
         TableConfig {
             abandon_after: config.abandon_after(),
+            join_grace: Duration::from_secs(config.join_grace_seconds),
             history: config.resume_history,
+            finished_kept: config.finished_matches_kept,
         },
         metrics.clone(),
     );

@@ -62,12 +62,17 @@ pub struct Metrics {
     pub connections: Gauge,
     /// Connections refused because the connection cap was reached.
     pub connections_refused: Counter,
+    /// Connections refused because their address held as many as it may.
+    pub address_connections_refused: Counter,
     /// Websocket connections open.
     pub websockets: Gauge,
     /// Matches with a live actor that are not over.
     pub matches_running: Gauge,
     /// Acks sent for actions and resignations, a resend's again too.
     pub acks: Counter,
+    /// Matches rebuilt from their stored log: after a restart, or a
+    /// finished match followed again once its state was no longer kept.
+    pub match_rebuilds: Counter,
     /// How long each group commit of the event log took.
     pub commit_seconds: Histogram,
     refusals: Family<RefusalLabels, Counter>,
@@ -98,6 +103,12 @@ impl Metrics {
             "Connections refused at once because the connection cap was reached",
             connections_refused.clone(),
         );
+        let address_connections_refused = Counter::default();
+        registry.register(
+            "address_connections_refused",
+            "Connections refused at once because their client address held as many as one may",
+            address_connections_refused.clone(),
+        );
         let websockets = Gauge::default();
         registry.register(
             "websocket_connections",
@@ -115,6 +126,12 @@ impl Metrics {
             "acks",
             "Acks sent for actions and resignations, a resend's again too (rate() gives acks per second)",
             acks.clone(),
+        );
+        let match_rebuilds = Counter::default();
+        registry.register(
+            "match_rebuilds",
+            "Matches rebuilt from their stored log (after a restart, or a finished match no longer kept in memory)",
+            match_rebuilds.clone(),
         );
         // 50 µs to ~1.6 s: a commit is ~0.3 ms quiet, tens of ms under full
         // load, and seconds only when the disk is in trouble.
@@ -152,9 +169,11 @@ impl Metrics {
             registry,
             connections,
             connections_refused,
+            address_connections_refused,
             websockets,
             matches_running,
             acks,
+            match_rebuilds,
             commit_seconds,
             refusals,
             dropped,

@@ -231,3 +231,75 @@ fn a_resumed_subscription_is_sent_the_chat_from_its_since_on() {
         other => panic!("expected the line said since, got {other:?}"),
     }
 }
+
+/// Says five lines as Alice in the finished match `id` over `client`, then
+/// unsubscribes: how many of them were taken.
+fn five_lines_then_leave(
+    client: common::Client,
+    id: MatchId,
+    round: usize,
+) -> (common::Client, usize) {
+    let mut ada = Follower::subscribe(client, id, Role::Player);
+    let prefix = format!("round {round}:");
+    for n in 0..5 {
+        say(&mut ada, &format!("{prefix} {n}"));
+    }
+    let mut taken = 0;
+    let mut answered = 0;
+    while answered < 5 {
+        match ada.client.recv_game() {
+            // Lines of earlier rounds, told again after the snapshot.
+            ServerMessage::Chat { chat, .. } if !chat.text.starts_with(&prefix) => {}
+            ServerMessage::Chat { .. } => {
+                taken += 1;
+                answered += 1;
+            }
+            ServerMessage::Error { code, .. } => {
+                assert_eq!(code, ErrorCode::RateLimited);
+                answered += 1;
+            }
+            other => panic!("expected chat or an error, got {other:?}"),
+        }
+    }
+    ada.client
+        .send(&ClientMessage::Unsubscribe { match_id: id });
+    (ada.client, taken)
+}
+
+/// A finished match's actor stops when its last follower leaves, and a new
+/// one is made for the next: the chat limit must not come back full with it,
+/// or subscribing, chatting and leaving again stores lines without limit.
+#[test]
+fn the_chat_limit_outlives_a_finished_matchs_actor() {
+    // No finished match kept in memory: each round makes a new actor.
+    let server = TestServer::start_with(|config| config.finished_matches_kept = 0);
+    let (id, [alice, bob]) = two_player_match(&server, SystemId::FantasyArmies);
+    let (status, body) = server.request(
+        "POST",
+        &format!("/api/matches/{id}/resign"),
+        Some(&bob.token),
+        None,
+    );
+    assert_eq!(status, 200, "{body}");
+
+    let mut client = server.client(Some(&alice.token));
+    let mut taken = 0;
+    for round in 0..3 {
+        let (back, this_round) = five_lines_then_leave(client, id, round);
+        client = back;
+        taken += this_round;
+        // Nobody follows the match now: its actor may stop meanwhile.
+        let _ = server.figures();
+    }
+
+    // One burst of five, and whatever trickled back since (one line every
+    // two seconds): never a second burst.
+    assert!(
+        taken < 10,
+        "{taken} lines taken in three quick rounds of five"
+    );
+    let (status, body) = server.get(&format!("/api/matches/{id}/replay"));
+    assert_eq!(status, 200, "{body}");
+    let replay: Replay = serde_json::from_value(body).unwrap();
+    assert_eq!(replay.chat.len(), taken, "the replay holds what was taken");
+}

@@ -122,7 +122,11 @@ fn two_players_meet_and_play_in_the_browser() {
     };
     let shots = screenshots_dir();
 
-    let server = TestServer::start_unthrottled();
+    // Pages of a few events: the page must read every page of a history.
+    let server = TestServer::start_with(|config| {
+        config.messages_per_second = 10_000;
+        config.events_per_page = 5;
+    });
     let root = server.url("/");
     let mut browser = Browser::launch(&chromium);
     let ada = browser.page(1280, 900, false);
@@ -365,7 +369,11 @@ fn every_system_is_drawn_and_played_in_the_browser() {
         return;
     };
     let shots = screenshots_dir();
-    let server = TestServer::start_unthrottled();
+    // Pages of a few events: the page must read every page of a history.
+    let server = TestServer::start_with(|config| {
+        config.messages_per_second = 10_000;
+        config.events_per_page = 5;
+    });
     let root = server.url("/");
     let mut browser = Browser::launch(&chromium);
     let (status, systems) = server.get("/api/systems");

@@ -167,10 +167,13 @@ fn a_finished_game_of_each_system_replays_in_the_browser() {
     let shots = screenshots_dir();
     let mut browser = Browser::launch(&chromium);
     for (n, system) in SYSTEMS.into_iter().enumerate() {
-        let server = TestServer::start_unthrottled();
+        // Pages of a few events: the page must read every one.
+        let server = TestServer::start_with(|config| {
+            config.messages_per_second = 10_000;
+            config.events_per_page = 5;
+        });
         let (id, [alice, bob]) = finished_match(&server, system);
-        let (status, replay) = server.get(&format!("/api/matches/{id}/replay"));
-        assert_eq!(status, 200, "{replay}");
+        let replay = server.replay(id);
         let page = browser.page(1100, 900, false);
         browser.navigate(&page, &server.url(&format!("/#/replay/{id}")));
         browser.wait_for(

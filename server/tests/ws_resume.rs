@@ -3,7 +3,7 @@
 
 mod common;
 
-use common::play::{Chooser, Follower, play, start_two_player, two_armies};
+use common::play::{Chooser, Follower, play, start_two_player, two_armies, two_player_match};
 use common::{Client, TestServer};
 use fray_protocol::{
     ClientMessage, Effect, MatchConfig, MatchId, Role, Seat, ServerMessage, SystemId, View,
@@ -69,14 +69,13 @@ fn a_player_away_longer_than_the_grace_period_loses_by_abandonment() {
     bob.client.vanish();
     loop {
         match alice.client.recv() {
+            // Bob's clock once he has come (before, while Alice waited for
+            // him, it was his grace for joining).
             ServerMessage::SeatAway {
                 seat: Seat(1),
-                seconds,
+                seconds: 1,
                 ..
-            } => {
-                assert_eq!(seconds, 1);
-                break;
-            }
+            } => break,
             ServerMessage::SeatAway { .. } | ServerMessage::SeatBack { .. } => continue,
             other => panic!("expected Bob's clock to start, got {other:?}"),
         }
@@ -226,5 +225,52 @@ fn a_reader_that_never_reads_is_dropped_by_the_bytes_it_has_waiting() {
     assert!(
         delivered < asked,
         "{delivered} of {asked} snapshots ({snapshot_bytes} bytes each) were delivered"
+    );
+}
+
+/// A player who has just joined may take a while to connect: until a seat
+/// has come to the match, its clock is its grace for joining, not the
+/// abandonment clock, so that the other cannot win by waiting it out.
+/// Once come, the seat is held to the abandonment clock.
+#[test]
+fn a_seat_that_never_came_has_its_own_grace_before_the_abandonment_clock() {
+    let server = TestServer::start_with(|config| {
+        config.abandon_seconds = 1;
+        config.join_grace_seconds = 600;
+    });
+    let (id, [alice, bob]) = two_player_match(&server, SystemId::SummonersChess);
+    let mut alice_seat = Follower::subscribe(server.client(Some(&alice.token)), id, Role::Player);
+    match alice_seat.client.recv() {
+        ServerMessage::SeatAway { seat, seconds, .. } => {
+            assert_eq!(seat, Seat(1));
+            assert_eq!(seconds, 600, "Bob has not come yet: his grace runs");
+        }
+        other => panic!("expected Bob's clock, got {other:?}"),
+    }
+    // Longer than the abandonment clock: Bob, who never came, has not lost.
+    std::thread::sleep(std::time::Duration::from_secs(2));
+    let (status, body) = server.get(&format!("/api/matches/{id}"));
+    assert_eq!(status, 200, "{body}");
+    assert_eq!(body["status"], "running", "{body}");
+
+    let bob_seat = Follower::subscribe(server.client(Some(&bob.token)), id, Role::Player);
+    match alice_seat.client.recv() {
+        ServerMessage::SeatBack { seat, .. } => assert_eq!(seat, Seat(1)),
+        other => panic!("expected Bob back, got {other:?}"),
+    }
+    bob_seat.client.vanish();
+    match alice_seat.client.recv() {
+        ServerMessage::SeatAway { seat, seconds, .. } => {
+            assert_eq!((seat, seconds), (Seat(1), 1), "Bob came: the clock holds");
+        }
+        other => panic!("expected Bob's clock, got {other:?}"),
+    }
+    let batch = alice_seat.next_batch();
+    assert!(
+        batch
+            .effects
+            .iter()
+            .any(|effect| matches!(effect, Effect::GameEnded { .. })),
+        "Bob lost by abandonment: {batch:?}"
     );
 }

@@ -75,6 +75,25 @@ async function request(method, path, body, token) {
   return json;
 }
 
+/**
+ * A match's history or replay, every page of it: the server answers a long
+ * log a page at a time, each page saying where the next begins (`next`).
+ * `query` is the query of the first page; the answer is the first page with
+ * the events (and chat) of every later one added.
+ */
+async function allPages(path, query) {
+  const whole = await request("GET", `${path}?${new URLSearchParams(query)}`);
+  while (whole.next !== undefined && whole.next !== null) {
+    const after = whole.next;
+    const page = await request("GET", `${path}?${new URLSearchParams({ ...query, after })}`);
+    whole.events.push(...page.events);
+    if (page.chat) whole.chat = [...(whole.chat || []), ...page.chat];
+    whole.next = page.next;
+  }
+  delete whole.next;
+  return whole;
+}
+
 export const api = {
   systems: () => request("GET", "/api/systems"),
   register: (name) => request("POST", "/api/players", { name }),
@@ -91,7 +110,6 @@ export const api = {
   createMatch: (body) => request("POST", "/api/matches", body),
   join: (id, armyList) => request("POST", `/api/matches/${id}/join`, { army_list: armyList }),
   rematch: (id) => request("POST", `/api/matches/${id}/rematch`),
-  replay: (id) => request("GET", `/api/matches/${id}/replay`),
-  history: (id, role, upto) =>
-    request("GET", `/api/matches/${id}/history?${new URLSearchParams({ role, upto })}`),
+  replay: (id) => allPages(`/api/matches/${id}/replay`, {}),
+  history: (id, role, upto) => allPages(`/api/matches/${id}/history`, { role, upto }),
 };

@@ -759,6 +759,7 @@ fn little_replay() -> Replay {
                 vec![moved(1, "c3", "d5"), turn(4, 1)],
             ),
         ],
+        next: None,
     }
 }
 
@@ -955,6 +956,7 @@ fn the_history_after_a_snapshot_rebuilds_the_log_or_says_why_not() {
                 height: 8,
             }],
         }],
+        next: None,
     };
     let absorbed = play::absorb(&mut state, &mut ui, LiveEvent::History(Ok(history)));
     assert!(absorbed.applied.is_none());

@@ -72,6 +72,9 @@ impl TestServer {
         // server's own tests test the limits.
         config.players_per_minute = 0;
         config.lobby_writes_per_minute = 0;
+        // Histories and replays a few events a page: `fray` must read
+        // every page of them.
+        config.events_per_page = 7;
         listener.set_nonblocking(true).expect("non-blocking");
         let address = listener.local_addr().expect("an address");
         let (stop, stopped) = oneshot::channel::<Stop>();

@@ -10,6 +10,7 @@ use serde::Deserialize;
 
 use super::ApiError;
 use super::extract::{PathId, QueryParams, player_of};
+use super::page::PageQuery;
 use crate::db;
 use crate::state::AppState;
 
@@ -20,6 +21,11 @@ pub struct HistoryQuery {
     /// Only events up to this `seq` (of the viewer's own sequence): the one
     /// a snapshot was taken at.
     pub upto: Option<u64>,
+    /// Only events after this `seq` (of the viewer's own sequence): the
+    /// `next` of the page before.
+    pub after: Option<u64>,
+    /// At most this many events on the page.
+    pub limit: Option<usize>,
 }
 
 pub async fn history(
@@ -50,12 +56,21 @@ pub async fn history(
         }
     };
     let events = db::events::all(&state.db, id).await?;
+    let upto = query.upto.unwrap_or(u64::MAX);
+    let page = PageQuery {
+        after: query.after,
+        limit: query.limit,
+    }
+    .page(
+        state.config.events_per_page,
+        HistoryEvent::sequence_of(&events, viewer).take_while(|event| event.seq <= upto),
+        |event| event.seq,
+    )?;
     Ok(Json(History {
         match_id: id,
         seat: seat_of(viewer),
-        events: HistoryEvent::sequence_of(&events, viewer)
-            .take_while(|event| event.seq <= query.upto.unwrap_or(u64::MAX))
-            .collect(),
+        events: page.events,
+        next: page.next,
     }))
 }
 

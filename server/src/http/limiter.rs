@@ -136,16 +136,10 @@ impl Limiter {
     }
 }
 
-/// The address a bucket belongs to. An IPv6 host is given a whole /64 to
-/// pick addresses from, so the /64 is what is counted.
+/// The address a bucket belongs to: as the connection cap per address
+/// counts it (an IPv6 host by its /64).
 fn key(address: IpAddr) -> IpAddr {
-    match address {
-        IpAddr::V4(_) => address,
-        IpAddr::V6(v6) => match v6.to_ipv4_mapped() {
-            Some(v4) => IpAddr::V4(v4),
-            None => IpAddr::V6((u128::from(v6) & !u128::from(u64::MAX)).into()),
-        },
-    }
+    crate::net::counted_as(address)
 }
 
 #[cfg(test)]

@@ -15,6 +15,7 @@ use serde::Deserialize;
 use super::ApiError;
 use super::army_lists::owned;
 use super::extract::{JsonBody, MaybePlayer, PathId, Player, QueryParams};
+use super::page::PageQuery;
 use crate::auth::to_hex;
 use crate::db;
 use crate::lobby;
@@ -144,9 +145,19 @@ pub async fn resign(
     Ok(Json(summary_for(&state, id, Some(player.id)).await?))
 }
 
+/// Which page of a replay.
+#[derive(Debug, Deserialize)]
+pub struct ReplayQuery {
+    /// Only events after this `seq`: the `next` of the page before.
+    pub after: Option<u64>,
+    /// At most this many events on the page.
+    pub limit: Option<usize>,
+}
+
 pub async fn replay(
     State(state): State<AppState>,
     PathId(id): PathId<MatchId>,
+    QueryParams(query): QueryParams<ReplayQuery>,
 ) -> Result<Json<Replay>, ApiError> {
     // A finished match hides nothing, its armies included: the summary is
     // whole, as every viewer sees it.
@@ -164,13 +175,27 @@ pub async fn replay(
         .await?
         .ok_or_else(|| ApiError::internal(format!("finished match {id} has no seed")))?;
     let events = db::events::all(&state.db, id).await?;
-    let chat = db::chat::recent(&state.db, id, None).await?;
+    let page = PageQuery {
+        after: query.after,
+        limit: query.limit,
+    }
+    .page(state.config.events_per_page, events.into_iter(), |event| {
+        event.seq
+    })?;
+    // The lines said at the page's events: after the page before, up to
+    // the next page.
+    let mut chat = db::chat::recent(&state.db, id, None).await?;
+    chat.retain(|line| {
+        query.after.is_none_or(|after| line.seq > after)
+            && page.next.is_none_or(|last| line.seq <= last)
+    });
     Ok(Json(Replay {
         summary,
         armies: started.armies,
         seed: to_hex(&started.seed),
-        events,
+        events: page.events,
         chat,
+        next: page.next,
     }))
 }
 

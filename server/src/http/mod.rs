@@ -9,6 +9,7 @@ mod health;
 mod history;
 mod limiter;
 mod matches;
+mod page;
 mod players;
 mod systems;
 mod throttle;

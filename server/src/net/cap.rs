@@ -7,6 +7,7 @@ use std::time::{Duration, Instant};
 
 use tokio::sync::{OwnedSemaphorePermit, Semaphore};
 
+use super::per_address::AddressPlace;
 use crate::metrics::{Metrics, Open};
 
 /// How often the log says the server is still refusing connections.
@@ -17,6 +18,18 @@ const REPORT_EVERY: Duration = Duration::from_secs(5);
 pub(super) struct Place {
     _permit: OwnedSemaphorePermit,
     _open: Open,
+    /// Its place under its address's cap, if there is one.
+    _address: Option<AddressPlace>,
+}
+
+impl Place {
+    /// This place, holding `address`'s place too for as long as it lives.
+    pub(super) fn with_address(self, address: Option<AddressPlace>) -> Place {
+        Place {
+            _address: address,
+            ..self
+        }
+    }
 }
 
 pub(super) struct ConnectionCap {
@@ -67,6 +80,7 @@ impl ConnectionCap {
         place.map(|permit| Place {
             _permit: permit,
             _open: Open::new(&self.metrics.connections),
+            _address: None,
         })
     }
 }

@@ -6,6 +6,7 @@ mod cap;
 mod connection;
 mod fd_limit;
 mod head_timer;
+mod per_address;
 mod refusal;
 mod stream;
 
@@ -20,6 +21,8 @@ use tokio::sync::watch;
 
 use backoff::AcceptBackoff;
 use cap::ConnectionCap;
+use per_address::AddressCap;
+pub(crate) use per_address::counted_as;
 
 use crate::metrics::Metrics;
 
@@ -28,6 +31,8 @@ use crate::metrics::Metrics;
 pub struct ConnectionLimits {
     /// Open at once, HTTP and websocket alike.
     pub max_connections: usize,
+    /// Open at once from one client address; 0: no limit.
+    pub max_per_address: usize,
     pub http: HttpTimeouts,
 }
 
@@ -74,7 +79,9 @@ pub async fn serve(
     shutdown: impl Future<Output = ()>,
 ) {
     let fit = fd_limit::max_connections_that_fit(limits.max_connections);
-    let mut cap = ConnectionCap::new(fit, metrics);
+    let mut cap = ConnectionCap::new(fit, metrics.clone());
+    let per_address = AddressCap::new(limits.max_per_address);
+    let address_full = refusal::address_full(per_address.max());
     // Each connection's task holds a receiver until it ends: the sender both
     // tells them to stop and learns when the last one has.
     let (stop, stopping) = watch::channel(());
@@ -107,10 +114,18 @@ pub async fn serve(
                 }
             }
         };
-        let Some(place) = cap.admit() else {
-            refusal::refuse(tcp);
+        // The address first: one that holds its share is told so, and
+        // takes no place under the server's cap meanwhile.
+        let Ok(address_place) = per_address.admit(peer.ip()) else {
+            metrics.address_connections_refused.inc();
+            refusal::refuse(tcp, &address_full);
             continue;
         };
+        let Some(place) = cap.admit() else {
+            refusal::refuse(tcp, &refusal::SERVER_FULL);
+            continue;
+        };
+        let place = place.with_address(address_place);
         // Frames are small and each one is awaited by a player: with Nagle's
         // algorithm on, a frame written while the previous one is
         // unacknowledged could wait for the peer's delayed ACK (up to 40 ms
@@ -171,6 +186,7 @@ mod tests {
         let (stop, stopped) = oneshot::channel::<()>();
         let limits = ConnectionLimits {
             max_connections: 4,
+            max_per_address: 4,
             http: HttpTimeouts {
                 header_read: Duration::from_secs(10),
                 idle: Duration::from_secs(10),

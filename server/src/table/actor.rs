@@ -13,11 +13,12 @@ use fray_protocol::{
     PlayerId, PlayerRef, ScopedEffect, Seat, ServerMessage, Snapshot, View, Viewer, apply,
 };
 use fray_rules::{ChaChaDice, Game};
-use tokio::sync::{mpsc, oneshot};
+use tokio::sync::{Notify, mpsc, oneshot};
 use tokio::time::Instant;
 
+use super::TableMemory;
 use super::action_ids::{ActionIds, Deed, Earlier};
-use super::chat_rate::{CHAT_BURST, CHAT_EVERY_SECONDS, ChatRate};
+use super::chat_rate::{CHAT_BURST, CHAT_EVERY_SECONDS};
 use super::outbox::{ConnId, Delivery, Outbox, encode};
 use super::sequences::Sequences;
 use crate::metrics::{Metrics, RunningMatch, Via};
@@ -29,8 +30,14 @@ use crate::store::{Commit, Store};
 pub struct TableConfig {
     /// How long a seat may be away while another is present before it loses.
     pub abandon_after: Duration,
+    /// The same, for a seat whose player has not yet come to the match: a
+    /// grace of its own for a player who has just joined.
+    pub join_grace: Duration,
     /// How many recent batches a match keeps for reconnecting clients.
     pub history: usize,
+    /// How many finished matches keep their actors once nobody follows
+    /// them (see `kept_finished`).
+    pub finished_kept: usize,
 }
 
 /// A request to a match's actor.
@@ -87,6 +94,10 @@ pub struct MatchState {
     pub chat: Vec<ChatLine>,
     /// Each viewer's numbering of the log's events.
     pub sequences: Sequences,
+    /// Per seat: whether its player has come to the match (subscribed as
+    /// that seat since the actor started, or acted in it), and so is held
+    /// to the abandonment clock rather than the grace for joining.
+    pub arrived: Vec<bool>,
 }
 
 impl MatchState {
@@ -108,11 +119,12 @@ impl MatchState {
             dice,
             seq,
             commitment,
-            players,
             ended: None,
             action_ids: ActionIds::default(),
             chat: Vec::new(),
             sequences: Sequences::default(),
+            arrived: vec![false; players.len()],
+            players,
         }
     }
 }
@@ -144,8 +156,14 @@ struct MatchActor {
     away_until: Vec<Option<Instant>>,
     /// The last [`RECENT_CHAT`] lines said.
     chat: VecDeque<ChatLine>,
-    /// Per seat that has chatted: how fast it may go on.
-    chat_rates: Vec<(Seat, ChatRate)>,
+    /// What outlives this actor: how fast each seat may go on chatting,
+    /// and the finished matches the table keeps (this one among them once
+    /// it is over, until told through `retire` to give its place up).
+    memory: Arc<TableMemory>,
+    retire: Arc<Notify>,
+    /// Over and no longer kept: the actor stops when its last follower
+    /// leaves.
+    retiring: bool,
     draw: Option<DrawOffer>,
     /// Seats whose draw offer was declined since the last event: they may
     /// not offer again until the game moves on, so no one is pestered.
@@ -154,12 +172,13 @@ struct MatchActor {
     running: RunningMatch,
 }
 
-/// Runs a match until nothing can reach it any more (or, once it is over,
-/// until its last subscriber leaves).
+/// Runs a match until nothing can reach it any more (or, once it is over
+/// and the table no longer keeps it, until its last subscriber leaves).
 pub async fn run(
     mut state: MatchState,
     store: Store,
     config: Arc<TableConfig>,
+    memory: Arc<TableMemory>,
     metrics: Arc<Metrics>,
     mut commands: mpsc::Receiver<Command>,
 ) {
@@ -168,7 +187,9 @@ pub async fn run(
     let chat = std::mem::take(&mut state.chat).into();
     let mut actor = MatchActor {
         chat,
-        chat_rates: Vec::new(),
+        memory,
+        retire: Arc::default(),
+        retiring: false,
         draw: None,
         declined: Vec::new(),
         state,
@@ -181,12 +202,23 @@ pub async fn run(
         metrics,
     };
     actor.update_clocks();
+    if over {
+        actor.keep();
+    }
     loop {
         let deadline = actor.next_deadline();
+        let retire = actor.retire.clone();
         let command = tokio::select! {
             command = commands.recv() => command,
             () = sleep_until(deadline) => {
                 if actor.abandon_due().await.is_err() {
+                    break;
+                }
+                continue;
+            }
+            () = retire.notified(), if actor.is_over() && !actor.retiring => {
+                actor.retiring = true;
+                if actor.subscribers.is_empty() {
                     break;
                 }
                 continue;
@@ -196,10 +228,11 @@ pub async fn run(
         if actor.handle(command).await.is_err() {
             break;
         }
-        if actor.is_over() && actor.subscribers.is_empty() {
+        if actor.retiring && actor.is_over() && actor.subscribers.is_empty() {
             break;
         }
     }
+    actor.memory.finished.forget(actor.id(), &actor.retire);
     tracing::debug!(match_id = %actor.state.id, "match actor stopped");
 }
 
@@ -228,6 +261,14 @@ impl MatchActor {
 
     fn is_over(&self) -> bool {
         self.outcome().is_some()
+    }
+
+    /// Has the table keep this finished match, as its most recently
+    /// followed one; without room there, it stops once nobody follows it.
+    fn keep(&mut self) {
+        if !self.retiring {
+            self.retiring = !self.memory.finished.keep(self.id(), &self.retire);
+        }
     }
 
     fn status(&self) -> MatchStatus {
@@ -352,10 +393,18 @@ impl MatchActor {
                 accepted: offer.accepted.clone(),
             });
         }
+        if let Viewer::Seat(seat) = viewer
+            && let Some(arrived) = self.state.arrived.get_mut(seat.0 as usize)
+        {
+            *arrived = true;
+        }
         self.subscribers.push(Subscriber {
             outbox: outbox.clone(),
             viewer,
         });
+        if self.is_over() {
+            self.keep();
+        }
         let already_told = self.update_clocks();
         // A newcomer also learns of the clocks that were already running.
         for (seat, until) in self.away_until.iter().enumerate() {
@@ -563,14 +612,7 @@ impl MatchActor {
         player: PlayerRef,
         text: String,
     ) -> Result<(), (ErrorCode, String)> {
-        let at = match self.chat_rates.iter().position(|(held, _)| *held == seat) {
-            Some(at) => at,
-            None => {
-                self.chat_rates.push((seat, ChatRate::new()));
-                self.chat_rates.len() - 1
-            }
-        };
-        if !self.chat_rates[at].1.allow() {
+        if !self.memory.chat_rates.allow(self.id(), seat) {
             return Err((
                 ErrorCode::RateLimited,
                 format!(
@@ -737,6 +779,7 @@ impl MatchActor {
         if self.is_over() {
             self.away_until.iter_mut().for_each(|until| *until = None);
             self.running.over();
+            self.keep();
         }
         Ok(seq)
     }
@@ -860,12 +903,18 @@ impl MatchActor {
             let should_run = !here && anyone;
             let running = self.away_until[seat].is_some();
             if should_run && !running {
-                self.away_until[seat] = Some(Instant::now() + self.config.abandon_after);
+                // A seat that has never come has its grace for joining: the
+                // other cannot win by waiting out the clock before it can.
+                let after = match self.state.arrived.get(seat) {
+                    Some(true) => self.config.abandon_after,
+                    _ => self.config.join_grace,
+                };
+                self.away_until[seat] = Some(Instant::now() + after);
                 started.push(Seat(seat as u8));
                 self.tell_all(&ServerMessage::SeatAway {
                     match_id: self.id(),
                     seat: Seat(seat as u8),
-                    seconds: self.config.abandon_after.as_secs(),
+                    seconds: after.as_secs(),
                 });
             } else if !should_run && running {
                 self.away_until[seat] = None;

@@ -4,6 +4,7 @@
 mod action_ids;
 mod actor;
 mod chat_rate;
+mod kept_finished;
 pub mod outbox;
 pub mod rebuild;
 mod recovery;
@@ -25,6 +26,8 @@ pub use action_ids::ActionIds;
 use action_ids::REMEMBERED_PER_SEAT;
 use actor::Command;
 pub use actor::{MatchState, RECENT_CHAT, TableConfig};
+use chat_rate::ChatRates;
+use kept_finished::KeptFinished;
 use outbox::{ConnId, Outbox};
 use rebuild::{RebuildError, rebuild};
 pub use recovery::RecoveryProgress;
@@ -171,6 +174,17 @@ impl MatchHandle {
 /// for one match, while callers for other matches go on.
 type Slot = Arc<Mutex<Option<MatchHandle>>>;
 
+/// What the table keeps beyond any one match's actor.
+#[derive(Debug)]
+pub struct TableMemory {
+    recovery: recovery::Recovery,
+    /// Every seat's chat limit: a finished match's actor stops and is made
+    /// again, and a limit kept in it would come back full.
+    chat_rates: ChatRates,
+    /// The finished matches whose actors stay while nobody follows them.
+    finished: KeptFinished,
+}
+
 /// Every live match.
 #[derive(Clone)]
 pub struct Tables {
@@ -179,7 +193,9 @@ pub struct Tables {
     db: SqlitePool,
     store: Store,
     config: Arc<TableConfig>,
-    recovery: Arc<recovery::Recovery>,
+    /// What outlives any one actor. One `Arc` for all of it: every
+    /// connection's task holds a copy of the table for its life.
+    memory: Arc<TableMemory>,
     /// Rebuilds under way at once. After a restart every player asks for
     /// their match together; unbounded, a thousand replays on as many
     /// blocking threads would take the cores from the matches already back
@@ -195,8 +211,12 @@ impl Tables {
             slots: Arc::default(),
             db,
             store,
+            memory: Arc::new(TableMemory {
+                recovery: recovery::Recovery::default(),
+                chat_rates: ChatRates::default(),
+                finished: KeptFinished::new(config.finished_kept),
+            }),
             config: Arc::new(config),
-            recovery: Arc::default(),
             rebuilds: Arc::new(Semaphore::new(rebuilds_at_once())),
             metrics,
         }
@@ -294,6 +314,15 @@ impl Tables {
             }
         };
         let events = db::events::all(&self.db, id).await?;
+        // A seat that acted has come to the match; one that only watched
+        // before the restart has its grace for joining again, which loses
+        // no one a game.
+        let mut arrived = vec![false; started.players.len()];
+        for seat in events.iter().filter_map(|event| event.seat) {
+            if let Some(arrived) = arrived.get_mut(seat.0 as usize) {
+                *arrived = true;
+            }
+        }
         let action_ids = db::events::recent_action_ids(&self.db, id, REMEMBERED_PER_SEAT).await?;
         let chat = db::chat::recent(&self.db, id, Some(RECENT_CHAT)).await?;
         let rebuilt = tokio::task::spawn_blocking(move || {
@@ -302,6 +331,7 @@ impl Tables {
         .await
         .map_err(|_| TableError::Stopping)?;
         let (started, rebuilt) = rebuilt.map_err(|source| TableError::Rebuild { id, source })?;
+        self.metrics.match_rebuilds.inc();
         // The rules know their own endings; a resignation or abandonment is
         // the server's, and only the log remembers it.
         let ended = match rebuilt.game.outcome() {
@@ -320,6 +350,7 @@ impl Tables {
         state.action_ids = ActionIds::from_log(&action_ids);
         state.chat = chat;
         state.sequences = rebuilt.sequences;
+        state.arrived = arrived;
         Ok(state)
     }
 
@@ -333,6 +364,7 @@ impl Tables {
             state,
             self.store.clone(),
             self.config.clone(),
+            self.memory.clone(),
             self.metrics.clone(),
             queue,
         ));

@@ -56,12 +56,14 @@ impl Tables {
     /// then [`Tables::recover`]ed.
     pub async fn unfinished(&self) -> Result<Vec<MatchId>, DbError> {
         let running = db::matches::running(&self.db).await?;
-        self.recovery
+        self.memory
+            .recovery
             .matches
             .store(running.len(), Ordering::Relaxed);
-        self.recovery.resumed.store(0, Ordering::Relaxed);
-        self.recovery.failed.store(0, Ordering::Relaxed);
-        self.recovery
+        self.memory.recovery.resumed.store(0, Ordering::Relaxed);
+        self.memory.recovery.failed.store(0, Ordering::Relaxed);
+        self.memory
+            .recovery
             .done
             .store(running.is_empty(), Ordering::Release);
         Ok(running)
@@ -87,8 +89,8 @@ impl Tables {
             .buffer_unordered(at_once)
             .for_each(|resumed| {
                 let counter = match resumed {
-                    true => &self.recovery.resumed,
-                    false => &self.recovery.failed,
+                    true => &self.memory.recovery.resumed,
+                    false => &self.memory.recovery.failed,
                 };
                 counter.fetch_add(1, Ordering::Relaxed);
                 if said.elapsed() >= PROGRESS_EVERY {
@@ -104,7 +106,7 @@ impl Tables {
                 std::future::ready(())
             })
             .await;
-        self.recovery.done.store(true, Ordering::Release);
+        self.memory.recovery.done.store(true, Ordering::Release);
         let progress = self.recovery();
         tracing::info!(
             resumed = progress.resumed,
@@ -117,7 +119,7 @@ impl Tables {
 
     /// How far the recovery of unfinished matches has come.
     pub fn recovery(&self) -> RecoveryProgress {
-        let recovery = &self.recovery;
+        let recovery = &self.memory.recovery;
         // Read `done` first: counts read after it are at least as new.
         let done = recovery.done.load(Ordering::Acquire);
         RecoveryProgress {

@@ -17,7 +17,9 @@ pub(crate) async fn tables() -> (tempfile::TempDir, Tables) {
         Store::start(db.clone(), Default::default(), Default::default()).unwrap();
     let config = TableConfig {
         abandon_after: Duration::from_secs(60),
+        join_grace: Duration::from_secs(600),
         history: 8,
+        finished_kept: 4,
     };
     (dir, Tables::new(db, store, config, Default::default()))
 }

@@ -352,6 +352,20 @@ impl Connection {
     }
 
     async fn subscribe(&mut self, match_id: MatchId, role: Role, since: Option<u64>) {
+        // Checked before the match is asked for: a refused subscription
+        // costs no rebuild.
+        let most = self.state.config.max_subscriptions_per_connection as usize;
+        if !self.subscriptions.contains_key(&match_id) && self.subscriptions.len() >= most {
+            return self.refuse(
+                Some(match_id),
+                None,
+                ErrorCode::TooManySubscriptions,
+                format!(
+                    "a connection may follow at most {most} matches at once; \
+                     unsubscribe from one first"
+                ),
+            );
+        }
         let handle = match self.state.tables.get(match_id).await {
             Ok(handle) => handle,
             Err(error) => {

@@ -268,11 +268,47 @@ impl TestServer {
         self.request("GET", path, None, None)
     }
 
-    /// `GET` a match's history at `path`, which must be answered.
+    /// `GET` a match's history at `path`, which must be answered: every
+    /// page of it, as a client follows them.
     pub fn history(&self, path: &str, token: Option<&str>) -> History {
-        let (status, body) = self.request("GET", path, token, None);
-        assert_eq!(status, 200, "{body}");
-        serde_json::from_value(body).expect("a history")
+        let page = |path: &str| -> History {
+            let (status, body) = self.request("GET", path, token, None);
+            assert_eq!(status, 200, "{body}");
+            serde_json::from_value(body).expect("a history")
+        };
+        let mut whole = page(path);
+        let joint = if path.contains('?') { '&' } else { '?' };
+        while let Some(after) = whole.next.take() {
+            let more = page(&format!("{path}{joint}after={after}"));
+            whole.events.extend(more.events);
+            whole.next = more.next;
+        }
+        whole
+    }
+
+    /// A finished match's replay, every page of it put together, as a
+    /// client follows them.
+    pub fn replay(&self, id: MatchId) -> Value {
+        let path = format!("/api/matches/{id}/replay");
+        let (status, mut whole) = self.get(&path);
+        assert_eq!(status, 200, "{whole}");
+        while let Some(after) = whole["next"].as_u64() {
+            let (status, page) = self.get(&format!("{path}?after={after}"));
+            assert_eq!(status, 200, "{page}");
+            for field in ["events", "chat"] {
+                let more = page[field].as_array().cloned().unwrap_or_default();
+                if let Some(held) = whole[field].as_array_mut() {
+                    held.extend(more);
+                } else if !more.is_empty() {
+                    whole[field] = Value::Array(more);
+                }
+            }
+            whole["next"] = page["next"].clone();
+        }
+        if let Some(fields) = whole.as_object_mut() {
+            fields.remove("next");
+        }
+        whole
     }
 
     /// Registers a player.
