@@ -92,7 +92,7 @@ fn messages(c: &mut Criterion) {
         let mut group = c.benchmark_group(format!("messages/{system}"));
         group.throughput(Throughput::Elements(1));
         group.bench_function("batch/encode", |b| {
-            b.iter(|| fray_server::table::outbox::encode(black_box(&batch)))
+            b.iter(|| fray_server::outbox::encode(black_box(&batch)))
         });
         group.bench_function("batch/encode-serde", |b| {
             b.iter(|| serde_json::to_string(black_box(&batch)).unwrap())

@@ -15,6 +15,7 @@ pub mod http;
 pub mod lobby;
 pub mod metrics;
 mod net;
+pub mod outbox;
 mod shutdown;
 pub mod state;
 pub mod store;

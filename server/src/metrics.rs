@@ -6,9 +6,6 @@
 use std::sync::Arc;
 use std::time::Duration;
 
-use axum::extract::State;
-use axum::http::header::CONTENT_TYPE;
-use axum::response::IntoResponse;
 use fray_protocol::ErrorCode;
 use prometheus_client::encoding::EncodeLabelSet;
 use prometheus_client::metrics::counter::Counter;
@@ -18,10 +15,10 @@ use prometheus_client::metrics::histogram::{Histogram, exponential_buckets};
 use prometheus_client::registry::Registry;
 
 use crate::db::health::{Faults, Work};
-use crate::state::AppState;
 
 /// What Prometheus asks for and the encoder writes.
-const OPENMETRICS: &str = "application/openmetrics-text; version=1.0.0; charset=utf-8";
+/// The content type of what [`Metrics::encode`] writes.
+pub const OPENMETRICS: &str = "application/openmetrics-text; version=1.0.0; charset=utf-8";
 
 /// Where a refusal was sent.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -275,12 +272,6 @@ impl Drop for Open {
     fn drop(&mut self) {
         self.0.dec();
     }
-}
-
-/// `GET /metrics`.
-pub async fn serve(State(state): State<AppState>) -> impl IntoResponse {
-    state.metrics.storage(&state.turn.health().current());
-    ([(CONTENT_TYPE, OPENMETRICS)], state.metrics.encode())
 }
 
 #[cfg(test)]

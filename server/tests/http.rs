@@ -529,7 +529,7 @@ fn resigning_ends_the_match_and_publishes_the_replay_with_the_seed() {
         .collect();
     let seed: [u8; 32] = seed.try_into().unwrap();
     assert_eq!(
-        Some(fray_server::table::seed::commitment(&seed)),
+        Some(fray_server::lobby::seed::commitment(&seed)),
         running.commitment,
         "the revealed seed is the one committed to"
     );

@@ -12,8 +12,8 @@ use fray_rules::chessboard_confrontation as cc;
 use fray_rules::fantasy_armies::{Army, starter_list};
 use fray_rules::{ChaChaDice, Game};
 use fray_server::db;
+use fray_server::lobby::seed::commitment;
 use fray_server::store::{self, NewEvent};
-use fray_server::table::seed::commitment;
 use fray_server::tools::simulate::{
     self, ArmyChoice, SimulateError, SimulateOptions, Summary, simulate,
 };

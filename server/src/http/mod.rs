@@ -9,6 +9,7 @@ mod health;
 mod history;
 mod limiter;
 mod matches;
+mod metrics;
 mod page;
 mod players;
 mod systems;
@@ -19,7 +20,6 @@ use axum::Router;
 use axum::middleware;
 use axum::routing::{get, post};
 
-use crate::metrics;
 use crate::state::AppState;
 
 pub use error::ApiError;

@@ -8,6 +8,7 @@
 
 mod error;
 mod secret_armies;
+pub mod seed;
 
 use fray_protocol::{
     ArmyList, MatchConfig, MatchId, MatchStatus, MatchSummary, NewMatch, OptionValue, PlayerId,
@@ -20,9 +21,9 @@ use crate::db;
 use crate::state::AppState;
 use crate::store::events::{self, NewEvent};
 use crate::table::MatchState;
-use crate::table::seed::{commitment, new_seed};
 use crate::text::{TextError, check_key};
 use secret_armies::summary_shown_to;
+use seed::{commitment, new_seed};
 
 pub use error::LobbyError;
 

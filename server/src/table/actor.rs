@@ -19,9 +19,9 @@ use tokio::time::Instant;
 use super::TableMemory;
 use super::action_ids::{ActionIds, Deed, Earlier};
 use super::chat_rate::{CHAT_BURST, CHAT_EVERY_SECONDS};
-use super::outbox::{ConnId, Delivery, Outbox, encode};
 use super::sequences::Sequences;
 use crate::metrics::{Metrics, RunningMatch, Via};
+use crate::outbox::{ConnId, Delivery, Outbox, encode};
 use crate::store::NewEvent;
 use crate::store::{Commit, Store};
 

@@ -5,10 +5,8 @@ mod action_ids;
 mod actor;
 mod chat_rate;
 mod kept_finished;
-pub mod outbox;
 pub mod rebuild;
 mod recovery;
-pub mod seed;
 mod sequences;
 #[cfg(test)]
 pub(crate) mod testing;
@@ -22,13 +20,13 @@ use sqlx::SqlitePool;
 use thiserror::Error;
 use tokio::sync::{Mutex, Semaphore, mpsc, oneshot};
 
+use crate::outbox::{ConnId, Outbox};
 pub use action_ids::ActionIds;
 use action_ids::REMEMBERED_PER_SEAT;
 use actor::Command;
 pub use actor::{MatchState, RECENT_CHAT, TableConfig};
 use chat_rate::ChatRates;
 use kept_finished::KeptFinished;
-use outbox::{ConnId, Outbox};
 use rebuild::{RebuildError, rebuild};
 pub use recovery::RecoveryProgress;
 

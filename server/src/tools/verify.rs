@@ -15,8 +15,8 @@ use sqlx::sqlite::SqliteConnectOptions;
 use thiserror::Error;
 
 use crate::db::{self, DbError};
+use crate::lobby::seed::commitment;
 use crate::table::rebuild::{RebuildError, rebuild};
-use crate::table::seed::commitment;
 
 /// The exit code when the match verifies.
 pub const EXIT_MATCHES: u8 = 0;

@@ -19,8 +19,8 @@ use tokio::time::{MissedTickBehavior, Sleep};
 use super::rate::{OverLimit, RateLimit};
 use crate::auth::authenticate;
 use crate::metrics::{Dropped, Metrics, Open, Via};
+use crate::outbox::{Delivery, Inbox, Outbox, outbox};
 use crate::state::AppState;
-use crate::table::outbox::{Delivery, Inbox, Outbox, outbox};
 use crate::table::{MatchHandle, TableError};
 use crate::text::CHAT_TEXT;
 
