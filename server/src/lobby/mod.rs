@@ -17,7 +17,7 @@ use fray_protocol::{
 use fray_rules::{ChaChaDice, Game};
 use sqlx::{Sqlite, Transaction};
 
-use crate::db;
+use crate::db::{self, WriteTx};
 use crate::state::AppState;
 use crate::store::events::{self, NewEvent};
 use crate::table::MatchState;
@@ -116,8 +116,7 @@ pub async fn join(
         fray_rules::validate_army_for(&before.config, seat, list)?;
         match take_free_seat(state, &before, player, list).await {
             Ok(started) => {
-                if let Some(match_state) = started {
-                    state.tables.start(match_state).await;
+                if started {
                     tracing::info!(match_id = %id, "match started");
                 }
                 return Ok(());
@@ -155,14 +154,13 @@ impl From<LobbyError> for SeatRefused {
 }
 
 /// Takes the first seat free in `before` for `player`, and if it was the
-/// last, starts the match: the state its actor begins with.
+/// last, starts the match; whether it did.
 async fn take_free_seat(
     state: &AppState,
     before: &MatchSummary,
     player: &PlayerRef,
     list: &ArmyList,
-) -> Result<Option<MatchState>, SeatRefused> {
-    let id = before.id;
+) -> Result<bool, SeatRefused> {
     // The summary reads the match, then its seats: a join that took the
     // last seat in between leaves an open match with none free.
     let seat = before
@@ -171,19 +169,57 @@ async fn take_free_seat(
         .find(|seat| seat.player.is_none())
         .map(|seat| seat.seat)
         .ok_or(SeatRefused::Taken)?;
-    // Seats are taken in order and never given back, so the joiner of the
-    // last one is the only one who can find the match full.
-    let full = seat.0 as usize + 1 == before.seats.len();
+    let tx = state.write().await?;
+    let taking = Taking {
+        id: before.id,
+        config: &before.config,
+        seats: before.seats.len(),
+        seat,
+    };
+    take_seat_then_start(state, tx, taking, player, list).await
+}
 
-    let mut tx = state.write().await?;
+/// A seat to take in a match.
+struct Taking<'a> {
+    id: MatchId,
+    config: &'a MatchConfig,
+    /// How many seats the match has.
+    seats: usize,
+    seat: Seat,
+}
+
+/// Takes `taking.seat` for `player` with `list` in `tx`; if every seat is
+/// then taken, starts the match there. Commits, then hands a started
+/// match to the table; whether it started. Joining and a rematch both
+/// seat their players here.
+async fn take_seat_then_start(
+    state: &AppState,
+    mut tx: WriteTx,
+    taking: Taking<'_>,
+    player: &PlayerRef,
+    list: &ArmyList,
+) -> Result<bool, SeatRefused> {
+    let Taking {
+        id,
+        config,
+        seats,
+        seat,
+    } = taking;
     db::matches::take_seat(&mut tx, id, seat, player.id, list).await?;
+    let full = db::matches::seated_players(&mut tx, id).await?.len() == seats;
     let started = if full {
-        Some(start_in(&mut tx, id, &before.config, new_seed()).await?)
+        Some(start_in(&mut tx, id, config, new_seed()).await?)
     } else {
         None
     };
     tx.commit().await?;
-    Ok(started)
+    Ok(match started {
+        Some(match_state) => {
+            state.tables.start(match_state).await;
+            true
+        }
+        None => false,
+    })
 }
 
 /// A rematch asked for: the match, and whether this request made it.
@@ -241,29 +277,23 @@ pub async fn rematch(
                 }
             }
         };
-        match db::matches::take_seat(&mut tx, rematch, seat, player.id, &list).await {
-            Ok(()) => {}
-            // The seat is kept for this player alone: they hold it already.
-            Err(error) if error.is_unique_violation() => {
-                drop(tx);
-                return Ok(Rematch {
-                    id: rematch,
-                    created: false,
-                });
-            }
-            Err(error) => return Err(error.into()),
-        }
-        let full = db::matches::seated_players(&mut tx, rematch).await?.len() == seats;
-        let started = if full {
-            Some(start_in(&mut tx, rematch, &old.config, new_seed()).await?)
-        } else {
-            None
+        let taking = Taking {
+            id: rematch,
+            config: &old.config,
+            seats,
+            seat,
         };
-        tx.commit().await?;
-        if let Some(match_state) = started {
-            state.tables.start(match_state).await;
-            tracing::info!(match_id = %rematch, of = %id, "rematch started");
-        }
+        let created = match take_seat_then_start(state, tx, taking, player, &list).await {
+            Ok(started) => {
+                if started {
+                    tracing::info!(match_id = %rematch, of = %id, "rematch started");
+                }
+                created
+            }
+            // The seat is kept for this player alone: they hold it already.
+            Err(SeatRefused::Taken) => false,
+            Err(SeatRefused::Failed(error)) => return Err(error),
+        };
         return Ok(Rematch {
             id: rematch,
             created,
