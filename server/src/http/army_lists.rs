@@ -12,8 +12,8 @@ use super::error::shown_reasons;
 use super::extract::{JsonBody, PathId, Player, QueryParams};
 use crate::army_tally::tally;
 use crate::db;
+use crate::lobby::army_lists;
 use crate::state::AppState;
-use crate::text::{ARMY_LIST_NAME, TextError, check_key};
 
 #[derive(Debug, Deserialize)]
 pub struct ListQuery {
@@ -25,8 +25,7 @@ pub async fn create(
     Player(player): Player,
     JsonBody(list): JsonBody<ArmyList>,
 ) -> Result<(StatusCode, Json<StoredArmyList>), ApiError> {
-    check_text(&list)?;
-    fray_rules::validate_army(&list).map_err(ApiError::invalid_army)?;
+    army_lists::judge(&list)?;
     let mut tx = state.write().await?;
     let id = db::army_lists::create(&mut tx, player.id, &list).await?;
     tx.commit().await?;
@@ -49,7 +48,7 @@ pub async fn check(
     Player(_player): Player,
     JsonBody(list): JsonBody<ArmyList>,
 ) -> Result<Json<ArmyCheck>, ApiError> {
-    check_text(&list)?;
+    army_lists::check_text(&list)?;
     let (valid, reasons) = match fray_rules::validate_army(&list) {
         Ok(()) => (true, Vec::new()),
         Err(reasons) => (false, reasons),
@@ -95,8 +94,7 @@ pub async fn replace(
     JsonBody(list): JsonBody<ArmyList>,
 ) -> Result<Json<StoredArmyList>, ApiError> {
     owned(&state, &player, id).await?;
-    check_text(&list)?;
-    fray_rules::validate_army(&list).map_err(ApiError::invalid_army)?;
+    army_lists::judge(&list)?;
     let mut tx = state.write().await?;
     db::army_lists::replace(&mut tx, id, &list).await?;
     tx.commit().await?;
@@ -121,18 +119,6 @@ pub async fn delete(
 
 /// The list's name, which others read, and its keys, which the rules quote
 /// back when they do not know them.
-fn check_text(list: &ArmyList) -> Result<(), TextError> {
-    ARMY_LIST_NAME.check(&list.name)?;
-    check_key("army key", &list.army)?;
-    for entry in &list.units {
-        check_key("unit key", &entry.unit)?;
-        for key in &entry.traits {
-            check_key("trait key", key)?;
-        }
-    }
-    Ok(())
-}
-
 /// The list, if it exists and `player` owns it. Another player's list is
 /// reported as missing: its existence is none of their business.
 pub async fn owned(

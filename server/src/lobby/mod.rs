@@ -6,6 +6,7 @@
 //! What of a match's seats each viewer is shown is decided here too
 //! ([`shown_to`]): armies a system keeps secret stay secret in the lobby.
 
+pub mod army_lists;
 mod error;
 mod secret_armies;
 pub mod seed;
