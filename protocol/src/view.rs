@@ -18,6 +18,16 @@ pub enum Viewer {
     Referee,
 }
 
+impl Viewer {
+    /// The seat this viewer plays, if it is a player.
+    pub fn seat(self) -> Option<Seat> {
+        match self {
+            Viewer::Seat(seat) => Some(seat),
+            Viewer::Spectator | Viewer::Referee => None,
+        }
+    }
+}
+
 /// Everything one viewer may see of a game, in a form any client can draw
 /// without knowing the game's rules.
 #[derive(Debug, Clone, PartialEq, Default, Serialize, Deserialize, JsonSchema)]

@@ -5,7 +5,7 @@
 use axum::Json;
 use axum::extract::State;
 use axum::http::HeaderMap;
-use fray_protocol::{ErrorCode, History, HistoryEvent, MatchId, MatchStatus, Role, Seat, Viewer};
+use fray_protocol::{ErrorCode, History, HistoryEvent, MatchId, MatchStatus, Role, Viewer};
 use serde::Deserialize;
 
 use super::ApiError;
@@ -68,15 +68,8 @@ pub async fn history(
     )?;
     Ok(Json(History {
         match_id: id,
-        seat: seat_of(viewer),
+        seat: viewer.seat(),
         events: page.events,
         next: page.next,
     }))
-}
-
-fn seat_of(viewer: Viewer) -> Option<Seat> {
-    match viewer {
-        Viewer::Seat(seat) => Some(seat),
-        Viewer::Spectator | Viewer::Referee => None,
-    }
 }

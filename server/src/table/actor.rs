@@ -472,7 +472,7 @@ impl MatchActor {
             match_id: self.id(),
             seq: self.number(viewer, self.state.seq),
             status: self.status(),
-            seat: seat_of(viewer),
+            seat: viewer.seat(),
             view: self.view(viewer),
             to_act,
             options,
@@ -503,7 +503,7 @@ impl MatchActor {
             return (Vec::new(), Vec::new());
         }
         let to_act = self.state.game.to_act();
-        let options = match seat_of(viewer) {
+        let options = match viewer.seat() {
             Some(seat) if to_act.contains(&seat) => self.state.game.options(seat),
             _ => Vec::new(),
         };
@@ -954,13 +954,6 @@ impl MatchActor {
         for subscriber in &self.subscribers {
             subscriber.outbox.send_frame(frame.clone());
         }
-    }
-}
-
-fn seat_of(viewer: Viewer) -> Option<Seat> {
-    match viewer {
-        Viewer::Seat(seat) => Some(seat),
-        _ => None,
     }
 }
 
