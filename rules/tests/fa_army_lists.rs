@@ -3,8 +3,8 @@
 //! limits of "Picking Your Army" (R32): at most 60 points, 8 to 16 pieces,
 //! exactly one king, all from one army.
 
-mod common;
-use common::*;
+mod fa_common;
+use fa_common::*;
 use fray_rules::Choice;
 
 /// One printed row: name, M, HTH, RA, D, PV, special.

@@ -6,8 +6,8 @@
 //!
 //! Auras: R13, R14, R35, R36. Misfires: R26. Tunnelling: R25. Gains: R27.
 
-mod common;
-use common::*;
+mod fa_common;
+use fa_common::*;
 
 // --- Rule a of every army: one king piece, +1 HTH to adjacent friends ------------
 

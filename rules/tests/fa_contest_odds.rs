@@ -14,9 +14,9 @@
 //! contest is checked against its own dice, and the frequencies against the
 //! exact odds within 4.5 standard deviations.
 
-mod common;
+mod fa_common;
 
-use common::rolls;
+use fa_common::rolls;
 use fray_protocol::{Action, DiceRoll, PieceId, Seat, Viewer};
 use fray_rules::fantasy_armies::units::{profile, unit_by_key};
 use fray_rules::fantasy_armies::{Army, ContestWinner, HthModifiers, Position, contest_winner};

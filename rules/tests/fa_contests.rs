@@ -7,8 +7,8 @@
 //!
 //! Dice order: the attacker's dice, the defender's dice, the loser's save.
 
-mod common;
-use common::*;
+mod fa_common;
+use fa_common::*;
 use fray_rules::fantasy_armies::{ContestWinner, contest_winner};
 
 /// Dwarf Warrior (HTH 1, D 4+) on e4 for seat 0, an Undead piece on d5 for seat 1.

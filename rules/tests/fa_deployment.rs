@@ -4,8 +4,8 @@
 //!
 //! Dice order in setup: seat 0's die, seat 1's die, repeated while they tie.
 
-mod common;
-use common::*;
+mod fa_common;
+use fa_common::*;
 
 /// Orcs: a Chieftain (piece 0) and seven Goblins (pieces 1 to 7).
 fn orcs() -> ArmyList {

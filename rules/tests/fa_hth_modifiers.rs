@@ -7,8 +7,8 @@
 //! Dice order in a contest: the attacker's dice, the defender's dice, the
 //! loser's save.
 
-mod common;
-use common::*;
+mod fa_common;
+use fa_common::*;
 use fray_protocol::{OptionKind, OptionSpec};
 use fray_rules::SetupError;
 use fray_rules::fantasy_armies::{HTH_MODIFIERS, system_info};

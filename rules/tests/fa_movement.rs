@@ -2,8 +2,8 @@
 //! simple positions), pawns step and contest as in chess (R9, R10), sliders
 //! are blocked by any piece, knights jump, and there is no check (R8).
 
-mod common;
-use common::*;
+mod fa_common;
+use fa_common::*;
 
 // --- Option counts in simple positions ------------------------------------
 

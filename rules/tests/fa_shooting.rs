@@ -3,8 +3,8 @@
 //!
 //! Dice order: the shooting dice, then the target's save if it was hit.
 
-mod common;
-use common::*;
+mod fa_common;
+use fa_common::*;
 
 #[test]
 fn any_five_among_the_shooting_dice_hits_and_the_target_must_save() {

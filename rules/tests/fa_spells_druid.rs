@@ -5,8 +5,8 @@
 //! target's save, then each adjacent enemy's save in piece order). An
 //! entangled piece that tries to move rolls its escape die before anything else.
 
-mod common;
-use common::*;
+mod fa_common;
+use fa_common::*;
 
 /// A Druid (D 6+, RA 1/3) on d4 for seat 0 against Orcs.
 fn druid() -> (Position, PieceId) {

@@ -5,8 +5,8 @@
 //! spell's dice (Hellfire: the target's save; Rain of Blood: for each enemy
 //! piece in piece order a D6, and on a 6 that piece's save at once).
 
-mod common;
-use common::*;
+mod fa_common;
+use fa_common::*;
 
 /// A Hellwitch (D 4+) on d4 for seat 0 against Dwarfs.
 fn hellwitch() -> (Position, PieceId) {

@@ -4,8 +4,8 @@
 //!
 //! Dice order: the casting die only; none of these spells rolls a save.
 
-mod common;
-use common::*;
+mod fa_common;
+use fa_common::*;
 
 /// A Necromancer (HTH 1, D 5+) on d4 for seat 0 against Dwarfs.
 fn necromancer() -> (Position, PieceId) {

@@ -3,8 +3,8 @@
 //!
 //! Dice order: the casting die, then the spell's own dice (Crunch!: the target's save).
 
-mod common;
-use common::*;
+mod fa_common;
+use fa_common::*;
 
 /// A Shaman (HTH 1, D 5+) on d4 for seat 0 against Dwarfs.
 fn shaman() -> (Position, PieceId) {

@@ -4,8 +4,8 @@
 //!
 //! Dice order: the casting die, then the spell's own dice (Fireblast: the target's save).
 
-mod common;
-use common::*;
+mod fa_common;
+use fa_common::*;
 
 /// A Wizard (D 6+) on d4 for seat 0 against Orcs.
 fn wizard() -> (Position, PieceId) {

@@ -3,8 +3,8 @@
 //! that end a game in a draw and the removal of a king piece that ends it with
 //! a winner (R31); and the refusals, each of which leaves the game unchanged.
 
-mod common;
-use common::*;
+mod fa_common;
+use fa_common::*;
 use fray_rules::SetupError;
 
 /// A Dwarf Warrior on e2 and a Hunter on b1 for seat 0; an Undead Skeleton on
