@@ -788,36 +788,41 @@ impl MatchActor {
         let Some((seq, effects)) = self.recent.back() else {
             return;
         };
-        let mut encoded: Vec<(Viewer, Utf8Bytes)> = Vec::new();
-        let mut gone = Vec::new();
-        for subscriber in &self.subscribers {
-            if !self.state.sequences.knows(subscriber.viewer, *seq) {
-                continue;
-            }
-            let frame = match encoded
-                .iter()
-                .find(|(viewer, _)| *viewer == subscriber.viewer)
-            {
-                Some((_, frame)) => frame.clone(),
-                None => {
-                    let frame = encode(&ServerMessage::Batch(self.batch_for(
-                        subscriber.viewer,
-                        *seq,
-                        effects,
-                        true,
-                    )));
-                    encoded.push((subscriber.viewer, frame.clone()));
-                    frame
-                }
-            };
-            if subscriber.outbox.send_frame(frame) != Delivery::Queued {
-                gone.push(subscriber.outbox.id);
-            }
-        }
+        let gone = self.send_each(|viewer| {
+            self.state
+                .sequences
+                .knows(viewer, *seq)
+                .then(|| ServerMessage::Batch(self.batch_for(viewer, *seq, effects, true)))
+        });
         if !gone.is_empty() {
             self.subscribers.retain(|s| !gone.contains(&s.outbox.id));
             self.update_clocks();
         }
+    }
+
+    /// Sends every subscriber what `message_for` gives its viewer (nothing
+    /// where it gives none), encoded once per viewer; the connections that
+    /// could not take it.
+    fn send_each(&self, message_for: impl Fn(Viewer) -> Option<ServerMessage>) -> Vec<ConnId> {
+        let mut encoded: Vec<(Viewer, Option<Utf8Bytes>)> = Vec::new();
+        let mut gone = Vec::new();
+        for subscriber in &self.subscribers {
+            let viewer = subscriber.viewer;
+            let frame = match encoded.iter().find(|(told, _)| *told == viewer) {
+                Some((_, frame)) => frame.clone(),
+                None => {
+                    let frame = message_for(viewer).map(|message| encode(&message));
+                    encoded.push((viewer, frame.clone()));
+                    frame
+                }
+            };
+            if let Some(frame) = frame
+                && subscriber.outbox.send_frame(frame) != Delivery::Queued
+            {
+                gone.push(subscriber.outbox.id);
+            }
+        }
+        gone
     }
 
     fn kick_all(&mut self) {
@@ -931,22 +936,12 @@ impl MatchActor {
 
     /// Tells every subscriber a line of chat, in its own numbering.
     fn tell_chat(&self, line: &ChatLine) {
-        let mut encoded: Vec<(Viewer, Utf8Bytes)> = Vec::new();
-        for subscriber in &self.subscribers {
-            let viewer = subscriber.viewer;
-            let frame = match encoded.iter().find(|(told, _)| *told == viewer) {
-                Some((_, frame)) => frame.clone(),
-                None => {
-                    let frame = encode(&ServerMessage::Chat {
-                        match_id: self.id(),
-                        chat: self.chat_for(viewer, line),
-                    });
-                    encoded.push((viewer, frame.clone()));
-                    frame
-                }
-            };
-            subscriber.outbox.send_frame(frame);
-        }
+        self.send_each(|viewer| {
+            Some(ServerMessage::Chat {
+                match_id: self.id(),
+                chat: self.chat_for(viewer, line),
+            })
+        });
     }
 
     fn tell_all(&self, message: &ServerMessage) {

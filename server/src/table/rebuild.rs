@@ -75,6 +75,7 @@ pub fn rebuild(started: &StartedMatch, events: &[ReplayEvent]) -> Result<Rebuilt
     let mut views = EveryView::of(&game);
     let mut seq = 0;
     let mut outcome = game.outcome();
+    let mut sequences = Sequences::default();
     for event in rest {
         if event.seq != seq + 1 {
             return Err(RebuildError::Gap {
@@ -83,6 +84,7 @@ pub fn rebuild(started: &StartedMatch, events: &[ReplayEvent]) -> Result<Rebuilt
             });
         }
         seq = event.seq;
+        sequences.note(seq, event.seat, &event.effects, started.players.len());
         if let Some(ended) = &outcome {
             return Err(RebuildError::Malformed {
                 seq,
@@ -138,10 +140,6 @@ pub fn rebuild(started: &StartedMatch, events: &[ReplayEvent]) -> Result<Rebuilt
                 });
             }
         }
-    }
-    let mut sequences = Sequences::default();
-    for event in rest {
-        sequences.note(event.seq, event.seat, &event.effects, started.players.len());
     }
     Ok(Rebuilt {
         game,
