@@ -13,7 +13,7 @@ use crate::db::DbError;
 use crate::lobby::LobbyError;
 use crate::metrics::Via;
 use crate::state::AppState;
-use crate::table::TableError;
+use crate::table::{Refusal, TableError};
 use crate::text::TextError;
 
 /// The most reasons an error lists; one more entry says how many are left.
@@ -152,18 +152,21 @@ impl From<LobbyError> for ApiError {
 
 impl From<TableError> for ApiError {
     fn from(error: TableError) -> Self {
-        match error {
-            TableError::NotFound(_) => ApiError::not_found(error.to_string()),
-            TableError::NotStarted(_) => {
-                ApiError::conflict(ErrorCode::MatchNotRunning, error.to_string())
-            }
-            TableError::Stopping => ApiError::new(
-                StatusCode::SERVICE_UNAVAILABLE,
-                ErrorCode::Unavailable,
-                error.to_string(),
-            ),
-            other => ApiError::internal(other),
-        }
+        Refusal::from(error).into()
+    }
+}
+
+/// A match's refusal over REST: its code, with the status that code has
+/// in every REST answer.
+impl From<Refusal> for ApiError {
+    fn from(Refusal { code, message }: Refusal) -> Self {
+        let status = match code {
+            ErrorCode::NotFound => StatusCode::NOT_FOUND,
+            ErrorCode::Unavailable => StatusCode::SERVICE_UNAVAILABLE,
+            ErrorCode::Internal => StatusCode::INTERNAL_SERVER_ERROR,
+            _ => StatusCode::CONFLICT,
+        };
+        ApiError::new(status, code, message)
     }
 }
 

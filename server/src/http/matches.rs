@@ -20,6 +20,7 @@ use crate::auth::to_hex;
 use crate::db;
 use crate::lobby;
 use crate::state::AppState;
+use crate::table::Command;
 
 /// The matches one list answer holds unless asked for fewer or more.
 const DEFAULT_LIST: u32 = 50;
@@ -136,12 +137,12 @@ pub async fn resign(
         .seat_of(player.id)
         .ok_or_else(|| ApiError::forbidden(format!("you hold no seat in match {id}")))?;
     handle
-        .resign(seat, None)
-        .await
-        .map_err(|(code, message)| match code {
-            ErrorCode::Unavailable => ApiError::new(StatusCode::SERVICE_UNAVAILABLE, code, message),
-            _ => ApiError::conflict(code, message),
-        })?;
+        .ask(|reply| Command::Resign {
+            reply,
+            seat,
+            id: None,
+        })
+        .await?;
     Ok(Json(summary_for(&state, id, Some(player.id)).await?))
 }
 

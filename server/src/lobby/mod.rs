@@ -21,7 +21,7 @@ use sqlx::{Sqlite, Transaction};
 use crate::db::{self, WriteTx};
 use crate::state::AppState;
 use crate::store::events::{self, NewEvent};
-use crate::table::MatchState;
+use crate::table::{MatchGame, MatchState};
 use crate::text::{TextError, check_key};
 use secret_armies::summary_shown_to;
 use seed::{commitment, new_seed};
@@ -319,7 +319,8 @@ pub(crate) async fn start_in(
     let commitment = commitment(&seed);
     db::matches::start(tx, id, &seed, &commitment).await?;
     events::insert_all(tx, &[&NewEvent::setup(id, effects)]).await?;
-    Ok(MatchState::new(id, game, dice, 0, commitment, players))
+    let game = MatchGame::new(id, game, dice, 0, commitment, players);
+    Ok(MatchState::new(game))
 }
 
 async fn summary(state: &AppState, id: MatchId) -> Result<MatchSummary, LobbyError> {

@@ -4,9 +4,18 @@
 mod action_ids;
 mod actor;
 mod chat_rate;
+mod chat_room;
+mod clocks;
+mod commands;
+mod crowd;
+mod draw_offer;
+mod game;
+mod handle;
 mod kept_finished;
-pub mod rebuild;
-mod recovery;
+mod parts;
+mod record;
+mod reply;
+pub mod restart;
 mod sequences;
 #[cfg(test)]
 pub(crate) mod testing;
@@ -14,25 +23,43 @@ pub(crate) mod testing;
 use std::collections::HashMap;
 use std::convert::Infallible;
 use std::sync::Arc;
+use std::time::Duration;
 
-use fray_protocol::{Action, ErrorCode, MatchId, PlayerId, PlayerRef, Seat, Viewer};
+use fray_protocol::MatchId;
 use sqlx::SqlitePool;
 use thiserror::Error;
-use tokio::sync::{Mutex, Semaphore, mpsc, oneshot};
+use tokio::sync::{Mutex, Semaphore, mpsc};
 
-use crate::outbox::{ConnId, Outbox};
 pub use action_ids::ActionIds;
-use action_ids::REMEMBERED_PER_SEAT;
-use actor::Command;
-pub use actor::{MatchState, RECENT_CHAT, TableConfig};
 use chat_rate::ChatRates;
+pub use chat_room::RECENT_CHAT;
+pub use commands::Command;
+pub use game::MatchGame;
+pub use handle::MatchHandle;
 use kept_finished::KeptFinished;
-use rebuild::{RebuildError, rebuild};
-pub use recovery::RecoveryProgress;
+pub use parts::MatchState;
+pub use reply::{Refusal, Reply, tell_refusal};
+use restart::rebuild::RebuildError;
+pub use restart::recovery::RecoveryProgress;
 
-use crate::db::{self, DbError};
+use crate::db::DbError;
 use crate::metrics::Metrics;
 use crate::store::Store;
+
+/// How a table runs its matches.
+#[derive(Debug, Clone)]
+pub struct TableConfig {
+    /// How long a seat may be away while another is present before it loses.
+    pub abandon_after: Duration,
+    /// The same, for a seat whose player has not yet come to the match: a
+    /// grace of its own for a player who has just joined.
+    pub join_grace: Duration,
+    /// How many recent batches a match keeps for returning clients.
+    pub history: usize,
+    /// How many finished matches keep their actors once nobody follows
+    /// them (see `kept_finished`).
+    pub finished_kept: usize,
+}
 
 /// Commands a match's actor queues before senders wait.
 const COMMAND_QUEUE: usize = 256;
@@ -58,115 +85,6 @@ pub enum TableError {
     Stopping,
 }
 
-/// A live match: its actor's queue, and who holds each seat.
-#[derive(Clone)]
-pub struct MatchHandle {
-    commands: mpsc::Sender<Command>,
-    players: Arc<[PlayerId]>,
-}
-
-impl MatchHandle {
-    /// The seat `player` holds in this match, if any.
-    pub fn seat_of(&self, player: PlayerId) -> Option<Seat> {
-        self.players
-            .iter()
-            .position(|held| *held == player)
-            .map(|seat| Seat(seat as u8))
-    }
-
-    pub async fn subscribe(&self, outbox: Outbox, viewer: Viewer, since: Option<u64>) -> bool {
-        self.commands
-            .send(Command::Subscribe {
-                outbox,
-                viewer,
-                since,
-            })
-            .await
-            .is_ok()
-    }
-
-    pub async fn unsubscribe(&self, conn: ConnId) {
-        let _ = self.commands.send(Command::Unsubscribe { conn }).await;
-    }
-
-    pub async fn act(&self, outbox: Outbox, seat: Seat, id: u64, action: Action) -> bool {
-        self.commands
-            .send(Command::Act {
-                outbox,
-                seat,
-                id,
-                action,
-            })
-            .await
-            .is_ok()
-    }
-
-    /// Resigns `seat`; the `seq` of the ending event. `id` is the client's
-    /// number for the request, when it has one: the same id again is
-    /// answered with the same `seq`.
-    pub async fn resign(&self, seat: Seat, id: Option<u64>) -> Result<u64, (ErrorCode, String)> {
-        let (done, answer) = oneshot::channel();
-        let unavailable = || {
-            (
-                ErrorCode::Unavailable,
-                "the match is restarting; try again".to_owned(),
-            )
-        };
-        self.commands
-            .send(Command::Resign { seat, id, done })
-            .await
-            .map_err(|_| unavailable())?;
-        answer.await.map_err(|_| unavailable())?
-    }
-
-    /// `seat`'s player says `text` (checked already) at the table.
-    pub async fn chat(
-        &self,
-        seat: Seat,
-        player: PlayerRef,
-        text: String,
-    ) -> Result<(), (ErrorCode, String)> {
-        let (done, answer) = oneshot::channel();
-        let unavailable = || {
-            (
-                ErrorCode::Unavailable,
-                "the match is restarting; try again".to_owned(),
-            )
-        };
-        self.commands
-            .send(Command::Chat {
-                seat,
-                player,
-                text,
-                done,
-            })
-            .await
-            .map_err(|_| unavailable())?;
-        answer.await.map_err(|_| unavailable())?
-    }
-
-    /// `seat` offers a draw (`answer` none) or answers the offer that
-    /// stands; the refusal, if it is one.
-    pub async fn draw(&self, seat: Seat, answer: Option<bool>) -> Result<(), (ErrorCode, String)> {
-        let (done, answered) = oneshot::channel();
-        let unavailable = || {
-            (
-                ErrorCode::Unavailable,
-                "the match is restarting; try again".to_owned(),
-            )
-        };
-        self.commands
-            .send(Command::Draw { seat, answer, done })
-            .await
-            .map_err(|_| unavailable())?;
-        answered.await.map_err(|_| unavailable())?
-    }
-
-    fn is_alive(&self) -> bool {
-        !self.commands.is_closed()
-    }
-}
-
 /// One match's place in the table. Whoever rebuilds the match holds its
 /// lock meanwhile, so that two callers never start two actors (two writers)
 /// for one match, while callers for other matches go on.
@@ -175,7 +93,7 @@ type Slot = Arc<Mutex<Option<MatchHandle>>>;
 /// What the table keeps beyond any one match's actor.
 #[derive(Debug)]
 pub struct TableMemory {
-    recovery: recovery::Recovery,
+    recovery: restart::recovery::Recovery,
     /// Every seat's chat limit: a finished match's actor stops and is made
     /// again, and a limit kept in it would come back full.
     chat_rates: ChatRates,
@@ -210,7 +128,7 @@ impl Tables {
             db,
             store,
             memory: Arc::new(TableMemory {
-                recovery: recovery::Recovery::default(),
+                recovery: restart::recovery::Recovery::default(),
                 chat_rates: ChatRates::default(),
                 finished: KeptFinished::new(config.finished_kept),
             }),
@@ -225,7 +143,7 @@ impl Tables {
     /// has rebuilt it from the same log: that actor is kept, not a second.
     pub async fn start(&self, state: MatchState) -> MatchHandle {
         let Ok(handle) = self
-            .live_or_started(state.id, async { Ok::<_, Infallible>(state) })
+            .live_or_started(state.id(), async { Ok::<_, Infallible>(state) })
             .await;
         handle
     }
@@ -296,68 +214,9 @@ impl Tables {
             .unwrap_or_else(|poisoned| poisoned.into_inner())
     }
 
-    async fn load(&self, id: MatchId) -> Result<MatchState, TableError> {
-        let _rebuilding = self
-            .rebuilds
-            .acquire()
-            .await
-            .map_err(|_| TableError::Stopping)?;
-        let started = match db::matches::started(&self.db, id).await? {
-            Some(started) => started,
-            None => {
-                return Err(match db::matches::summary(&self.db, id).await? {
-                    Some(_) => TableError::NotStarted(id),
-                    None => TableError::NotFound(id),
-                });
-            }
-        };
-        let events = db::events::all(&self.db, id).await?;
-        // A seat that acted has come to the match; one that only watched
-        // before the restart has its grace for joining again, which loses
-        // no one a game.
-        let mut arrived = vec![false; started.players.len()];
-        for seat in events.iter().filter_map(|event| event.seat) {
-            if let Some(arrived) = arrived.get_mut(seat.0 as usize) {
-                *arrived = true;
-            }
-        }
-        let action_ids = db::events::recent_action_ids(&self.db, id, REMEMBERED_PER_SEAT).await?;
-        let chat = db::chat::recent(&self.db, id, Some(RECENT_CHAT)).await?;
-        let rebuilt = tokio::task::spawn_blocking(move || {
-            rebuild(&started, &events).map(|rebuilt| (started, rebuilt))
-        })
-        .await
-        .map_err(|_| TableError::Stopping)?;
-        let (started, rebuilt) = rebuilt.map_err(|source| TableError::Rebuild { id, source })?;
-        self.metrics.match_rebuilds.inc();
-        // The rules know their own endings; a resignation or abandonment is
-        // the server's, and only the log remembers it.
-        let ended = match rebuilt.game.outcome() {
-            Some(_) => None,
-            None => rebuilt.outcome,
-        };
-        let mut state = MatchState::new(
-            id,
-            rebuilt.game,
-            rebuilt.dice,
-            rebuilt.seq,
-            started.commitment,
-            started.players,
-        );
-        state.ended = ended;
-        state.action_ids = ActionIds::from_log(&action_ids);
-        state.chat = chat;
-        state.sequences = rebuilt.sequences;
-        state.arrived = arrived;
-        Ok(state)
-    }
-
     fn spawn(&self, state: MatchState) -> MatchHandle {
         let (commands, queue) = mpsc::channel(COMMAND_QUEUE);
-        let handle = MatchHandle {
-            commands,
-            players: state.players.clone().into(),
-        };
+        let handle = MatchHandle::new(commands, state.players(), self.metrics.clone());
         tokio::spawn(actor::run(
             state,
             self.store.clone(),
@@ -441,7 +300,7 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn every_running_match_is_resumed_at_start_up() {
+    async fn every_running_match_is_recovered_at_start_up() {
         let (_dir, tables) = tables().await;
         let mut stored = Vec::new();
         for name in ["a", "b", "c", "d", "e", "f", "g"] {
@@ -456,7 +315,7 @@ mod tests {
             tables.recovery(),
             RecoveryProgress {
                 matches: stored.len(),
-                resumed: stored.len(),
+                recovered: stored.len(),
                 failed: 0,
                 done: true
             }
@@ -496,16 +355,16 @@ mod tests {
         assert_eq!((progress.matches, progress.failed), (2, 0));
 
         drop(rebuilding);
-        let resumed = tokio::time::timeout(Duration::from_secs(20), recovering)
+        let recovered = tokio::time::timeout(Duration::from_secs(20), recovering)
             .await
             .expect("the recovery finishes once the match is free")
             .unwrap();
-        assert_eq!(resumed, 2);
+        assert_eq!(recovered, 2);
         assert_eq!(
             tables.recovery(),
             RecoveryProgress {
                 matches: 2,
-                resumed: 2,
+                recovered: 2,
                 failed: 0,
                 done: true
             }
@@ -513,7 +372,7 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn a_match_that_cannot_be_rebuilt_is_counted_and_the_rest_resume() {
+    async fn a_match_that_cannot_be_rebuilt_is_counted_and_the_rest_recover() {
         let (_dir, tables) = tables().await;
         let broken = stored_match(&tables, "broken").await;
         let sound = stored_match(&tables, "sound").await;
@@ -530,7 +389,7 @@ mod tests {
             tables.recovery(),
             RecoveryProgress {
                 matches: 2,
-                resumed: 1,
+                recovered: 1,
                 failed: 1,
                 done: true
             }
@@ -543,7 +402,7 @@ mod tests {
     }
 
     #[tokio::test]
-    async fn a_server_with_nothing_to_resume_is_not_recovering() {
+    async fn a_server_with_nothing_to_recover_is_not_recovering() {
         let (_dir, tables) = tables().await;
         assert!(tables.recovery().done, "a new table waits on no recovery");
 

@@ -16,7 +16,7 @@ use thiserror::Error;
 
 use crate::db::{self, DbError};
 use crate::lobby::seed::commitment;
-use crate::table::rebuild::{RebuildError, rebuild};
+use crate::table::restart::rebuild::{RebuildError, rebuild};
 
 /// The exit code when the match verifies.
 pub const EXIT_MATCHES: u8 = 0;
@@ -238,21 +238,20 @@ pub async fn verify(pool: &SqlitePool, id: MatchId) -> Result<VerifyReport, Veri
 
     match rebuild(&started, &events) {
         Ok(rebuilt) => {
-            report.replayed_outcome = rebuilt.outcome.clone();
+            let replayed = rebuilt.outcome();
+            report.replayed_outcome = replayed.clone();
             // A finished match holds the outcome its log reaches; a running
             // one has none, and its log has not reached an end.
             let consistent = match started.status {
-                MatchStatus::Finished => {
-                    started.outcome.is_some() && rebuilt.outcome == started.outcome
-                }
+                MatchStatus::Finished => started.outcome.is_some() && replayed == started.outcome,
                 MatchStatus::Open | MatchStatus::Running => {
-                    started.outcome.is_none() && rebuilt.outcome.is_none()
+                    started.outcome.is_none() && replayed.is_none()
                 }
             };
             if !consistent {
                 report.problems.push(Problem::Outcome {
                     stored: started.outcome.clone(),
-                    replayed: rebuilt.outcome,
+                    replayed,
                 });
             }
             let marks = db::events::secret_marks(pool, id).await?;

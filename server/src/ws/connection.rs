@@ -8,21 +8,21 @@ use std::time::Duration;
 
 use axum::extract::ws::{CloseFrame, Message, Utf8Bytes, WebSocket};
 use fray_protocol::{
-    Action, ClientMessage, ErrorCode, MatchId, PROTOCOL_VERSION, PlayerRef, Role, Seat,
-    ServerMessage, Viewer,
+    ClientMessage, ErrorCode, MatchId, PROTOCOL_VERSION, PlayerRef, Role, Seat, ServerMessage,
+    Viewer,
 };
+use futures_util::future::Either;
 use futures_util::stream::SplitSink;
-use futures_util::{SinkExt, StreamExt};
+use futures_util::{FutureExt, SinkExt, StreamExt};
 use tokio::sync::oneshot;
 use tokio::time::{MissedTickBehavior, Sleep};
 
 use super::rate::{OverLimit, RateLimit};
 use crate::auth::authenticate;
-use crate::metrics::{Dropped, Metrics, Open, Via};
+use crate::metrics::{Dropped, Metrics, Open};
 use crate::outbox::{Delivery, Inbox, Outbox, outbox};
 use crate::state::AppState;
-use crate::table::{MatchHandle, TableError};
-use crate::text::CHAT_TEXT;
+use crate::table::{Command, MatchHandle, Refusal, Reply, tell_refusal};
 
 /// Close codes the client may act on (4000–4999 are the application's).
 /// Come back with your last `seq`: too slow, or the match is being
@@ -294,12 +294,47 @@ impl Connection {
                 match_id,
                 id,
                 action,
-            } => self.act(match_id, id, action).await,
-            ClientMessage::Resign { match_id, id } => self.resign(match_id, id).await,
-            ClientMessage::Chat { match_id, text } => self.chat(match_id, text).await,
-            ClientMessage::OfferDraw { match_id } => self.draw(match_id, None).await,
+            } => {
+                self.to_match(match_id, Some(id), |reply, seat, _| Command::Act {
+                    reply,
+                    seat,
+                    id,
+                    action,
+                })
+                .await
+            }
+            ClientMessage::Resign { match_id, id } => {
+                self.to_match(match_id, Some(id), |reply, seat, _| Command::Resign {
+                    reply,
+                    seat,
+                    id: Some(id),
+                })
+                .await
+            }
+            ClientMessage::Chat { match_id, text } => {
+                self.to_match(match_id, None, |reply, seat, player| Command::Chat {
+                    reply,
+                    seat,
+                    player,
+                    text,
+                })
+                .await
+            }
+            ClientMessage::OfferDraw { match_id } => {
+                self.to_match(match_id, None, |reply, seat, _| Command::Draw {
+                    reply,
+                    seat,
+                    answer: None,
+                })
+                .await
+            }
             ClientMessage::AnswerDraw { match_id, accept } => {
-                self.draw(match_id, Some(accept)).await
+                self.to_match(match_id, None, |reply, seat, _| Command::Draw {
+                    reply,
+                    seat,
+                    answer: Some(accept),
+                })
+                .await
             }
         }
     }
@@ -351,153 +386,104 @@ impl Connection {
         });
     }
 
+    /// Where the answer to a message about `match_id` goes.
+    fn reply(&self, match_id: MatchId, id: Option<u64>) -> Reply {
+        Reply::Socket {
+            outbox: self.outbox.clone(),
+            match_id,
+            id,
+        }
+    }
+
     async fn subscribe(&mut self, match_id: MatchId, role: Role, since: Option<u64>) {
+        let reply = self.reply(match_id, None);
+        let metrics = &self.state.metrics;
         // Checked before the match is asked for: a refused subscription
         // costs no rebuild.
         let most = self.state.config.max_subscriptions_per_connection as usize;
         if !self.subscriptions.contains_key(&match_id) && self.subscriptions.len() >= most {
-            return self.refuse(
-                Some(match_id),
-                None,
+            let refusal = Refusal::new(
                 ErrorCode::TooManySubscriptions,
                 format!(
                     "a connection may follow at most {most} matches at once; \
                      unsubscribe from one first"
                 ),
             );
+            return reply.refuse(refusal, metrics);
         }
         let handle = match self.state.tables.get(match_id).await {
             Ok(handle) => handle,
-            Err(error) => {
-                let code = match &error {
-                    TableError::NotFound(_) => ErrorCode::NotFound,
-                    TableError::NotStarted(_) => ErrorCode::MatchNotRunning,
-                    TableError::Stopping => ErrorCode::Unavailable,
-                    _ => ErrorCode::Internal,
-                };
-                return self.refuse(Some(match_id), None, code, error.to_string());
-            }
+            Err(error) => return reply.refuse(error.into(), metrics),
         };
         let seat = match role {
             Role::Spectator => None,
-            Role::Player => {
-                let seat = self
-                    .player
-                    .as_ref()
-                    .and_then(|player| handle.seat_of(player.id));
-                let Some(seat) = seat else {
-                    let (code, why) = match &self.player {
-                        None => (
-                            ErrorCode::NotAuthenticated,
-                            "say hello with your token to play".to_owned(),
-                        ),
-                        Some(_) => (
-                            ErrorCode::NotYourSeat,
-                            format!(
-                                "you hold no seat in match {match_id}; subscribe as a spectator"
-                            ),
-                        ),
-                    };
-                    return self.refuse(Some(match_id), None, code, why);
-                };
-                Some(seat)
-            }
+            Role::Player => match self.seat_in(&handle, match_id) {
+                Ok(seat) => Some(seat),
+                Err(refusal) => return reply.refuse(refusal, metrics),
+            },
         };
         let viewer = seat.map_or(Viewer::Spectator, Viewer::Seat);
-        if !handle.subscribe(self.outbox.clone(), viewer, since).await {
-            return self.refuse(
-                Some(match_id),
-                None,
-                ErrorCode::Unavailable,
-                "the match is restarting; subscribe again".into(),
-            );
+        let subscribe = Command::Subscribe {
+            outbox: self.outbox.clone(),
+            viewer,
+            since,
+        };
+        if !handle.send(subscribe).await {
+            return reply.refuse(Refusal::restarting(), metrics);
         }
         self.subscriptions
             .insert(match_id, Subscription { handle, seat });
     }
 
-    /// The seat this connection plays in `match_id`, or the refusal to send.
-    fn playing(&self, match_id: MatchId) -> Result<(&MatchHandle, Seat), (ErrorCode, String)> {
-        let subscription = self.subscriptions.get(&match_id).ok_or_else(|| {
-            (
+    /// The seat this connection's player holds in `handle`'s match.
+    fn seat_in(&self, handle: &MatchHandle, match_id: MatchId) -> Result<Seat, Refusal> {
+        let Some(player) = &self.player else {
+            return Err(Refusal::new(
+                ErrorCode::NotAuthenticated,
+                "say hello with your token to play",
+            ));
+        };
+        handle.seat_of(player.id).ok_or_else(|| {
+            Refusal::new(
+                ErrorCode::NotYourSeat,
+                format!("you hold no seat in match {match_id}; subscribe as a spectator"),
+            )
+        })
+    }
+
+    /// Sends the command `made` makes for the seat this connection plays in
+    /// `match_id`; the match answers it, to the message's `id` if it has
+    /// one. Only what is the socket's own is checked here: that the
+    /// connection follows the match, as a player. Its future is the sending
+    /// alone: awaited where it is made, it is held once in the message's
+    /// future (an `async fn` would hold its arguments beside it).
+    fn to_match(
+        &self,
+        match_id: MatchId,
+        id: Option<u64>,
+        made: impl FnOnce(Reply, Seat, PlayerRef) -> Command,
+    ) -> impl Future<Output = ()> + '_ {
+        let reply = self.reply(match_id, id);
+        let refusal = match self.subscriptions.get(&match_id) {
+            None => Refusal::new(
                 ErrorCode::NotSubscribed,
                 format!("subscribe to match {match_id} as a player before acting in it"),
-            )
-        })?;
-        let seat = subscription.seat.ok_or_else(|| {
-            (
-                ErrorCode::NotYourSeat,
-                "spectators watch; they do not act".to_owned(),
-            )
-        })?;
-        Ok((&subscription.handle, seat))
+            ),
+            // A seat is followed only by a player who said hello with a
+            // token.
+            Some(subscription) => match (subscription.seat, &self.player) {
+                (Some(seat), Some(player)) => {
+                    let command = made(reply, seat, player.clone());
+                    return Either::Left(subscription.handle.send(command).map(drop));
+                }
+                _ => Refusal::new(ErrorCode::NotYourSeat, "spectators watch; they do not act"),
+            },
+        };
+        reply.refuse(refusal, &self.state.metrics);
+        Either::Right(std::future::ready(()))
     }
 
-    async fn act(&mut self, match_id: MatchId, id: u64, action: Action) {
-        let sent = match self.playing(match_id) {
-            Ok((handle, seat)) => handle.act(self.outbox.clone(), seat, id, action).await,
-            Err((code, message)) => return self.refuse(Some(match_id), Some(id), code, message),
-        };
-        if !sent {
-            self.refuse(
-                Some(match_id),
-                Some(id),
-                ErrorCode::Unavailable,
-                "the match is restarting; subscribe again and resend".into(),
-            );
-        }
-    }
-
-    async fn resign(&mut self, match_id: MatchId, id: u64) {
-        let answer = match self.playing(match_id) {
-            Ok((handle, seat)) => handle.resign(seat, Some(id)).await,
-            Err(refusal) => Err(refusal),
-        };
-        match answer {
-            Ok(seq) => self.send(&ServerMessage::Ack { match_id, id, seq }),
-            Err((code, message)) => self.refuse(Some(match_id), Some(id), code, message),
-        }
-    }
-
-    /// Says `text` at the match's table. Checked here, before the match's
-    /// actor hears of it; a line refused takes no chat token, so a typo
-    /// costs nothing.
-    async fn chat(&mut self, match_id: MatchId, text: String) {
-        let (handle, seat) = match self.playing(match_id) {
-            Ok((handle, seat)) => (handle.clone(), seat),
-            Err((code, message)) => return self.refuse(Some(match_id), None, code, message),
-        };
-        if let Err(error) = CHAT_TEXT.check(&text) {
-            return self.refuse(
-                Some(match_id),
-                None,
-                ErrorCode::BadRequest,
-                error.to_string(),
-            );
-        }
-        // A seat is played only with a token: `playing` found one.
-        let Some(player) = self.player.clone() else {
-            return;
-        };
-        if let Err((code, message)) = handle.chat(seat, player, text).await {
-            self.refuse(Some(match_id), None, code, message);
-        }
-    }
-
-    /// Offers a draw (`answer` none) or answers the offer that stands.
-    async fn draw(&mut self, match_id: MatchId, answer: Option<bool>) {
-        let answered = match self.playing(match_id) {
-            Ok((handle, seat)) => handle.draw(seat, answer).await,
-            Err(refusal) => Err(refusal),
-        };
-        if let Err((code, message)) = answered {
-            self.refuse(Some(match_id), None, code, message);
-        }
-    }
-
-    /// Answers a message the client got wrong. Such answers never fill the
-    /// outbox: with it half full they are left out, and the client that is
-    /// not reading is dropped by the frames that must go.
+    /// Answers a message the client got wrong ([`tell_refusal`]).
     fn refuse(&self, match_id: Option<MatchId>, id: Option<u64>, code: ErrorCode, message: String) {
         self.refuse_many(match_id, id, code, message, 1);
     }
@@ -511,17 +497,15 @@ impl Connection {
         message: String,
         count: u64,
     ) {
-        self.state.metrics.refused(code, Via::Websocket, count);
-        let error = ServerMessage::Error {
+        let refusal = Refusal { code, message };
+        tell_refusal(
+            &self.outbox,
+            &self.state.metrics,
             match_id,
             id,
-            code,
-            message,
-            count: (count > 1).then_some(count),
-        };
-        if self.outbox.send_spare(&error) == Delivery::Skipped {
-            self.state.metrics.refusals_skipped.inc();
-        }
+            refusal,
+            count,
+        );
     }
 
     /// Tells the client of `count` messages dropped over the rate limit.
@@ -574,6 +558,20 @@ mod tests {
             size <= 1536,
             "a connection's task takes {size} bytes: box what one message needs \
              rather than hold it in the task"
+        );
+    }
+
+    /// A message's future is boxed for as long as it is handled: with
+    /// thousands of actions a second it is memory, allocated and freed, per
+    /// message. A match command is answered by the match, not awaited here,
+    /// so handling one holds little more than the command being queued.
+    #[test]
+    fn a_message_holds_little_while_it_is_handled() {
+        let size = future_size(Connection::receive);
+        assert!(
+            size <= 704,
+            "handling a message takes {size} bytes: do not hold a match's answer, \
+             or an argument beside the future it was moved into"
         );
     }
 }

@@ -7,21 +7,8 @@ use fray_protocol::{Effect, EventKind, Outcome, ReplayEvent, ScopedEffect};
 use fray_rules::{ChaChaDice, EveryView, Game, agrees_as_made_earlier};
 use thiserror::Error;
 
-use super::sequences::Sequences;
 use crate::db::matches::StartedMatch;
-
-/// A match as its log leaves it.
-pub struct Rebuilt {
-    pub game: Game,
-    pub dice: ChaChaDice,
-    /// The last `seq` in the log.
-    pub seq: u64,
-    /// How the match ended, whether by the rules or by the server (a
-    /// resignation or an abandonment).
-    pub outcome: Option<Outcome>,
-    /// Each viewer's numbering of the log's events.
-    pub sequences: Sequences,
-}
+use crate::table::game::MatchGame;
 
 #[derive(Debug, Error)]
 pub enum RebuildError {
@@ -51,8 +38,9 @@ pub struct Divergence {
     pub made: Vec<ScopedEffect>,
 }
 
-/// Re-runs `events` from the match's seed, checking every effect.
-pub fn rebuild(started: &StartedMatch, events: &[ReplayEvent]) -> Result<Rebuilt, RebuildError> {
+/// Re-runs `events` from the match's seed, checking every effect: the
+/// match's game as its log leaves it, ended however the log says.
+pub fn rebuild(started: &StartedMatch, events: &[ReplayEvent]) -> Result<MatchGame, RebuildError> {
     let mut dice = ChaChaDice::from_seed(started.seed);
     let (setup, rest) = events.split_first().ok_or(RebuildError::NoSetup)?;
     if setup.kind != EventKind::Setup || setup.seq != 0 {
@@ -73,19 +61,24 @@ pub fn rebuild(started: &StartedMatch, events: &[ReplayEvent]) -> Result<Rebuilt
     // (the engine's contract) rather than built again at every event, since
     // start-up replays every unfinished match.
     let mut views = EveryView::of(&game);
-    let mut seq = 0;
-    let mut outcome = game.outcome();
-    let mut sequences = Sequences::default();
+    let mut game = MatchGame::new(
+        started.id,
+        game,
+        dice,
+        0,
+        started.commitment.clone(),
+        started.players.clone(),
+    );
     for event in rest {
-        if event.seq != seq + 1 {
+        let seq = event.seq;
+        if seq != game.seq() + 1 {
             return Err(RebuildError::Gap {
-                seq: event.seq,
-                expected: seq + 1,
+                seq,
+                expected: game.seq() + 1,
             });
         }
-        seq = event.seq;
-        sequences.note(seq, event.seat, &event.effects, started.players.len());
-        if let Some(ended) = &outcome {
+        game.logged(seq, event.seat, &event.effects);
+        if let Some(ended) = game.outcome() {
             return Err(RebuildError::Malformed {
                 seq,
                 problem: format!("an event after the match ended ({})", ended.reason),
@@ -104,12 +97,12 @@ pub fn rebuild(started: &StartedMatch, events: &[ReplayEvent]) -> Result<Rebuilt
                         seq,
                         problem: "an action event without its action".into(),
                     })?;
-                let effects = game.act(seat, action, &mut dice).map_err(|rejection| {
-                    RebuildError::Refused {
-                        seq,
-                        reason: rejection.message,
-                    }
-                })?;
+                let effects =
+                    game.act(seat, action)
+                        .map_err(|rejection| RebuildError::Refused {
+                            seq,
+                            reason: rejection.message,
+                        })?;
                 if let Err(differs) = compare(seq, &event.effects, &effects)
                     && !agrees_as_made_earlier(
                         started.config.system,
@@ -121,17 +114,13 @@ pub fn rebuild(started: &StartedMatch, events: &[ReplayEvent]) -> Result<Rebuilt
                     return Err(differs);
                 }
                 views.apply(&effects);
-                outcome = game.outcome();
             }
             EventKind::Resign | EventKind::Abandon | EventKind::Draw => {
-                outcome =
-                    Some(
-                        ended_by(&event.effects).ok_or_else(|| RebuildError::Malformed {
-                            seq,
-                            problem: "a resignation, abandonment or draw without its outcome"
-                                .into(),
-                        })?,
-                    );
+                let outcome = ended_by(&event.effects).ok_or_else(|| RebuildError::Malformed {
+                    seq,
+                    problem: "a resignation, abandonment or draw without its outcome".into(),
+                })?;
+                game.end(outcome);
             }
             EventKind::Setup => {
                 return Err(RebuildError::Malformed {
@@ -141,13 +130,7 @@ pub fn rebuild(started: &StartedMatch, events: &[ReplayEvent]) -> Result<Rebuilt
             }
         }
     }
-    Ok(Rebuilt {
-        game,
-        dice,
-        seq,
-        outcome,
-        sequences,
-    })
+    Ok(game)
 }
 
 fn compare(seq: u64, stored: &[ScopedEffect], made: &[ScopedEffect]) -> Result<(), RebuildError> {

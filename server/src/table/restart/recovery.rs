@@ -10,27 +10,27 @@ use fray_protocol::MatchId;
 use futures_util::StreamExt;
 use serde::Serialize;
 
-use super::Tables;
 use crate::db::{self, DbError};
+use crate::table::Tables;
 
 /// How often a long recovery says how far it has come.
 const PROGRESS_EVERY: Duration = Duration::from_secs(2);
 
 /// Shared between the recovery and whoever reports on it (`/healthz`).
 #[derive(Debug)]
-pub(super) struct Recovery {
+pub(in crate::table) struct Recovery {
     matches: AtomicUsize,
-    resumed: AtomicUsize,
+    recovered: AtomicUsize,
     failed: AtomicUsize,
     done: AtomicBool,
 }
 
 impl Default for Recovery {
-    /// Nothing to resume: a server that has not looked is not held up.
+    /// Nothing to recover: a server that has not looked is not held up.
     fn default() -> Self {
         Recovery {
             matches: AtomicUsize::new(0),
-            resumed: AtomicUsize::new(0),
+            recovered: AtomicUsize::new(0),
             failed: AtomicUsize::new(0),
             done: AtomicBool::new(true),
         }
@@ -42,8 +42,10 @@ impl Default for Recovery {
 pub struct RecoveryProgress {
     /// Unfinished matches found at start-up.
     pub matches: usize,
-    /// Of those, rebuilt and running again.
-    pub resumed: usize,
+    /// Of those, rebuilt and running again. Named `resumed` in `/healthz`,
+    /// whose words operators' checks already read.
+    #[serde(rename = "resumed")]
+    pub recovered: usize,
     /// Of those, not rebuilt (each reported in the log, left as stored).
     pub failed: usize,
     /// Every match has been tried.
@@ -60,7 +62,7 @@ impl Tables {
             .recovery
             .matches
             .store(running.len(), Ordering::Relaxed);
-        self.memory.recovery.resumed.store(0, Ordering::Relaxed);
+        self.memory.recovery.recovered.store(0, Ordering::Relaxed);
         self.memory.recovery.failed.store(0, Ordering::Relaxed);
         self.memory
             .recovery
@@ -72,24 +74,24 @@ impl Tables {
     /// Rebuilds each of `unfinished`, checking each against its stored
     /// effects, as many at a time as the table rebuilds at once (so that a
     /// match asked for waits behind a few at most). Returns how many
-    /// resumed; a match that cannot be rebuilt is reported and left as it is
+    /// were recovered; a match that cannot be rebuilt is reported and left as it is
     /// stored.
     pub async fn recover(&self, unfinished: Vec<MatchId>) -> usize {
-        let at_once = super::rebuilds_at_once();
+        let at_once = crate::table::rebuilds_at_once();
         let started = Instant::now();
         let mut said = started;
         futures_util::stream::iter(unfinished)
             .map(|id| async move {
                 let rebuilt = self.get(id).await;
                 if let Err(error) = &rebuilt {
-                    tracing::error!(match_id = %id, %error, "cannot resume match");
+                    tracing::error!(match_id = %id, %error, "cannot recover match");
                 }
                 rebuilt.is_ok()
             })
             .buffer_unordered(at_once)
-            .for_each(|resumed| {
-                let counter = match resumed {
-                    true => &self.memory.recovery.resumed,
+            .for_each(|recovered| {
+                let counter = match recovered {
+                    true => &self.memory.recovery.recovered,
                     false => &self.memory.recovery.failed,
                 };
                 counter.fetch_add(1, Ordering::Relaxed);
@@ -97,10 +99,10 @@ impl Tables {
                     said = Instant::now();
                     let progress = self.recovery();
                     tracing::info!(
-                        resumed = progress.resumed,
+                        recovered = progress.recovered,
                         failed = progress.failed,
                         of = progress.matches,
-                        "resuming unfinished matches"
+                        "recovering unfinished matches"
                     );
                 }
                 std::future::ready(())
@@ -109,12 +111,12 @@ impl Tables {
         self.memory.recovery.done.store(true, Ordering::Release);
         let progress = self.recovery();
         tracing::info!(
-            resumed = progress.resumed,
+            recovered = progress.recovered,
             failed = progress.failed,
             seconds = started.elapsed().as_secs_f64(),
-            "unfinished matches resumed"
+            "unfinished matches recovered"
         );
-        progress.resumed
+        progress.recovered
     }
 
     /// How far the recovery of unfinished matches has come.
@@ -124,7 +126,7 @@ impl Tables {
         let done = recovery.done.load(Ordering::Acquire);
         RecoveryProgress {
             matches: recovery.matches.load(Ordering::Relaxed),
-            resumed: recovery.resumed.load(Ordering::Relaxed),
+            recovered: recovery.recovered.load(Ordering::Relaxed),
             failed: recovery.failed.load(Ordering::Relaxed),
             done,
         }
