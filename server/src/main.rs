@@ -28,6 +28,7 @@ Examples:
   fray-server simulate --system fantasy-armies --games 1000 --seed 7
   fray-server simulate --system fa --games 500 --armies undead,elves
   fray-server simulate --system cc --games 200 --seats 4 --option scenario=survival
+  fray-server simulate --system sc --games 200 --players expert,random
 
 See docs/tools.md for verify and simulate.";
 
@@ -141,6 +142,14 @@ struct SimulateArgs {
     /// Worker threads; by default one per core.
     #[arg(long, value_name = "N", value_parser = clap::value_parser!(u16).range(1..))]
     threads: Option<u16>,
+
+    /// Who plays each seat: random (the default), easy, club or expert.
+    #[arg(long, value_delimiter = ',', value_name = "LEVEL,LEVEL,...")]
+    players: Vec<fray_bots::Level>,
+
+    /// Scales every bot's search: 0.1 for a tenth of each level's default.
+    #[arg(long, default_value_t = 1.0, value_name = "F", value_parser = simulate::parse_budget)]
+    budget: f64,
 }
 
 fn main() -> ExitCode {
@@ -236,6 +245,8 @@ fn simulate_games(args: SimulateArgs) -> ExitCode {
         armies: args.armies,
         options: args.options.into_iter().collect(),
         threads: args.threads.map(usize::from),
+        players: args.players,
+        budget: args.budget,
     };
     let plan = match simulate::Plan::new(&options) {
         Ok(plan) => plan,

@@ -286,6 +286,42 @@ fn bad_requests_are_refused_before_any_game() {
     assert!(matches!(refused(&bad_option), SimulateError::Setup(_)));
 }
 
+/// Bots play the seats named, repeatably: the same seed gives the same
+/// games, the header says who played, and random seats play as they did
+/// before bots came (the all-random summary is unchanged by naming them).
+#[test]
+fn bots_play_the_seats_they_are_named_for_and_repeat_their_games() {
+    let mut bots = options(SystemId::SummonersChess, 4, 5);
+    bots.players = vec![fray_bots::Level::Club, fray_bots::Level::Random];
+    bots.budget = 0.05;
+
+    let report = simulate(&bots, &ProgressBar::hidden()).unwrap();
+
+    assert_consistent(&report.summary, 2);
+    assert_eq!(report.summary, run(&bots), "the same seed played other games");
+    let printed = report.to_string();
+    assert!(
+        printed.contains("seat 0: club with") && printed.contains("seat 1: random with"),
+        "{printed}"
+    );
+    assert!(printed.contains("thinking club:"), "{printed}");
+    let mut named_random = options(SystemId::SummonersChess, 4, 5);
+    named_random.players = vec![fray_bots::Level::Random; 2];
+    assert_eq!(
+        run(&named_random),
+        run(&options(SystemId::SummonersChess, 4, 5))
+    );
+
+    let mut three = options(SystemId::SummonersChess, 2, 5);
+    three.players = vec![fray_bots::Level::Easy; 3];
+    assert!(matches!(
+        simulate::Plan::new(&three),
+        Err(SimulateError::SeatCount { got: 3, .. })
+    ));
+    assert!(simulate::parse_budget("0").is_err());
+    assert_eq!(simulate::parse_budget("0.5"), Ok(0.5));
+}
+
 #[test]
 fn match_options_reach_the_games() {
     // A turn limit of 10 cuts every Fantasy Armies game short: 10 battle

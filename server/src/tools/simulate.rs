@@ -16,6 +16,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
+use fray_bots::Level;
 use fray_protocol::{ArmyList, MatchConfig, OptionValue, Outcome, Seat, SystemId};
 use fray_rules::{ChaChaDice, GameSystem, MoveRules, SetupError, SystemVisitor};
 use indicatif::ProgressBar;
@@ -44,6 +45,10 @@ pub struct SimulateOptions {
     pub options: BTreeMap<String, OptionValue>,
     /// Worker threads; by default as many as the machine has cores.
     pub threads: Option<usize>,
+    /// Who plays each seat, from seat 0; seats not named play `random`.
+    pub players: Vec<Level>,
+    /// Scales every bot's search (1: each level's default).
+    pub budget: f64,
 }
 
 impl SimulateOptions {
@@ -57,6 +62,8 @@ impl SimulateOptions {
             armies: Vec::new(),
             options: BTreeMap::new(),
             threads: None,
+            players: Vec::new(),
+            budget: 1.0,
         }
     }
 }
@@ -75,6 +82,8 @@ pub enum SimulateError {
     },
     #[error("--seats {seats} but --armies names {armies} armies: give at most one army per seat")]
     ArmiesPerSeat { seats: u8, armies: usize },
+    #[error("{seats} seats but --players names {players} players: give at most one per seat")]
+    PlayersPerSeat { seats: usize, players: usize },
     #[error("{0}")]
     BadArmy(String),
     #[error("the match cannot be set up: {0}")]
@@ -226,6 +235,11 @@ impl Chooser {
     fn index(&mut self, n: usize) -> usize {
         ((u128::from(self.0.next_u64()) * n as u128) >> 64) as usize
     }
+
+    /// A seed for a bot's decision, from the game's stream of choices.
+    fn seed(&mut self) -> u64 {
+        self.0.next_u64()
+    }
 }
 
 /// Game `game`'s seeds: its dice (ChaCha20) and its choices (ChaCha8), both
@@ -244,6 +258,9 @@ fn game_seeds(seed: u64, game: u64) -> ([u8; 32], [u8; 32]) {
 pub struct Plan {
     pub config: MatchConfig,
     pub armies: Vec<ArmyChoice>,
+    /// Who plays each seat, by seat.
+    pub players: Vec<Level>,
+    pub budget: f64,
     pub games: u64,
     pub seed: u64,
     pub threads: usize,
@@ -266,7 +283,9 @@ impl Plan {
                 });
             }
             Some(seats) => usize::from(seats),
-            None => named.max(usize::from(info.seats.min)),
+            None => named
+                .max(options.players.len())
+                .max(usize::from(info.seats.min)),
         };
         if !(usize::from(info.seats.min)..=usize::from(info.seats.max)).contains(&seats) {
             return Err(SimulateError::SeatCount {
@@ -294,9 +313,20 @@ impl Plan {
                 1,
                 usize::try_from(options.games.max(1)).unwrap_or(usize::MAX),
             );
+        if options.players.len() > seats {
+            return Err(SimulateError::PlayersPerSeat {
+                seats,
+                players: options.players.len(),
+            });
+        }
+        let players = (0..seats)
+            .map(|seat| options.players.get(seat).copied().unwrap_or(Level::Random))
+            .collect();
         let plan = Plan {
             config,
             armies,
+            players,
+            budget: options.budget,
             games: options.games,
             seed: options.seed,
             threads,
@@ -348,6 +378,7 @@ fn play_game<G: MoveRules>(
     plan: &Plan,
     game: u64,
     moves: &mut Vec<G::Move>,
+    thinking: &mut DecisionTimes,
 ) -> Result<GameResult, SimulateError> {
     let engine = |problem: String| SimulateError::Engine {
         game,
@@ -367,7 +398,17 @@ fn play_game<G: MoveRules>(
                 "{seat} must decide after {actions} actions but has no legal move"
             )));
         }
-        let mv = moves[chooser.index(moves.len())];
+        let mv = match plan.players[usize::from(seat.0)] {
+            // Random seats draw as they always have, so that a seed plays
+            // the same random games as before bots came.
+            Level::Random => moves[chooser.index(moves.len())],
+            level => {
+                let started = Instant::now();
+                let chosen = fray_bots::choose(&state, seat, level, plan.budget, chooser.seed());
+                thinking.add(level, started.elapsed());
+                chosen.ok_or_else(|| engine(format!("the {level} bot found no move for {seat}")))?
+            }
+        };
         state.play_quiet(seat, mv, &mut dice);
         actions += 1;
         if actions >= MAX_ACTIONS_PER_GAME {
@@ -392,21 +433,25 @@ fn play_game<G: MoveRules>(
 /// the threads' summaries up. A summary holds only counts, sums, minima and
 /// maxima, so which thread played which game changes nothing in it, and no
 /// game's result is kept once counted.
-fn play_all<G: MoveRules>(plan: &Plan, progress: &ProgressBar) -> Result<Summary, SimulateError> {
+fn play_all<G: MoveRules>(
+    plan: &Plan,
+    progress: &ProgressBar,
+) -> Result<(Summary, DecisionTimes), SimulateError> {
     let next = AtomicU64::new(0);
     let failed: Mutex<Vec<(u64, SimulateError)>> = Mutex::new(Vec::new());
-    let parts: Vec<Summary> = std::thread::scope(|scope| {
+    let parts: Vec<(Summary, DecisionTimes)> = std::thread::scope(|scope| {
         let workers: Vec<_> = (0..plan.threads)
             .map(|_| {
                 scope.spawn(|| {
                     let mut summary = Summary::empty(plan);
+                    let mut thinking = DecisionTimes::default();
                     let mut moves = Vec::with_capacity(256);
                     loop {
                         let game = next.fetch_add(1, Ordering::Relaxed);
                         if game >= plan.games {
-                            return summary;
+                            return (summary, thinking);
                         }
-                        match play_game::<G>(plan, game, &mut moves) {
+                        match play_game::<G>(plan, game, &mut moves, &mut thinking) {
                             Ok(result) => summary.add(&result),
                             Err(error) => {
                                 // Stop every worker: no game is taken after this.
@@ -415,7 +460,7 @@ fn play_all<G: MoveRules>(plan: &Plan, progress: &ProgressBar) -> Result<Summary
                                     .lock()
                                     .unwrap_or_else(|e| e.into_inner())
                                     .push((game, error));
-                                return summary;
+                                return (summary, thinking);
                             }
                         }
                         progress.inc(1);
@@ -435,10 +480,12 @@ fn play_all<G: MoveRules>(plan: &Plan, progress: &ProgressBar) -> Result<Summary
         return Err(error);
     }
     let mut total = Summary::empty(plan);
-    for part in &parts {
-        total.merge(part);
+    let mut thinking = DecisionTimes::default();
+    for (part, times) in parts {
+        total.merge(&part);
+        thinking.merge(times);
     }
-    Ok(total)
+    Ok((total, thinking))
 }
 
 /// Plays the plan's games; `progress` counts them (pass a hidden bar for none).
@@ -446,18 +493,19 @@ pub fn run(plan: &Plan, progress: &ProgressBar) -> Result<Report, SimulateError>
     let started = Instant::now();
     struct PlayAll<'a>(&'a Plan, &'a ProgressBar);
     impl SystemVisitor for PlayAll<'_> {
-        type Output = Result<Summary, SimulateError>;
-        fn visit<S: GameSystem>(self) -> Result<Summary, SimulateError> {
+        type Output = Result<(Summary, DecisionTimes), SimulateError>;
+        fn visit<S: GameSystem>(self) -> Self::Output {
             play_all::<S>(self.0, self.1)
         }
     }
-    let summary = fray_rules::with_system(plan.config.system, PlayAll(plan, progress))
+    let (summary, thinking) = fray_rules::with_system(plan.config.system, PlayAll(plan, progress))
         .ok_or_else(|| not_playable(plan.config.system))??;
     let elapsed = started.elapsed();
     Ok(Report {
         summary,
         elapsed,
         threads: plan.threads,
+        thinking,
     })
 }
 
@@ -513,6 +561,8 @@ pub struct Summary {
     pub games: u64,
     /// How each seat's army was chosen, by seat.
     pub seat_armies: Vec<String>,
+    /// Who played each seat, by seat.
+    pub seat_players: Vec<Level>,
     /// Games each seat won, by seat.
     pub wins_by_seat: Vec<u64>,
     pub draws: u64,
@@ -536,6 +586,7 @@ impl Summary {
             seed: plan.seed,
             games: 0,
             seat_armies: plan.armies.iter().map(ArmyChoice::describe).collect(),
+            seat_players: plan.players.clone(),
             wins_by_seat: vec![0; plan.armies.len()],
             draws: 0,
             draw_reasons: BTreeMap::new(),
@@ -670,12 +721,57 @@ pub struct Report {
     pub summary: Summary,
     pub elapsed: Duration,
     pub threads: usize,
+    /// How long each bot level took per decision.
+    pub thinking: DecisionTimes,
+}
+
+/// Each bot level's time per decision, every decision kept (a few hundred
+/// thousand at most in a run worth making).
+#[derive(Debug, Clone, Default)]
+pub struct DecisionTimes(BTreeMap<Level, Vec<Duration>>);
+
+impl DecisionTimes {
+    fn add(&mut self, level: Level, took: Duration) {
+        self.0.entry(level).or_default().push(took);
+    }
+
+    fn merge(&mut self, other: DecisionTimes) {
+        for (level, times) in other.0 {
+            self.0.entry(level).or_default().extend(times);
+        }
+    }
+
+    /// A level's decisions, median and 99th percentile; none if it made none.
+    pub fn of(&self, level: Level) -> Option<(usize, Duration, Duration)> {
+        let mut times = self.0.get(&level)?.clone();
+        times.sort_unstable();
+        let at = |quantile: f64| times[((times.len() - 1) as f64 * quantile).round() as usize];
+        Some((times.len(), at(0.5), at(0.99)))
+    }
 }
 
 impl Report {
     pub fn games_per_second(&self) -> f64 {
         self.summary.games as f64 / self.elapsed.as_secs_f64().max(1e-9)
     }
+}
+
+/// The 95% Wilson score interval of `wins` in `games`, in percent: a win
+/// rate's error bars that stay within 0–100% at the extremes.
+pub fn wilson_interval(wins: u64, games: u64) -> (f64, f64) {
+    if games == 0 {
+        return (0.0, 100.0);
+    }
+    const Z: f64 = 1.959_963_984_540_054;
+    let n = games as f64;
+    let p = wins as f64 / n;
+    let centre = p + Z * Z / (2.0 * n);
+    let spread = Z * (p * (1.0 - p) / n + Z * Z / (4.0 * n * n)).sqrt();
+    let scale = 1.0 + Z * Z / n;
+    (
+        100.0 * (centre - spread) / scale,
+        100.0 * (centre + spread) / scale,
+    )
 }
 
 fn percent(part: u64, whole: u64) -> f64 {
@@ -688,16 +784,25 @@ fn percent(part: u64, whole: u64) -> f64 {
 
 impl fmt::Display for Summary {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let bots = self
+            .seat_players
+            .iter()
+            .any(|level| *level != Level::Random);
         let seats: Vec<String> = self
             .seat_armies
             .iter()
+            .zip(&self.seat_players)
             .enumerate()
-            .map(|(seat, army)| format!("seat {seat}: {army}"))
+            .map(|(seat, (army, level))| match bots {
+                true => format!("seat {seat}: {level} with {army}"),
+                false => format!("seat {seat}: {army}"),
+            })
             .collect();
         writeln!(
             f,
-            "{} random games of {} (seed {}; {})",
+            "{} {}games of {} (seed {}; {})",
             self.games,
+            if bots { "" } else { "random " },
             self.system,
             self.seed,
             seats.join(", ")
@@ -706,8 +811,15 @@ impl fmt::Display for Summary {
             .wins_by_seat
             .iter()
             .enumerate()
-            .map(|(seat, &wins)| {
-                format!("seat {seat} won {wins} ({:.1}%)", percent(wins, self.games))
+            .map(|(seat, &wins)| match bots {
+                true => {
+                    let (low, high) = wilson_interval(wins, self.games);
+                    format!(
+                        "seat {seat} won {wins} ({:.1}%, 95% CI {low:.1}–{high:.1}%)",
+                        percent(wins, self.games)
+                    )
+                }
+                false => format!("seat {seat} won {wins} ({:.1}%)", percent(wins, self.games)),
             })
             .collect();
         results.push(format!(
@@ -796,6 +908,16 @@ fn write_lengths(f: &mut fmt::Formatter<'_>, summary: &Summary) -> fmt::Result {
 impl fmt::Display for Report {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "{}", self.summary)?;
+        for level in Level::ALL {
+            if let Some((decisions, median, p99)) = self.thinking.of(level) {
+                writeln!(
+                    f,
+                    "  thinking {level}: {decisions} decisions, median {:.1} ms, p99 {:.1} ms",
+                    median.as_secs_f64() * 1e3,
+                    p99.as_secs_f64() * 1e3
+                )?;
+            }
+        }
         write!(
             f,
             "  speed    {:.2} s on {} thread{}: {:.1} games/s",
@@ -804,6 +926,16 @@ impl fmt::Display for Report {
             if self.threads == 1 { "" } else { "s" },
             self.games_per_second()
         )
+    }
+}
+
+/// Reads `--budget`: a positive scale for the bots' search.
+pub fn parse_budget(text: &str) -> Result<f64, String> {
+    match text.parse::<f64>() {
+        Ok(budget) if budget.is_finite() && budget > 0.0 => Ok(budget),
+        _ => Err(format!(
+            "'{text}' is not a positive number, such as 0.1 or 2"
+        )),
     }
 }
 

@@ -1,0 +1,104 @@
+//! The bots play legal, repeatable games, and search beats chance.
+
+use fray_bots::{Level, choose};
+use fray_protocol::{MatchConfig, Outcome, Seat, SystemId};
+use fray_rules::{ChaChaDice, GameSystem, SystemVisitor, example_armies, registered, with_system};
+
+/// Plays one game of `system` to its end, seat `i` played by `levels[i]`
+/// at `budget`, the match's dice from `seed`: the outcome, and every move
+/// chosen, in order (as their Debug text).
+fn play(system: SystemId, levels: [Level; 2], budget: f64, seed: u64) -> (Outcome, Vec<String>) {
+    struct Play([Level; 2], f64, u64);
+    impl SystemVisitor for Play {
+        type Output = (Outcome, Vec<String>);
+        fn visit<S: GameSystem>(self) -> Self::Output {
+            let Play(levels, budget, seed) = self;
+            let config = MatchConfig::new(S::ID);
+            let armies = example_armies(S::ID).unwrap();
+            let mut dice = ChaChaDice::from_u64(seed);
+            let mut game = S::setup_quiet(&config, &armies, &mut dice).unwrap();
+            let mut chosen = Vec::new();
+            while let Some(&seat) = game.to_act().first() {
+                let level = levels[usize::from(seat.0)];
+                let decision = seed ^ (chosen.len() as u64) << 20;
+                let mv =
+                    choose(&game, seat, level, budget, decision).expect("a seat to act has a move");
+                chosen.push(format!("{mv:?}"));
+                game.play_quiet(seat, mv, &mut dice);
+                assert!(chosen.len() < 20_000, "the game did not end");
+            }
+            (
+                game.outcome().expect("a game with no one to act is over"),
+                chosen,
+            )
+        }
+    }
+    with_system(system, Play(levels, budget, seed)).unwrap()
+}
+
+/// Every system's opening decision, by each searching level at a small
+/// budget: the same seed chooses the same move, and the move is legal.
+#[test]
+fn a_bot_chooses_the_same_move_from_the_same_seed() {
+    struct Twice;
+    impl SystemVisitor for Twice {
+        type Output = ();
+        fn visit<S: GameSystem>(self) {
+            let config = MatchConfig::new(S::ID);
+            let armies = example_armies(S::ID).unwrap();
+            let game = S::setup_quiet(&config, &armies, &mut ChaChaDice::from_u64(3)).unwrap();
+            let seat = game.to_act()[0];
+            let legal = game.moves(seat);
+            for level in [Level::Easy, Level::Club, Level::Expert] {
+                let first = choose(&game, seat, level, 0.05, 11).unwrap();
+                assert_eq!(
+                    choose(&game, seat, level, 0.05, 11),
+                    Some(first),
+                    "{}",
+                    S::ID
+                );
+                assert!(legal.contains(&first), "{}: {first:?} is not legal", S::ID);
+            }
+        }
+    }
+    for system in registered() {
+        with_system(*system, Twice).unwrap();
+    }
+}
+
+#[test]
+fn a_seat_with_nothing_to_decide_gets_no_move() {
+    struct Idle;
+    impl SystemVisitor for Idle {
+        type Output = ();
+        fn visit<S: GameSystem>(self) {
+            let config = MatchConfig::new(S::ID);
+            let armies = example_armies(S::ID).unwrap();
+            let game = S::setup_quiet(&config, &armies, &mut ChaChaDice::from_u64(1)).unwrap();
+            let idle = (0..2).map(Seat).find(|seat| !game.to_act().contains(seat));
+            if let Some(idle) = idle {
+                assert_eq!(choose(&game, idle, Level::Expert, 0.1, 1), None);
+            }
+        }
+    }
+    with_system(SystemId::FantasyArmies, Idle).unwrap();
+}
+
+/// Search against chance, in the quickest system: the club bot (at a
+/// tenth of its budget, as a debug build allows) wins most of ten games
+/// whichever seat it has. Every game is seeded, so the count is the same
+/// every run; a search that stopped looking ahead would lose it.
+#[test]
+fn a_searching_bot_beats_random_play() {
+    let mut won = 0;
+    for seed in 0..10u64 {
+        let bot = Seat((seed % 2) as u8);
+        let levels = match bot.0 {
+            0 => [Level::Club, Level::Random],
+            _ => [Level::Random, Level::Club],
+        };
+        let (outcome, _) = play(SystemId::FantasyArmies, levels, 0.1, seed);
+        won += usize::from(outcome.winners == [bot]);
+    }
+    assert!(won >= 8, "the club bot won {won} of 10 against random play");
+}
