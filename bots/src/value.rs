@@ -60,15 +60,16 @@ pub fn worth(piece: &PieceView) -> f64 {
 }
 
 /// The usual chess values, by the piece's name or letter; 1 for a piece of
-/// no chess kind. A king is worth a rook and a pawn: its loss usually ends
-/// the game, which the outcome already counts.
+/// no chess kind. A king is worth more than a queen: in most systems its
+/// loss ends the game, and a playout rarely reaches that end, so the value
+/// must make guarding one's own and hunting the other's worth it.
 fn chess_value(name: &str) -> f64 {
     match name.to_ascii_lowercase().as_str() {
         "p" | "pawn" => 1.0,
         "n" | "knight" | "b" | "bishop" => 3.0,
         "r" | "rook" => 5.0,
         "q" | "queen" => 9.0,
-        "k" | "king" => 6.0,
+        "k" | "king" => 12.0,
         _ => 1.0,
     }
 }
