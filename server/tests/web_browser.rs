@@ -601,3 +601,52 @@ fn apply_and_the_board_follow_the_protocol_in_the_browser() {
         "seat 1 a diamond, seat 0 a circle"
     );
 }
+
+/// An outcome is said one way wherever the page says it: who won (or that
+/// it was drawn) and why at the table, in its log and in the replay; who
+/// won alone in the lobby's list.
+#[test]
+fn an_outcome_is_said_one_way_in_the_browser() {
+    let Some(chromium) = chromium_or_skip() else {
+        return;
+    };
+    let server = TestServer::start();
+    let mut browser = Browser::launch(&chromium);
+    let page = browser.page(900, 700, false);
+    browser.navigate(&page, &server.url("/"));
+    browser.wait_for(
+        &page,
+        "the page",
+        "document.querySelector('#register-name')",
+    );
+    let got = browser.eval(
+        &page,
+        r#"(async () => {
+  const { outcomeText } = await import('/web/outcome.js');
+  const { effectEntry } = await import('/web/log.js');
+  const name = (seat) => ['ada', 'bo'][seat];
+  const won = {winners: [0], reason: [{seat: 1}, ' resigned']};
+  const drawn = {winners: [], reason: ['by agreement']};
+  const both = {winners: [0, 1], reason: ['the turns ran out']};
+  return [
+    outcomeText(won, name),
+    outcomeText(drawn, name),
+    outcomeText(both, name),
+    outcomeText(won, name, {why: false}),
+    outcomeText(drawn, name, {why: false}),
+    effectEntry({type: 'game_ended', outcome: won}, 9, {pieces: {}}, name).text,
+  ];
+})()"#,
+    );
+    assert_eq!(
+        got,
+        json!([
+            "ada won: bo resigned",
+            "Drawn: by agreement",
+            "ada and bo won: the turns ran out",
+            "ada won",
+            "Drawn",
+            "ada won: bo resigned"
+        ])
+    );
+}

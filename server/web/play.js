@@ -7,7 +7,8 @@ import { normalizeView, emptyView } from "./apply.js";
 import { drawBoard, movedSquares, SEAT_SHAPES, SHAPE_SIGNS } from "./board.js";
 import { h, s, replace, Notice } from "./dom.js";
 import { legend } from "./legend.js";
-import { follow, logLine, outcomeText } from "./log.js";
+import { follow, logLine } from "./log.js";
+import { outcomeText } from "./outcome.js";
 
 const PROTOCOL_VERSION = 3;
 const MAX_LOG = 300;

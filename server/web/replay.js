@@ -10,7 +10,8 @@ import { drawBoard, movedSquares } from "./board.js";
 import { checkReplay } from "./dice.js";
 import { h, s, replace } from "./dom.js";
 import { legend } from "./legend.js";
-import { follow, logLine, outcomeText } from "./log.js";
+import { follow, logLine } from "./log.js";
+import { outcomeText } from "./outcome.js";
 
 // A jump rebuilds from the nearest view kept before it: one in every
 // CHECKPOINT events, so no jump applies more than CHECKPOINT events.

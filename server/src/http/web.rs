@@ -54,6 +54,7 @@ const ASSETS: &[Asset] = &[
     asset!("play.js", JS),
     asset!("log.js", JS),
     asset!("legend.js", JS),
+    asset!("outcome.js", JS),
     asset!("replay.js", JS),
     asset!("dice.js", JS),
     asset!("icon.svg", SVG),
