@@ -9,8 +9,8 @@ import { h, s, replace, Notice } from "./dom.js";
 import { legend } from "./legend.js";
 import { follow, logLine } from "./log.js";
 import { outcomeText } from "./outcome.js";
+import { PROTOCOL_VERSION } from "./protocol.js";
 
-const PROTOCOL_VERSION = 3;
 const MAX_LOG = 300;
 // How long a seat must stay away before the table says it left: a player
 // who reloads the page, or whose page comes from waiting for the match to
