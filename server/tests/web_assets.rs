@@ -85,6 +85,7 @@ fn scripts_and_style_are_served_with_their_types() {
         ("/web/game_state.js", "text/javascript; charset=utf-8"),
         ("/web/live.js", "text/javascript; charset=utf-8"),
         ("/web/away.js", "text/javascript; charset=utf-8"),
+        ("/web/choosing.js", "text/javascript; charset=utf-8"),
         ("/web/outcome.js", "text/javascript; charset=utf-8"),
         ("/web/protocol.js", "text/javascript; charset=utf-8"),
         ("/web/style.css", "text/css; charset=utf-8"),

@@ -660,7 +660,7 @@ fn the_match_state_follows_snapshots_and_batches_without_a_page() {
         r#"(async () => {
   const { GameState } = await import('/web/game_state.js');
   const before = document.body.innerHTML;
-  const game = new GameState(7);
+  const game = new GameState();
   const early = game.applyBatch({seq: 1, effects: []});
   const knight = {id: 1, owner: 0, kind: 'k', name: 'Knight', glyph: 'N', square: 'b1'};
   const first = game.applySnapshot({
@@ -725,4 +725,70 @@ fn the_match_state_follows_snapshots_and_batches_without_a_page() {
     assert_eq!(got["resumed"], json!(true));
     assert_eq!(got["names"], json!(["bo", "seat 3", "nobody"]));
     assert_eq!(got["untouched"], json!(true), "no page touched");
+}
+
+/// A choice on the board (choosing.js), with no page: a click on a piece
+/// selects its options and marks where they go, a click on a square two
+/// of them reach narrows the list to those two, a square only one option
+/// reaches plays it; with nothing to choose a click only describes.
+#[test]
+fn a_choice_on_the_board_narrows_the_options_without_a_page() {
+    let Some(got) = eval_in_a_fresh_page(
+        r#"(async () => {
+  const { GameState } = await import('/web/game_state.js');
+  const { Choosing } = await import('/web/choosing.js');
+  const game = new GameState();
+  game.applySnapshot({
+    match_id: 7, seq: 1, seat: 0, status: 'running',
+    view: {system: 'test', width: 8, height: 8, pieces: {'1': {id: 1, owner: 0, kind: 'k', name: 'Knight', glyph: 'N', square: 'b1'}}},
+    to_act: [0],
+    options: [
+      {notation: 'Nc3', action: {piece: 1, to: 'c3'}},
+      {notation: 'Na3', action: {piece: 1, to: 'a3'}},
+      {notation: 'Na3!', action: {piece: 1, to: 'a3'}},
+      {notation: '@h1', action: {to: 'h1'}},
+    ],
+  });
+  const choosing = new Choosing();
+  const seen = (next) => ({
+    next: next.act ? 'act ' + next.act.notation : Object.keys(next).sort().join(' '),
+    selected: choosing.selected,
+    sources: choosing.marks(game).sources && [...choosing.marks(game).sources].sort(),
+    targets: [...choosing.marks(game).targets].sort(),
+    listed: choosing.listed(game).shown.map((o) => o.notation),
+    head: choosing.listed(game).head,
+  });
+  const steps = [seen({}), seen(choosing.click('e4', game)), seen(choosing.click('b1', game)), seen(choosing.click('a3', game))];
+  choosing.clear();
+  steps.push(seen(choosing.click('h1', game)));
+  choosing.clear();
+  choosing.click('b1', game);
+  steps.push(seen(choosing.click('c3', game)));
+  game.options = [];
+  choosing.clear();
+  steps.push(seen(choosing.click('b1', game)));
+  return steps;
+})()"#,
+    ) else {
+        return;
+    };
+    assert_eq!(
+        got,
+        json!([
+            {"next": "", "selected": null, "sources": ["b1"], "targets": ["h1"],
+             "listed": ["Nc3", "Na3", "Na3!", "@h1"], "head": "Your options (4)"},
+            {"next": "show", "selected": null, "sources": ["b1"], "targets": ["h1"],
+             "listed": ["Nc3", "Na3", "Na3!", "@h1"], "head": "Your options (4)"},
+            {"next": "show", "selected": "b1", "sources": null, "targets": ["a3", "c3"],
+             "listed": ["Nc3", "Na3", "Na3!"], "head": "From b1 (3 of 4)"},
+            {"next": "narrowed", "selected": "b1", "sources": null, "targets": ["a3", "c3"],
+             "listed": ["Na3", "Na3!"], "head": "Choose (2 of 4)"},
+            {"next": "act @h1", "selected": null, "sources": ["b1"], "targets": ["h1"],
+             "listed": ["@h1"], "head": "Choose (1 of 4)"},
+            {"next": "act Nc3", "selected": "b1", "sources": null, "targets": ["a3", "c3"],
+             "listed": ["Nc3", "Na3", "Na3!"], "head": "From b1 (3 of 4)"},
+            {"next": "idle show", "selected": null, "sources": [], "targets": [],
+             "listed": [], "head": "Your options (0)"}
+        ])
+    );
 }

@@ -12,8 +12,7 @@ import { follow } from "./log.js";
 const MAX_LOG = 300;
 
 export class GameState {
-  constructor(matchId) {
-    this.matchId = matchId;
+  constructor() {
     this.view = emptyView();
     // The last batch applied; null before the first snapshot.
     this.seq = null;

@@ -1,12 +1,14 @@
 // A match at the table, the page: the board, the options, the log, the
 // chat, draw offers, the end and its rematch, and each error where it
 // happened. The match's state is a GameState (game_state.js), the
-// websocket a LiveMatch (live.js); this file draws the one and tells the
-// other what the player does.
+// websocket a LiveMatch (live.js), a choice in progress on the board a
+// Choosing (choosing.js); this file draws them and tells the connection
+// what the player does.
 
 import { api, login, ApiError, errorText, tokenRefused } from "./api.js";
 import { AwayNotices } from "./away.js";
 import { drawBoard, sideAtTop, SEAT_SHAPES, SHAPE_SIGNS } from "./board.js";
+import { Choosing } from "./choosing.js";
 import { h, s, replace, Notice } from "./dom.js";
 import { GameState } from "./game_state.js";
 import { legend } from "./legend.js";
@@ -30,7 +32,7 @@ export class Table {
     this.role = role;
     this.ctx = ctx;
     this.me = login();
-    this.game = new GameState(matchId);
+    this.game = new GameState();
     this.live = new LiveMatch({
       matchId,
       role,
@@ -39,8 +41,7 @@ export class Table {
       onMessage: (msg) => this.receive(msg),
       onConnection: (state) => this.showConnection(state),
     });
-    this.selected = null;
-    this.narrowTo = null; // options a click on the board left to choose from
+    this.choosing = new Choosing();
     this.closed = false;
     this.historyLoaded = false;
     this.away = new AwayNotices({ name: (seat) => this.name(seat), log: (text) => this.addLog({ kind: "note", text }) });
@@ -261,7 +262,7 @@ export class Table {
     const resumed = this.game.applySnapshot(msg);
     // Turned round or not once, from where the pieces stand in the first snapshot.
     if (this.flip === undefined) this.flip = sideAtTop(this.game.view, this.game.seat);
-    this.clearSelection();
+    this.choosing.clear();
     if (resumed) this.addLog({ kind: "note", text: `Reconnected (match as it stands, event ${msg.seq})` });
     if (!this.historyLoaded) this.loadHistory(msg.seq);
     this.live.snapshotApplied(resumed);
@@ -281,7 +282,7 @@ export class Table {
     this.renderLog();
     if (ended) this.away.forget();
     this.drawNote.clear();
-    this.clearSelection();
+    this.choosing.clear();
     replace(this.pieceEl);
     this.live.batchApplied();
     this.render();
@@ -373,7 +374,7 @@ export class Table {
       return;
     }
     this.game.chose();
-    this.clearSelection();
+    this.choosing.clear();
     this.render();
   }
 
@@ -383,43 +384,14 @@ export class Table {
     if (this.live.resign() === null) this.actNote.error(NOT_CONNECTED);
   }
 
-  clearSelection() {
-    this.selected = null;
-    this.narrowTo = null;
-  }
-
   clickSquare(square) {
-    if (!this.game.options.length) {
-      this.showSquare(square);
+    const next = this.choosing.click(square, this.game);
+    if (next.act) {
+      this.act(next.act);
       return;
     }
-    const geo = this.game.options.map((o) => ({ option: o, ...this.game.squaresOf(o) }));
-    if (this.selected) {
-      const chosen = geo.filter((g) => g.from === this.selected && g.to === square && g.to !== g.from);
-      if (chosen.length === 1) {
-        this.act(chosen[0].option);
-        return;
-      }
-      if (chosen.length > 1) {
-        this.narrowTo = chosen.map((g) => g.option);
-        this.render();
-        return;
-      }
-    }
-    if (geo.some((g) => g.from === square)) {
-      this.selected = this.selected === square ? null : square;
-      this.narrowTo = null;
-    } else {
-      const here = geo.filter((g) => !g.from && g.to === square);
-      this.selected = null;
-      this.narrowTo = here.length ? here.map((g) => g.option) : null;
-      if (here.length === 1) {
-        this.act(here[0].option);
-        return;
-      }
-    }
-    this.showSquare(square);
-    this.render();
+    if (next.show) this.showSquare(square);
+    if (!next.idle) this.render();
   }
 
   showSquare(square) {
@@ -492,25 +464,12 @@ export class Table {
     this.statusEl.classList.toggle("over", !!view.outcome);
 
     // The board, with what the selection may do.
-    const geo = options.map((o) => ({ option: o, ...game.squaresOf(o) }));
-    const sources = new Set(geo.map((g) => g.from).filter(Boolean));
-    const targets = new Set();
-    if (this.selected) for (const g of geo) if (g.from === this.selected && g.to && g.to !== g.from) targets.add(g.to);
-    if (this.narrowTo) {
-      for (const o of this.narrowTo) {
-        const g = game.squaresOf(o);
-        if (g.to) targets.add(g.to);
-      }
-    } else if (!this.selected) {
-      // Choices that start on no square (placing a piece from off the
-      // board, building): where they go.
-      for (const g of geo) if (!g.from && g.to) targets.add(g.to);
-    }
+    const { sources, targets } = this.choosing.marks(game);
     drawBoard(this.svg, view, {
       flip: !!this.flip,
       mySeat: game.seat,
-      selected: this.selected,
-      sources: this.selected ? null : sources,
+      selected: this.choosing.selected,
+      sources,
       targets,
       last: game.lastMove,
       seatName: (seat) => this.name(seat),
@@ -528,15 +487,7 @@ export class Table {
     );
 
     // The options, all of them or those the board narrowed to.
-    let shown = options;
-    let head = mine ? `Your options (${options.length})` : "Options";
-    if (this.narrowTo) {
-      shown = this.narrowTo;
-      head = `Choose (${shown.length} of ${options.length})`;
-    } else if (this.selected) {
-      shown = geo.filter((g) => g.from === this.selected).map((g) => g.option);
-      head = `From ${this.selected} (${shown.length} of ${options.length})`;
-    }
+    const { shown, head } = this.choosing.listed(game);
     this.optionsHead.textContent = head;
     if (!options.length) {
       const note = view.outcome
@@ -568,8 +519,8 @@ export class Table {
             ),
           ),
         ),
-        this.selected || this.narrowTo
-          ? h("li", {}, h("button", { type: "button", class: "link", onclick: () => { this.clearSelection(); this.render(); } }, "show every option"))
+        this.choosing.narrowed()
+          ? h("li", {}, h("button", { type: "button", class: "link", onclick: () => { this.choosing.clear(); this.render(); } }, "show every option"))
           : null,
       );
     }

@@ -89,6 +89,7 @@ fn assets() -> &'static [Asset] {
             embedded!("game_state.js", JS),
             embedded!("live.js", JS),
             embedded!("away.js", JS),
+            embedded!("choosing.js", JS),
             embedded!("log.js", JS),
             embedded!("legend.js", JS),
             embedded!("outcome.js", JS),
