@@ -1,10 +1,14 @@
 //! The web client's files: `GET /` is the page, `GET /web/{file}` its
 //! scripts and style, each with its type, an ETag and `no-cache`; an
-//! unknown file is `404 not_found`.
+//! unknown file is `404 not_found`. The protocol version the page speaks
+//! is the server's.
 
 mod common;
 
+use std::path::Path;
+
 use common::{PATIENCE, TestServer};
+use fray_protocol::PROTOCOL_VERSION;
 
 struct Got {
     status: u16,
@@ -78,6 +82,12 @@ fn scripts_and_style_are_served_with_their_types() {
         ("/web/dom.js", "text/javascript; charset=utf-8"),
         ("/web/lobby.js", "text/javascript; charset=utf-8"),
         ("/web/play.js", "text/javascript; charset=utf-8"),
+        ("/web/game_state.js", "text/javascript; charset=utf-8"),
+        ("/web/live.js", "text/javascript; charset=utf-8"),
+        ("/web/away.js", "text/javascript; charset=utf-8"),
+        ("/web/choosing.js", "text/javascript; charset=utf-8"),
+        ("/web/outcome.js", "text/javascript; charset=utf-8"),
+        ("/web/protocol.js", "text/javascript; charset=utf-8"),
         ("/web/style.css", "text/css; charset=utf-8"),
         ("/web/icon.svg", "image/svg+xml"),
         ("/web/index.html", "text/html; charset=utf-8"),
@@ -160,4 +170,46 @@ fn unknown_files_are_not_found() {
     // The API's own answers are untouched.
     let (status, _) = server.get("/api/systems");
     assert_eq!(status, 200);
+}
+
+/// The page says in its hello the version the server speaks: it reads it
+/// from `protocol.js`, which the server makes from `PROTOCOL_VERSION`, and
+/// no file of the page types a version of its own that could differ.
+#[test]
+fn the_page_speaks_the_protocol_version_of_its_server() {
+    let server = TestServer::start();
+    let module = get(&server, "/web/protocol.js", None);
+    assert_eq!(module.status, 200);
+    assert_eq!(module.content_type, "text/javascript; charset=utf-8");
+    assert!(
+        module.body.contains(&format!(
+            "export const PROTOCOL_VERSION = {PROTOCOL_VERSION};"
+        )),
+        "{}",
+        module.body
+    );
+    let again = get(&server, "/web/protocol.js", Some(&module.etag));
+    assert_eq!(again.status, 304, "cached as the other files are");
+
+    let web = Path::new(env!("CARGO_MANIFEST_DIR")).join("web");
+    let mut hellos = Vec::new();
+    for entry in std::fs::read_dir(&web).expect("server/web") {
+        let path = entry.expect("an entry").path();
+        let name = path.file_name().unwrap_or_default().to_string_lossy();
+        assert_ne!(name, "protocol.js", "the server makes protocol.js");
+        let text = std::fs::read_to_string(&path).unwrap_or_default();
+        assert!(
+            !text.contains("PROTOCOL_VERSION ="),
+            "{name} types a protocol version of its own"
+        );
+        if text.contains(r#"type: "hello""#) {
+            assert!(
+                text.contains(r#"import { PROTOCOL_VERSION } from "./protocol.js";"#)
+                    && text.contains("version: PROTOCOL_VERSION"),
+                "{name} says hello with the server's version"
+            );
+            hellos.push(name.into_owned());
+        }
+    }
+    assert_eq!(hellos.len(), 1, "one file says hello: {hellos:?}");
 }

@@ -33,25 +33,25 @@ fn play_by_clicks(browser: &mut Browser, page: &str) -> String {
   const t = {TABLE};
   const click = (sq) => document.querySelector(`[data-square="${{sq}}"]`)
       .dispatchEvent(new MouseEvent("click", {{bubbles: true}}));
-  const moves = t.options.map((o) => ({{o, ...t.geometry(o)}}))
+  const moves = t.game.options.map((o) => ({{o, ...t.game.squaresOf(o)}}))
       .filter((g) => g.from && g.to && g.from !== g.to);
   if (!moves.length) {{
-    const placed = t.options.map((o) => ({{o, ...t.geometry(o)}})).filter((g) => !g.from && g.to);
+    const placed = t.game.options.map((o) => ({{o, ...t.game.squaresOf(o)}})).filter((g) => !g.from && g.to);
     if (placed.length) {{
       const g = placed[placed.length - 1];
       click(g.to);
-      if (!t.pending) document.querySelector("#options button.option").click();
+      if (!t.live.pending) document.querySelector("#options button.option").click();
       return "square " + g.to;
     }}
     document.querySelector("#options button.option").click();
-    return "list " + t.options[0].notation;
+    return "list " + t.game.options[0].notation;
   }}
   const g = moves[Math.floor(moves.length / 2)];
   click(g.from);
   const targets = [...document.querySelectorAll(".sq.target")].map((e) => e.dataset.square);
   if (!targets.includes(g.to)) return "not shown: " + g.to + " among " + targets.join(",");
   click(g.to);
-  if (!t.pending) document.querySelector("#options button.option").click();
+  if (!t.live.pending) document.querySelector("#options button.option").click();
   return "board " + g.from + "-" + g.to;
 }})()"##
         ),
@@ -66,7 +66,7 @@ fn play_by_clicks(browser: &mut Browser, page: &str) -> String {
     browser.wait_for(
         page,
         "the move's ack",
-        &format!("{TABLE}.seq > {before} && !{TABLE}.pending"),
+        &format!("{TABLE}.game.seq > {before} && !{TABLE}.live.pending"),
     );
     played
 }
@@ -81,7 +81,7 @@ fn who_decides<'a>(browser: &mut Browser, pages: [&'a str; 2]) -> &'a str {
         }
         if Instant::now() > deadline {
             let state = format!(
-                "JSON.stringify({{seq: {TABLE}.seq, seat: {TABLE}.seat, toAct: {TABLE}.toAct, options: {TABLE}.options.length, pending: {TABLE}.pending, text: document.body.innerText}})"
+                "JSON.stringify({{seq: {TABLE}.game.seq, seat: {TABLE}.game.seat, toAct: {TABLE}.game.toAct, options: {TABLE}.game.options.length, pending: {TABLE}.live.pending, text: document.body.innerText}})"
             );
             let a = browser.eval(pages[0], &state);
             let b = browser.eval(pages[1], &state);
@@ -102,13 +102,13 @@ fn play_one<'a>(browser: &mut Browser, pages: [&'a str; 2]) -> &'a str {
 /// Both pages hold the same board, each from the batches it applied.
 fn same_board(browser: &mut Browser, a: &str, b: &str) {
     let board = format!(
-        "JSON.stringify(Object.values({TABLE}.view.pieces).map((p) => [p.id, p.owner, p.glyph, p.square || null]).sort((x, y) => x[0] - y[0]))"
+        "JSON.stringify(Object.values({TABLE}.game.view.pieces).map((p) => [p.id, p.owner, p.glyph, p.square || null]).sort((x, y) => x[0] - y[0]))"
     );
     let seq_a = seq(browser, a);
     browser.wait_for(
         b,
         "the other page to catch up",
-        &format!("{TABLE}.seq === {seq_a}"),
+        &format!("{TABLE}.game.seq === {seq_a}"),
     );
     let left = browser.eval(a, &board);
     let right = browser.eval(b, &board);
@@ -227,7 +227,7 @@ fn two_players_meet_and_play_in_the_browser() {
         browser.wait_for(
             page,
             "the snapshot",
-            &format!("{TABLE} && {TABLE}.seq !== null && document.querySelector('#board [data-square=\"a1\"]')"),
+            &format!("{TABLE} && {TABLE}.game.seq !== null && document.querySelector('#board [data-square=\"a1\"]')"),
         );
     }
     let squares = browser.eval(
@@ -261,7 +261,7 @@ fn two_players_meet_and_play_in_the_browser() {
     browser.wait_for(
         &mover,
         "the listed move's ack",
-        &format!("{TABLE}.seq > {before}"),
+        &format!("{TABLE}.game.seq > {before}"),
     );
 
     // The other player's connection drops; a move is made meanwhile; the
@@ -274,10 +274,13 @@ fn two_players_meet_and_play_in_the_browser() {
     browser.wait_for(
         &other,
         "its turn",
-        &format!("{TABLE}.seq === {}", before + 1),
+        &format!("{TABLE}.game.seq === {}", before + 1),
     );
     let waiting = mover.clone();
-    browser.eval(&waiting, &format!("{TABLE}.dropConnection(3000); true"));
+    browser.eval(
+        &waiting,
+        &format!("{TABLE}.live.dropConnection(3000); true"),
+    );
     browser.wait_for(
         &waiting,
         "the drop to show",
@@ -288,7 +291,7 @@ fn two_players_meet_and_play_in_the_browser() {
         &waiting,
         "the resumed batches",
         &format!(
-            "{TABLE}.resumedWith === 'batches' && {TABLE}.seq === {}",
+            "{TABLE}.live.resumedWith === 'batches' && {TABLE}.game.seq === {}",
             before + 2
         ),
     );
@@ -300,13 +303,13 @@ fn two_players_meet_and_play_in_the_browser() {
     let before = seq(&mut browser, &mover);
     browser.eval(
         &mover,
-        &format!("(() => {{ const t = {TABLE}; t.act(t.options[0]); t.dropConnection(300); return true; }})()"),
+        &format!("(() => {{ const t = {TABLE}; t.act(t.game.options[0]); t.live.dropConnection(300); return true; }})()"),
     );
     browser.wait_for(
         &mover,
         "the action acknowledged after the drop",
         &format!(
-            "{TABLE}.seq === {} && !{TABLE}.pending && {TABLE}.ws && {TABLE}.ws.readyState === 1",
+            "{TABLE}.game.seq === {} && !{TABLE}.live.pending && {TABLE}.live.ws && {TABLE}.live.ws.readyState === 1",
             before + 1
         ),
     );
@@ -329,7 +332,7 @@ fn two_players_meet_and_play_in_the_browser() {
     browser.wait_for(
         &watcher,
         "the spectator's snapshot",
-        &format!("{TABLE} && {TABLE}.seq === {now} && {TABLE}.seat === null"),
+        &format!("{TABLE} && {TABLE}.game.seq === {now} && {TABLE}.game.seat === null"),
     );
     let note = browser.eval(&watcher, "document.querySelector('#options').textContent");
     assert_eq!(note, json!("You are watching."));
@@ -426,7 +429,7 @@ fn every_system_is_drawn_and_played_in_the_browser() {
         open_table(&mut browser, &bo, &root, &players[1], id);
         let pages = [ada.as_str(), bo.as_str()];
         for _ in 0..8 {
-            if browser.eval(&ada, &format!("!!{TABLE}.view.outcome")) == json!(true) {
+            if browser.eval(&ada, &format!("!!{TABLE}.game.view.outcome")) == json!(true) {
                 break;
             }
             play_one(&mut browser, pages);
@@ -435,7 +438,7 @@ fn every_system_is_drawn_and_played_in_the_browser() {
         // ChessWar!'s set-up each side's placements are its own.
         for (page, token) in [(&ada, ada_token), (&bo, bo_token)] {
             let last = servers_snapshot(&server, Some(token), id).seq;
-            browser.wait_for(page, "both pages", &format!("{TABLE}.seq === {last}"));
+            browser.wait_for(page, "both pages", &format!("{TABLE}.game.seq === {last}"));
         }
         view_is_the_servers(&mut browser, &ada, &server, Some(ada_token), id);
         view_is_the_servers(&mut browser, &bo, &server, Some(bo_token), id);
@@ -443,15 +446,11 @@ fn every_system_is_drawn_and_played_in_the_browser() {
     }
 }
 
-/// The page's `apply` and board, on a view made up here: a Large
-/// miniature over four squares, a stack of three, a piece that is a stack
-/// (its `count`), walls set and taken away, terrain, resources, a piece
-/// changed, an effect naming no piece, the end.
-#[test]
-fn apply_and_the_board_follow_the_protocol_in_the_browser() {
-    let Some(chromium) = chromium_or_skip() else {
-        return;
-    };
+/// The value of `script` run in the page as it first loads, nothing
+/// clicked: the tests of the page's modules import them there. None,
+/// having said so, when Chromium is not installed.
+fn eval_in_a_fresh_page(script: &str) -> Option<Value> {
+    let chromium = chromium_or_skip()?;
     let server = TestServer::start();
     let mut browser = Browser::launch(&chromium);
     let page = browser.page(900, 700, false);
@@ -461,8 +460,16 @@ fn apply_and_the_board_follow_the_protocol_in_the_browser() {
         "the page",
         "document.querySelector('#register-name')",
     );
-    let got = browser.eval(
-        &page,
+    Some(browser.eval(&page, script))
+}
+
+/// The page's `apply` and board, on a view made up here: a Large
+/// miniature over four squares, a stack of three, a piece that is a stack
+/// (its `count`), walls set and taken away, terrain, resources, a piece
+/// changed, an effect naming no piece, the end.
+#[test]
+fn apply_and_the_board_follow_the_protocol_in_the_browser() {
+    let Some(got) = eval_in_a_fresh_page(
         r#"(async () => {
   const { apply, emptyView } = await import('/web/apply.js');
   const { drawBoard } = await import('/web/board.js');
@@ -541,7 +548,9 @@ fn apply_and_the_board_follow_the_protocol_in_the_browser() {
     logged,
   };
 })()"#,
-    );
+    ) else {
+        return;
+    };
     assert_eq!(got["pieces"], json!(["1", "2", "4", "5", "6"]));
     assert_eq!(
         got["walls"],
@@ -599,5 +608,187 @@ fn apply_and_the_board_follow_the_protocol_in_the_browser() {
         got["shapes"],
         json!(["polygon", "circle"]),
         "seat 1 a diamond, seat 0 a circle"
+    );
+}
+
+/// An outcome is said one way wherever the page says it: who won (or that
+/// it was drawn) and why at the table, in its log and in the replay; who
+/// won alone in the lobby's list.
+#[test]
+fn an_outcome_is_said_one_way_in_the_browser() {
+    let Some(got) = eval_in_a_fresh_page(
+        r#"(async () => {
+  const { outcomeText } = await import('/web/outcome.js');
+  const { effectEntry } = await import('/web/log.js');
+  const name = (seat) => ['ada', 'bo'][seat];
+  const won = {winners: [0], reason: [{seat: 1}, ' resigned']};
+  const drawn = {winners: [], reason: ['by agreement']};
+  const both = {winners: [0, 1], reason: ['the turns ran out']};
+  return [
+    outcomeText(won, name),
+    outcomeText(drawn, name),
+    outcomeText(both, name),
+    outcomeText(won, name, {why: false}),
+    outcomeText(drawn, name, {why: false}),
+    effectEntry({type: 'game_ended', outcome: won}, 9, {pieces: {}}, name).text,
+  ];
+})()"#,
+    ) else {
+        return;
+    };
+    assert_eq!(
+        got,
+        json!([
+            "ada won: bo resigned",
+            "Drawn: by agreement",
+            "ada and bo won: the turns ran out",
+            "ada won",
+            "Drawn",
+            "ada won: bo resigned"
+        ])
+    );
+}
+
+/// The table's match state (game_state.js) follows snapshots and batches
+/// with no page and no connection: a batch it holds is ignored, one past a
+/// gap is refused for a new subscribe, the next is applied and told in the
+/// log, the last ends the game; a seat that chose while another decided
+/// waits for it; a second snapshot is a resume. Nothing on the page changes.
+#[test]
+fn the_match_state_follows_snapshots_and_batches_without_a_page() {
+    let Some(got) = eval_in_a_fresh_page(
+        r#"(async () => {
+  const { GameState } = await import('/web/game_state.js');
+  const before = document.body.innerHTML;
+  const game = new GameState();
+  const early = game.applyBatch({seq: 1, effects: []});
+  const knight = {id: 1, owner: 0, kind: 'k', name: 'Knight', glyph: 'N', square: 'b1'};
+  const first = game.applySnapshot({
+    match_id: 7, seq: 4, seat: 0, status: 'running', commitment: 'c',
+    view: {system: 'test', width: 8, height: 8, pieces: {'1': knight}},
+    to_act: [0, 1],
+    options: [{action: {piece: 1, to: 'c3'}}, {action: {to: 'a1'}}],
+  });
+  game.nameSeats({seats: [{seat: 0, player: {name: 'ada'}}, {seat: 1, player: {name: 'bo'}}, {seat: 2, player: null}]});
+  const squares = game.options.map((o) => game.squaresOf(o));
+  const decides = game.seatDecides();
+  game.chose();
+  const held = game.applyBatch({seq: 4, effects: []});
+  const gap = game.applyBatch({seq: 6, effects: []});
+  const next = game.applyBatch({seq: 5, effects: [{type: 'piece_moved', piece: 1, from: 'b1', to: 'c3'}], to_act: [1], options: []});
+  const afterNext = {waiting: game.chosenWaiting(), decides: game.seatDecides(), lastMove: [...game.lastMove].sort()};
+  const ended = game.applyBatch({seq: 6, effects: [{type: 'game_ended', outcome: {winners: [0], reason: [{seat: 1}, ' resigned']}}]});
+  const end = {seq: game.seq, status: game.status, waiting: game.chosenWaiting(), log: game.log.map((e) => e.text)};
+  const chat = [game.hearChat({id: 3, seat: 1, name: 'bo', text: 'gg'}) !== null, game.hearChat({id: 3, seat: 1, name: 'bo', text: 'gg'}) !== null];
+  const resumed = game.applySnapshot({match_id: 7, seq: 6, seat: 0, status: 'finished', view: {}});
+  const names = [game.seatName(1), game.seatName(2), game.seatName(null)];
+  return {early, first, squares, decides, held, gap, next, afterNext, ended, end, chat, resumed, names,
+          untouched: document.body.innerHTML === before};
+})()"#,
+    ) else {
+        return;
+    };
+    assert_eq!(
+        got["early"],
+        json!("old"),
+        "nothing before the first snapshot"
+    );
+    assert_eq!(
+        got["first"],
+        json!(false),
+        "the first snapshot is no resume"
+    );
+    assert_eq!(
+        got["squares"],
+        json!([{"from": "b1", "to": "c3"}, {"from": null, "to": "a1"}])
+    );
+    assert_eq!(got["decides"], json!(true));
+    assert_eq!(got["held"], json!("old"));
+    assert_eq!(got["gap"], json!("gap"));
+    assert_eq!(got["next"], json!("applied"));
+    assert_eq!(
+        got["afterNext"],
+        json!({"waiting": true, "decides": false, "lastMove": ["b1", "c3"]}),
+        "ada chose while bo decided too, and waits for him"
+    );
+    assert_eq!(got["ended"], json!("ended"));
+    assert_eq!(
+        got["end"],
+        json!({
+            "seq": 6,
+            "status": "finished",
+            "waiting": false,
+            "log": ["Knight (ada) moves b1 to c3", "ada won: bo resigned"]
+        })
+    );
+    assert_eq!(got["chat"], json!([true, false]), "a chat line heard once");
+    assert_eq!(got["resumed"], json!(true));
+    assert_eq!(got["names"], json!(["bo", "seat 3", "nobody"]));
+    assert_eq!(got["untouched"], json!(true), "no page touched");
+}
+
+/// A choice on the board (choosing.js), with no page: a click on a piece
+/// selects its options and marks where they go, a click on a square two
+/// of them reach narrows the list to those two, a square only one option
+/// reaches plays it; with nothing to choose a click only describes.
+#[test]
+fn a_choice_on_the_board_narrows_the_options_without_a_page() {
+    let Some(got) = eval_in_a_fresh_page(
+        r#"(async () => {
+  const { GameState } = await import('/web/game_state.js');
+  const { Choosing } = await import('/web/choosing.js');
+  const game = new GameState();
+  game.applySnapshot({
+    match_id: 7, seq: 1, seat: 0, status: 'running',
+    view: {system: 'test', width: 8, height: 8, pieces: {'1': {id: 1, owner: 0, kind: 'k', name: 'Knight', glyph: 'N', square: 'b1'}}},
+    to_act: [0],
+    options: [
+      {notation: 'Nc3', action: {piece: 1, to: 'c3'}},
+      {notation: 'Na3', action: {piece: 1, to: 'a3'}},
+      {notation: 'Na3!', action: {piece: 1, to: 'a3'}},
+      {notation: '@h1', action: {to: 'h1'}},
+    ],
+  });
+  const choosing = new Choosing();
+  const seen = (next) => ({
+    next: next.act ? 'act ' + next.act.notation : Object.keys(next).sort().join(' '),
+    selected: choosing.selected,
+    sources: choosing.marks(game).sources && [...choosing.marks(game).sources].sort(),
+    targets: [...choosing.marks(game).targets].sort(),
+    listed: choosing.listed(game).shown.map((o) => o.notation),
+    head: choosing.listed(game).head,
+  });
+  const steps = [seen({}), seen(choosing.click('e4', game)), seen(choosing.click('b1', game)), seen(choosing.click('a3', game))];
+  choosing.clear();
+  steps.push(seen(choosing.click('h1', game)));
+  choosing.clear();
+  choosing.click('b1', game);
+  steps.push(seen(choosing.click('c3', game)));
+  game.options = [];
+  choosing.clear();
+  steps.push(seen(choosing.click('b1', game)));
+  return steps;
+})()"#,
+    ) else {
+        return;
+    };
+    assert_eq!(
+        got,
+        json!([
+            {"next": "", "selected": null, "sources": ["b1"], "targets": ["h1"],
+             "listed": ["Nc3", "Na3", "Na3!", "@h1"], "head": "Your options (4)"},
+            {"next": "show", "selected": null, "sources": ["b1"], "targets": ["h1"],
+             "listed": ["Nc3", "Na3", "Na3!", "@h1"], "head": "Your options (4)"},
+            {"next": "show", "selected": "b1", "sources": null, "targets": ["a3", "c3"],
+             "listed": ["Nc3", "Na3", "Na3!"], "head": "From b1 (3 of 4)"},
+            {"next": "narrowed", "selected": "b1", "sources": null, "targets": ["a3", "c3"],
+             "listed": ["Na3", "Na3!"], "head": "Choose (2 of 4)"},
+            {"next": "act @h1", "selected": null, "sources": ["b1"], "targets": ["h1"],
+             "listed": ["@h1"], "head": "Choose (1 of 4)"},
+            {"next": "act Nc3", "selected": "b1", "sources": null, "targets": ["a3", "c3"],
+             "listed": ["Nc3", "Na3", "Na3!"], "head": "From b1 (3 of 4)"},
+            {"next": "idle show", "selected": null, "sources": [], "targets": [],
+             "listed": [], "head": "Your options (0)"}
+        ])
     );
 }

@@ -160,7 +160,7 @@ fn a_stale_token_leads_to_the_login_page() {
         &page,
         "the table again, logged in",
         &format!(
-            "location.hash === '#/play/{running}' && {TABLE} && {TABLE}.seq === {seq} && document.querySelector('#me').textContent === {}",
+            "location.hash === '#/play/{running}' && {TABLE} && {TABLE}.game.seq === {seq} && document.querySelector('#me').textContent === {}",
             json!(cleo.name)
         ),
     );
@@ -347,7 +347,7 @@ fn a_finished_match_offers_a_rematch_however_it_is_reached() {
         browser.wait_for(
             page,
             "the rematch under way",
-            &format!("location.hash === '#/play/{next}' && {TABLE} && {TABLE}.seq !== null && {TABLE}.status === 'running'"),
+            &format!("location.hash === '#/play/{next}' && {TABLE} && {TABLE}.game.seq !== null && {TABLE}.game.status === 'running'"),
         );
     }
 
@@ -393,7 +393,7 @@ fn no_away_notice_about_a_player_at_the_table() {
         browser.wait_for(
             page,
             "the snapshot",
-            &format!("location.hash === '#/play/{id}' && {TABLE} && {TABLE}.seq !== null"),
+            &format!("location.hash === '#/play/{id}' && {TABLE} && {TABLE}.game.seq !== null"),
         );
     }
     // Longer than any notice waits to be sure.
@@ -408,7 +408,7 @@ fn no_away_notice_about_a_player_at_the_table() {
     }
 
     // Bo's connection drops for a while: Ada is told, then told he is back.
-    browser.eval(&bo, &format!("{TABLE}.dropConnection(9000); true"));
+    browser.eval(&bo, &format!("{TABLE}.live.dropConnection(9000); true"));
     browser.wait_for(
         &ada,
         "bo away",

@@ -88,7 +88,7 @@ fn page_plays(browser: &mut Browser, page: &str, chooser: &mut Chooser) -> Strin
     let state = browser.eval(
         page,
         &format!(
-            "JSON.stringify({{options: {TABLE}.options, pieces: {TABLE}.view.pieces, seat: {TABLE}.seat}})"
+            "JSON.stringify({{options: {TABLE}.game.options, pieces: {TABLE}.game.view.pieces, seat: {TABLE}.game.seat}})"
         ),
     );
     let state: Value = serde_json::from_str(state.as_str().expect("JSON")).expect("JSON");
@@ -101,9 +101,9 @@ fn page_plays(browser: &mut Browser, page: &str, chooser: &mut Chooser) -> Strin
         &format!(
             r#"(() => {{
   const t = {TABLE};
-  const option = t.options[{chosen}];
-  const g = t.geometry(option);
-  const alike = t.options.filter((o) => {{ const x = t.geometry(o); return x.from === g.from && x.to === g.to; }});
+  const option = t.game.options[{chosen}];
+  const g = t.game.squaresOf(option);
+  const alike = t.game.options.filter((o) => {{ const x = t.game.squaresOf(o); return x.from === g.from && x.to === g.to; }});
   const click = (sq) => document.querySelector(`[data-square="${{sq}}"]`)
       .dispatchEvent(new MouseEvent("click", {{bubbles: true}}));
   if (g.from && g.to && g.from !== g.to && alike.length === 1) {{
@@ -119,7 +119,7 @@ fn page_plays(browser: &mut Browser, page: &str, chooser: &mut Chooser) -> Strin
     browser.wait_for(
         page,
         "Ada's action acknowledged",
-        &format!("{TABLE}.seq > {before} && !{TABLE}.pending"),
+        &format!("{TABLE}.game.seq > {before} && !{TABLE}.live.pending"),
     );
     how.as_str().unwrap_or_default().to_owned()
 }
@@ -169,7 +169,7 @@ fn play_to_the_end(
         browser.wait_for(
             page,
             "Ada's page to catch up",
-            &format!("{TABLE}.seq === {hers}"),
+            &format!("{TABLE}.game.seq === {hers}"),
         );
         let ada_decides = bot.to_act.iter().any(|&seat| seat != bot_seat);
         if ada_decides {
@@ -248,14 +248,14 @@ fn a_whole_game_of_every_system_against_a_bot_in_the_browser() {
         browser.wait_for(
             &page,
             "the game on Ada's page",
-            &format!("{TABLE}.seq !== null && document.querySelector('#board [data-square]')"),
+            &format!("{TABLE}.game.seq !== null && document.querySelector('#board [data-square]')"),
         );
         let watcher = browser.page(900, 760, false);
         browser.navigate(&watcher, &format!("{root}#/watch/{id}"));
         browser.wait_for(
             &watcher,
             "the spectator's table",
-            &format!("{TABLE} && {TABLE}.seq !== null"),
+            &format!("{TABLE} && {TABLE}.game.seq !== null"),
         );
 
         let ada_token = ada["token"].as_str().expect("a token");
@@ -280,7 +280,11 @@ fn a_whole_game_of_every_system_against_a_bot_in_the_browser() {
         for (viewer, token) in [(&page, Some(ada_token)), (&watcher, None)] {
             browser.wait_for(viewer, "the end", "document.querySelector('#turn.over')");
             let last = servers_snapshot(&server, token, id).seq;
-            browser.wait_for(viewer, "the last batch", &format!("{TABLE}.seq === {last}"));
+            browser.wait_for(
+                viewer,
+                "the last batch",
+                &format!("{TABLE}.game.seq === {last}"),
+            );
         }
         view_is_the_servers(&mut browser, &page, &server, Some(ada_token), id);
         view_is_the_servers(&mut browser, &watcher, &server, None, id);
@@ -306,7 +310,7 @@ fn a_whole_game_of_every_system_against_a_bot_in_the_browser() {
             &late,
             "the late spectator's history",
             &format!(
-                "{TABLE} && {TABLE}.seq === {} && {TABLE}.historyLoaded && {TABLE}.log.length > 0",
+                "{TABLE} && {TABLE}.game.seq === {} && {TABLE}.historyLoaded && {TABLE}.game.log.length > 0",
                 servers_snapshot(&server, None, id).seq
             ),
         );
@@ -318,7 +322,7 @@ fn a_whole_game_of_every_system_against_a_bot_in_the_browser() {
         // Its log, told from the history, says what the watching page's said
         // live: moves of pieces taken since included.
         let moves = format!(
-            "JSON.stringify({TABLE}.log.filter((e) => e.kind === 'move').map((e) => e.text).slice(-20))"
+            "JSON.stringify({TABLE}.game.log.filter((e) => e.kind === 'move').map((e) => e.text).slice(-20))"
         );
         let told_live = browser.eval(&watcher, &moves);
         assert_ne!(told_live, json!("[]"), "{key}: moves in the log");
@@ -348,7 +352,7 @@ fn a_whole_game_of_every_system_against_a_bot_in_the_browser() {
 /// to the replay: its last step is the view the page watched, and the dice
 /// check in the browser passes.
 fn replayed_from_the_table(browser: &mut Browser, watcher: &str, system: &Value) {
-    let watched = browser.eval(watcher, &format!("JSON.stringify({TABLE}.view)"));
+    let watched = browser.eval(watcher, &format!("JSON.stringify({TABLE}.game.view)"));
     browser.eval(
         watcher,
         "document.querySelector('#replay-link').click(); true",
@@ -426,7 +430,7 @@ fn rematch_from_the_page(
     browser.wait_for(
         page,
         "the rematch's table",
-        &format!("location.hash === '#/play/{next}' && {TABLE} && {TABLE}.seq !== null"),
+        &format!("location.hash === '#/play/{next}' && {TABLE} && {TABLE}.game.seq !== null"),
     );
     let (_, summary) = server.get(&format!("/api/matches/{next}"));
     assert_eq!(summary["status"], json!("running"), "{summary}");
@@ -443,7 +447,7 @@ fn rematch_from_the_page(
     };
     assert_ne!(seat_of(&before), seat_of(&summary), "the seats are swapped");
     assert_eq!(
-        browser.eval(page, &format!("{TABLE}.seat")),
+        browser.eval(page, &format!("{TABLE}.game.seat")),
         seat_of(&summary)
     );
 }

@@ -253,6 +253,22 @@ export function drawBoard(svg, view, opts = {}) {
   svg.append(labels);
 }
 
+/**
+ * Whether to turn the board round, so that `seat`'s player (null: a
+ * spectator, who is not) sees their own side at the bottom: from where
+ * their pieces stand in `view` (which side a seat starts on is the rules'
+ * business: in Action Chess Faction Chess a coin gives White to either
+ * seat).
+ */
+export function sideAtTop(view, seat) {
+  if (seat === null) return false;
+  const ranks = Object.values(view.pieces)
+    .filter((p) => p.owner === seat && p.square)
+    .map((p) => parseInt(p.square.slice(1), 10));
+  if (!ranks.length) return seat === 1;
+  return ranks.reduce((a, b) => a + b, 0) / ranks.length > (view.height + 1) / 2;
+}
+
 /** The squares pieces moved from and to in a batch's effects: the last move. */
 export function movedSquares(effects) {
   const squares = new Set();

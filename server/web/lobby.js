@@ -3,6 +3,7 @@
 
 import { api, login, saveLogin, ApiError, errorText } from "./api.js";
 import { h, replace, Notice } from "./dom.js";
+import { outcomeText } from "./outcome.js";
 
 /** Logs in with a token: the server says whose it is. */
 async function loginWithToken(token) {
@@ -194,12 +195,11 @@ function seatsText(match, systemsById) {
     .join(" vs ");
 }
 
-function outcomeText(match) {
-  const o = match.outcome;
-  if (!o) return "";
-  if (!o.winners.length) return "draw";
-  const names = o.winners.map((s) => match.seats[s]?.player?.name ?? `seat ${s + 1}`);
-  return `${names.join(", ")} won`;
+/** A finished match's outcome, short: who won, or that it was drawn. */
+function outcomeShort(match) {
+  if (!match.outcome) return "";
+  const name = (seat) => match.seats[seat]?.player?.name ?? `seat ${seat + 1}`;
+  return outcomeText(match.outcome, name, { why: false });
 }
 
 /**
@@ -277,7 +277,7 @@ function matchRow(match, me, ctx, stored, reload, { mine, note }) {
     h("span", { class: "id" }, `#${match.id}`),
     h("span", { class: "sys" }, system ? system.name : match.system),
     h("span", { class: "seats" }, seatsText(match)),
-    h("span", { class: "status" }, match.status === "finished" ? outcomeText(match) : match.status),
+    h("span", { class: "status" }, match.status === "finished" ? outcomeShort(match) : match.status),
     h("span", { class: "actions" }, actions),
   );
 }

@@ -1,9 +1,9 @@
 // What a table tells of a game in words and dice, for the live table and the
-// replay alike: each effect as a line of the log (dice shown as dice), and
-// the outcome.
+// replay alike: each effect as a line of the log (dice shown as dice).
 
 import { apply } from "./apply.js";
 import { h, s, phrase } from "./dom.js";
+import { outcomeText } from "./outcome.js";
 
 // Pips of a d6's faces, on a 3×3 grid (0..8).
 const PIPS = { 1: [4], 2: [0, 8], 3: [0, 4, 8], 4: [0, 2, 6, 8], 5: [0, 2, 4, 6, 8], 6: [0, 2, 3, 5, 6, 8] };
@@ -109,10 +109,4 @@ export function logLine(e) {
   }
   if (e.kind === "chat") return h("li", { class: "chat-line" }, h("strong", {}, `${e.name}: `), e.text);
   return h("li", { class: e.kind }, e.text);
-}
-
-export function outcomeText(outcome, name) {
-  const reason = phrase(outcome.reason, name);
-  if (!outcome.winners || !outcome.winners.length) return `Drawn: ${reason}`;
-  return `${outcome.winners.map((seat) => name(seat)).join(" and ")} won: ${reason}`;
 }

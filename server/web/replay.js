@@ -6,11 +6,12 @@
 
 import { api } from "./api.js";
 import { emptyView } from "./apply.js";
-import { drawBoard, movedSquares } from "./board.js";
+import { drawBoard, movedSquares, sideAtTop } from "./board.js";
 import { checkReplay } from "./dice.js";
 import { h, s, replace } from "./dom.js";
 import { legend } from "./legend.js";
-import { follow, logLine, outcomeText } from "./log.js";
+import { follow, logLine } from "./log.js";
+import { outcomeText } from "./outcome.js";
 
 // A jump rebuilds from the nearest view kept before it: one in every
 // CHECKPOINT events, so no jump applies more than CHECKPOINT events.
@@ -294,13 +295,7 @@ export class Replay {
 
   /** A player sees their own side at the bottom, as at the table. */
   sideAtTop() {
-    if (typeof this.viewer !== "number") return false;
-    const view = this.viewAfter(this.last());
-    const ranks = Object.values(view.pieces)
-      .filter((p) => p.owner === this.viewer && p.square)
-      .map((p) => parseInt(p.square.slice(1), 10));
-    if (!ranks.length) return this.viewer === 1;
-    return ranks.reduce((a, b) => a + b, 0) / ranks.length > (view.height + 1) / 2;
+    return typeof this.viewer === "number" && sideAtTop(this.viewAfter(this.last()), this.viewer);
   }
 
   render(event, before, log) {

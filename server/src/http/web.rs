@@ -1,7 +1,8 @@
 //! The web client: a page and its scripts and style, built into the binary
 //! (`server/web/`, plain HTML, CSS and JavaScript modules, no build step).
-//! `GET /` is the page; `GET /web/{file}` its assets. It speaks to the
-//! server as any client does, over `/api` and `/ws`.
+//! `GET /` is the page; `GET /web/{file}` its assets, and one module the
+//! server makes, `protocol.js`, the protocol version the page speaks. It
+//! speaks to the server as any client does, over `/api` and `/ws`.
 //!
 //! Every answer has an `ETag` (the SHA-256 of the file, so a new build
 //! with a changed file gets a new one) and `Cache-Control: no-cache`: a
@@ -9,20 +10,37 @@
 //! costs a `304` and no body. The file names carry no version, so a longer
 //! cache would serve an old script after an upgrade.
 
+use std::borrow::Cow;
 use std::sync::OnceLock;
 
 use axum::extract::Path;
 use axum::http::{HeaderMap, HeaderValue, StatusCode, header};
 use axum::response::{IntoResponse, Response};
+use fray_protocol::PROTOCOL_VERSION;
 use sha2::{Digest, Sha256};
 
 use super::ApiError;
 
-/// One embedded file: its name under `/web/`, its type, its bytes.
+/// One file of the client: its name under `/web/`, its type, its bytes and
+/// their ETag.
 struct Asset {
     name: &'static str,
     content_type: &'static str,
-    body: &'static [u8],
+    body: Cow<'static, [u8]>,
+    etag: String,
+}
+
+impl Asset {
+    fn new(name: &'static str, content_type: &'static str, body: Cow<'static, [u8]>) -> Asset {
+        let digest = Sha256::digest(&body);
+        let hex: String = digest[..16].iter().map(|b| format!("{b:02x}")).collect();
+        Asset {
+            name,
+            content_type,
+            body,
+            etag: format!("\"{hex}\""),
+        }
+    }
 }
 
 const HTML: &str = "text/html; charset=utf-8";
@@ -30,34 +48,58 @@ const JS: &str = "text/javascript; charset=utf-8";
 const CSS: &str = "text/css; charset=utf-8";
 const SVG: &str = "image/svg+xml";
 
-macro_rules! asset {
+macro_rules! embedded {
     ($name:literal, $type:expr) => {
-        Asset {
-            name: $name,
-            content_type: $type,
-            body: include_bytes!(concat!("../../web/", $name)),
-        }
+        Asset::new(
+            $name,
+            $type,
+            Cow::Borrowed(include_bytes!(concat!("../../web/", $name))),
+        )
     };
 }
 
-/// Every file the client is made of.
-const ASSETS: &[Asset] = &[
-    asset!("index.html", HTML),
-    asset!("style.css", CSS),
-    asset!("app.js", JS),
-    asset!("api.js", JS),
-    asset!("apply.js", JS),
-    asset!("board.js", JS),
-    asset!("builder.js", JS),
-    asset!("dom.js", JS),
-    asset!("lobby.js", JS),
-    asset!("play.js", JS),
-    asset!("log.js", JS),
-    asset!("legend.js", JS),
-    asset!("replay.js", JS),
-    asset!("dice.js", JS),
-    asset!("icon.svg", SVG),
-];
+/// The module that tells the page which protocol version to say in its
+/// `hello`: made from [`PROTOCOL_VERSION`], so that the page speaks the
+/// version of the server it came from and nobody types it a second time.
+const PROTOCOL_MODULE: &str = "protocol.js";
+
+fn protocol_module() -> Asset {
+    let body = format!(
+        "// Made by the server from fray_protocol::PROTOCOL_VERSION (server/src/http/web.rs).\n\
+         export const PROTOCOL_VERSION = {PROTOCOL_VERSION};\n"
+    );
+    Asset::new(PROTOCOL_MODULE, JS, Cow::Owned(body.into_bytes()))
+}
+
+/// Every file the client is made of, built once.
+fn assets() -> &'static [Asset] {
+    static ASSETS: OnceLock<Vec<Asset>> = OnceLock::new();
+    ASSETS.get_or_init(|| {
+        vec![
+            embedded!("index.html", HTML),
+            embedded!("style.css", CSS),
+            embedded!("app.js", JS),
+            embedded!("api.js", JS),
+            embedded!("apply.js", JS),
+            embedded!("board.js", JS),
+            embedded!("builder.js", JS),
+            embedded!("dom.js", JS),
+            embedded!("lobby.js", JS),
+            embedded!("play.js", JS),
+            embedded!("game_state.js", JS),
+            embedded!("live.js", JS),
+            embedded!("away.js", JS),
+            embedded!("choosing.js", JS),
+            embedded!("log.js", JS),
+            embedded!("legend.js", JS),
+            embedded!("outcome.js", JS),
+            embedded!("replay.js", JS),
+            embedded!("dice.js", JS),
+            embedded!("icon.svg", SVG),
+            protocol_module(),
+        ]
+    })
+}
 
 /// What the page may load: its own files, and its own server's API and
 /// websocket; no inline script, so a name that slipped through as markup
@@ -65,21 +107,6 @@ const ASSETS: &[Asset] = &[
 const CSP: &str = "default-src 'self'; script-src 'self'; style-src 'self'; \
                    img-src 'self' data:; connect-src 'self' ws: wss:; object-src 'none'; \
                    base-uri 'none'; form-action 'self'; frame-ancestors 'none'";
-
-/// Each asset's ETag, computed once.
-fn etags() -> &'static [String] {
-    static ETAGS: OnceLock<Vec<String>> = OnceLock::new();
-    ETAGS.get_or_init(|| {
-        ASSETS
-            .iter()
-            .map(|asset| {
-                let digest = Sha256::digest(asset.body);
-                let hex: String = digest[..16].iter().map(|b| format!("{b:02x}")).collect();
-                format!("\"{hex}\"")
-            })
-            .collect()
-    })
-}
 
 /// `GET /`: the page.
 pub async fn index(headers: HeaderMap) -> Response {
@@ -92,12 +119,11 @@ pub async fn asset(Path(name): Path<String>, headers: HeaderMap) -> Response {
 }
 
 fn serve(name: &str, headers: &HeaderMap) -> Result<Response, ApiError> {
-    let index = ASSETS
+    let asset = assets()
         .iter()
-        .position(|asset| asset.name == name)
+        .find(|asset| asset.name == name)
         .ok_or_else(|| ApiError::not_found(format!("no such file of the web client: {name}")))?;
-    let asset = &ASSETS[index];
-    let etag = &etags()[index];
+    let etag = &asset.etag;
     let fresh = headers
         .get(header::IF_NONE_MATCH)
         .and_then(|value| value.to_str().ok())
@@ -114,7 +140,7 @@ fn serve(name: &str, headers: &HeaderMap) -> Result<Response, ApiError> {
                 header::CONTENT_TYPE,
                 HeaderValue::from_static(asset.content_type),
             )],
-            asset.body,
+            asset.body.clone(),
         )
             .into_response()
     };

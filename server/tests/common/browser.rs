@@ -290,12 +290,13 @@ fn base64_decode(text: &str) -> Vec<u8> {
     out
 }
 
-/// The state the page's table holds, for the test to read.
+/// The page's table, for the test to read: the match's state is its `game`
+/// (game_state.js), the connection its `live` (live.js).
 pub const TABLE: &str = "(window.frayDebug || {}).table";
 
 pub fn seq(browser: &mut Browser, page: &str) -> i64 {
     browser
-        .eval(page, &format!("({TABLE}) ? {TABLE}.seq : null"))
+        .eval(page, &format!("({TABLE}) ? {TABLE}.game.seq : null"))
         .as_i64()
         .unwrap_or(-1)
 }
@@ -304,7 +305,7 @@ pub fn my_turn(browser: &mut Browser, page: &str) -> bool {
     browser.eval(
         page,
         &format!(
-            "!!({TABLE}) && {TABLE}.seat !== null && {TABLE}.toAct.includes({TABLE}.seat) && {TABLE}.options.length > 0 && !{TABLE}.pending"
+            "!!({TABLE}) && {TABLE}.game.seat !== null && {TABLE}.game.toAct.includes({TABLE}.game.seat) && {TABLE}.game.options.length > 0 && !{TABLE}.live.pending"
         ),
     ) == json!(true)
 }
@@ -336,7 +337,7 @@ pub fn view_is_the_servers(
     token: Option<&str>,
     id: i64,
 ) {
-    let page_view = browser.eval(page, &format!("JSON.stringify({TABLE}.view)"));
+    let page_view = browser.eval(page, &format!("JSON.stringify({TABLE}.game.view)"));
     let page_seq = seq(browser, page);
     let page_view: Value =
         serde_json::from_str(page_view.as_str().expect("the view as JSON")).expect("JSON");
@@ -367,7 +368,7 @@ pub fn open_table(browser: &mut Browser, page: &str, root: &str, player: &Value,
         page,
         "the snapshot",
         &format!(
-            "{TABLE} && {TABLE}.seq !== null && document.querySelector('#board [data-square]')"
+            "{TABLE} && {TABLE}.game.seq !== null && document.querySelector('#board [data-square]')"
         ),
     );
 }
