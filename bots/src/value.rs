@@ -51,7 +51,11 @@ pub fn rewards<G: GameRules>(state: &G) -> Rewards {
 /// miniatures it is (a Swarmling stack).
 pub fn worth(piece: &PieceView) -> f64 {
     let printed = piece.stats.iter().find_map(|stat| match stat.key.as_str() {
-        "PV" | "cost" => stat.value.parse::<f64>().ok().filter(|points| *points > 0.0),
+        "PV" | "cost" => stat
+            .value
+            .parse::<f64>()
+            .ok()
+            .filter(|points| *points > 0.0),
         "piece" => Some(chess_value(&stat.value)),
         _ => None,
     });

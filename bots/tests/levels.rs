@@ -4,6 +4,16 @@ use fray_bots::{Level, choose};
 use fray_protocol::{MatchConfig, Outcome, Seat, SystemId};
 use fray_rules::{ChaChaDice, GameSystem, SystemVisitor, example_armies, registered, with_system};
 
+/// A game of `S` with its example armies and default options, set up with
+/// dice from `seed`, and those dice.
+fn start<S: GameSystem>(seed: u64) -> (S, ChaChaDice) {
+    let config = MatchConfig::new(S::ID);
+    let armies = example_armies(S::ID).unwrap();
+    let mut dice = ChaChaDice::from_u64(seed);
+    let game = S::setup_quiet(&config, &armies, &mut dice).unwrap();
+    (game, dice)
+}
+
 /// Plays one game of `system` to its end, seat `i` played by `levels[i]`
 /// at `budget`, the match's dice from `seed`: the outcome, and every move
 /// chosen, in order (as their Debug text).
@@ -13,10 +23,7 @@ fn play(system: SystemId, levels: [Level; 2], budget: f64, seed: u64) -> (Outcom
         type Output = (Outcome, Vec<String>);
         fn visit<S: GameSystem>(self) -> Self::Output {
             let Play(levels, budget, seed) = self;
-            let config = MatchConfig::new(S::ID);
-            let armies = example_armies(S::ID).unwrap();
-            let mut dice = ChaChaDice::from_u64(seed);
-            let mut game = S::setup_quiet(&config, &armies, &mut dice).unwrap();
+            let (mut game, mut dice) = start::<S>(seed);
             let mut chosen = Vec::new();
             while let Some(&seat) = game.to_act().first() {
                 let level = levels[usize::from(seat.0)];
@@ -44,9 +51,7 @@ fn a_bot_chooses_the_same_move_from_the_same_seed() {
     impl SystemVisitor for Twice {
         type Output = ();
         fn visit<S: GameSystem>(self) {
-            let config = MatchConfig::new(S::ID);
-            let armies = example_armies(S::ID).unwrap();
-            let game = S::setup_quiet(&config, &armies, &mut ChaChaDice::from_u64(3)).unwrap();
+            let (game, _) = start::<S>(3);
             let seat = game.to_act()[0];
             let legal = game.moves(seat);
             for level in [Level::Easy, Level::Club, Level::Expert] {
@@ -66,19 +71,25 @@ fn a_bot_chooses_the_same_move_from_the_same_seed() {
     }
 }
 
+/// Fantasy Armies' seats take turns: once one has moved, the other is
+/// asked, and the first has nothing to decide.
 #[test]
 fn a_seat_with_nothing_to_decide_gets_no_move() {
     struct Idle;
     impl SystemVisitor for Idle {
         type Output = ();
         fn visit<S: GameSystem>(self) {
-            let config = MatchConfig::new(S::ID);
-            let armies = example_armies(S::ID).unwrap();
-            let game = S::setup_quiet(&config, &armies, &mut ChaChaDice::from_u64(1)).unwrap();
-            let idle = (0..2).map(Seat).find(|seat| !game.to_act().contains(seat));
-            if let Some(idle) = idle {
-                assert_eq!(choose(&game, idle, Level::Expert, 0.1, 1), None);
+            let (mut game, mut dice) = start::<S>(1);
+            for _ in 0..100 {
+                let to_act = game.to_act();
+                if let Some(idle) = (0..2).map(Seat).find(|seat| !to_act.contains(seat)) {
+                    assert_eq!(choose(&game, idle, Level::Expert, 0.1, 1), None);
+                    return;
+                }
+                let mv = game.moves(to_act[0])[0];
+                game.play_quiet(to_act[0], mv, &mut dice);
             }
+            panic!("both seats decided at every one of 100 moves");
         }
     }
     with_system(SystemId::FantasyArmies, Idle).unwrap();

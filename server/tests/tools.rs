@@ -298,7 +298,11 @@ fn bots_play_the_seats_they_are_named_for_and_repeat_their_games() {
     let report = simulate(&bots, &ProgressBar::hidden()).unwrap();
 
     assert_consistent(&report.summary, 2);
-    assert_eq!(report.summary, run(&bots), "the same seed played other games");
+    assert_eq!(
+        report.summary,
+        run(&bots),
+        "the same seed played other games"
+    );
     let printed = report.to_string();
     assert!(
         printed.contains("seat 0: club with") && printed.contains("seat 1: random with"),
