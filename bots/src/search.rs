@@ -21,6 +21,11 @@ pub struct Search {
     pub playouts: u32,
     /// Moves a playout plays past the tree before the position is valued.
     pub playout_plies: u32,
+    /// Legal moves a playout may list, over all its plies, before the
+    /// position is valued: where lists run to thousands (a Swarm's splits)
+    /// listing them is most of a playout's cost, so a playout there stops
+    /// sooner, counted in moves (not time) to stay repeatable.
+    pub playout_moves: usize,
     /// UCB's exploration constant, for rewards between 0 and 1.
     pub exploration: f64,
     /// Edges a node may hold: `widening · √visits`, at least
@@ -33,6 +38,7 @@ impl Default for Search {
         Search {
             playouts: 1,
             playout_plies: 16,
+            playout_moves: 2_000,
             exploration: 0.7,
             widening: 2.0,
         }
@@ -193,15 +199,20 @@ impl Search {
         best.map(|(_, mv, child)| (mv, child))
     }
 
-    /// Plays random moves from `state` for at most `playout_plies` moves,
-    /// then values where it got to.
+    /// Plays random moves from `state` for at most `playout_plies` moves
+    /// (fewer where the lists listed reach `playout_moves`), then values
+    /// where it got to.
     fn playout<G: GameRules>(
         &self,
         state: &mut G,
         legal: &mut Vec<G::Move>,
         chance: &mut Chance,
     ) -> Rewards {
+        let mut listed = 0;
         for _ in 0..self.playout_plies {
+            if listed >= self.playout_moves {
+                break;
+            }
             let to_act = state.to_act();
             if to_act.is_empty() {
                 break;
@@ -209,6 +220,7 @@ impl Search {
             let seat = to_act[chance.index(to_act.len())];
             legal.clear();
             state.legal_moves(seat, legal);
+            listed += legal.len();
             if legal.is_empty() {
                 break;
             }
