@@ -21,6 +21,7 @@ pub mod state;
 pub mod store;
 pub mod table;
 pub mod text;
+mod token_bucket;
 pub mod tools;
 pub mod ws;
 
