@@ -7,7 +7,6 @@
 // behind a safe type.
 #![deny(unsafe_code)]
 
-mod army_tally;
 pub mod auth;
 pub mod config;
 pub mod db;
