@@ -299,10 +299,6 @@ impl<'a> Rules<'a> {
         self.pickable().next().is_some()
     }
 
-    fn find(&self, key: &str) -> Option<&'a UnitInfo> {
-        self.army.units.iter().find(|unit| unit.key == key)
-    }
-
     /// The most points a stored list may cost: the points option's maximum
     /// where a match sets the points, else the system's points.
     fn most_points(&self) -> Option<u64> {
@@ -317,22 +313,13 @@ impl<'a> Rules<'a> {
         }
     }
 
+    /// The list's points in halves, as the server tallies them.
     fn points(&self, list: &ArmyList) -> u64 {
-        list.units
-            .iter()
-            .map(|entry| {
-                let one: u64 = std::iter::once(&entry.unit)
-                    .chain(&entry.traits)
-                    .filter_map(|key| self.find(key))
-                    .map(|unit| halves(unit.cost))
-                    .sum();
-                one * u64::from(entry.count)
-            })
-            .sum()
+        halves(list.tally(Some(self.system)).points.unwrap_or(0.0))
     }
 
     fn pieces(list: &ArmyList) -> u64 {
-        list.units.iter().map(|entry| u64::from(entry.count)).sum()
+        u64::from(list.pieces())
     }
 
     fn count_of(list: &ArmyList, key: &str) -> u64 {

@@ -200,13 +200,17 @@ pub fn entry_points(army: &ArmyInfo, entry: &ArmyEntry) -> Option<f64> {
     Some(one * f64::from(entry.count))
 }
 
-/// The list's points, when every key is known and the army has costs.
+/// The list's points as the server tallies them, when every key is known
+/// and the army has costs: a list with a key its army lacks shows none
+/// rather than a total that leaves the key out.
 pub fn list_points(list: &ArmyList, systems: &[SystemInfo]) -> Option<f64> {
     let army = army_info(list, systems).filter(|army| has_costs(army))?;
-    list.units
+    let every_key_known = list
+        .units
         .iter()
-        .map(|entry| entry_points(army, entry))
-        .sum()
+        .all(|entry| entry_points(army, entry).is_some());
+    let system = systems.iter().find(|info| info.id == list.system);
+    every_key_known.then(|| list.tally(system).points)?
 }
 
 pub fn find_unit<'a>(army: &'a ArmyInfo, key: &str) -> Option<&'a UnitInfo> {
@@ -234,7 +238,7 @@ pub fn army_lists(lists: &[StoredArmyList], systems: &[SystemInfo]) -> String {
     for stored in lists {
         let list = &stored.list;
         let army = army_info(list, systems).map_or_else(|| list.army.clone(), |a| a.name.clone());
-        let pieces: u64 = list.units.iter().map(|entry| u64::from(entry.count)).sum();
+        let pieces = list.pieces();
         // A list that buys nothing fields what its rules set, not 0 pieces.
         let pieces = if list.units.is_empty() && buys_nothing(list, systems) {
             "-".to_string()
@@ -316,7 +320,7 @@ pub fn army_entries(list: &ArmyList, systems: &[SystemInfo]) -> String {
     }
     out.push('\n');
     out.push_str(&table.render("  "));
-    let pieces: u64 = list.units.iter().map(|entry| u64::from(entry.count)).sum();
+    let pieces = list.pieces();
     let pieces = match pieces {
         1 => "1 piece".to_string(),
         n => format!("{n} pieces"),

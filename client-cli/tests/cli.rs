@@ -6,12 +6,12 @@ mod common;
 
 use std::path::Path;
 
-use common::{DEMONS, ELVES, Player, TestServer, closed_port, number_after};
+use common::{DEMONS, ELVES, Player, closed_port, execute_sql, number_after, start_server};
 use fray_protocol::ArmyList;
 
 #[test]
 fn login_saves_a_private_config_and_reuses_it() {
-    let server = TestServer::start();
+    let server = start_server();
     let ada = Player::new();
     let out = ada.login(&server, "ada");
     assert!(out.contains("Registered ada (player 1)"), "{out}");
@@ -19,7 +19,7 @@ fn login_saves_a_private_config_and_reuses_it() {
     let text = std::fs::read_to_string(ada.config()).expect("the config is written");
     let saved: serde_json::Value = serde_json::from_str(&text).expect("JSON");
     assert_eq!(saved["logins"][0]["name"], "ada");
-    assert_eq!(saved["logins"][0]["server"], server.url().as_str());
+    assert_eq!(saved["logins"][0]["server"], server.url("").as_str());
     let token = saved["logins"][0]["token"].as_str().expect("a token");
     assert!(!token.is_empty());
     #[cfg(unix)]
@@ -49,7 +49,7 @@ fn login_saves_a_private_config_and_reuses_it() {
 
 #[test]
 fn systems_show_the_unit_keys_in_lines_that_fit_80_columns() {
-    let server = TestServer::start();
+    let server = start_server();
     let ada = Player::new();
     ada.login(&server, "ada");
     let out = ada.ok(&["systems"]);
@@ -86,12 +86,12 @@ fn systems_show_the_unit_keys_in_lines_that_fit_80_columns() {
 
 #[test]
 fn a_name_another_player_holds_is_said_to_be_taken() {
-    let server = TestServer::start();
+    let server = start_server();
     let ada = Player::new();
     ada.login(&server, "ada");
     let other = Player::new();
     for taken in ["ada", "ADA"] {
-        let run = other.fray(&["login", "--server", &server.url(), "--name", taken]);
+        let run = other.fray(&["login", "--server", &server.url(""), "--name", taken]);
         let message = run.fails(7);
         assert!(
             message.contains(&format!("the name '{taken}' is taken")),
@@ -108,10 +108,10 @@ fn a_name_another_player_holds_is_said_to_be_taken() {
 
 #[test]
 fn a_refused_token_or_no_login_says_to_log_in() {
-    let server = TestServer::start();
+    let server = start_server();
     let nobody = Player::new();
     let message = nobody
-        .fray(&["--server", &server.url(), "army", "list"])
+        .fray(&["--server", &server.url(""), "army", "list"])
         .fails(4)
         .to_string();
     assert!(message.contains("not logged in"), "{message}");
@@ -120,7 +120,7 @@ fn a_refused_token_or_no_login_says_to_log_in() {
     let forger = Player::new();
     std::fs::create_dir_all(forger.config().parent().unwrap()).unwrap();
     let config = serde_json::json!({"logins": [
-        {"server": server.url(), "player": 1, "name": "eve", "token": "not-a-token"}
+        {"server": server.url(""), "player": 1, "name": "eve", "token": "not-a-token"}
     ]});
     std::fs::write(forger.config(), config.to_string()).unwrap();
     let message = forger.fray(&["army", "list"]).fails(4).to_string();
@@ -136,7 +136,7 @@ fn a_refused_token_or_no_login_says_to_log_in() {
 
 #[test]
 fn army_lists_round_trip_through_export_and_import() {
-    let server = TestServer::start();
+    let server = start_server();
     let ada = Player::new();
     ada.login(&server, "ada");
     let id = ada.army(ELVES);
@@ -192,7 +192,7 @@ fn army_lists_round_trip_through_export_and_import() {
 
 #[test]
 fn an_invalid_army_prints_every_reason() {
-    let server = TestServer::start();
+    let server = start_server();
     let ada = Player::new();
     ada.login(&server, "ada");
     let run = ada.fray(&[
@@ -240,7 +240,7 @@ fn an_invalid_army_prints_every_reason() {
 
 #[test]
 fn a_summoners_chess_list_is_made_by_script_without_units() {
-    let server = TestServer::start();
+    let server = start_server();
     let ada = Player::new();
     ada.login(&server, "ada");
     let out = ada.ok(&[
@@ -263,7 +263,7 @@ fn a_summoners_chess_list_is_made_by_script_without_units() {
 
 #[test]
 fn two_players_create_list_join_and_show_a_match() {
-    let server = TestServer::start();
+    let server = start_server();
     let ada = Player::new();
     let bo = Player::new();
     let cy = Player::new();
@@ -361,7 +361,7 @@ fn printable(text: &str) -> bool {
 
 #[test]
 fn a_hostile_name_already_stored_is_printed_escaped() {
-    let server = TestServer::start();
+    let server = start_server();
     let eve = Player::new();
     let bo = Player::new();
     eve.login(&server, "eve");
@@ -379,11 +379,13 @@ fn a_hostile_name_already_stored_is_printed_escaped() {
     let id = number_after(&out, "Created match ");
     bo.ok(&["match", "join", &id, "--army", &bo_army]);
     // The server refuses such names now, so they go in behind its back.
-    server.execute_sql(
+    execute_sql(
+        &server,
         "UPDATE players SET name = ?1 WHERE name = 'eve'",
         &format!("Eve{HOSTILE}"),
     );
-    server.execute_sql(
+    execute_sql(
+        &server,
         "UPDATE seats SET army_list = json_set(army_list, '$.name', ?1) WHERE seat = 0",
         &format!("Elves{HOSTILE}"),
     );
@@ -400,7 +402,7 @@ fn a_hostile_name_already_stored_is_printed_escaped() {
     let saved: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(eve.config()).unwrap()).unwrap();
     let token = saved["logins"][0]["token"].as_str().expect("eve's token");
-    ureq::post(&format!("{}/api/matches/{id}/resign", server.url()))
+    ureq::post(&format!("{}/api/matches/{id}/resign", server.url("")))
         .header("Authorization", &format!("Bearer {token}"))
         .send_empty()
         .expect("eve resigns");

@@ -12,7 +12,7 @@ use std::process::{Child, ChildStdin};
 use std::sync::mpsc::{self, Receiver, RecvTimeoutError};
 use std::time::{Duration, Instant};
 
-use common::{DEMONS, ELVES, Player, TestServer, number_after};
+use common::{DEMONS, ELVES, Player, TestServer, get_json, number_after, start_server};
 use serde_json::{Value, json};
 
 /// The most any one game may take before the test gives up on it.
@@ -81,7 +81,7 @@ struct Table {
 
 impl Table {
     fn open(setup: &Setup) -> Table {
-        let server = TestServer::start();
+        let server = start_server();
         let ada = Player::new();
         let bo = Player::new();
         ada.login(&server, "ada");
@@ -116,7 +116,7 @@ impl Table {
     }
 
     fn summary(&self) -> Value {
-        self.server.get(&format!("/api/matches/{}", self.match_id))
+        get_json(&self.server, &format!("/api/matches/{}", self.match_id))
     }
 
     /// The line both screens end a game with, from the server's summary.
@@ -322,7 +322,7 @@ fn a_whole_game(setup: &Setup, watch: bool) {
     let spectator = Player::new();
     let mut watcher = watch.then(|| {
         let mut child =
-            spectator.spawn(&["--server", &table.server.url(), "watch", &id, "--lines"]);
+            spectator.spawn(&["--server", &table.server.url(""), "watch", &id, "--lines"]);
         let output = Output::of(&mut child);
         (child, output)
     });
@@ -372,15 +372,16 @@ fn a_whole_game(setup: &Setup, watch: bool) {
     // outcome and the seed's check.
     // Every page of it: the test server answers a few events at a time.
     let mut events = 0;
-    let mut page = table.server.get(&format!("/api/matches/{id}/replay"));
+    let mut page = get_json(&table.server, &format!("/api/matches/{id}/replay"));
     loop {
         events += page["events"].as_array().expect("events").len();
         let Some(after) = page["next"].as_u64() else {
             break;
         };
-        page = table
-            .server
-            .get(&format!("/api/matches/{id}/replay?after={after}"));
+        page = get_json(
+            &table.server,
+            &format!("/api/matches/{id}/replay?after={after}"),
+        );
     }
     let text = table.ada.ok(&["replay", &id, "--lines"]);
     let steps = text
@@ -500,7 +501,7 @@ fn play_refuses_clearly_what_it_cannot_do() {
     // No login at all: exit 4.
     let nobody = Player::new();
     let message = nobody
-        .fray(&["--server", &table.server.url(), "bot", &id])
+        .fray(&["--server", &table.server.url(""), "bot", &id])
         .fails(4)
         .to_string();
     assert!(message.contains("not logged in"), "{message}");
@@ -508,7 +509,7 @@ fn play_refuses_clearly_what_it_cannot_do() {
     let forger = Player::new();
     std::fs::create_dir_all(forger.config().parent().unwrap()).unwrap();
     let config = json!({"logins": [
-        {"server": table.server.url(), "player": 1, "name": "ada", "token": "not-a-token"}
+        {"server": table.server.url(""), "player": 1, "name": "ada", "token": "not-a-token"}
     ]});
     std::fs::write(forger.config(), config.to_string()).unwrap();
     let message = forger.fray(&["play", &id, "--lines"]).fails(4).to_string();
@@ -654,7 +655,7 @@ fn players_chat_agree_a_draw_and_ask_for_a_rematch_by_lines() {
     let started = table.ada.ok(&["match", "rematch", &id]);
     assert!(started.contains("it has started"), "{started}");
     assert!(started.contains(", you in seat 2."), "{started}");
-    let summary = table.server.get(&format!("/api/matches/{rematch}"));
+    let summary = get_json(&table.server, &format!("/api/matches/{rematch}"));
     assert_eq!(summary["status"], "running", "{summary}");
     assert_eq!(summary["seats"][0]["player"]["name"], "bo", "{summary}");
     assert_eq!(summary["rematch_of"].to_string(), id, "{summary}");

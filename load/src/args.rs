@@ -103,9 +103,7 @@ fn parse_systems(text: &str) -> Result<Systems, String> {
         Err(unknown) => Err(format!("{unknown}, or mix")),
     };
     match text.trim() {
-        "mix" => Ok(Systems(
-            fray_rules::systems().iter().map(|info| info.id).collect(),
-        )),
+        "mix" => Ok(Systems(SystemId::PLAYABLE.to_vec())),
         list => list
             .split(',')
             .map(|key| one(key.trim()))
@@ -225,10 +223,7 @@ mod tests {
             parse_systems("sc").unwrap().0,
             vec![SystemId::SummonersChess]
         );
-        assert_eq!(
-            parse_systems("mix").unwrap().0.len(),
-            fray_rules::systems().len()
-        );
+        assert_eq!(parse_systems("mix").unwrap().0, SystemId::PLAYABLE.to_vec());
         assert_eq!(parse_systems("cw").unwrap().0, vec![SystemId::ChessWar]);
         assert_eq!(
             parse_systems("acfc").unwrap().0,

@@ -4,6 +4,7 @@
 
 use fray_protocol::{
     ArmyList, ArmyListId, MatchConfig, MatchId, MatchSummary, NewMatch, PlayerCreated, Replay,
+    SystemInfo,
 };
 
 use fray_cli::api::{ApiError, Server};
@@ -19,6 +20,11 @@ impl Rest {
         Ok(Rest {
             server: Server::new(base)?.pooled(connections),
         })
+    }
+
+    /// The systems the server plays, with their example armies.
+    pub fn systems(&self) -> Result<Vec<SystemInfo>, ApiError> {
+        self.server.systems()
     }
 
     pub fn register(&self, name: &str) -> Result<PlayerCreated, ApiError> {

@@ -9,14 +9,14 @@ use tokio::sync::{Semaphore, watch};
 use tokio::task::JoinHandle;
 
 use super::acks::{self, AckLog};
-use super::args::Plan;
+use super::args::{Plan, Systems};
 use super::bot;
 use super::conn::Conn;
 use super::memory::{self, Memory};
 use super::pace::GlobalRate;
 use super::report::{Memories, Report};
 use super::rest::Rest;
-use super::setup;
+use super::setup::{self, ExampleArmies};
 use super::stats::{self, Stats};
 use super::watchers;
 use fray_cli::fail::{Exit, Failure};
@@ -66,6 +66,36 @@ impl Ctx {
         if self.plan.durability.is_none() {
             self.stats.note(format!("a connection dropped: {why}"));
         }
+    }
+}
+
+/// The example armies of the systems the run plays, as the server
+/// publishes them; a system it offers none of is refused before any player
+/// is registered.
+async fn example_armies(
+    rest: &Rest,
+    stats: &Arc<Stats>,
+    systems: &Systems,
+) -> Result<ExampleArmies, Failure> {
+    let (rest, request_stats) = (rest.clone(), stats.clone());
+    let offered = setup::blocking(move || setup::retry(&request_stats, || rest.systems()))
+        .await
+        .map_err(|error| {
+            Failure::new(
+                Exit::Unreachable,
+                format!("set-up failed: cannot read the systems: {error}"),
+            )
+        })?;
+    let examples = ExampleArmies::of(&offered);
+    match systems
+        .0
+        .iter()
+        .find(|&&system| examples.get(system).is_none())
+    {
+        Some(missing) => Err(Failure::usage(format!(
+            "the server offers no example armies of {missing}"
+        ))),
+        None => Ok(examples),
     }
 }
 
@@ -129,9 +159,17 @@ async fn play(plan: Plan, rest: Rest) -> Result<(), Failure> {
         plan.systems.describe(),
         plan.base
     );
-    let pairs = setup::pairs(&rest, &stats, &plan.systems, plan.matches, plan.concurrency)
-        .await
-        .map_err(|error| Failure::new(Exit::Unreachable, format!("set-up failed: {error}")))?;
+    let examples = example_armies(&rest, &stats, &plan.systems).await?;
+    let pairs = setup::pairs(
+        &rest,
+        &stats,
+        &plan.systems,
+        &examples,
+        plan.matches,
+        plan.concurrency,
+    )
+    .await
+    .map_err(|error| Failure::new(Exit::Unreachable, format!("set-up failed: {error}")))?;
     let firsts = first_matches(&rest, &stats, &pairs, plan.concurrency).await?;
     let setup_time = setup_started.elapsed();
     eprintln!(

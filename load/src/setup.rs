@@ -2,11 +2,14 @@
 //! each new match (created by one, joined by the other). Requests the server
 //! could not answer (it is away or restarting) are tried again.
 
+use std::collections::HashMap;
 use std::sync::Arc;
 use std::sync::atomic::Ordering::Relaxed;
 use std::time::{Duration, Instant};
 
-use fray_protocol::{ArmyListId, ErrorCode, MatchConfig, MatchId, OptionValue, SystemId};
+use fray_protocol::{
+    ArmyList, ArmyListId, ErrorCode, MatchConfig, MatchId, OptionValue, SystemId, SystemInfo,
+};
 
 use super::rest::Rest;
 use super::stats::Stats;
@@ -61,9 +64,37 @@ fn run_tag() -> &'static str {
     })
 }
 
+/// The army lists each system's pairs play: two of the examples the server
+/// publishes in `GET /api/systems`, one per seat.
+#[derive(Debug, Clone, Default)]
+pub struct ExampleArmies(HashMap<SystemId, [ArmyList; 2]>);
+
+impl ExampleArmies {
+    /// The first two examples of each system, or its only one twice: the
+    /// pairs the rules' own tests play (Dwarfs against Undead, a Lucky
+    /// squad against an Armor squad, Summoners against Summoners).
+    pub fn of(systems: &[SystemInfo]) -> ExampleArmies {
+        let pairs = systems.iter().filter_map(|info| {
+            let first = info.examples.first()?;
+            let second = info.examples.get(1).unwrap_or(first);
+            Some((info.id, [first.clone(), second.clone()]))
+        });
+        ExampleArmies(pairs.collect())
+    }
+
+    pub fn get(&self, system: SystemId) -> Option<&[ArmyList; 2]> {
+        self.0.get(&system)
+    }
+}
+
 /// Registers a slot's two players with their army lists. Blocking.
-pub fn pair(rest: &Rest, stats: &Stats, slot: usize, system: SystemId) -> Result<Pair, ApiError> {
-    let lists = fray_rules::example_armies(system).expect("a playable system has example armies");
+pub fn pair(
+    rest: &Rest,
+    stats: &Stats,
+    slot: usize,
+    system: SystemId,
+    lists: &[ArmyList; 2],
+) -> Result<Pair, ApiError> {
     let mut players = Vec::with_capacity(2);
     for (seat, list) in lists.iter().enumerate() {
         let name = format!("load-{}-{slot}-{}", run_tag(), ["a", "b"][seat]);
@@ -83,6 +114,9 @@ pub fn pair(rest: &Rest, stats: &Stats, slot: usize, system: SystemId) -> Result
 
 /// The round limit of the tool's ChessWar! matches.
 const CHESS_WAR_ROUNDS: i64 = 30;
+/// The key of ChessWar!'s round limit among the options `GET /api/systems`
+/// publishes; the server refuses a match with an option it does not offer.
+const CHESS_WAR_MAX_ROUNDS: &str = "max-rounds";
 
 /// The options of the tool's matches: each system's defaults, but a round
 /// limit for ChessWar!, whose default is the book's game without one, so
@@ -90,10 +124,7 @@ const CHESS_WAR_ROUNDS: i64 = 30;
 fn match_config(system: SystemId) -> MatchConfig {
     let config = MatchConfig::new(system);
     match system {
-        SystemId::ChessWar => config.with(
-            fray_rules::chess_war::MAX_ROUNDS,
-            OptionValue::Int(CHESS_WAR_ROUNDS),
-        ),
+        SystemId::ChessWar => config.with(CHESS_WAR_MAX_ROUNDS, OptionValue::Int(CHESS_WAR_ROUNDS)),
         _ => config,
     }
 }
@@ -140,6 +171,7 @@ pub async fn pairs(
     rest: &Rest,
     stats: &Arc<Stats>,
     systems: &super::args::Systems,
+    examples: &ExampleArmies,
     slots: usize,
     concurrency: usize,
 ) -> Result<Vec<Pair>, ApiError> {
@@ -149,9 +181,13 @@ pub async fn pairs(
     for slot in 0..slots {
         let (rest, stats, limit, done) = (rest.clone(), stats.clone(), limit.clone(), done.clone());
         let system = systems.for_slot(slot);
+        let lists = examples
+            .get(system)
+            .expect("the run checked each system has examples")
+            .clone();
         tasks.push(tokio::spawn(async move {
             let _permit = limit.acquire_owned().await;
-            let pair = blocking(move || pair(&rest, &stats, slot, system)).await;
+            let pair = blocking(move || pair(&rest, &stats, slot, system, &lists)).await;
             let finished = done.fetch_add(1, Relaxed) + 1;
             if finished % 100 == 0 && finished < slots {
                 eprintln!("[setup] {finished}/{slots} pairs of players registered");
@@ -167,4 +203,59 @@ pub async fn pairs(
         pairs.push(pair);
     }
     Ok(pairs)
+}
+
+#[cfg(test)]
+mod tests {
+    use fray_protocol::{ArmyLimits, SeatRange};
+
+    use super::*;
+
+    fn system(id: SystemId, examples: &[&str]) -> SystemInfo {
+        SystemInfo {
+            id,
+            name: id.key().into(),
+            summary: String::new(),
+            seats: SeatRange { min: 2, max: 2 },
+            options: Vec::new(),
+            army_rules: Vec::new(),
+            limits: ArmyLimits::default(),
+            secret_armies: false,
+            armies: Vec::new(),
+            examples: examples
+                .iter()
+                .map(|name| ArmyList {
+                    system: id,
+                    army: "army".into(),
+                    name: (*name).into(),
+                    units: Vec::new(),
+                })
+                .collect(),
+        }
+    }
+
+    fn names(examples: &ExampleArmies, system: SystemId) -> Option<[String; 2]> {
+        examples
+            .get(system)
+            .map(|pair| pair.clone().map(|list| list.name))
+    }
+
+    #[test]
+    fn each_system_plays_its_first_two_examples_or_its_only_one_twice() {
+        let examples = ExampleArmies::of(&[
+            system(SystemId::FantasyArmies, &["Dwarfs", "Undead", "Elves"]),
+            system(SystemId::SummonersChess, &["Summoners"]),
+            system(SystemId::ChessWar, &[]),
+        ]);
+        assert_eq!(
+            names(&examples, SystemId::FantasyArmies),
+            Some(["Dwarfs".into(), "Undead".into()])
+        );
+        assert_eq!(
+            names(&examples, SystemId::SummonersChess),
+            Some(["Summoners".into(), "Summoners".into()])
+        );
+        assert_eq!(names(&examples, SystemId::ChessWar), None, "none to play");
+        assert_eq!(names(&examples, SystemId::ChessboardConfrontation), None);
+    }
 }

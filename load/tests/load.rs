@@ -12,7 +12,7 @@ use std::time::{Duration, Instant};
 use serde_json::Value;
 use tempfile::TempDir;
 
-use common::TestServer;
+use common::start_server;
 
 const PATIENCE: Duration = Duration::from_secs(20);
 
@@ -45,8 +45,8 @@ fn summary(stdout: &str, stderr: &str) -> Value {
 #[test]
 fn a_short_load_run_plays_and_reports_cleanly() {
     let dir = TempDir::new().expect("a temporary directory");
-    let server = TestServer::start();
-    let url = server.url();
+    let server = start_server();
+    let url = server.url("");
     let args = [
         "--server",
         &url,
@@ -124,8 +124,8 @@ fn a_short_load_run_plays_and_reports_cleanly() {
 #[test]
 fn acked_actions_survive_a_crash_and_the_check_says_so() {
     let dir = TempDir::new().expect("a temporary directory");
-    let server = TestServer::start();
-    let url = server.url();
+    let server = start_server();
+    let url = server.url("");
     let log: PathBuf = dir.path().join("acks.jsonl");
     let log_arg = log.to_str().expect("a UTF-8 path").to_owned();
     let child = fray_load(

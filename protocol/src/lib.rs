@@ -8,6 +8,7 @@
 mod action;
 mod apply;
 mod army;
+mod army_tally;
 mod batch_json;
 mod board;
 mod diff;
@@ -25,6 +26,7 @@ mod view;
 pub use action::{Action, ActionOption, RejectCode, Rejection};
 pub use apply::{apply, apply_all};
 pub use army::{ArmyCheck, ArmyEntry, ArmyList};
+pub use army_tally::Tally;
 pub use batch_json::batch_json;
 pub use board::{PieceId, Seat, Square, SquareParseError};
 pub use diff::{

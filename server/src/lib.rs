@@ -7,7 +7,6 @@
 // behind a safe type.
 #![deny(unsafe_code)]
 
-mod army_tally;
 pub mod auth;
 pub mod config;
 pub mod db;
@@ -21,6 +20,7 @@ pub mod state;
 pub mod store;
 pub mod table;
 pub mod text;
+mod token_bucket;
 pub mod tools;
 pub mod ws;
 

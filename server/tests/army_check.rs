@@ -158,3 +158,25 @@ fn checks_are_not_counted_among_the_lobby_writes() {
     }
     server.army_list(&ada.token, &dwarfs);
 }
+
+#[test]
+fn every_example_costs_what_its_units_cost_and_fits_the_default_budget() {
+    for info in fray_rules::systems() {
+        for example in &info.examples {
+            let tally = example.tally(Some(&info));
+            let counted: u32 = example.units.iter().map(|entry| entry.count).sum();
+            assert_eq!(tally.pieces, counted, "{}", example.name);
+            match (tally.points, info.limits.points) {
+                (Some(points), Some(budget)) => {
+                    assert!(
+                        points > 0.0 && points <= budget,
+                        "{}: {points}",
+                        example.name
+                    )
+                }
+                (None, None) => {}
+                other => panic!("{}: points and budget {other:?}", example.name),
+            }
+        }
+    }
+}

@@ -331,7 +331,7 @@ fn with_few_files_the_cap_is_lowered_to_fit_and_healthz_answers_through_a_flood(
     // 256 files, less the 64 the server keeps for the rest.
     const FITS: usize = 192;
     let dir = tempfile::tempdir().expect("a temporary directory");
-    let database = common::database_url(dir.path().join("fray.db"));
+    let database = fray_test_server::database_url(dir.path().join("fray.db"));
     let mut server = ServerProcess::start(
         "ulimit -n 256",
         &[

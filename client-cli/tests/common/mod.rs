@@ -12,8 +12,7 @@ use std::time::{Duration, Instant};
 
 use tempfile::TempDir;
 
-mod server;
-pub use server::TestServer;
+pub use fray_test_server::TestServer;
 
 pub const ELVES: &[&str] = &[
     "--system",
@@ -61,36 +60,39 @@ pub const DEMONS: &[&str] = &[
     "black-warrior=4",
 ];
 
-impl TestServer {
-    /// Runs `sql`, with `text` bound to `?1`, on the server's database behind
-    /// its back: for data the server refuses today but may hold from before.
-    pub fn execute_sql(&self, sql: &str, text: &str) {
-        let url = format!("sqlite://{}", self.dir.path().join("fray.db").display());
-        let runtime = tokio::runtime::Builder::new_current_thread()
-            .enable_all()
-            .build()
-            .expect("a runtime");
-        runtime.block_on(async {
-            let db = fray_server::db::connect(&url)
-                .await
-                .expect("the database opens");
-            sqlx::query(sql)
-                .bind(text)
-                .execute(&db)
-                .await
-                .unwrap_or_else(|error| panic!("{sql}: {error}"));
-            db.close().await;
-        });
-    }
+/// A server that answers histories and replays a few events a page:
+/// `fray` must read every page of them.
+pub fn start_server() -> TestServer {
+    TestServer::start_with(|config| config.events_per_page = 7)
+}
 
-    /// `GET path` as JSON.
-    pub fn get(&self, path: &str) -> serde_json::Value {
-        let mut response = ureq::get(&format!("{}{path}", self.url()))
-            .call()
-            .unwrap_or_else(|error| panic!("GET {path}: {error}"));
-        let text = response.body_mut().read_to_string().expect("a body");
-        serde_json::from_str(&text).unwrap_or_else(|_| panic!("GET {path}: not JSON: {text}"))
-    }
+/// Runs `sql`, with `text` bound to `?1`, on `server`'s database behind its
+/// back: for data the server refuses today but may hold from before.
+pub fn execute_sql(server: &TestServer, sql: &str, text: &str) {
+    let runtime = tokio::runtime::Builder::new_current_thread()
+        .enable_all()
+        .build()
+        .expect("a runtime");
+    runtime.block_on(async {
+        let db = fray_server::db::connect(&server.database_url())
+            .await
+            .expect("the database opens");
+        sqlx::query(sql)
+            .bind(text)
+            .execute(&db)
+            .await
+            .unwrap_or_else(|error| panic!("{sql}: {error}"));
+        db.close().await;
+    });
+}
+
+/// `GET path` of `server`, as JSON.
+pub fn get_json(server: &TestServer, path: &str) -> serde_json::Value {
+    let mut response = ureq::get(&server.url(path))
+        .call()
+        .unwrap_or_else(|error| panic!("GET {path}: {error}"));
+    let text = response.body_mut().read_to_string().expect("a body");
+    serde_json::from_str(&text).unwrap_or_else(|_| panic!("GET {path}: not JSON: {text}"))
 }
 
 /// One player's seat: a config file in a temporary directory.
@@ -176,7 +178,7 @@ impl Player {
     }
 
     pub fn login(&self, server: &TestServer, name: &str) -> String {
-        self.ok(&["login", "--server", &server.url(), "--name", name])
+        self.ok(&["login", "--server", &server.url(""), "--name", name])
     }
 
     /// Stores a list given by options; its id.

@@ -10,7 +10,6 @@ use serde::Deserialize;
 use super::ApiError;
 use super::error::shown_reasons;
 use super::extract::{JsonBody, PathId, Player, QueryParams};
-use crate::army_tally::tally;
 use crate::db;
 use crate::lobby::army_lists;
 use crate::state::AppState;
@@ -54,7 +53,7 @@ pub async fn check(
         Err(reasons) => (false, reasons),
     };
     let system = state.systems.iter().find(|info| info.id == list.system);
-    let tally = tally(system, &list);
+    let tally = list.tally(system);
     Ok(Json(ArmyCheck {
         valid,
         reasons: shown_reasons(reasons),

@@ -7,6 +7,8 @@ use std::net::IpAddr;
 use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
+use crate::token_bucket::{BucketRate, TokenBucket};
+
 /// Addresses tracked at most. Past this, addresses not yet tracked share one
 /// bucket until stale entries are swept: a flood of new addresses is then
 /// held to one address's rate, at the cost of newcomers waiting with it.
@@ -26,8 +28,7 @@ pub struct Rate {
 /// Per-address buckets for one kind of request.
 #[derive(Debug)]
 pub struct Limiter {
-    per_second: f64,
-    capacity: f64,
+    rate: BucketRate,
     /// How long an emptied bucket takes to fill (at most a minute): an
     /// address not seen for that long is as good as new.
     sweep_interval: Duration,
@@ -36,17 +37,10 @@ pub struct Limiter {
 
 #[derive(Debug)]
 struct Table {
-    buckets: HashMap<IpAddr, Bucket>,
+    buckets: HashMap<IpAddr, TokenBucket>,
     /// Shared by new addresses while `buckets` is full.
-    overflow: Bucket,
+    overflow: TokenBucket,
     next_sweep: Instant,
-}
-
-#[derive(Debug, Clone, Copy)]
-struct Bucket {
-    tokens: f64,
-    /// When `tokens` was last brought up to date.
-    at: Instant,
 }
 
 impl Limiter {
@@ -55,19 +49,18 @@ impl Limiter {
         if rate.per_minute == 0 {
             return None;
         }
-        let capacity = f64::from(rate.burst.max(1));
-        let per_second = f64::from(rate.per_minute) / 60.0;
-        let sweep_interval = Duration::from_secs_f64(capacity / per_second).min(MAX_SWEEP_INTERVAL);
+        let rate = BucketRate {
+            capacity: f64::from(rate.burst.max(1)),
+            per_second: f64::from(rate.per_minute) / 60.0,
+        };
+        let sweep_interval =
+            Duration::from_secs_f64(rate.capacity / rate.per_second).min(MAX_SWEEP_INTERVAL);
         Some(Limiter {
-            per_second,
-            capacity,
+            rate,
             sweep_interval,
             table: Mutex::new(Table {
                 buckets: HashMap::new(),
-                overflow: Bucket {
-                    tokens: capacity,
-                    at: now,
-                },
+                overflow: TokenBucket::full(rate, now),
                 next_sweep: now + sweep_interval,
             }),
         })
@@ -84,10 +77,7 @@ impl Limiter {
         if now >= table.next_sweep {
             self.sweep(&mut table, now);
         }
-        let full = Bucket {
-            tokens: self.capacity,
-            at: now,
-        };
+        let full = TokenBucket::full(self.rate, now);
         let bucket = if table.buckets.len() < MAX_ADDRESSES {
             table.buckets.entry(key).or_insert(full)
         } else {
@@ -96,15 +86,7 @@ impl Limiter {
                 None => &mut table.overflow,
             }
         };
-        self.refill(bucket, now);
-        if bucket.tokens >= 1.0 {
-            bucket.tokens -= 1.0;
-            Ok(())
-        } else {
-            Err(Duration::from_secs_f64(
-                (1.0 - bucket.tokens) / self.per_second,
-            ))
-        }
+        bucket.take(self.rate, now)
     }
 
     /// How many addresses are tracked.
@@ -117,21 +99,12 @@ impl Limiter {
         table.buckets.len()
     }
 
-    fn refill(&self, bucket: &mut Bucket, now: Instant) {
-        let elapsed = now.saturating_duration_since(bucket.at).as_secs_f64();
-        bucket.tokens = (bucket.tokens + elapsed * self.per_second).min(self.capacity);
-        bucket.at = now;
-    }
-
     /// Forgets every address whose bucket has filled up again: a full
     /// bucket is what a new address gets, so nothing is lost. Once per
     /// interval, so that a full table is not swept on every request.
     fn sweep(&self, table: &mut Table, now: Instant) {
-        table.buckets.retain(|_, bucket| {
-            let mut bucket = *bucket;
-            self.refill(&mut bucket, now);
-            bucket.tokens < self.capacity
-        });
+        let rate = self.rate;
+        table.buckets.retain(|_, bucket| !bucket.is_full(rate, now));
         table.next_sweep = now + self.sweep_interval;
     }
 }

@@ -6,6 +6,8 @@ use std::sync::Mutex;
 use fray_protocol::{MatchId, Seat};
 use tokio::time::Instant;
 
+use crate::token_bucket::{BucketRate, TokenBucket};
+
 /// Chat lines a seat may send at once, then one every
 /// [`CHAT_EVERY_SECONDS`]: enough to talk, too few to flood the table.
 pub const CHAT_BURST: u32 = 5;
@@ -18,43 +20,10 @@ const FIRST_SWEEP_AT: usize = 1024;
 
 /// The chat limit of one seat in one match, on top of each connection's
 /// message limit: a bucket of [`CHAT_BURST`] lines.
-#[derive(Debug, Clone, Copy)]
-struct ChatRate {
-    tokens: f64,
-    refilled: Instant,
-}
-
-impl ChatRate {
-    fn full(now: Instant) -> ChatRate {
-        ChatRate {
-            tokens: f64::from(CHAT_BURST),
-            refilled: now,
-        }
-    }
-
-    fn refill(&mut self, now: Instant) {
-        let elapsed = now.saturating_duration_since(self.refilled).as_secs_f64();
-        self.refilled = now;
-        self.tokens =
-            (self.tokens + elapsed / f64::from(CHAT_EVERY_SECONDS)).min(f64::from(CHAT_BURST));
-    }
-
-    /// Takes one line's token; false when none is left.
-    fn allow(&mut self, now: Instant) -> bool {
-        self.refill(now);
-        if self.tokens >= 1.0 {
-            self.tokens -= 1.0;
-            true
-        } else {
-            false
-        }
-    }
-
-    fn is_full(mut self, now: Instant) -> bool {
-        self.refill(now);
-        self.tokens >= f64::from(CHAT_BURST)
-    }
-}
+const CHAT_RATE: BucketRate = BucketRate {
+    capacity: CHAT_BURST as f64,
+    per_second: 1.0 / CHAT_EVERY_SECONDS as f64,
+};
 
 /// Every seat's chat limit, kept by the table rather than by the match's
 /// actor: the actor of a finished match stops when its last follower
@@ -68,7 +37,7 @@ pub struct ChatRates {
 
 #[derive(Debug)]
 struct Table {
-    seats: HashMap<(MatchId, Seat), ChatRate>,
+    seats: HashMap<(MatchId, Seat), TokenBucket>,
     sweep_at: usize,
 }
 
@@ -91,6 +60,7 @@ impl ChatRates {
     }
 
     fn allow_at(&self, id: MatchId, seat: Seat, now: Instant) -> bool {
+        let now = now.into_std();
         // A panic while the table was held cannot leave it half-changed:
         // each use is one lookup and one bucket's arithmetic.
         let mut table = self
@@ -100,14 +70,17 @@ impl ChatRates {
         if table.seats.len() >= table.sweep_at {
             // A full bucket is what a seat not tracked gets: forgetting it
             // loses nothing.
-            table.seats.retain(|_, rate| !rate.is_full(now));
+            table
+                .seats
+                .retain(|_, bucket| !bucket.is_full(CHAT_RATE, now));
             table.sweep_at = (table.seats.len() * 2).max(FIRST_SWEEP_AT);
         }
         table
             .seats
             .entry((id, seat))
-            .or_insert_with(|| ChatRate::full(now))
-            .allow(now)
+            .or_insert_with(|| TokenBucket::full(CHAT_RATE, now))
+            .take(CHAT_RATE, now)
+            .is_ok()
     }
 
     #[cfg(test)]

@@ -5,33 +5,31 @@ use std::time::Duration;
 
 use tokio::time::Instant;
 
+use crate::token_bucket::{BucketRate, TokenBucket};
+
 pub struct RateLimit {
-    per_second: f64,
-    tokens: f64,
-    refilled: Instant,
+    rate: BucketRate,
+    bucket: TokenBucket,
 }
 
 impl RateLimit {
     pub fn new(per_second: u32) -> RateLimit {
+        let per_second = f64::from(per_second.max(1));
+        let rate = BucketRate {
+            capacity: per_second,
+            per_second,
+        };
         RateLimit {
-            per_second: f64::from(per_second.max(1)),
-            tokens: f64::from(per_second.max(1)),
-            refilled: Instant::now(),
+            rate,
+            bucket: TokenBucket::full(rate, Instant::now().into_std()),
         }
     }
 
     /// Takes one message's token; false when none is left.
     pub fn allow(&mut self) -> bool {
-        let now = Instant::now();
-        let elapsed = now.duration_since(self.refilled).as_secs_f64();
-        self.refilled = now;
-        self.tokens = (self.tokens + elapsed * self.per_second).min(self.per_second);
-        if self.tokens >= 1.0 {
-            self.tokens -= 1.0;
-            true
-        } else {
-            false
-        }
+        self.bucket
+            .take(self.rate, Instant::now().into_std())
+            .is_ok()
     }
 }
 

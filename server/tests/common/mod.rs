@@ -8,9 +8,7 @@ pub mod play;
 pub mod views;
 
 use std::net::{SocketAddr, TcpStream};
-use std::path::PathBuf;
-use std::sync::Arc;
-use std::thread::JoinHandle;
+use std::ops::Deref;
 use std::time::Duration;
 
 use fray_protocol::{
@@ -20,32 +18,24 @@ use fray_protocol::{
 use fray_server::Config;
 use fray_server::tools::verify::VerifyReport;
 use serde_json::{Value, json};
-use tempfile::TempDir;
-use tokio::sync::oneshot;
 use tokio_tungstenite::tungstenite::{self, Message, WebSocket, stream::MaybeTlsStream};
 
 /// How long a test waits for any one answer before failing.
 pub const PATIENCE: Duration = Duration::from_secs(20);
 
-/// How a running test server is stopped.
-enum Stop {
-    /// Graceful: connections closed, the store flushed.
-    Graceful,
-    /// Everything dropped where it stands, as a crash would leave it.
-    Crash,
+/// The one test server ([`fray_test_server::TestServer`], which `fray`'s
+/// and `fray-load`'s tests start too), with the requests the server's own
+/// tests make of it.
+pub struct TestServer {
+    server: fray_test_server::TestServer,
 }
 
-/// A server on its own runtime thread. Dropping it stops it gracefully.
-pub struct TestServer {
-    pub address: SocketAddr,
-    stop: Option<oneshot::Sender<Stop>>,
-    thread: Option<JoinHandle<Result<(), String>>>,
-    /// Keeps the database directory until the last server on it is gone.
-    dir: Arc<TempDir>,
-    pub config: Config,
-    /// The systems' descriptions it offers instead of the rules' own, if
-    /// a test changed them.
-    systems: Option<Vec<SystemInfo>>,
+impl Deref for TestServer {
+    type Target = fray_test_server::TestServer;
+
+    fn deref(&self) -> &fray_test_server::TestServer {
+        &self.server
+    }
 }
 
 impl TestServer {
@@ -61,126 +51,40 @@ impl TestServer {
         TestServer::start_with(|config| config.messages_per_second = 10_000)
     }
 
-    /// A server on a new database, with settings changed by `adjust`.
-    ///
-    /// The lobby's limits per client address are off unless `adjust` sets
-    /// them: every test player comes from 127.0.0.1, and a test makes more
-    /// players and lists at once than the defaults allow one address (the
-    /// limits have their own tests, `tests/lobby_limits.rs`).
+    /// A server on a new database, with settings changed by `adjust`; the
+    /// lobby's limits per client address are off unless `adjust` sets them
+    /// (they have their own tests, `tests/lobby_limits.rs`).
     pub fn start_with(adjust: impl FnOnce(&mut Config)) -> TestServer {
-        let (dir, mut config) = TestServer::new_database();
-        adjust(&mut config);
-        TestServer::start_on(dir, config, None)
+        TestServer {
+            server: fray_test_server::TestServer::start_with(adjust),
+        }
     }
 
     /// A server on a new database that describes the game systems as
     /// `adjust` changes the rules' descriptions: a system as no registered
     /// system is yet, such as one whose armies are secret.
     pub fn start_offering(adjust: impl FnOnce(&mut Vec<SystemInfo>)) -> TestServer {
-        let (dir, config) = TestServer::new_database();
         let mut systems = fray_rules::systems();
         adjust(&mut systems);
-        TestServer::start_on(dir, config, Some(systems))
-    }
-
-    /// A new database's directory, and the test settings that use it.
-    fn new_database() -> (Arc<TempDir>, Config) {
-        let dir = Arc::new(tempfile::tempdir().expect("a temporary directory"));
-        let mut config = Config::with_database(database_url(dir.path().join("fray.db")));
-        config.players_per_minute = 0;
-        config.lobby_writes_per_minute = 0;
-        (dir, config)
-    }
-
-    fn start_on(dir: Arc<TempDir>, config: Config, systems: Option<Vec<SystemInfo>>) -> TestServer {
-        let listener = std::net::TcpListener::bind("127.0.0.1:0").expect("bind 127.0.0.1:0");
-        listener
-            .set_nonblocking(true)
-            .expect("non-blocking listener");
-        let address = listener.local_addr().expect("local address");
-        let (stop, stopped) = oneshot::channel::<Stop>();
-        let served = config.clone();
-        let offered = systems.clone();
-        let (ready_tx, ready_rx) = std::sync::mpsc::channel::<()>();
-        let thread = std::thread::spawn(move || {
-            let runtime = tokio::runtime::Builder::new_multi_thread()
-                .worker_threads(2)
-                .enable_all()
-                .build()
-                .map_err(|error| error.to_string())?;
-            let result = runtime.block_on(async move {
-                let listener =
-                    tokio::net::TcpListener::from_std(listener).map_err(|e| e.to_string())?;
-                let (graceful_tx, graceful_rx) = oneshot::channel::<()>();
-                let graceful = async {
-                    let _ = graceful_rx.await;
-                };
-                let serve = async move {
-                    match offered {
-                        Some(systems) => {
-                            fray_server::serve_offering(listener, served, systems, graceful).await
-                        }
-                        None => fray_server::serve(listener, served, graceful).await,
-                    }
-                };
-                let _ = ready_tx.send(());
-                tokio::pin!(serve);
-                tokio::select! {
-                    result = &mut serve => result.map_err(|e| e.to_string()),
-                    how = stopped => match how {
-                        Ok(Stop::Crash) => Ok(()),
-                        _ => {
-                            let _ = graceful_tx.send(());
-                            serve.await.map_err(|e| e.to_string())
-                        }
-                    },
-                }
-            });
-            // Dropping the runtime here abandons whatever a crash left running.
-            runtime.shutdown_background();
-            result
-        });
-        ready_rx.recv_timeout(PATIENCE).expect("the server starts");
-        let server = TestServer {
-            address,
-            stop: Some(stop),
-            thread: Some(thread),
-            dir,
-            config,
-            systems,
-        };
-        server.wait_until_healthy();
-        server
-    }
-
-    fn wait_until_healthy(&self) {
-        let deadline = std::time::Instant::now() + PATIENCE;
-        while std::time::Instant::now() < deadline {
-            if let Ok(response) = agent().get(&self.url("/healthz")).call()
-                && response.status() == 200
-            {
-                return;
-            }
-            std::thread::sleep(Duration::from_millis(20));
+        TestServer {
+            server: fray_test_server::TestServer::start_offering(systems),
         }
-        panic!("the server did not become healthy");
     }
 
     /// Stops this server as a crash would and starts a new one on the same
-    /// database file (and a new port).
-    pub fn crash_and_restart(mut self) -> TestServer {
-        self.halt(Stop::Crash);
-        TestServer::start_on(self.dir.clone(), self.config.clone(), self.systems.take())
+    /// database file and address.
+    pub fn crash_and_restart(self) -> TestServer {
+        TestServer {
+            server: self.server.crash_and_restart(),
+        }
     }
 
-    /// Stops this server gracefully and starts a new one on the same file.
-    pub fn restart(mut self) -> TestServer {
-        self.halt(Stop::Graceful);
-        TestServer::start_on(self.dir.clone(), self.config.clone(), self.systems.take())
-    }
-
-    pub fn database_path(&self) -> PathBuf {
-        self.dir.path().join("fray.db")
+    /// Stops this server gracefully and starts a new one on the same file
+    /// and address.
+    pub fn restart(self) -> TestServer {
+        TestServer {
+            server: self.server.restart(),
+        }
     }
 
     /// `fray-server verify` of match `id`, on this server's database.
@@ -188,32 +92,10 @@ impl TestServer {
         tokio::runtime::Runtime::new()
             .unwrap()
             .block_on(fray_server::tools::verify::verify_url(
-                &database_url(self.database_path()),
+                &self.database_url(),
                 id,
             ))
             .expect("the match can be verified")
-    }
-
-    fn halt(&mut self, how: Stop) {
-        if let Some(stop) = self.stop.take() {
-            let _ = stop.send(how);
-        }
-        if let Some(thread) = self.thread.take() {
-            let result = thread.join();
-            if !std::thread::panicking() {
-                result
-                    .expect("server thread panicked")
-                    .expect("server stopped with an error");
-            }
-        }
-    }
-
-    pub fn url(&self, path: &str) -> String {
-        format!("http://{}{path}", self.address)
-    }
-
-    pub fn ws_url(&self) -> String {
-        format!("ws://{}/ws", self.address)
     }
 
     /// Sends a request; the status and the JSON body (null when empty).
@@ -366,16 +248,6 @@ impl TestServer {
             other => panic!("expected welcome, got {other:?}"),
         }
     }
-}
-
-impl Drop for TestServer {
-    fn drop(&mut self) {
-        self.halt(Stop::Graceful);
-    }
-}
-
-pub fn database_url(path: PathBuf) -> String {
-    format!("sqlite://{}", path.display())
 }
 
 fn agent() -> ureq::Agent {
