@@ -14,7 +14,7 @@ use std::hint::black_box;
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use fray_protocol::{ArmyList, MatchConfig, SystemId, Viewer};
 use fray_rules::fantasy_armies::{Army, FantasyArmies, starter_list};
-use fray_rules::{ChaChaDice, Choice, MoveRules};
+use fray_rules::{ChaChaDice, Choice, GameRules};
 
 mod random_play;
 use random_play::Chooser;

@@ -6,7 +6,7 @@
 mod cc_common;
 
 use cc_common::*;
-use fray_rules::match_options::Choice;
+use fray_rules::kit::match_options::Choice;
 
 /// Seat 0's Area Effect miniature (with `traits`) on a1 aims at seat 1's
 /// miniature on d4; seat 1 keeps a spare on h8 so no defeat ends the game.

@@ -12,9 +12,9 @@ use fray_protocol::{
     PlayerView, RejectCode, Rejection, ScopedEffect, Seat, Square, Stat, SystemId, TurnView, View,
     Viewer, apply_all,
 };
-use fray_rules::effect_log::Log;
-use fray_rules::kept_view::{KeptView, PieceStamp, Piecewise};
-use fray_rules::{Dice, MoveRules, ScriptedDice, Seats, SetupError};
+use fray_rules::kit::effect_log::Log;
+use fray_rules::kit::kept_view::{KeptView, PieceStamp, Piecewise};
+use fray_rules::{Dice, GameRules, ScriptedDice, Seats, SetupError};
 
 const SCOUT: PieceId = PieceId(10);
 const SPY: PieceId = PieceId(11);
@@ -45,7 +45,7 @@ impl SecretBid {
     }
 }
 
-impl MoveRules for SecretBid {
+impl GameRules for SecretBid {
     type Move = u8;
 
     fn setup_logged(

@@ -4,8 +4,8 @@
 
 use fray_protocol::{Action, ActionOption, PieceId, RejectCode, Rejection, Square};
 
-use crate::action_form::{board_square, check_parts};
-use crate::grid::{self, push_name_on};
+use crate::kit::action_form::{board_square, check_parts};
+use crate::kit::grid::{self, push_name_on};
 
 use super::faction_rules;
 use super::moves::{Compass, Move};
@@ -282,7 +282,7 @@ impl ActionChessFactionChess {
     /// unseen is no piece to its opponent, whose refusal must not say
     /// where it is.
     fn index_seen_by(&self, seat: u8, piece: PieceId) -> Result<Ix, Rejection> {
-        let ix = crate::action_form::piece_index(piece, self.pieces.len(), "piece")? as Ix;
+        let ix = crate::kit::action_form::piece_index(piece, self.pieces.len(), "piece")? as Ix;
         if self.is_haunting(ix) && self.piece(ix).owner != seat {
             return Err(Rejection::new(
                 RejectCode::IllegalAction,

@@ -8,9 +8,9 @@
 
 use fray_protocol::{DiceRoll, Die, Phrase, PieceId, Seat};
 
-use crate::dice::Dice;
-use crate::effect_log::Log;
-use crate::grid::{self, Sq, bit};
+use crate::kit::dice::Dice;
+use crate::kit::effect_log::Log;
+use crate::kit::grid::{self, Sq, bit};
 
 use super::layout::{Role, by_chess_role};
 use super::moves::{Compass, Move};
@@ -333,7 +333,7 @@ mod tests {
     use super::*;
     use crate::action_chess_faction_chess::factions::Faction;
     use crate::action_chess_faction_chess::position::{Position, ix};
-    use crate::grid::mask_of;
+    use crate::kit::grid::mask_of;
 
     /// White Beastfolk with a Leonine on h1 against a Black King on h8.
     fn position() -> Position {

@@ -2,9 +2,9 @@
 //! the file of the faction it concerns (the seat's, the piece's, or the
 //! waiting decision's).
 
-use crate::dice::Dice;
-use crate::effect_log::Log;
-use crate::grid::Sq;
+use crate::kit::dice::Dice;
+use crate::kit::effect_log::Log;
+use crate::kit::grid::Sq;
 
 use super::factions::Faction;
 use super::movement::Conditions;
@@ -359,8 +359,8 @@ pub(super) fn layout(faction: Faction, white: bool) -> Vec<(Kind, Sq)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::dice::ScriptedDice;
-    use crate::grid::{self, bit, mask_of, named};
+    use crate::kit::dice::ScriptedDice;
+    use crate::kit::grid::{self, bit, mask_of, named};
 
     use super::super::moves::Compass;
     use super::super::position::{Position, ix};

@@ -85,14 +85,12 @@ pub use rulings::Rulings;
 pub use state::{ActionChessFactionChess, Limits, Rules};
 pub use view::SYSTEM_KEY;
 
-use crate::army_check;
-use crate::dice::Dice;
-use crate::effect_log::{Log, coin_for_first};
-use crate::engine::SetupError;
-use crate::kept_view::KeptView;
-use crate::match_options::{CheckedOptions, choice_option, int_option};
-use crate::move_rules::{MoveRules, Seats};
-use crate::system::{GameSystem, Pick};
+use crate::contract::{GameRules, GameSystem, Pick, Seats, SetupError};
+use crate::kit::army_check;
+use crate::kit::dice::Dice;
+use crate::kit::effect_log::{Log, coin_for_first};
+use crate::kit::kept_view::KeptView;
+use crate::kit::match_options::{CheckedOptions, choice_option, int_option};
 
 /// Match option: the game is drawn after this many turns in all.
 pub const MAX_TURNS: &str = "max-turns";
@@ -272,14 +270,14 @@ impl ActionChessFactionChess {
             factions[seat] = Faction::by_key(&list.army).expect("validated");
         }
         // A game that may hide something is shown to each viewer by the
-        // engine, from its own view (`MoveRules::setup`): only the coin's
+        // engine, from its own view (`GameRules::setup`): only the coin's
         // roll is told here.
         let tell_all = !factions.contains(&Faction::Ghost);
         if tell_all {
             log.push(|| Effect::GameCreated {
                 system: SYSTEM_KEY.into(),
-                width: crate::grid::SIZE,
-                height: crate::grid::SIZE,
+                width: crate::kit::grid::SIZE,
+                height: crate::kit::grid::SIZE,
             });
         }
         let white = coin_for_first(dice, log);
@@ -313,7 +311,7 @@ impl ActionChessFactionChess {
 }
 
 // Each method hands over to the system's own function in the file named for it.
-impl MoveRules for ActionChessFactionChess {
+impl GameRules for ActionChessFactionChess {
     type Move = Move;
 
     fn setup_logged(

@@ -2,7 +2,7 @@
 //! are shared by all factions; which are legal is each faction's to say
 //! (`faction_rules.rs`), so listing and judging are one generator.
 
-use crate::grid::Sq;
+use crate::kit::grid::Sq;
 
 use super::pieces::Kind;
 use super::state::Ix;

@@ -2,9 +2,9 @@
 //! leaves waiting (the opponent's reactions first), then the end of the
 //! turn, where the game is judged and the other player begins.
 
-use crate::dice::Dice;
-use crate::effect_log::Log;
-use crate::move_rules::Seats;
+use crate::contract::Seats;
+use crate::kit::dice::Dice;
+use crate::kit::effect_log::Log;
 use fray_protocol::Seat;
 
 use super::faction_rules;

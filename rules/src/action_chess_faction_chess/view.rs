@@ -5,8 +5,8 @@
 
 use fray_protocol::{Marker, PieceId, PieceView, PlayerView, Seat, TurnView, View, Viewer};
 
-use crate::grid::{self, SIZE};
-use crate::kept_view::{PieceStamp, Piecewise, referee_view};
+use crate::kit::grid::{self, SIZE};
+use crate::kit::kept_view::{PieceStamp, Piecewise, referee_view};
 
 use super::actions::id;
 use super::pieces::Kind;

@@ -10,8 +10,8 @@ use super::firing::Target;
 use super::moves::Move;
 use super::state::{ChessWar, Pending, Phase, Place, Step};
 use super::units::{Special, profile, unit_by_key};
-use crate::action_form::{board_square, check_parts};
-use crate::grid::{bit, push_square, to_square};
+use crate::kit::action_form::{board_square, check_parts};
+use crate::kit::grid::{bit, push_square, to_square};
 
 fn illegal(message: String) -> Rejection {
     Rejection::new(RejectCode::IllegalAction, message)

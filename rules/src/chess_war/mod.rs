@@ -85,13 +85,11 @@ pub use units::{ChessPiece, Profile, Race, Special};
 pub use view::SYSTEM_KEY;
 pub use weapons::{Aim, Armament, Weapon, WeaponProfile};
 
-use crate::dice::Dice;
-use crate::effect_log::Log;
-use crate::engine::SetupError;
-use crate::kept_view::KeptView;
-use crate::match_options::{CheckedOptions, Choice, choice_option, flag_option, int_option};
-use crate::move_rules::{MoveRules, Seats};
-use crate::system::{GameSystem, Pick};
+use crate::contract::{GameRules, GameSystem, Pick, Seats, SetupError};
+use crate::kit::dice::Dice;
+use crate::kit::effect_log::Log;
+use crate::kit::kept_view::KeptView;
+use crate::kit::match_options::{CheckedOptions, Choice, choice_option, flag_option, int_option};
 
 pub const POINTS: &str = "points";
 pub const LENGTHENED: &str = "lengthened";
@@ -265,7 +263,7 @@ fn unit_info(profile: &Profile) -> UnitInfo {
 }
 
 // Each method hands over to the system's own function in the file named for it.
-impl MoveRules for ChessWar {
+impl GameRules for ChessWar {
     type Move = Move;
 
     fn setup_logged(

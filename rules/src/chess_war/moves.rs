@@ -12,8 +12,8 @@ use super::firing::Target;
 use super::magic::Casting;
 use super::state::{ChessWar, Pending, Phase, Place, Step};
 use super::units::UnitId;
-use crate::grid::{Sq, squares_of};
-use crate::move_rules::Seats;
+use crate::contract::Seats;
+use crate::kit::grid::{Sq, squares_of};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Move {

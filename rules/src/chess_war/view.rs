@@ -8,8 +8,8 @@ use fray_protocol::{Marker, PieceId, PieceView, PlayerView, Seat, Stat, TurnView
 
 use super::state::{ChessWar, Marks, Phase, Place, SpellSlots, Step};
 use super::units::UnitId;
-use crate::grid::{SIZE, push_name_on, to_square};
-use crate::kept_view::{PieceStamp, Piecewise, referee_view};
+use crate::kit::grid::{SIZE, push_name_on, to_square};
+use crate::kit::kept_view::{PieceStamp, Piecewise, referee_view};
 
 pub const SYSTEM_KEY: &str = "chess-war";
 

@@ -6,7 +6,7 @@ use fray_protocol::{Outcome, Phrase, Seat};
 
 use super::state::{ChessWar, Ending, Phase, Place};
 use super::units::{ChessPiece, Race};
-use crate::effect_log::Log;
+use crate::kit::effect_log::Log;
 
 impl ChessWar {
     /// Whether `seat`'s general has been destroyed.

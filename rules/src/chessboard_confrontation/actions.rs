@@ -10,8 +10,8 @@ use super::board;
 use super::large::{Reach, footprint};
 use super::moves::Move;
 use super::state::{ChessboardConfrontation, Kind, Mode, Pending, Phase};
-use crate::action_form::check_parts;
-use crate::match_options::Choice;
+use crate::kit::action_form::check_parts;
+use crate::kit::match_options::Choice;
 
 /// Room for nearly every notation ("Eb2xMc3:ranged-poison") and label
 /// ("place the Elite Troops on b2, b3, c2 and c3, with its main space on b2")
@@ -422,7 +422,8 @@ impl ChessboardConfrontation {
     }
 
     fn index_of(&self, piece: PieceId) -> Result<u8, Rejection> {
-        crate::action_form::piece_index(piece, self.minis.len(), "miniature").map(|ix| ix as u8)
+        crate::kit::action_form::piece_index(piece, self.minis.len(), "miniature")
+            .map(|ix| ix as u8)
     }
 
     /// Why a well-formed move is not legal now.

@@ -58,19 +58,16 @@ use fray_protocol::{
 pub use army::{ARMY_KEY, Budget, DEFAULT_BUDGET, LARGE_KEY, MAX_BUDGET, MIN_BUDGET, Trait, Troop};
 pub use examples::squad;
 pub use map::Map;
-pub use movement::without_steps_told_twice;
 pub use moves::Move;
 pub use obstacles::FIXED as FIXED_LAYOUT;
 pub use position::Position;
 pub use rulings::Rulings;
 pub use state::{ChessboardConfrontation, Kind, Layout, Mode, Scenario, Settings, Tally};
 
-use crate::dice::Dice;
-use crate::engine::SetupError;
-use crate::kept_view::{KeptView, referee_view};
-use crate::match_options::{CheckedOptions, choice_option, int_option};
-use crate::move_rules::{MoveRules, Seats};
-use crate::system::{GameSystem, Pick};
+use crate::contract::{GameRules, GameSystem, Pick, Seats, SetupError};
+use crate::kit::dice::Dice;
+use crate::kit::kept_view::{KeptView, referee_view};
+use crate::kit::match_options::{CheckedOptions, choice_option, int_option};
 use log::{Log, told};
 use state::{EMPTY, Mini, Phase, Place};
 
@@ -250,6 +247,37 @@ impl GameSystem for ChessboardConfrontation {
     fn random_army(config: &MatchConfig, army: Option<&str>, pick: Pick) -> Option<ArmyList> {
         examples::random_army(config, army, pick)
     }
+
+    /// The set-up a match stored before Retrieve kept the corners clear of
+    /// random obstacles was given, so that such a match is set up again as
+    /// it was; none for a match whose set-up did not change.
+    fn setup_as_made_earlier(
+        config: &MatchConfig,
+        armies: &[ArmyList],
+        dice: &mut dyn Dice,
+    ) -> Option<Result<(Self, Vec<ScopedEffect>), SetupError>> {
+        let settings = read_settings(config).ok()?;
+        // The battle map came after the corners were kept clear.
+        if settings.scenario != Scenario::Retrieve
+            || settings.layout != Layout::Random
+            || settings.map != Map::Chessboard
+        {
+            return None;
+        }
+        let mut log = Log::recording();
+        let earlier = Settings {
+            corners_clear: false,
+            ..settings
+        };
+        Some(
+            Self::setup_with(config, armies, earlier, dice, &mut log)
+                .map(|game| (game, log.finish(Vec::new()))),
+        )
+    }
+
+    fn without_told_twice(stored: &[ScopedEffect]) -> Option<Vec<ScopedEffect>> {
+        movement::without_steps_told_twice(stored)
+    }
 }
 
 fn read_settings(config: &MatchConfig) -> Result<Settings, SetupError> {
@@ -277,33 +305,6 @@ impl ChessboardConfrontation {
         self.settings
     }
 
-    /// The set-up a match stored before Retrieve kept the corners clear of
-    /// random obstacles was given, so that such a match is set up again as
-    /// it was; none for a match whose set-up did not change.
-    pub fn setup_as_made_earlier(
-        config: &MatchConfig,
-        armies: &[ArmyList],
-        dice: &mut dyn Dice,
-    ) -> Option<Result<(Self, Vec<ScopedEffect>), SetupError>> {
-        let settings = read_settings(config).ok()?;
-        // The battle map came after the corners were kept clear.
-        if settings.scenario != Scenario::Retrieve
-            || settings.layout != Layout::Random
-            || settings.map != Map::Chessboard
-        {
-            return None;
-        }
-        let mut log = Log::recording();
-        let earlier = Settings {
-            corners_clear: false,
-            ..settings
-        };
-        Some(
-            Self::setup_with(config, armies, earlier, dice, &mut log)
-                .map(|game| (game, log.finish(Vec::new()))),
-        )
-    }
-
     fn setup(
         config: &MatchConfig,
         armies: &[ArmyList],
@@ -322,7 +323,7 @@ impl ChessboardConfrontation {
         log: &mut Log,
     ) -> Result<Self, SetupError> {
         let system = SystemId::ChessboardConfrontation;
-        crate::army_check::match_and_lists(config, armies, system, NAME, (2, 4))?;
+        crate::kit::army_check::match_and_lists(config, armies, system, NAME, (2, 4))?;
         let mut minis = Vec::new();
         for (seat, list) in armies.iter().enumerate() {
             let bought = army::check(list, Budget::Match(settings.budget)).map_err(|reasons| {
@@ -396,7 +397,7 @@ impl ChessboardConfrontation {
 }
 
 // Each method hands over to the system's own function in the file named for it.
-impl MoveRules for ChessboardConfrontation {
+impl GameRules for ChessboardConfrontation {
     type Move = Move;
 
     fn setup_logged(

@@ -9,7 +9,7 @@
 use super::board::{self, Board, DIRECTIONS, Sq, Squares};
 use super::log::{Log, roll_of};
 use super::state::{Layout, Scenario, Settings};
-use crate::dice::Dice;
+use crate::kit::dice::Dice;
 
 pub const TRIES: u8 = 10;
 

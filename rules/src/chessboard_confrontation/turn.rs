@@ -13,7 +13,7 @@ use super::state::{
     Activation, ChessboardConfrontation, Ending, MAX_SEATS, Pending, Phase, Rerollable, Scenario,
     TOKENS,
 };
-use crate::dice::Dice;
+use crate::kit::dice::Dice;
 
 /// Rerolls to break one tie before falling back to seat order; a fair die
 /// never needs this many.

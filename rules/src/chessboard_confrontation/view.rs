@@ -12,8 +12,8 @@ use super::board;
 use super::board::{Sq, Squares};
 use super::log::Log;
 use super::state::{ChessboardConfrontation, MAX_SEATS, Mini, Pending, Phase, Place, marks};
-use crate::kept_view::{PieceStamp, Piecewise};
-use crate::match_options::Choice;
+use crate::kit::kept_view::{PieceStamp, Piecewise};
+use crate::kit::match_options::Choice;
 
 pub const SYSTEM_KEY: &str = "chessboard-confrontation";
 pub const OBSTACLE: &str = "obstacle";

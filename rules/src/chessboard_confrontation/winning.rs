@@ -12,7 +12,7 @@ use super::moves::Move;
 use super::state::{
     ChessboardConfrontation, Ending, Mini, Phase, Rerollable, Scenario, Tally, marks,
 };
-use crate::dice::Dice;
+use crate::kit::dice::Dice;
 
 impl ChessboardConfrontation {
     pub(crate) fn check_victory(&mut self) {

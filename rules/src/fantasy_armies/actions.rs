@@ -10,8 +10,8 @@ use super::board;
 use super::moves::{Move, NONE, Spell};
 use super::state::{FantasyArmies, Phase, Place};
 use super::units::Role;
-use crate::action_form::{board_square, check_parts};
-use crate::match_options::Choice;
+use crate::kit::action_form::{board_square, check_parts};
+use crate::kit::match_options::Choice;
 
 /// Room for nearly every notation ("Pb2 teleport c3>h5") and label
 /// ("Man-at-Arms on b2 attacks Skeleton on c3") without growing.
@@ -297,7 +297,7 @@ impl FantasyArmies {
     }
 
     fn index_of(&self, piece: PieceId) -> Result<u8, Rejection> {
-        crate::action_form::piece_index(piece, self.pieces.len(), "piece").map(|ix| ix as u8)
+        crate::kit::action_form::piece_index(piece, self.pieces.len(), "piece").map(|ix| ix as u8)
     }
 
     /// Why a well-formed move of the seat's own piece is not legal now.

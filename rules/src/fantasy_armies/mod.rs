@@ -39,11 +39,10 @@ use std::sync::LazyLock;
 
 use fray_protocol::{
     Action, ActionOption, ArmyList, Effect, MatchConfig, OptionSpec, Outcome, Phrase, PieceId,
-    Rejection, Seat, SeatRange, SystemId, SystemInfo, UnitInfo, View, Viewer,
+    Rejection, ScopedEffect, Seat, SeatRange, SystemId, SystemInfo, UnitInfo, View, Viewer,
 };
 
 pub use contest::{ContestWinner, contest_winner};
-pub use earlier_logs::agrees_as_made_earlier;
 pub use examples::starter_list;
 pub use hth::{HTH_MODIFIERS, Hth, HthModifiers};
 pub use moves::{Move, Spell};
@@ -51,13 +50,11 @@ pub use position::Position;
 pub use state::{FantasyArmies, Limits, MatchOptions};
 pub use units::Army;
 
-use crate::dice::Dice;
-use crate::effect_log::Log;
-use crate::engine::SetupError;
-use crate::kept_view::{KeptView, referee_view};
-use crate::match_options::{CheckedOptions, Choice, choice_option, int_option};
-use crate::move_rules::{MoveRules, Seats};
-use crate::system::{GameSystem, Pick};
+use crate::contract::{GameRules, GameSystem, Pick, Seats, SetupError};
+use crate::kit::dice::Dice;
+use crate::kit::effect_log::Log;
+use crate::kit::kept_view::{KeptView, referee_view};
+use crate::kit::match_options::{CheckedOptions, Choice, choice_option, int_option};
 
 pub const MAX_TURNS: &str = "max-turns";
 pub const TURNS_WITHOUT_REMOVAL: &str = "turns-without-removal";
@@ -172,6 +169,14 @@ impl GameSystem for FantasyArmies {
     fn random_army(config: &MatchConfig, army: Option<&str>, pick: Pick) -> Option<ArmyList> {
         examples::random_army(config, army, pick)
     }
+
+    fn agrees_in_its_earlier_form(
+        before: &View,
+        stored: &[ScopedEffect],
+        made: &[ScopedEffect],
+    ) -> bool {
+        earlier_logs::agrees_as_made_earlier(before, stored, made)
+    }
 }
 
 fn read_options(config: &MatchConfig) -> Result<MatchOptions, SetupError> {
@@ -201,7 +206,13 @@ impl FantasyArmies {
         dice: &mut dyn Dice,
         log: &mut Log,
     ) -> Result<Self, SetupError> {
-        crate::army_check::match_and_lists(config, armies, SystemId::FantasyArmies, NAME, (2, 2))?;
+        crate::kit::army_check::match_and_lists(
+            config,
+            armies,
+            SystemId::FantasyArmies,
+            NAME,
+            (2, 2),
+        )?;
         let options = read_options(config)?;
         let mut checked = Vec::with_capacity(2);
         for (seat, list) in armies.iter().enumerate() {
@@ -239,7 +250,7 @@ impl FantasyArmies {
 }
 
 // Each method hands over to the system's own function in the file named for it.
-impl MoveRules for FantasyArmies {
+impl GameRules for FantasyArmies {
     type Move = Move;
 
     fn setup_logged(
@@ -297,7 +308,7 @@ impl MoveRules for FantasyArmies {
     fn removal_reason(&self, piece: PieceId) -> String {
         match self.piece(piece.0 as u8).place {
             state::Place::Removed { cause, .. } => removals::removal_reason(cause),
-            _ => crate::move_rules::OUT_OF_SIGHT.into(),
+            _ => crate::contract::OUT_OF_SIGHT.into(),
         }
     }
 }

@@ -5,7 +5,7 @@
 use super::moves::Move;
 use super::state::{Ending, FantasyArmies, Phase};
 use crate::Dice;
-use crate::effect_log::Log;
+use crate::kit::effect_log::Log;
 
 impl FantasyArmies {
     /// Plays a legal move. The caller has checked it is legal.

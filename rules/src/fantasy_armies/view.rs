@@ -10,7 +10,7 @@ use super::board::{self, SIZE};
 use super::hth::{Hth, hth_text};
 use super::state::{Ending, FantasyArmies, Lasting, Phase, Place};
 use super::units::{Role, defence_text, points_text, ranged_text};
-use crate::kept_view::{PieceStamp, Piecewise};
+use crate::kit::kept_view::{PieceStamp, Piecewise};
 
 pub const SYSTEM_KEY: &str = "fantasy-armies";
 
@@ -43,7 +43,7 @@ impl FantasyArmies {
     /// Appends [`FantasyArmies::describe`]'s text, for labels built in place.
     pub(crate) fn push_describe(&self, out: &mut String, index: u8) {
         let piece = self.piece(index);
-        crate::grid::push_name_on(out, piece.profile().name, piece.square());
+        crate::kit::grid::push_name_on(out, piece.profile().name, piece.square());
     }
 
     fn appearance(&self, index: u8) -> Appearance {

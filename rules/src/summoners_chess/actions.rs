@@ -8,9 +8,9 @@ use super::board;
 use super::moves::Move;
 use super::placement::Placement;
 use super::state::{Phase, Place, SummonersChess};
-use crate::action_form::{board_square, check_parts};
-use crate::effect_log::Log;
-use crate::match_options::Choice;
+use crate::kit::action_form::{board_square, check_parts};
+use crate::kit::effect_log::Log;
+use crate::kit::match_options::Choice;
 
 fn id(index: u8) -> PieceId {
     PieceId(u32::from(index))
@@ -165,7 +165,8 @@ impl SummonersChess {
     }
 
     fn index_of(&self, piece: PieceId) -> Result<u8, Rejection> {
-        crate::action_form::piece_index(piece, usize::from(self.count), "piece").map(|ix| ix as u8)
+        crate::kit::action_form::piece_index(piece, usize::from(self.count), "piece")
+            .map(|ix| ix as u8)
     }
 
     /// Why a well-formed move of the seat's own piece is not legal now.

@@ -50,14 +50,12 @@ pub use terrain::chart_order;
 pub use units::{Chart, Movement, Terrain};
 pub use view::{ARMY_KEY, SYSTEM_KEY, summons_told_first};
 
-use crate::army_check;
-use crate::dice::Dice;
-use crate::effect_log::Log;
-use crate::engine::SetupError;
-use crate::kept_view::{KeptView, referee_view};
-use crate::match_options::{CheckedOptions, choice_option, flag_option, int_option};
-use crate::move_rules::{MoveRules, Seats};
-use crate::system::{GameSystem, Pick};
+use crate::contract::{GameRules, GameSystem, Pick, Seats, SetupError};
+use crate::kit::army_check;
+use crate::kit::dice::Dice;
+use crate::kit::effect_log::Log;
+use crate::kit::kept_view::{KeptView, referee_view};
+use crate::kit::match_options::{CheckedOptions, choice_option, flag_option, int_option};
 
 /// Match option: play the second unit variant.
 pub const SECOND_UNIT: &str = "second-unit";
@@ -192,6 +190,44 @@ impl GameSystem for SummonersChess {
     fn random_army(config: &MatchConfig, army: Option<&str>, pick: Pick) -> Option<ArmyList> {
         examples::random_army(config, army, pick)
     }
+
+    /// The set-up as releases before simultaneous placement told it, where
+    /// it differs: with `acolytes: chosen` seat 0 alone was asked first, so
+    /// the set-up's turn named only seat 0. The game is today's: a log of
+    /// that time went on with seat 0's placement then seat 1's, an order
+    /// still allowed (R18). None where nothing differs.
+    fn setup_as_made_earlier(
+        config: &MatchConfig,
+        armies: &[ArmyList],
+        dice: &mut dyn Dice,
+    ) -> Option<Result<(Self, Vec<ScopedEffect>), SetupError>> {
+        if read_rules(config).ok()?.acolytes != AcolyteSetup::Chosen {
+            return None;
+        }
+        Some(
+            <Self as GameRules>::setup(config, armies, dice).map(|(game, mut effects)| {
+                let turn = effects
+                    .iter_mut()
+                    .rev()
+                    .find_map(|scoped| match &mut scoped.effect {
+                        Effect::TurnChanged { turn } => Some(turn),
+                        _ => None,
+                    });
+                if let Some(turn) = turn {
+                    turn.active = vec![Seat(0)];
+                }
+                (game, effects)
+            }),
+        )
+    }
+
+    fn agrees_in_its_earlier_form(
+        _before: &View,
+        stored: &[ScopedEffect],
+        made: &[ScopedEffect],
+    ) -> bool {
+        view::summons_told_first(made).is_some_and(|earlier| earlier == stored)
+    }
 }
 
 fn read_rules(config: &MatchConfig) -> Result<Rules, SetupError> {
@@ -209,36 +245,6 @@ fn read_rules(config: &MatchConfig) -> Result<Rules, SetupError> {
 impl SummonersChess {
     pub fn is_over(&self) -> bool {
         matches!(self.phase, state::Phase::Over(_))
-    }
-
-    /// The set-up as releases before simultaneous placement told it, where
-    /// it differs: with `acolytes: chosen` seat 0 alone was asked first, so
-    /// the set-up's turn named only seat 0. The game is today's: a log of
-    /// that time went on with seat 0's placement then seat 1's, an order
-    /// still allowed (R18). None where nothing differs.
-    pub fn setup_as_made_earlier(
-        config: &MatchConfig,
-        armies: &[ArmyList],
-        dice: &mut dyn Dice,
-    ) -> Option<Result<(Self, Vec<ScopedEffect>), SetupError>> {
-        if read_rules(config).ok()?.acolytes != AcolyteSetup::Chosen {
-            return None;
-        }
-        Some(
-            <Self as MoveRules>::setup(config, armies, dice).map(|(game, mut effects)| {
-                let turn = effects
-                    .iter_mut()
-                    .rev()
-                    .find_map(|scoped| match &mut scoped.effect {
-                        Effect::TurnChanged { turn } => Some(turn),
-                        _ => None,
-                    });
-                if let Some(turn) = turn {
-                    turn.active = vec![Seat(0)];
-                }
-                (game, effects)
-            }),
-        )
     }
 
     fn setup(
@@ -271,7 +277,7 @@ impl SummonersChess {
 }
 
 // Each method hands over to the system's own function in the file named for it.
-impl MoveRules for SummonersChess {
+impl GameRules for SummonersChess {
     type Move = Move;
 
     fn setup_logged(

@@ -9,8 +9,8 @@ use super::board::{self, ALL_DIRECTIONS, DIAGONAL, KNIGHT_JUMPS, ORTHOGONAL, Sq}
 use super::placement::Placement;
 use super::state::{Phase, SummonersChess};
 use super::units::Movement;
-use crate::match_options::Choice;
-use crate::move_rules::Seats;
+use crate::contract::Seats;
+use crate::kit::match_options::Choice;
 use fray_protocol::Seat;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -6,7 +6,7 @@ use super::moves::Move;
 use super::state::{EMPTY, Phase, Place, SummonersChess};
 use fray_protocol::PieceId;
 
-use crate::effect_log::Log;
+use crate::kit::effect_log::Log;
 
 impl SummonersChess {
     /// Plays a legal move of the game proper (a placement is

@@ -10,8 +10,8 @@ use fray_protocol::{
 use super::board::{self, SIZE, SQUARES};
 use super::state::{Phase, SummonersChess};
 use super::units::UnitId;
-use crate::kept_view::{PieceStamp, Piecewise};
-use crate::match_options::Choice;
+use crate::kit::kept_view::{PieceStamp, Piecewise};
+use crate::kit::match_options::Choice;
 
 pub const SYSTEM_KEY: &str = "summoners-chess";
 /// The name both players' sets go by: the same four Acolytes each.
@@ -28,7 +28,7 @@ impl SummonersChess {
     /// Appends [`SummonersChess::describe`]'s text, for labels built in place.
     pub(crate) fn push_describe(&self, out: &mut String, index: u8) {
         let piece = self.piece(index);
-        crate::grid::push_name_on(out, piece.profile().name, piece.square());
+        crate::kit::grid::push_name_on(out, piece.profile().name, piece.square());
     }
 
     /// "seat 0 holds three forest tiles and summons Trolls (#9) on d4": the

@@ -14,7 +14,7 @@ pub use fray_rules::action_chess_faction_chess::{
     ActionChessFactionChess, Faction, Kind, Limits, MAX_TURNS, Position, QUIET_TURNS, Rules,
     Rulings, army_list,
 };
-pub use fray_rules::{ChaChaDice, GameRules, MoveRules, ScriptedDice, SetupError};
+pub use fray_rules::{ChaChaDice, GameRules, ScriptedDice, SetupError};
 
 pub type Game = ActionChessFactionChess;
 

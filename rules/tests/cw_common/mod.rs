@@ -11,7 +11,7 @@ pub use fray_rules::chess_war::{
     ChessWar, LENGTHENED, MAX_ROUNDS, Marks, MatchOptions, POINTS, Position, RULINGS, Race,
     Rulings, Step, example,
 };
-pub use fray_rules::{ChaChaDice, MoveRules, ScriptedDice, SetupError};
+pub use fray_rules::{ChaChaDice, GameRules, ScriptedDice, SetupError};
 
 pub const VIEWERS: [Viewer; 4] = [
     Viewer::Referee,

@@ -13,7 +13,7 @@ pub use fray_rules::summoners_chess::{
     ACOLYTES, Limits, MAX_TURNS, Position, QUIET_TURNS, SECOND_UNIT, SummonersChess, Terrain,
     army_list, chart_order,
 };
-pub use fray_rules::{ChaChaDice, GameRules, MoveRules, ScriptedDice, SetupError};
+pub use fray_rules::{ChaChaDice, GameRules, ScriptedDice, SetupError};
 
 /// A square by its chess name: `sq("e4")`.
 pub fn sq(name: &str) -> Square {
