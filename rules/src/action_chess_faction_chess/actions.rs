@@ -5,12 +5,14 @@
 use fray_protocol::{Action, ActionOption, PieceId, RejectCode, Rejection, Square};
 
 use crate::kit::action_form::{board_square, check_parts};
+use crate::kit::describe::Describe;
 use crate::kit::grid::{self, push_name_on};
 
 use super::faction_rules;
-use super::moves::{Compass, Move};
+use super::moves::Move;
 use super::pieces::Kind;
 use super::state::{ActionChessFactionChess, Ix, Pending, Stage};
+use crate::kit::compass::Compass;
 
 /// A number of Swarmlings a move or placement names: at least one.
 fn swarmlings(choice: &str) -> Result<u16, Rejection> {
@@ -30,15 +32,16 @@ pub(crate) fn id(ix: Ix) -> PieceId {
     PieceId(u32::from(ix))
 }
 
-impl ActionChessFactionChess {
-    /// "Knight on c3", or "Knight" for a piece off the board.
-    pub(crate) fn describe(&self, ix: Ix) -> String {
-        let mut text = String::with_capacity(24);
-        let piece = self.piece(ix);
-        push_name_on(&mut text, piece.kind.name(), piece.square);
-        text
-    }
+impl Describe for ActionChessFactionChess {
+    type Index = Ix;
 
+    fn push_describe(&self, out: &mut String, ix: Ix) {
+        let piece = self.piece(ix);
+        push_name_on(out, piece.kind.name(), piece.square);
+    }
+}
+
+impl ActionChessFactionChess {
     pub(crate) fn action_of(&self, mv: Move) -> Action {
         let at = grid::to_square;
         match mv {

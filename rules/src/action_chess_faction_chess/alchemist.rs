@@ -8,15 +8,17 @@
 
 use fray_protocol::{DiceRoll, Die, Phrase, PieceId, Seat};
 
+use crate::kit::describe::Describe;
 use crate::kit::dice::Dice;
 use crate::kit::effect_log::Log;
 use crate::kit::grid::{self, ALL_DIRECTIONS, DIAGONAL, ORTHOGONAL, Sq};
 
 use super::classique::{pawn_destinations, pawn_threats, play_pawn_move, push_pawn_moves};
 use super::layout::{Role, by_chess_role};
-use super::moves::{Compass, Move};
+use super::moves::Move;
 use super::pieces::Kind;
 use super::state::{ActionChessFactionChess, Decision, Ix, Pending};
+use crate::kit::compass::Compass;
 
 type Game = ActionChessFactionChess;
 

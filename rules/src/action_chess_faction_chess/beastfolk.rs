@@ -8,14 +8,16 @@
 
 use fray_protocol::{DiceRoll, Die, Phrase, PieceId, Seat};
 
+use crate::kit::describe::Describe;
 use crate::kit::dice::Dice;
 use crate::kit::effect_log::Log;
 use crate::kit::grid::{self, Sq, bit};
 
 use super::layout::{Role, by_chess_role};
-use super::moves::{Compass, Move};
+use super::moves::Move;
 use super::pieces::Kind;
 use super::state::{ActionChessFactionChess, Decision, Ix, Pending};
+use crate::kit::compass::Compass;
 
 type Game = ActionChessFactionChess;
 

@@ -4,6 +4,7 @@
 //! at the start of the turn, and the Wraith, whose capture loses the game.
 //! Rulings D1–D20 in `docs/rules/action-chess-faction-chess.md`.
 
+use crate::kit::describe::Describe;
 use crate::kit::dice::Dice;
 use crate::kit::effect_log::Log;
 use crate::kit::grid::{self, ALL_DIRECTIONS, Sq, bit};

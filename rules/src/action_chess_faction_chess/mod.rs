@@ -76,9 +76,10 @@ use fray_protocol::{
     Outcome, PieceId, Rejection, Seat, SeatRange, SystemId, SystemInfo, UnitInfo, View, Viewer,
 };
 
+pub use crate::kit::compass::Compass;
 pub use examples::army_list;
 pub use factions::Faction;
-pub use moves::{Compass, Move};
+pub use moves::Move;
 pub use pieces::Kind;
 pub use position::Position;
 pub use rulings::Rulings;
@@ -89,11 +90,12 @@ use crate::contract::{GameRules, GameSystem, Pick, Seats, SetupError};
 use crate::kit::army_check;
 use crate::kit::dice::Dice;
 use crate::kit::effect_log::{Log, coin_for_first};
+use crate::kit::game_length::Counted;
 use crate::kit::kept_view::KeptView;
 use crate::kit::match_options::{CheckedOptions, choice_option, int_option};
 
 /// Match option: the game is drawn after this many turns in all.
-pub const MAX_TURNS: &str = "max-turns";
+pub const MAX_TURNS: &str = Counted::Turns.limit_key();
 /// Match option: the game is drawn after this many turns in a row with no
 /// capture and no pawn-like advance (the fifty-move rule).
 pub const QUIET_TURNS: &str = "quiet-turns";
@@ -135,9 +137,7 @@ static OPTION_SPECS: LazyLock<Vec<OptionSpec>> = LazyLock::new(option_specs);
 fn option_specs() -> Vec<OptionSpec> {
     let defaults = Limits::default();
     vec![
-        int_option(
-            MAX_TURNS,
-            "Turn limit",
+        Counted::Turns.limit_option(
             (0, 10_000),
             defaults.max_turns,
             "The game is drawn after this many turns in all; 0: never.",

@@ -3,6 +3,7 @@
 //! found by playing the move alone on a copy, so pass-through takes, jumps,
 //! en passant and edge takes name their victims.
 
+use crate::kit::describe::Describe;
 use crate::kit::dice::ScriptedDice;
 use crate::kit::effect_log::Log;
 use crate::kit::grid::{self, Sq, push_square};

@@ -6,9 +6,9 @@ use crate::kit::grid::{self, SQUARES, Sq};
 use crate::kit::kept_view::KeptView;
 
 use super::factions::Faction;
-use super::moves::Compass;
 use super::pieces::Kind;
 use super::rulings::Rulings;
+use crate::kit::compass::Compass;
 
 /// A piece's index in [`ActionChessFactionChess::pieces`]: its id.
 pub type Ix = u16;

@@ -10,6 +10,7 @@
 
 use fray_protocol::{DiceRoll, Die, Phrase, PieceId, Seat};
 
+use crate::kit::describe::Describe;
 use crate::kit::dice::Dice;
 use crate::kit::effect_log::Log;
 use crate::kit::grid::{self, ALL_DIRECTIONS, Sq, bit};

@@ -5,6 +5,7 @@
 use crate::contract::Seats;
 use crate::kit::dice::Dice;
 use crate::kit::effect_log::Log;
+use crate::kit::game_length;
 use fray_protocol::Seat;
 
 use super::faction_rules;
@@ -136,10 +137,10 @@ impl ActionChessFactionChess {
         };
         self.progress = false;
         let limits = self.rules.limits;
-        if limits.quiet_turns > 0 && self.quiet_turns >= limits.quiet_turns {
+        if game_length::reached(self.quiet_turns, limits.quiet_turns) {
             return self.finish(Ending::QuietTurns);
         }
-        if limits.max_turns > 0 && self.turn >= limits.max_turns {
+        if game_length::reached(self.turn, limits.max_turns) {
             return self.finish(Ending::TurnLimit);
         }
         self.turn += 1;

@@ -4,6 +4,8 @@
 
 use fray_protocol::{Outcome, Phrase, Seat};
 
+use crate::kit::game_length::Counted;
+
 use super::factions::Faction;
 use super::pieces::Kind;
 use super::state::{ActionChessFactionChess, Ending, Stage};
@@ -30,14 +32,11 @@ impl ActionChessFactionChess {
                 Outcome::draw(Phrase::from(Seat(seat)).text(" has no legal move: stalemate"))
             }
             Ending::Repetition => Outcome::draw("the same position came about for the third time"),
-            Ending::QuietTurns => Outcome::draw(format!(
-                "{} turns passed without a capture or a pawn's advance",
-                self.rules.limits.quiet_turns
-            )),
-            Ending::TurnLimit => Outcome::draw(format!(
-                "the limit of {} turns was reached",
-                self.rules.limits.max_turns
-            )),
+            Ending::QuietTurns => Counted::Turns.passed_without(
+                self.rules.limits.quiet_turns,
+                "a capture or a pawn's advance",
+            ),
+            Ending::TurnLimit => Counted::Turns.limit_reached(self.rules.limits.max_turns),
         })
     }
 }

@@ -11,6 +11,7 @@ use super::moves::Move;
 use super::state::{ChessWar, Pending, Phase, Place, Step};
 use super::units::{Special, profile, unit_by_key};
 use crate::kit::action_form::{board_square, check_parts};
+use crate::kit::describe::Describe;
 use crate::kit::grid::{bit, push_square, to_square};
 
 fn illegal(message: String) -> Rejection {

@@ -14,6 +14,7 @@ use super::state::ChessWar;
 use super::units::profile;
 use super::weapons::{Aim, Armament};
 use crate::Dice;
+use crate::kit::describe::Describe;
 use crate::kit::effect_log::{Log, roll_for, single};
 use crate::kit::grid::{SQUARES, Sq, bit, squares_of, to_square};
 

@@ -10,6 +10,7 @@ use super::spells::STRIKE_BONUS;
 use super::state::{ChessWar, Pending, Phase, Place};
 use super::units::Special;
 use crate::Dice;
+use crate::kit::describe::Describe;
 use crate::kit::effect_log::{Log, roll_for, single};
 use crate::kit::grid::{Sq, bit, squares_of, to_square};
 

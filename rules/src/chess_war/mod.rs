@@ -88,12 +88,13 @@ pub use weapons::{Aim, Armament, Weapon, WeaponProfile};
 use crate::contract::{GameRules, GameSystem, Pick, Seats, SetupError};
 use crate::kit::dice::Dice;
 use crate::kit::effect_log::Log;
+use crate::kit::game_length::Counted;
 use crate::kit::kept_view::KeptView;
 use crate::kit::match_options::{CheckedOptions, Choice, choice_option, flag_option, int_option};
 
 pub const POINTS: &str = "points";
 pub const LENGTHENED: &str = "lengthened";
-pub const MAX_ROUNDS: &str = "max-rounds";
+pub const MAX_ROUNDS: &str = Counted::Rounds.limit_key();
 pub const RULINGS: &str = "rulings";
 
 const NAME: &str = "ChessWar!";
@@ -145,9 +146,7 @@ fn option_specs() -> Vec<OptionSpec> {
              crumble when their Liche and Necromancers are gone, and at the round limit \
              the points of the survivors decide.",
         ),
-        int_option(
-            MAX_ROUNDS,
-            "Round limit",
+        Counted::Rounds.limit_option(
             (0, 1_000),
             defaults.max_rounds,
             "The game stops at the end of this round: a draw, or in the lengthened game \

@@ -7,6 +7,7 @@ use super::reach::{Squeeze, adjacent, in_melee, reach, teleport_reach, touching}
 use super::state::ChessWar;
 use super::units::Special;
 use crate::Dice;
+use crate::kit::describe::Describe;
 use crate::kit::effect_log::{Log, roll_for, single};
 use crate::kit::grid::{Sq, bit, squares_of};
 

@@ -13,6 +13,7 @@ use super::reactions::Window;
 use super::state::{ChessWar, Pending, Place};
 use super::units::Special;
 use crate::Dice;
+use crate::kit::describe::Describe;
 use crate::kit::effect_log::{Log, roll_for, single};
 use crate::kit::grid::{Sq, bit, to_square};
 

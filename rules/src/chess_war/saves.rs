@@ -6,6 +6,7 @@ use fray_protocol::Phrase;
 use super::spells::PROTECTION_BONUS;
 use super::state::ChessWar;
 use crate::Dice;
+use crate::kit::describe::Describe;
 use crate::kit::effect_log::{Log, roll_for, single};
 
 /// Whether a save of `face` with `modifier` (added to the roll) passes a

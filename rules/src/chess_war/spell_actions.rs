@@ -8,6 +8,7 @@ use super::magic::Casting;
 use super::moves::Move;
 use super::spells::Spell;
 use super::state::{ChessWar, Step};
+use crate::kit::describe::Describe;
 use crate::kit::grid::{push_square, to_square};
 use crate::kit::match_options::Choice;
 

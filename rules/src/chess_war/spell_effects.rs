@@ -10,6 +10,7 @@ use super::spells::{PLAGUE_SAVE_MODIFIER, STORM_TO_HIT, Spell, ZAP_SAVE_MODIFIER
 use super::state::{ChessWar, IDS_PER_SEAT, Marks, Place, SpellSlots, Unit};
 use super::units::{Race, unit_by_key};
 use crate::Dice;
+use crate::kit::describe::Describe;
 use crate::kit::effect_log::{Log, roll_for, single};
 use crate::kit::grid::{Sq, squares_of, to_square};
 

@@ -7,6 +7,7 @@ use fray_protocol::{Outcome, Phrase, Seat};
 use super::state::{ChessWar, Ending, Phase, Place};
 use super::units::{ChessPiece, Race};
 use crate::kit::effect_log::Log;
+use crate::kit::game_length;
 
 impl ChessWar {
     /// Whether `seat`'s general has been destroyed.
@@ -92,8 +93,8 @@ impl ChessWar {
 
     /// Whether the turn just ended closed the last round the match allows.
     pub(crate) fn round_limit_reached(&self) -> bool {
-        let limit = self.options.max_rounds;
-        limit > 0 && self.turn >= 2 * limit
+        // Each round is both players' turns.
+        game_length::reached(self.turn, 2 * self.options.max_rounds)
     }
 
     /// The points of `seat`'s units on the board (W36).

@@ -11,6 +11,7 @@ use super::large::{Reach, footprint};
 use super::moves::Move;
 use super::state::{ChessboardConfrontation, Kind, Mode, Pending, Phase};
 use crate::kit::action_form::check_parts;
+use crate::kit::describe::Describe;
 use crate::kit::match_options::Choice;
 
 /// Room for nearly every notation ("Eb2xMc3:ranged-poison") and label

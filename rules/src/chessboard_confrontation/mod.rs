@@ -66,6 +66,7 @@ pub use state::{ChessboardConfrontation, Kind, Layout, Mode, Scenario, Settings,
 
 use crate::contract::{GameRules, GameSystem, Pick, Seats, SetupError};
 use crate::kit::dice::Dice;
+use crate::kit::game_length::Counted;
 use crate::kit::kept_view::{KeptView, referee_view};
 use crate::kit::match_options::{CheckedOptions, choice_option, int_option};
 use log::{Log, told};
@@ -75,7 +76,7 @@ pub const POINTS: &str = "points";
 pub const SCENARIO: &str = "scenario";
 pub const SURVIVAL_COUNT: &str = "survival-count";
 pub const OBSTACLES: &str = "obstacles";
-pub const MAX_ROUNDS: &str = "max-rounds";
+pub const MAX_ROUNDS: &str = Counted::Rounds.limit_key();
 pub const QUIET_ROUNDS: &str = "rounds-without-defeat";
 pub const RULINGS: &str = "rulings";
 pub const MAP: &str = "map";
@@ -150,9 +151,7 @@ fn option_specs() -> Vec<OptionSpec> {
              square map played one square per inch (every second diagonal inch \
              counting two), Move 5/6/6/7/7 (Fast +5), obstacles over about half of it.",
         ),
-        int_option(
-            MAX_ROUNDS,
-            "Round limit",
+        Counted::Rounds.limit_option(
             (0, 1_000),
             defaults.max_rounds,
             "The game is drawn at the end of this round; 0: never (the book has no such cap).",

@@ -14,6 +14,7 @@ use super::state::{
     TOKENS,
 };
 use crate::kit::dice::Dice;
+use crate::kit::game_length;
 
 /// Rerolls to break one tie before falling back to seat order; a fair die
 /// never needs this many.
@@ -174,9 +175,9 @@ impl ChessboardConfrontation {
         if self.settings.scenario == Scenario::Survival && self.round >= 3 {
             let winner = self.survivor();
             self.finish(Ending::Survived { winner });
-        } else if capped(self.round, self.settings.max_rounds) {
+        } else if game_length::reached(self.round, self.settings.max_rounds) {
             self.finish(Ending::RoundLimit);
-        } else if capped(self.quiet_rounds, self.settings.quiet_rounds) {
+        } else if game_length::reached(self.quiet_rounds, self.settings.quiet_rounds) {
             self.finish(Ending::QuietRounds);
         } else {
             self.start_round(dice, log);
@@ -286,9 +287,4 @@ impl ChessboardConfrontation {
             false
         }
     }
-}
-
-/// Whether `count` reached `cap`; a cap of 0 is none.
-fn capped(count: u32, cap: u32) -> bool {
-    cap > 0 && count >= cap
 }

@@ -12,6 +12,7 @@ use super::board;
 use super::board::{Sq, Squares};
 use super::log::Log;
 use super::state::{ChessboardConfrontation, MAX_SEATS, Mini, Pending, Phase, Place, marks};
+use crate::kit::describe::Describe;
 use crate::kit::kept_view::{PieceStamp, Piecewise};
 use crate::kit::match_options::Choice;
 
@@ -23,21 +24,16 @@ fn id(index: u8) -> PieceId {
     PieceId(u32::from(index))
 }
 
-impl ChessboardConfrontation {
-    /// "Regular Troops on b1", or without a square when off the board.
-    pub(crate) fn describe(&self, index: u8) -> String {
-        let mut text = String::with_capacity(32);
-        self.push_describe(&mut text, index);
-        text
-    }
+impl Describe for ChessboardConfrontation {
+    type Index = u8;
 
-    /// Appends [`ChessboardConfrontation::describe`]'s text, for labels built
-    /// in place.
-    pub(crate) fn push_describe(&self, out: &mut String, index: u8) {
+    fn push_describe(&self, out: &mut String, index: u8) {
         let mini = self.mini(index);
         board::push_name_on(out, mini.troop.name(), mini.square());
     }
+}
 
+impl ChessboardConfrontation {
     fn stats(&self, index: u8) -> Vec<Stat> {
         let mini = self.mini(index);
         let traits: Vec<&str> = mini.traits.iter().map(|t| t.name()).collect();

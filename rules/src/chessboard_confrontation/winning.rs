@@ -13,6 +13,7 @@ use super::state::{
     ChessboardConfrontation, Ending, Mini, Phase, Rerollable, Scenario, Tally, marks,
 };
 use crate::kit::dice::Dice;
+use crate::kit::game_length::Counted;
 
 impl ChessboardConfrontation {
     pub(crate) fn check_victory(&mut self) {
@@ -200,10 +201,7 @@ impl ChessboardConfrontation {
             Ending::Survived { winner: None } => {
                 Outcome::draw("players tie for the most miniatures and points after three rounds")
             }
-            Ending::RoundLimit => Outcome::draw(format!(
-                "the limit of {} rounds was reached",
-                self.settings.max_rounds
-            )),
+            Ending::RoundLimit => Counted::Rounds.limit_reached(self.settings.max_rounds),
             Ending::QuietRounds => Outcome::draw(format!(
                 "{} rounds in a row passed without a miniature defeated",
                 self.settings.quiet_rounds

@@ -11,6 +11,7 @@ use super::moves::{Move, NONE, Spell};
 use super::state::{FantasyArmies, Phase, Place};
 use super::units::Role;
 use crate::kit::action_form::{board_square, check_parts};
+use crate::kit::describe::Describe;
 use crate::kit::match_options::Choice;
 
 /// Room for nearly every notation ("Pb2 teleport c3>h5") and label

@@ -9,6 +9,7 @@ use super::moves::{Move, NONE, Spell};
 use super::state::{FantasyArmies, Lasting, Place};
 use super::units::{Caster, Role, SKELETON, ZOMBIE};
 use crate::Dice;
+use crate::kit::describe::Describe;
 use crate::kit::effect_log::{Log, roll_d6s, roll_for, single};
 use crate::kit::match_options::Choice;
 

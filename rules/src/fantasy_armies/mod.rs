@@ -53,10 +53,11 @@ pub use units::Army;
 use crate::contract::{GameRules, GameSystem, Pick, Seats, SetupError};
 use crate::kit::dice::Dice;
 use crate::kit::effect_log::Log;
+use crate::kit::game_length::Counted;
 use crate::kit::kept_view::{KeptView, referee_view};
 use crate::kit::match_options::{CheckedOptions, Choice, choice_option, int_option};
 
-pub const MAX_TURNS: &str = "max-turns";
+pub const MAX_TURNS: &str = Counted::Turns.limit_key();
 pub const TURNS_WITHOUT_REMOVAL: &str = "turns-without-removal";
 
 const NAME: &str = "Fantasy Armies";
@@ -73,9 +74,7 @@ static OPTION_SPECS: LazyLock<Vec<OptionSpec>> = LazyLock::new(option_specs);
 fn option_specs() -> Vec<OptionSpec> {
     let defaults = MatchOptions::default();
     vec![
-        int_option(
-            MAX_TURNS,
-            "Turn limit",
+        Counted::Turns.limit_option(
             (10, 10_000),
             defaults.limits.max_turns,
             "The game is drawn after this many battle turns in all.",

@@ -8,6 +8,7 @@ use super::moves::Move;
 use super::state::{FantasyArmies, Lasting, Place};
 use super::units::Movement;
 use crate::Dice;
+use crate::kit::describe::Describe;
 use crate::kit::effect_log::{Log, roll_for, single};
 
 /// Entangle: a move attempt goes ahead on a D6 of 4+.

@@ -7,6 +7,7 @@ use super::moves::Move;
 use super::state::{FantasyArmies, Lasting, Place};
 use super::units::Role;
 use crate::Dice;
+use crate::kit::describe::Describe;
 use crate::kit::effect_log::{Log, roll_d6s, roll_for, single};
 
 /// A shooting die hits on this or more.

@@ -5,8 +5,11 @@
 
 pub mod action_form;
 pub mod army_check;
+pub mod compass;
+pub mod describe;
 pub mod dice;
 pub mod effect_log;
+pub mod game_length;
 pub mod grid;
 pub mod kept_view;
 pub mod match_options;

@@ -9,6 +9,7 @@ use super::moves::Move;
 use super::placement::Placement;
 use super::state::{Phase, Place, SummonersChess};
 use crate::kit::action_form::{board_square, check_parts};
+use crate::kit::describe::Describe;
 use crate::kit::effect_log::Log;
 use crate::kit::match_options::Choice;
 

@@ -54,6 +54,7 @@ use crate::contract::{GameRules, GameSystem, Pick, Seats, SetupError};
 use crate::kit::army_check;
 use crate::kit::dice::Dice;
 use crate::kit::effect_log::Log;
+use crate::kit::game_length::Counted;
 use crate::kit::kept_view::{KeptView, referee_view};
 use crate::kit::match_options::{CheckedOptions, choice_option, flag_option, int_option};
 
@@ -62,7 +63,7 @@ pub const SECOND_UNIT: &str = "second-unit";
 /// Match option: who decides where the Acolytes start.
 pub const ACOLYTES: &str = "acolytes";
 /// Match option: the game is drawn after this many turns in all.
-pub const MAX_TURNS: &str = "max-turns";
+pub const MAX_TURNS: &str = Counted::Turns.limit_key();
 /// Match option: the game is drawn after this many turns in a row with no
 /// capture and no summons.
 pub const QUIET_TURNS: &str = "quiet-turns";
@@ -111,9 +112,7 @@ fn option_specs() -> Vec<OptionSpec> {
              both have chosen; fixed: a1 c1 e1 g1 against h8 f8 d8 b8, no choice.",
         ),
         // 0 switches a cap off: the book has neither (R13).
-        int_option(
-            MAX_TURNS,
-            "Turn limit",
+        Counted::Turns.limit_option(
             (0, 10_000),
             defaults.limits.max_turns,
             "The game is drawn after this many turns in all; 0: never (the book \

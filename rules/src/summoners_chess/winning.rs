@@ -4,6 +4,8 @@
 
 use fray_protocol::{Outcome, Phrase, Seat};
 
+use crate::kit::game_length::{self, Counted};
+
 use super::state::{Ending, Phase, SummonersChess};
 
 impl SummonersChess {
@@ -21,11 +23,11 @@ impl SummonersChess {
             self.quiet_turns + 1
         };
         let limits = self.rules.limits;
-        if limits.quiet_turns > 0 && self.quiet_turns >= limits.quiet_turns {
+        if game_length::reached(self.quiet_turns, limits.quiet_turns) {
             self.phase = Phase::Over(Ending::QuietTurns);
             return;
         }
-        if limits.max_turns > 0 && self.turn >= limits.max_turns {
+        if game_length::reached(self.turn, limits.max_turns) {
             self.phase = Phase::Over(Ending::TurnLimit);
             return;
         }
@@ -70,14 +72,9 @@ impl SummonersChess {
                 };
                 Outcome::win(Seat(winner), Phrase::from(Seat(1 - winner)).text(what))
             }
-            Ending::QuietTurns => Outcome::draw(format!(
-                "{} turns passed without a capture or a summons",
-                self.rules.limits.quiet_turns
-            )),
-            Ending::TurnLimit => Outcome::draw(format!(
-                "the limit of {} turns was reached",
-                self.rules.limits.max_turns
-            )),
+            Ending::QuietTurns => Counted::Turns
+                .passed_without(self.rules.limits.quiet_turns, "a capture or a summons"),
+            Ending::TurnLimit => Counted::Turns.limit_reached(self.rules.limits.max_turns),
         })
     }
 }
