@@ -5,6 +5,7 @@
 //! suite's cases (tests/contract.rs): random options, players and lists.
 
 mod contract_harness;
+mod kit;
 
 use contract_harness::ACTION_CAP;
 use contract_harness::cases::{Case, Chooser, make_case};
