@@ -50,9 +50,10 @@ fn fast_game(lists: &[ArmyList; 2], seed: u64) -> usize {
     let mut actions = 0;
     while !game.is_over() {
         moves.clear();
-        game.legal_moves(&mut moves);
+        let seat = game.to_act()[0];
+        game.legal_moves(seat, &mut moves);
         let mv = moves[chooser.index(moves.len())];
-        game.play_quiet(game.to_act()[0], mv, &mut dice);
+        game.play_quiet(seat, mv, &mut dice);
         actions += 1;
     }
     actions

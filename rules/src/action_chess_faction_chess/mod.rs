@@ -246,8 +246,14 @@ impl ActionChessFactionChess {
     pub fn is_over(&self) -> bool {
         matches!(self.stage, state::Stage::Over(_))
     }
+}
 
-    fn setup(
+// The one place that calls the part files: each method is the function of
+// its name in the file named for it.
+impl GameRules for ActionChessFactionChess {
+    type Move = Move;
+
+    fn setup_logged(
         config: &MatchConfig,
         armies: &[ArmyList],
         dice: &mut dyn Dice,
@@ -308,27 +314,13 @@ impl ActionChessFactionChess {
         }
         Ok(game)
     }
-}
-
-// Each method hands over to the system's own function in the file named for it.
-impl GameRules for ActionChessFactionChess {
-    type Move = Move;
-
-    fn setup_logged(
-        config: &MatchConfig,
-        armies: &[ArmyList],
-        dice: &mut dyn Dice,
-        log: &mut Log,
-    ) -> Result<Self, SetupError> {
-        ActionChessFactionChess::setup(config, armies, dice, log)
-    }
 
     fn to_act(&self) -> Seats {
         self.seats_to_act()
     }
 
     fn legal_moves(&self, seat: Seat, out: &mut Vec<Move>) {
-        ActionChessFactionChess::legal_moves(self, seat.0, out)
+        turn::legal_moves(self, seat.0, out)
     }
 
     fn option_for(&self, _seat: Seat, mv: Move) -> ActionOption {
@@ -336,15 +328,15 @@ impl GameRules for ActionChessFactionChess {
     }
 
     fn parse(&self, seat: Seat, action: &Action) -> Result<Move, Rejection> {
-        ActionChessFactionChess::parse(self, seat.0, action)
+        actions::parse(self, seat.0, action)
     }
 
     fn explain_illegal(&self, _seat: Seat, mv: Move) -> Rejection {
-        ActionChessFactionChess::explain_illegal(self, mv)
+        actions::explain_illegal(self, mv)
     }
 
     fn not_your_turn(&self, seat: Seat) -> Rejection {
-        ActionChessFactionChess::not_your_turn(self, seat.0)
+        actions::not_your_turn(self, seat.0)
     }
 
     fn play(&mut self, seat: Seat, mv: Move, dice: &mut dyn Dice, log: &mut Log) {
@@ -357,7 +349,7 @@ impl GameRules for ActionChessFactionChess {
 
     /// While a Ghost plays, a Shade may haunt unseen (line 38).
     fn hides_anything(&self) -> bool {
-        ActionChessFactionChess::hides_anything(self)
+        view::hides_anything(self)
     }
 
     fn kept_view(&mut self) -> &mut KeptView<Self> {
@@ -365,7 +357,7 @@ impl GameRules for ActionChessFactionChess {
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        ActionChessFactionChess::outcome(self)
+        winning::outcome(self)
     }
 
     fn removal_reason(&self, piece: PieceId) -> String {

@@ -19,25 +19,6 @@ impl ActionChessFactionChess {
         Seats::from(self.deciding().map(Seat))
     }
 
-    /// Every legal move of `seat` now, appended to `out`.
-    pub(crate) fn legal_moves(&self, seat: u8, out: &mut Vec<Move>) {
-        if self.deciding() != Some(seat) {
-            return;
-        }
-        if let Some(decision) = self.waiting() {
-            faction_rules::decision_moves(self, decision, out);
-            return;
-        }
-        match self.stage {
-            Stage::Start => {
-                faction_rules::start_moves(self, seat, out);
-                out.push(Move::Done);
-            }
-            Stage::Main => faction_rules::main_moves(self, seat, out),
-            Stage::After | Stage::Over(_) => {}
-        }
-    }
-
     /// Plays a legal move of `seat`, then whatever follows by itself.
     pub(crate) fn play_move(&mut self, seat: u8, mv: Move, dice: &mut dyn Dice, log: &mut Log) {
         self.apply_move(seat, mv, dice, log);
@@ -229,5 +210,24 @@ impl ActionChessFactionChess {
             }
         }
         key
+    }
+}
+
+/// Every legal move of `seat` now, appended to `out`.
+pub(super) fn legal_moves(game: &ActionChessFactionChess, seat: u8, out: &mut Vec<Move>) {
+    if game.deciding() != Some(seat) {
+        return;
+    }
+    if let Some(decision) = game.waiting() {
+        faction_rules::decision_moves(game, decision, out);
+        return;
+    }
+    match game.stage {
+        Stage::Start => {
+            faction_rules::start_moves(game, seat, out);
+            out.push(Move::Done);
+        }
+        Stage::Main => faction_rules::main_moves(game, seat, out),
+        Stage::After | Stage::Over(_) => {}
     }
 }

@@ -2,7 +2,7 @@
 //! unit's bounds, an 8×8 board, and turns in which every unit may move, then
 //! fire, then fight in melee; saves, fear, spells. The rules as Fray plays
 //! them, with every ruling: `docs/rules/chess-war.md`. The engine plays the
-//! whole game, registered in `game.rs`.
+//! whole game, registered in `contract/registry.rs`.
 //!
 //! Where each rule lives:
 //! - `units.rs`: the races, every unit's profile, its chess piece and specials
@@ -261,7 +261,8 @@ fn unit_info(profile: &Profile) -> UnitInfo {
     }
 }
 
-// Each method hands over to the system's own function in the file named for it.
+// The one place that calls the part files: each method is the function of
+// its name in the file named for it.
 impl GameRules for ChessWar {
     type Move = Move;
 
@@ -279,7 +280,7 @@ impl GameRules for ChessWar {
     }
 
     fn legal_moves(&self, seat: Seat, out: &mut Vec<Move>) {
-        ChessWar::legal_moves(self, seat.0, out)
+        moves::legal_moves(self, seat.0, out)
     }
 
     fn option_for(&self, _seat: Seat, mv: Move) -> ActionOption {
@@ -287,15 +288,15 @@ impl GameRules for ChessWar {
     }
 
     fn parse(&self, seat: Seat, action: &Action) -> Result<Move, Rejection> {
-        ChessWar::parse(self, seat.0, action)
+        actions::parse(self, seat.0, action)
     }
 
     fn explain_illegal(&self, seat: Seat, mv: Move) -> Rejection {
-        ChessWar::explain_illegal(self, seat.0, mv)
+        actions::explain_illegal(self, seat.0, mv)
     }
 
     fn not_your_turn(&self, _seat: Seat) -> Rejection {
-        ChessWar::not_your_turn(self)
+        actions::not_your_turn(self)
     }
 
     fn play(&mut self, seat: Seat, mv: Move, dice: &mut dyn Dice, log: &mut Log) {
@@ -307,7 +308,7 @@ impl GameRules for ChessWar {
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        ChessWar::outcome(self)
+        winning::outcome(self)
     }
 
     fn removal_reason(&self, _piece: PieceId) -> String {

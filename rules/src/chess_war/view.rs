@@ -213,6 +213,6 @@ impl Piecewise for ChessWar {
 
     fn progress_view(&self, view: &mut View) {
         view.turn = self.turn_view();
-        view.outcome = self.outcome();
+        view.outcome = super::winning::outcome(self);
     }
 }

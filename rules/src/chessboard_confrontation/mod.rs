@@ -304,16 +304,6 @@ impl ChessboardConfrontation {
         self.settings
     }
 
-    fn setup(
-        config: &MatchConfig,
-        armies: &[ArmyList],
-        dice: &mut dyn Dice,
-        log: &mut Log,
-    ) -> Result<Self, SetupError> {
-        let settings = read_settings(config)?;
-        Self::setup_with(config, armies, settings, dice, log)
-    }
-
     fn setup_with(
         config: &MatchConfig,
         armies: &[ArmyList],
@@ -395,7 +385,8 @@ impl ChessboardConfrontation {
     }
 }
 
-// Each method hands over to the system's own function in the file named for it.
+// The one place that calls the part files: each method is the function of
+// its name in the file named for it.
 impl GameRules for ChessboardConfrontation {
     type Move = Move;
 
@@ -405,7 +396,8 @@ impl GameRules for ChessboardConfrontation {
         dice: &mut dyn Dice,
         log: &mut Log,
     ) -> Result<Self, SetupError> {
-        ChessboardConfrontation::setup(config, armies, dice, log)
+        let settings = read_settings(config)?;
+        Self::setup_with(config, armies, settings, dice, log)
     }
 
     fn to_act(&self) -> Seats {
@@ -414,7 +406,7 @@ impl GameRules for ChessboardConfrontation {
 
     fn legal_moves(&self, seat: Seat, out: &mut Vec<Move>) {
         if self.seat_to_act() == Some(seat.0) {
-            ChessboardConfrontation::legal_moves(self, out)
+            moves::legal_moves(self, out)
         }
     }
 
@@ -423,19 +415,19 @@ impl GameRules for ChessboardConfrontation {
     }
 
     fn parse(&self, seat: Seat, action: &Action) -> Result<Move, Rejection> {
-        ChessboardConfrontation::parse(self, seat.0, action)
+        actions::parse(self, seat.0, action)
     }
 
     fn explain_illegal(&self, _seat: Seat, mv: Move) -> Rejection {
-        ChessboardConfrontation::explain_illegal(self, mv)
+        actions::explain_illegal(self, mv)
     }
 
     fn not_your_turn(&self, _seat: Seat) -> Rejection {
-        ChessboardConfrontation::not_your_turn(self)
+        actions::not_your_turn(self)
     }
 
     fn play(&mut self, _seat: Seat, mv: Move, dice: &mut dyn Dice, log: &mut Log) {
-        ChessboardConfrontation::play(self, mv, dice, log)
+        turn::play(self, mv, dice, log)
     }
 
     /// Everything, since nothing here is hidden.
@@ -444,7 +436,7 @@ impl GameRules for ChessboardConfrontation {
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        ChessboardConfrontation::outcome(self)
+        winning::outcome(self)
     }
 
     fn removal_reason(&self, _piece: PieceId) -> String {

@@ -191,42 +191,6 @@ impl ChessboardConfrontation {
         self.pending = None;
     }
 
-    /// Plays a legal move and runs the game on until a seat must decide.
-    pub(crate) fn play(&mut self, mv: Move, dice: &mut dyn Dice, log: &mut Log) {
-        match mv {
-            Move::Place { piece, to, reach } => self.place(piece, to, reach, dice, log),
-            Move::Activate { piece } => self.activate(piece, log),
-            Move::Pass => {
-                let seat = self.seat_to_act().expect("a seat decides");
-                self.tokens[seat as usize] -= 1;
-                self.turn += 1;
-                log.tell(|| Phrase::from(Seat(seat)).text(" passes"));
-                self.after_turn(seat, dice, log);
-            }
-            Move::Step { piece, to } => self.step(piece, to),
-            Move::Attack {
-                piece,
-                target,
-                kind,
-                mode,
-            } => self.declare_attack(piece, target, kind, mode, log),
-            Move::Summon { piece, ally, to } => self.summon(piece, ally, to, dice, log),
-            Move::PickUp { piece } => self.pick_up(piece, dice, log),
-            Move::Drop { piece, to } => self.drop_objective(piece, to, log),
-            Move::Support { piece, ally } => self.give_support(piece, ally, log),
-            Move::End => {
-                if let Some(a) = self.activation.as_mut() {
-                    a.ending = 1;
-                }
-            }
-            Move::Reroll { support } => self.reroll(support, dice, log),
-            Move::Heal { healer } => self.heal(healer, dice, log),
-            Move::Accept => self.accept(log),
-        }
-        self.check_victory();
-        self.run(dice, log);
-    }
-
     /// Resolves what needs no decision: attacks under way, the end of a turn.
     fn run(&mut self, dice: &mut dyn Dice, log: &mut Log) {
         loop {
@@ -287,4 +251,45 @@ impl ChessboardConfrontation {
             false
         }
     }
+}
+
+/// Plays a legal move and runs the game on until a seat must decide.
+pub(super) fn play(
+    game: &mut ChessboardConfrontation,
+    mv: Move,
+    dice: &mut dyn Dice,
+    log: &mut Log,
+) {
+    match mv {
+        Move::Place { piece, to, reach } => game.place(piece, to, reach, dice, log),
+        Move::Activate { piece } => game.activate(piece, log),
+        Move::Pass => {
+            let seat = game.seat_to_act().expect("a seat decides");
+            game.tokens[seat as usize] -= 1;
+            game.turn += 1;
+            log.tell(|| Phrase::from(Seat(seat)).text(" passes"));
+            game.after_turn(seat, dice, log);
+        }
+        Move::Step { piece, to } => game.step(piece, to),
+        Move::Attack {
+            piece,
+            target,
+            kind,
+            mode,
+        } => game.declare_attack(piece, target, kind, mode, log),
+        Move::Summon { piece, ally, to } => game.summon(piece, ally, to, dice, log),
+        Move::PickUp { piece } => game.pick_up(piece, dice, log),
+        Move::Drop { piece, to } => game.drop_objective(piece, to, log),
+        Move::Support { piece, ally } => game.give_support(piece, ally, log),
+        Move::End => {
+            if let Some(a) = game.activation.as_mut() {
+                a.ending = 1;
+            }
+        }
+        Move::Reroll { support } => game.reroll(support, dice, log),
+        Move::Heal { healer } => game.heal(healer, dice, log),
+        Move::Accept => game.accept(log),
+    }
+    game.check_victory();
+    game.run(dice, log);
 }

@@ -243,6 +243,6 @@ impl Piecewise for ChessboardConfrontation {
 
     fn progress_view(&self, view: &mut View) {
         view.turn = self.turn_view();
-        view.outcome = self.outcome();
+        view.outcome = super::winning::outcome(self);
     }
 }

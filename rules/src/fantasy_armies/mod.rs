@@ -198,8 +198,14 @@ impl FantasyArmies {
     pub fn hth_modifiers(&self) -> HthModifiers {
         self.hth_modifiers
     }
+}
 
-    fn setup(
+// The one place that calls the part files: each method is the function of
+// its name in the file named for it.
+impl GameRules for FantasyArmies {
+    type Move = Move;
+
+    fn setup_logged(
         config: &MatchConfig,
         armies: &[ArmyList],
         dice: &mut dyn Dice,
@@ -246,20 +252,6 @@ impl FantasyArmies {
         });
         Ok(game)
     }
-}
-
-// Each method hands over to the system's own function in the file named for it.
-impl GameRules for FantasyArmies {
-    type Move = Move;
-
-    fn setup_logged(
-        config: &MatchConfig,
-        armies: &[ArmyList],
-        dice: &mut dyn Dice,
-        log: &mut Log,
-    ) -> Result<Self, SetupError> {
-        FantasyArmies::setup(config, armies, dice, log)
-    }
 
     fn to_act(&self) -> Seats {
         self.seat_to_act().map(Seat).into()
@@ -267,7 +259,7 @@ impl GameRules for FantasyArmies {
 
     fn legal_moves(&self, seat: Seat, out: &mut Vec<Move>) {
         if self.seat_to_act() == Some(seat.0) {
-            FantasyArmies::legal_moves(self, out)
+            moves::legal_moves(self, out)
         }
     }
 
@@ -276,19 +268,19 @@ impl GameRules for FantasyArmies {
     }
 
     fn parse(&self, seat: Seat, action: &Action) -> Result<Move, Rejection> {
-        FantasyArmies::parse(self, seat.0, action)
+        actions::parse(self, seat.0, action)
     }
 
     fn explain_illegal(&self, _seat: Seat, mv: Move) -> Rejection {
-        FantasyArmies::explain_illegal(self, mv)
+        actions::explain_illegal(self, mv)
     }
 
     fn not_your_turn(&self, _seat: Seat) -> Rejection {
-        FantasyArmies::not_your_turn(self)
+        actions::not_your_turn(self)
     }
 
     fn play(&mut self, _seat: Seat, mv: Move, dice: &mut dyn Dice, log: &mut Log) {
-        FantasyArmies::play(self, mv, dice, log)
+        turn::play(self, mv, dice, log)
     }
 
     /// Everything, since nothing here is hidden.
@@ -297,7 +289,7 @@ impl GameRules for FantasyArmies {
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        FantasyArmies::outcome(self)
+        view::outcome(self)
     }
 
     fn kept_view(&mut self) -> &mut KeptView<Self> {

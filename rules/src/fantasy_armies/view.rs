@@ -165,30 +165,30 @@ impl FantasyArmies {
             active: self.seat_to_act().map(Seat).into_iter().collect(),
         }
     }
+}
 
-    pub(crate) fn outcome(&self) -> Option<Outcome> {
-        let Phase::Over(ending) = self.phase else {
-            return None;
-        };
-        Some(match ending {
-            Ending::KingRemoved { winner } => {
-                let loser = 1 - winner;
-                let king = self
-                    .pieces
-                    .iter()
-                    .find(|p| p.owner == loser && p.profile().is_king())
-                    .map_or("king piece", |p| p.profile().name);
-                Outcome::win(
-                    Seat(winner),
-                    Phrase::from(Seat(loser)).text(format!("'s {king} was removed")),
-                )
-            }
-            Ending::TurnsWithoutRemoval => {
-                Counted::Turns.passed_without(self.limits.turns_without_removal, "a piece removed")
-            }
-            Ending::TurnLimit => Counted::Turns.limit_reached(self.limits.max_turns),
-        })
-    }
+pub(super) fn outcome(game: &FantasyArmies) -> Option<Outcome> {
+    let Phase::Over(ending) = game.phase else {
+        return None;
+    };
+    Some(match ending {
+        Ending::KingRemoved { winner } => {
+            let loser = 1 - winner;
+            let king = game
+                .pieces
+                .iter()
+                .find(|p| p.owner == loser && p.profile().is_king())
+                .map_or("king piece", |p| p.profile().name);
+            Outcome::win(
+                Seat(winner),
+                Phrase::from(Seat(loser)).text(format!("'s {king} was removed")),
+            )
+        }
+        Ending::TurnsWithoutRemoval => {
+            Counted::Turns.passed_without(game.limits.turns_without_removal, "a piece removed")
+        }
+        Ending::TurnLimit => Counted::Turns.limit_reached(game.limits.max_turns),
+    })
 }
 
 impl Piecewise for FantasyArmies {
@@ -230,6 +230,6 @@ impl Piecewise for FantasyArmies {
 
     fn progress_view(&self, view: &mut View) {
         view.turn = self.turn_view();
-        view.outcome = self.outcome();
+        view.outcome = outcome(self);
     }
 }

@@ -245,8 +245,14 @@ impl SummonersChess {
     pub fn is_over(&self) -> bool {
         matches!(self.phase, state::Phase::Over(_))
     }
+}
 
-    fn setup(
+// The one place that calls the part files: each method is the function of
+// its name in the file named for it.
+impl GameRules for SummonersChess {
+    type Move = Move;
+
+    fn setup_logged(
         config: &MatchConfig,
         armies: &[ArmyList],
         dice: &mut dyn Dice,
@@ -273,27 +279,13 @@ impl SummonersChess {
         }
         Ok(SummonersChess::new_game(rules, dice, log))
     }
-}
-
-// Each method hands over to the system's own function in the file named for it.
-impl GameRules for SummonersChess {
-    type Move = Move;
-
-    fn setup_logged(
-        config: &MatchConfig,
-        armies: &[ArmyList],
-        dice: &mut dyn Dice,
-        log: &mut Log,
-    ) -> Result<Self, SetupError> {
-        SummonersChess::setup(config, armies, dice, log)
-    }
 
     fn to_act(&self) -> Seats {
         self.seats_to_act()
     }
 
     fn legal_moves(&self, seat: Seat, out: &mut Vec<Move>) {
-        SummonersChess::legal_moves(self, seat.0, out)
+        moves::legal_moves(self, seat.0, out)
     }
 
     fn option_for(&self, seat: Seat, mv: Move) -> ActionOption {
@@ -301,21 +293,21 @@ impl GameRules for SummonersChess {
     }
 
     fn parse(&self, seat: Seat, action: &Action) -> Result<Move, Rejection> {
-        SummonersChess::parse(self, seat.0, action)
+        actions::parse(self, seat.0, action)
     }
 
     fn explain_illegal(&self, _seat: Seat, mv: Move) -> Rejection {
-        SummonersChess::explain_illegal(self, mv)
+        actions::explain_illegal(self, mv)
     }
 
     fn not_your_turn(&self, seat: Seat) -> Rejection {
-        SummonersChess::not_your_turn(self, seat.0)
+        actions::not_your_turn(self, seat.0)
     }
 
     fn play(&mut self, seat: Seat, mv: Move, dice: &mut dyn Dice, log: &mut Log) {
         match mv {
             Move::Place(placement) => self.place_acolytes(seat.0, placement, dice, log),
-            _ => SummonersChess::play(self, mv, log),
+            _ => turn::play(self, mv, log),
         }
     }
 
@@ -329,7 +321,7 @@ impl GameRules for SummonersChess {
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        SummonersChess::outcome(self)
+        winning::outcome(self)
     }
 
     fn removal_reason(&self, _piece: PieceId) -> String {

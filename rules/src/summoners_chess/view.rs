@@ -125,7 +125,7 @@ impl Piecewise for SummonersChess {
 
     fn progress_view(&self, view: &mut View) {
         view.turn = self.turn_view();
-        view.outcome = self.outcome();
+        view.outcome = super::winning::outcome(self);
     }
 }
 

@@ -50,31 +50,32 @@ impl SummonersChess {
             pieces_left: pieces,
         })
     }
+}
 
-    pub(crate) fn outcome(&self) -> Option<Outcome> {
-        let Phase::Over(ending) = self.phase else {
-            return None;
-        };
-        Some(match ending {
-            Ending::Won {
-                winner,
-                no_acolytes,
-                pieces_left,
-            } => {
-                let pieces = match pieces_left {
-                    1 => "1 piece".to_string(),
-                    n => format!("{n} pieces"),
-                };
-                let what = match (no_acolytes, pieces_left <= 2) {
-                    (true, true) => format!(" lost all four Acolytes and was reduced to {pieces}"),
-                    (true, false) => " lost all four Acolytes".to_string(),
-                    _ => format!(" was reduced to {pieces}"),
-                };
-                Outcome::win(Seat(winner), Phrase::from(Seat(1 - winner)).text(what))
-            }
-            Ending::QuietTurns => Counted::Turns
-                .passed_without(self.rules.limits.quiet_turns, "a capture or a summons"),
-            Ending::TurnLimit => Counted::Turns.limit_reached(self.rules.limits.max_turns),
-        })
-    }
+pub(super) fn outcome(game: &SummonersChess) -> Option<Outcome> {
+    let Phase::Over(ending) = game.phase else {
+        return None;
+    };
+    Some(match ending {
+        Ending::Won {
+            winner,
+            no_acolytes,
+            pieces_left,
+        } => {
+            let pieces = match pieces_left {
+                1 => "1 piece".to_string(),
+                n => format!("{n} pieces"),
+            };
+            let what = match (no_acolytes, pieces_left <= 2) {
+                (true, true) => format!(" lost all four Acolytes and was reduced to {pieces}"),
+                (true, false) => " lost all four Acolytes".to_string(),
+                _ => format!(" was reduced to {pieces}"),
+            };
+            Outcome::win(Seat(winner), Phrase::from(Seat(1 - winner)).text(what))
+        }
+        Ending::QuietTurns => {
+            Counted::Turns.passed_without(game.rules.limits.quiet_turns, "a capture or a summons")
+        }
+        Ending::TurnLimit => Counted::Turns.limit_reached(game.rules.limits.max_turns),
+    })
 }
