@@ -10,6 +10,7 @@ pub use crate::kit::*;
 pub use fray_rules::chessboard_confrontation::{
     ChessboardConfrontation, Position, Rulings, Scenario, Settings, Tally,
 };
+use fray_rules::kit::compass::Compass;
 
 pub type Game = ChessboardConfrontation;
 
@@ -148,16 +149,7 @@ pub fn open_squares_connected(seen: &View) -> bool {
     let mut reached = std::collections::BTreeSet::from([open[0]]);
     let mut queue = std::collections::VecDeque::from([open[0]]);
     while let Some((f, r)) = queue.pop_front() {
-        for (df, dr) in [
-            (0, 1),
-            (1, 1),
-            (1, 0),
-            (1, -1),
-            (0, -1),
-            (-1, -1),
-            (-1, 0),
-            (-1, 1),
-        ] {
+        for (df, dr) in Compass::STEPS.map(|(df, dr)| (i32::from(df), i32::from(dr))) {
             let to = (f + df, r + dr);
             let squeezed = df != 0 && dr != 0 && blocked(f + df, r) && blocked(f, r + dr);
             if !blocked(to.0, to.1) && !squeezed && reached.insert(to) {
