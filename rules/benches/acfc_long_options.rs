@@ -31,7 +31,7 @@ use fray_protocol::{Action, ArmyList, MatchConfig, OptionValue, SystemId};
 use fray_rules::action_chess_faction_chess::{
     ActionChessFactionChess, Faction, MAX_TURNS, army_list,
 };
-use fray_rules::{ChaChaDice, MoveRules};
+use fray_rules::{ChaChaDice, GameRules};
 
 mod random_play;
 use random_play::{Chooser, contract_game, fast_game};

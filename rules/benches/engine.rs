@@ -14,7 +14,7 @@ use std::hint::black_box;
 use criterion::{BenchmarkId, Criterion, Throughput, criterion_group, criterion_main};
 use fray_protocol::{ArmyList, MatchConfig, SystemId, Viewer};
 use fray_rules::fantasy_armies::{Army, FantasyArmies, starter_list};
-use fray_rules::{ChaChaDice, Choice, MoveRules};
+use fray_rules::{ChaChaDice, Choice, GameRules};
 
 mod random_play;
 use random_play::Chooser;
@@ -50,9 +50,10 @@ fn fast_game(lists: &[ArmyList; 2], seed: u64) -> usize {
     let mut actions = 0;
     while !game.is_over() {
         moves.clear();
-        game.legal_moves(&mut moves);
+        let seat = game.to_act()[0];
+        game.legal_moves(seat, &mut moves);
         let mv = moves[chooser.index(moves.len())];
-        game.play_quiet(game.to_act()[0], mv, &mut dice);
+        game.play_quiet(seat, mv, &mut dice);
         actions += 1;
     }
     actions

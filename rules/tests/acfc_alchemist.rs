@@ -7,6 +7,7 @@
 //! A1–A13 in docs/rules/action-chess-faction-chess.md.
 
 mod acfc_common;
+mod kit;
 use acfc_common::*;
 use std::collections::BTreeSet;
 
@@ -97,8 +98,8 @@ fn the_arch_chancellor_steps_as_a_king_and_cannot_take() {
     position.place(1, "pawn", "b2");
     let chancellor = PieceId(0);
     let mut game = position.build();
-    assert_eq!(destinations(&game, chancellor), names(&["a2", "b1"]));
-    refuse(&mut game, 0, &go(chancellor, "b2"));
+    assert_eq!(destinations(&game, chancellor), squares(&["a2", "b1"]));
+    refuse(&mut game, 0, &step(chancellor, "b2"));
 }
 
 #[test]
@@ -107,8 +108,8 @@ fn a_student_that_takes_becomes_a_mutant() {
     let student = position.place(0, "student", "d4");
     position.place(1, "knight", "e5");
     let mut game = position.build();
-    assert_eq!(destinations(&game, student), names(&["d5", "e5"]));
-    play(&mut game, 0, &go(student, "e5"));
+    assert_eq!(destinations(&game, student), squares(&["d5", "e5"]));
+    play(&mut game, 0, &step(student, "e5"));
     assert_eq!(occupant(&game, "e5"), Some(("mutant".into(), 0)));
 }
 
@@ -117,8 +118,8 @@ fn a_student_that_only_moves_stays_a_student_and_may_step_two_from_its_second_ra
     let mut position = position();
     let student = position.place(0, "student", "c2");
     let mut game = position.build();
-    assert_eq!(destinations(&game, student), names(&["c3", "c4"]));
-    play(&mut game, 0, &go(student, "c4"));
+    assert_eq!(destinations(&game, student), squares(&["c3", "c4"]));
+    play(&mut game, 0, &step(student, "c4"));
     assert_eq!(occupant(&game, "c4"), Some(("student".into(), 0)));
 }
 
@@ -128,16 +129,16 @@ fn a_pawn_takes_a_student_en_passant_and_a_student_a_pawn_becoming_a_mutant() {
     let student = position.place(0, "student", "c2");
     let pawn = position.place(1, "pawn", "d4");
     let mut game = position.build();
-    play(&mut game, 0, &go(student, "c4"));
-    play(&mut game, 1, &go(pawn, "c3"));
+    play(&mut game, 0, &step(student, "c4"));
+    play(&mut game, 1, &step(pawn, "c3"));
     assert_eq!(square_of(&game, student), None);
 
     let mut position = position_with_black_pawn_on_d7();
     let student = position.place(0, "student", "e5");
     let mut game = position.build();
     let pawn = piece_on(&game, "d7");
-    play(&mut game, 1, &go(pawn, "d5"));
-    play(&mut game, 0, &go(student, "d6"));
+    play(&mut game, 1, &step(pawn, "d5"));
+    play(&mut game, 0, &step(student, "d6"));
     assert_eq!(square_of(&game, pawn), None);
     assert_eq!(occupant(&game, "d6"), Some(("mutant".into(), 0)));
 }
@@ -182,7 +183,7 @@ fn a_mutant_leaps_one_or_two_squares_along_the_eight_lines() {
     // Over its own Students on d5 and e4 to d6 and f4, not onto them.
     assert_eq!(
         destinations(&game, mutant),
-        names(&[
+        squares(&[
             "d6", "d3", "d2", "c4", "b4", "f4", "e5", "f6", "c5", "b6", "e3", "f2", "c3", "b2",
         ])
     );
@@ -210,8 +211,8 @@ fn a_mutant_that_can_take_must_and_no_other_move_is_offered() {
         offered,
         [format!("{}>d5", mutant.0), format!("{}>f6", mutant.0)].into()
     );
-    refuse(&mut game, 0, &go(mutant, "d3"));
-    play(&mut game, 0, &go(mutant, "f6"));
+    refuse(&mut game, 0, &step(mutant, "d3"));
+    play(&mut game, 0, &step(mutant, "f6"));
     assert_eq!(occupant(&game, "f6"), Some(("mutant".into(), 0)));
 }
 
@@ -224,7 +225,7 @@ fn a_bombardier_slides_up_to_three_squares_straight_and_takes_by_moving() {
     let game = position.build();
     assert_eq!(
         destinations(&game, bombardier),
-        names(&["d5", "d6", "d3", "d2", "d1", "c4", "b4", "a4", "e4"])
+        squares(&["d5", "d6", "d3", "d2", "d1", "c4", "b4", "a4", "e4"])
     );
 }
 
@@ -234,7 +235,7 @@ fn a_bombardier_throws_diagonally_and_the_bomb_removes_what_it_lands_on() {
     let bombardier = position.place(0, "bombardier", "d2");
     let pawn = position.place(1, "pawn", "f6");
     let mut game = position.build();
-    play(&mut game, 0, &go(bombardier, "d4"));
+    play(&mut game, 0, &step(bombardier, "d4"));
     assert_eq!(game.to_act(), vec![Seat(0)], "the throw waits");
     assert_eq!(
         throws_offered(&game, 0),
@@ -265,7 +266,7 @@ fn a_throw_that_lands_on_an_empty_square_or_off_the_board_removes_nothing() {
         let bombardier = position.place(0, "bombardier", "d2");
         let pawn = position.place(1, "pawn", "f6");
         let mut game = position.build();
-        play(&mut game, 0, &go(bombardier, "d4"));
+        play(&mut game, 0, &step(bombardier, "d4"));
         // A 2: c5, empty. An 8: seven squares south-west, off the board.
         play_rolling(&mut game, 0, &roll(bombardier, toward), &[face]);
         assert_eq!(square_of(&game, pawn).as_deref(), Some("f6"));
@@ -279,7 +280,7 @@ fn a_throw_of_zero_lands_on_the_thrower_and_removes_it() {
     let mut position = position();
     let grenadier = position.place(0, "grenadier", "c1");
     let mut game = position.build();
-    play(&mut game, 0, &go(grenadier, "e3"));
+    play(&mut game, 0, &step(grenadier, "e3"));
     assert_eq!(
         throws_offered(&game, 0),
         ["east", "north", "south", "west"].map(String::from).into()
@@ -300,7 +301,7 @@ fn the_thrower_may_throw_nothing() {
     position.place(1, "reaper", "h6");
     let explosivista = position.place(0, "explosivista", "d1");
     let mut game = position.build();
-    play(&mut game, 0, &go(explosivista, "d3"));
+    play(&mut game, 0, &step(explosivista, "d3"));
     assert_eq!(throws_offered(&game, 0).len(), 8);
     assert_eq!(label_of(&game, 0, &done()), "Throw nothing");
     play(&mut game, 0, &done());
@@ -313,7 +314,7 @@ fn a_throw_on_the_enemy_king_wins_and_on_the_own_arch_chancellor_loses() {
     let mut first = position();
     let explosivista = first.place(0, "explosivista", "f5");
     let mut game = first.build();
-    play(&mut game, 0, &go(explosivista, "f6"));
+    play(&mut game, 0, &step(explosivista, "f6"));
     // A 3: two squares north-east, h8.
     play_rolling(&mut game, 0, &roll(explosivista, "north-east"), &[3]);
     assert_eq!(game.outcome().expect("over").winners, vec![Seat(0)]);
@@ -321,7 +322,7 @@ fn a_throw_on_the_enemy_king_wins_and_on_the_own_arch_chancellor_loses() {
     let mut second = position();
     let explosivista = second.place(0, "explosivista", "a5");
     let mut game = second.build();
-    play(&mut game, 0, &go(explosivista, "a3"));
+    play(&mut game, 0, &step(explosivista, "a3"));
     play_rolling(&mut game, 0, &roll(explosivista, "south"), &[3]);
     assert_eq!(game.outcome().expect("over").winners, vec![Seat(1)]);
 }
@@ -334,7 +335,7 @@ fn a_thrown_lich_king_may_return_since_the_removal_is_a_capture() {
     let lich = position.place(1, "lich-king", "e7");
     position.place(1, "phylactery", "h8");
     let mut game = position.build();
-    play(&mut game, 0, &go(grenadier, "e3"));
+    play(&mut game, 0, &step(grenadier, "e3"));
     // A 5: four squares north, e7.
     play_rolling(&mut game, 0, &roll(grenadier, "north"), &[5]);
     assert_eq!(square_of(&game, lich), None);
@@ -352,7 +353,7 @@ fn a_throw_gives_no_check_but_a_throwers_slide_does() {
     // The Bombardier's slides east reach f5, g5 and h5: those are check.
     // Its bombs, thrown diagonally after any move, could land on g3, g4
     // or h3, but a throw is no threat (A12).
-    assert_eq!(destinations(&game, king), names(&["g3", "g4", "h3"]));
+    assert_eq!(destinations(&game, king), squares(&["g3", "g4", "h3"]));
 }
 
 /// White Alchemists (seat 0, to move) against the Ghost, read by
@@ -377,9 +378,12 @@ fn pinned_mutant(rulings: Rulings) -> (Game, PieceId, PieceId) {
 fn a_pinned_mutant_cannot_take_so_the_duty_lapses_and_the_others_move() {
     let (mut game, chancellor, mutant) = pinned_mutant(Rulings::Book);
     assert!(game.outcome().is_none(), "not stalemated");
-    assert_eq!(destinations(&game, mutant), names(&[]));
-    assert_eq!(destinations(&game, chancellor), names(&["a2", "b1", "b2"]));
-    play(&mut game, 0, &go(chancellor, "b2"));
+    assert_eq!(destinations(&game, mutant), squares(&[]));
+    assert_eq!(
+        destinations(&game, chancellor),
+        squares(&["a2", "b1", "b2"])
+    );
+    play(&mut game, 0, &step(chancellor, "b2"));
     assert_eq!(game.to_act(), vec![Seat(1)]);
 }
 
@@ -403,6 +407,6 @@ fn while_a_mutant_must_take_the_throwers_threaten_nothing() {
     // near h4.
     assert_eq!(
         destinations(&game, king),
-        names(&["g3", "g4", "g5", "h3", "h5"])
+        squares(&["g3", "g4", "g5", "h3", "h5"])
     );
 }

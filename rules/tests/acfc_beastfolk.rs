@@ -4,6 +4,7 @@
 //! promotion, the Leonine's friendly take, progress and defeat.
 
 mod acfc_common;
+mod kit;
 use std::collections::BTreeSet;
 
 use acfc_common::*;
@@ -81,7 +82,7 @@ fn a_goatman_rolls_a_d4_forward() {
     let mut position = against_a_king();
     let goatman = position.place(0, "goatman", "e2");
     let mut game = position.build();
-    assert_eq!(roll_directions(&game, goatman), names(&["north"]));
+    assert_eq!(roll_directions(&game, goatman), squares(&["north"]));
     assert_eq!(
         label_of(&game, 0, &roll(goatman, "north")),
         "Goatman on e2 moves north 1–4 squares: the distance is rolled (d4)"
@@ -119,7 +120,7 @@ fn blacks_goatman_goes_south() {
     let goatman = position.place(1, "goatman", "d7");
     position.to_move(1);
     let mut game = position.build();
-    assert_eq!(roll_directions(&game, goatman), names(&["south"]));
+    assert_eq!(roll_directions(&game, goatman), squares(&["south"]));
     play_rolling(&mut game, 1, &roll(goatman, "south"), &[4]);
     assert_eq!(square_of(&game, goatman).as_deref(), Some("d3"));
 }
@@ -136,7 +137,7 @@ fn a_goatman_may_go_diagonally_forward_toward_an_enemy_unless_one_stands_behind_
     let game = position.build();
     assert_eq!(
         roll_directions(&game, goatman),
-        names(&["north", "north-east"])
+        squares(&["north", "north-east"])
     );
 }
 
@@ -190,7 +191,10 @@ fn a_minotaur_rolls_cardinal_ways_that_are_open() {
     position.place(1, "pawn", "e4");
     position.place(0, "goatman", "f4");
     let game = position.build();
-    assert_eq!(roll_directions(&game, minotaur), names(&["east", "south"]));
+    assert_eq!(
+        roll_directions(&game, minotaur),
+        squares(&["east", "south"])
+    );
     assert_eq!(
         label_of(&game, 0, &roll(minotaur, "south")),
         "Minotaur on d4 moves south 1–8 squares: the distance is rolled (d8)"
@@ -279,7 +283,7 @@ fn a_boarman_rolls_diagonally_to_the_edge() {
     let mut game = position.build();
     assert_eq!(
         roll_directions(&game, boarman),
-        names(&["north-east", "north-west"])
+        squares(&["north-east", "north-west"])
     );
     play_rolling(&mut game, 0, &roll(boarman, "north-east"), &[8]);
     assert_eq!(square_of(&game, boarman).as_deref(), Some("h7"));
@@ -298,7 +302,7 @@ fn a_leonine_rolls_every_way_open() {
     // the board.
     assert_eq!(
         roll_directions(&game, leonine),
-        names(&["north", "north-east", "north-west", "west"])
+        squares(&["north", "north-east", "north-west", "west"])
     );
 }
 
@@ -312,16 +316,16 @@ fn a_leonine_may_take_a_friend_in_its_way_and_go_on() {
     play_rolling(&mut game, 0, &roll(leonine, "north"), &[5]);
     // One square gone (d2); the Goatman on d3 waits for the choice.
     assert_eq!(square_of(&game, leonine).as_deref(), Some("d2"));
-    assert_eq!(options(&game, 0), vec![go(leonine, "d3"), done()]);
+    assert_eq!(options(&game, 0), vec![step(leonine, "d3"), done()]);
     assert_eq!(
-        label_of(&game, 0, &go(leonine, "d3")),
+        label_of(&game, 0, &step(leonine, "d3")),
         "Leonine on d2 moves to d3 and on to d6, taking its own Goatman on d3 and Pawn on d5"
     );
     assert_eq!(
         label_of(&game, 0, &done()),
         "Stop before the friendly piece"
     );
-    play(&mut game, 0, &go(leonine, "d3"));
+    play(&mut game, 0, &step(leonine, "d3"));
     assert_eq!(square_of(&game, goatman), None);
     assert_eq!(square_of(&game, pawn), None);
     assert_eq!(square_of(&game, leonine).as_deref(), Some("d6"));
@@ -351,12 +355,12 @@ fn a_leonine_decides_at_each_friend_in_turn() {
     play_rolling(&mut game, 0, &roll(leonine, "north"), &[3]);
     // The friend on the first square: nothing gone yet.
     assert_eq!(square_of(&game, leonine).as_deref(), Some("d1"));
-    play(&mut game, 0, &go(leonine, "d2"));
+    play(&mut game, 0, &step(leonine, "d2"));
     assert_eq!(square_of(&game, first), None);
     // d2 then d3: the third square is the Minotaur's; a second choice.
     assert_eq!(square_of(&game, leonine).as_deref(), Some("d3"));
-    assert_eq!(options(&game, 0), vec![go(leonine, "d4"), done()]);
-    play(&mut game, 0, &go(leonine, "d4"));
+    assert_eq!(options(&game, 0), vec![step(leonine, "d4"), done()]);
+    play(&mut game, 0, &step(leonine, "d4"));
     assert_eq!(square_of(&game, second), None);
     assert_eq!(square_of(&game, leonine).as_deref(), Some("d4"));
     assert_eq!(game.to_act().to_vec(), vec![Seat(1)]);
@@ -395,7 +399,7 @@ fn only_offered_directions_are_accepted() {
     refuse(&mut game, 0, &roll(goatman, "north-east"));
     refuse(&mut game, 0, &roll(minotaur, "north-east"));
     refuse(&mut game, 0, &roll(minotaur, "west"));
-    refuse(&mut game, 0, &go(goatman, "e3"));
+    refuse(&mut game, 0, &step(goatman, "e3"));
 }
 
 #[test]
@@ -483,7 +487,7 @@ fn a_friend_is_taken_whatever_stands_behind_it() {
     play_rolling(&mut game, 0, &roll(leonine, "north"), &[5]);
     // B9: the enemy on d3 behind the Goatman does not keep the Leonine
     // from taking it; then d3 has d4 behind it, a pair that stops it (B4).
-    play(&mut game, 0, &go(leonine, "d2"));
+    play(&mut game, 0, &step(leonine, "d2"));
     assert_eq!(square_of(&game, goatman), None);
     assert_eq!(square_of(&game, leonine).as_deref(), Some("d2"));
     assert_eq!(square_of(&game, front).as_deref(), Some("d3"));

@@ -5,6 +5,7 @@
 //! Rulings K1–K14 in docs/rules/action-chess-faction-chess.md.
 
 mod acfc_common;
+mod kit;
 use acfc_common::*;
 
 use fray_rules::action_chess_faction_chess::Rulings;
@@ -56,8 +57,8 @@ fn the_army_starts_on_twelve_squares_mirrored_for_black() {
         ("hog", ["b2", "g2"], ["b7", "g7"]),
     ];
     for (kind, white, black) in layout {
-        assert_eq!(squares_of_kind(&game, 0, kind), names(&white), "{kind}");
-        assert_eq!(squares_of_kind(&game, 1, kind), names(&black), "{kind}");
+        assert_eq!(squares_of_kind(&game, 0, kind), squares(&white), "{kind}");
+        assert_eq!(squares_of_kind(&game, 1, kind), squares(&black), "{kind}");
     }
     assert_eq!(view(&game).pieces.len(), 24);
 }
@@ -76,9 +77,9 @@ fn a_butcher_steps_as_a_king_then_slaughters_up_to_three_friends() {
     let mut game = position.build();
     assert_eq!(
         destinations(&game, butcher),
-        names(&["c3", "c4", "c5", "d3", "d5", "e3", "e5"])
+        squares(&["c3", "c4", "c5", "d3", "d5", "e3", "e5"])
     );
-    play(&mut game, 0, &go(butcher, "d5"));
+    play(&mut game, 0, &step(butcher, "d5"));
     // Four friends beside it: it slaughters three, one at a time.
     play(&mut game, 0, &slaughter(butcher, hog));
     play(&mut game, 0, &slaughter(butcher, fowl));
@@ -99,14 +100,14 @@ fn a_butcher_may_stop_slaughtering_and_a_move_with_no_friend_beside_asks_nothing
     let butcher = position.place(0, "butcher", "d4");
     let bull = position.place(0, "bull", "d6");
     let mut game = position.build();
-    play(&mut game, 0, &go(butcher, "d5"));
+    play(&mut game, 0, &step(butcher, "d5"));
     assert_eq!(game.to_act(), vec![Seat(0)]);
     play(&mut game, 0, &done());
     assert_eq!(square_of(&game, bull).as_deref(), Some("d6"));
     assert_eq!(corpse_on(&game, "d6"), None);
     let mover = piece_on(&game, "h8");
-    play(&mut game, 1, &go(mover, "h7"));
-    play(&mut game, 0, &go(butcher, "c4"));
+    play(&mut game, 1, &step(mover, "h7"));
+    play(&mut game, 0, &step(butcher, "c4"));
     assert_eq!(
         game.to_act(),
         vec![Seat(1)],
@@ -126,8 +127,11 @@ fn a_bull_charges_through_one_friend_slaughtering_it_but_not_to_a_capture() {
     let mut game = position.build();
     // Up the file: a2, then through the Hog to a4 and a5, not onto the
     // Rook past it; along the rank: b1, stopped by the friendly Auroch.
-    assert_eq!(destinations(&game, bull), names(&["a2", "a4", "a5", "b1"]));
-    play(&mut game, 0, &go(bull, "a5"));
+    assert_eq!(
+        destinations(&game, bull),
+        squares(&["a2", "a4", "a5", "b1"])
+    );
+    play(&mut game, 0, &step(bull, "a5"));
     assert_eq!(square_of(&game, hog), None);
     assert_eq!(corpse_on(&game, "a3").as_deref(), Some("hog-corpse"));
 }
@@ -142,15 +146,15 @@ fn a_bull_charges_through_an_enemy_slaughtering_it() {
     let (mut game, bull, rook) = bull_before_an_enemy_rook(Rules::default());
     assert_eq!(
         destinations(&game, bull),
-        names(&["a2", "a3", "a4", "a5", "b1"])
+        squares(&["a2", "a3", "a4", "a5", "b1"])
     );
     let option = game
         .options(Seat(0))
         .into_iter()
-        .find(|option| option.action == go(bull, "a5"))
+        .find(|option| option.action == step(bull, "a5"))
         .expect("the charge through the Rook is offered");
     assert_eq!(option.label, "Bull on a1 moves to a5, taking Rook on a3");
-    play(&mut game, 0, &go(bull, "a5"));
+    play(&mut game, 0, &step(bull, "a5"));
     assert_eq!(square_of(&game, rook), None);
     assert_eq!(game.removal_reason(rook), "slaughtered");
     // Only a Butcher piece leaves a corpse (K9).
@@ -165,7 +169,7 @@ fn fray_2026_a_bull_charged_through_friends_only() {
         rulings: Rulings::Fray2026,
         ..Rules::default()
     });
-    assert_eq!(destinations(&game, bull), names(&["a2", "a3", "b1"]));
+    assert_eq!(destinations(&game, bull), squares(&["a2", "a3", "b1"]));
 }
 
 /// A Butcher Bull on a1 (seat 0); Classique: a Rook on a3, a Pawn on a6,
@@ -194,7 +198,7 @@ fn a_bull_does_not_charge_through_an_enemy_auroch() {
     let bull = position.place(0, "bull", "a1");
     position.place(1, "auroch", "a3");
     let game = position.build();
-    assert_eq!(destinations(&game, bull), names(&["a2", "a3"]));
+    assert_eq!(destinations(&game, bull), squares(&["a2", "a3"]));
 }
 
 /// A Bull charging through a Swarmling stack is its capture (Q5): the
@@ -209,7 +213,7 @@ fn swarmlings_a_bull_charges_through_defend() {
     let stack = position.stack(1, "a3", 5);
     let mut game = position.build();
     // Then the Swarm's turn begins with the Hive Queen's 2d6: 1 and 1.
-    play_rolling(&mut game, 0, &go(bull, "a5"), &[12, 1, 1]);
+    play_rolling(&mut game, 0, &step(bull, "a5"), &[12, 1, 1]);
     assert_eq!(square_of(&game, bull), None);
     assert_eq!(square_of(&game, stack).as_deref(), Some("a3"));
 }
@@ -223,8 +227,8 @@ fn a_bull_takes_the_first_enemy_on_its_line_and_leaves_a_corpse_when_taken() {
     let rook = position.place(1, "rook", "a5");
     let mut game = position.build();
     assert!(destinations(&game, bull).contains("a5"));
-    play(&mut game, 0, &go(bull, "a4"));
-    play(&mut game, 1, &go(rook, "a4"));
+    play(&mut game, 0, &step(bull, "a4"));
+    play(&mut game, 1, &step(rook, "a4"));
     assert_eq!(square_of(&game, bull), None);
     assert_eq!(corpse_on(&game, "a4").as_deref(), Some("bull-corpse"));
     // A corpse and a piece share a square.
@@ -241,7 +245,7 @@ fn an_auroch_moves_as_a_queen_and_cannot_capture() {
     position.place(1, "pawn", "c1");
     position.place(0, "fowl", "c3");
     let game = position.build();
-    assert_eq!(destinations(&game, auroch), names(&["a2", "b1", "b2"]));
+    assert_eq!(destinations(&game, auroch), squares(&["a2", "b1", "b2"]));
 }
 
 #[test]
@@ -255,7 +259,7 @@ fn a_hog_moves_as_a_bishop_turning_once_and_takes_only_where_it_ends() {
     let game = position.build();
     // a1–b2, then blocked at c3 by the friend; from b2 the turn goes to
     // a3 (an enemy: taken, the leg ends) or c1.
-    assert_eq!(destinations(&game, hog), names(&["a3", "b2", "c1"]));
+    assert_eq!(destinations(&game, hog), squares(&["a3", "b2", "c1"]));
 
     let mut position = Position::new([Faction::Butcher, Faction::Classique]);
     position.place(1, "king", "h8");
@@ -283,8 +287,8 @@ fn a_fowl_leaps_two_squares_and_takes_only_by_one_step() {
     let mut game = position.build();
     // Leaps over a2 to a3; onto the enemies at two squares, no; one step
     // only onto the enemy at b2 (b1 is empty, a2 a friend).
-    assert_eq!(destinations(&game, fowl), names(&["a3", "b2"]));
-    play(&mut game, 0, &go(fowl, "b2"));
+    assert_eq!(destinations(&game, fowl), squares(&["a3", "b2"]));
+    play(&mut game, 0, &step(fowl, "b2"));
     assert_eq!(occupant(&game, "b2"), Some(("fowl".into(), 0)));
 }
 
@@ -298,12 +302,12 @@ fn a_diner_steps_or_feasts_on_a_corpse_beside_it_to_move_once_as_that_beast() {
     position.place(1, "rook", "a6");
     position.corpse("bull", "a2").corpse("fowl", "c3");
     let mut game = position.build();
-    assert_eq!(destinations(&game, diner), names(&["a2", "b2"]));
+    assert_eq!(destinations(&game, diner), squares(&["a2", "b2"]));
     // As a Bull: up the a-file to the Rook it takes, or charges through
     // (a7, a8), or through the Hog to the empty squares past it.
     assert_eq!(
         feasts(&game, diner, "a2"),
-        names(&[
+        squares(&[
             "a2", "a3", "a4", "a5", "a6", "a7", "a8", "c1", "d1", "e1", "f1", "g1"
         ])
     );
@@ -312,11 +316,11 @@ fn a_diner_steps_or_feasts_on_a_corpse_beside_it_to_move_once_as_that_beast() {
     assert_eq!(occupant(&game, "a6"), Some(("diner".into(), 0)));
     assert_eq!(corpse_on(&game, "a2"), None, "the corpse is eaten");
     let mover = piece_on(&game, "h8");
-    play(&mut game, 1, &go(mover, "g7"));
+    play(&mut game, 1, &step(mover, "g7"));
     // The gain was for one move: a Diner again.
     assert_eq!(
         destinations(&game, diner),
-        names(&["a5", "a7", "b5", "b6", "b7"])
+        squares(&["a5", "a7", "b5", "b6", "b7"])
     );
 }
 
@@ -341,31 +345,31 @@ fn an_auroch_steps_away_from_a_classique_capture_along_the_line() {
     let auroch = position.place(1, "auroch", "d4");
     let other = position.place(1, "auroch", "c4");
     let mut game = position.build();
-    play(&mut game, 0, &go(rook, "c4"));
+    play(&mut game, 0, &step(rook, "c4"));
     // Away from a4 through c4: d4 is taken, so the Auroch is captured.
     assert_eq!(square_of(&game, other), None);
     assert_eq!(corpse_on(&game, "c4").as_deref(), Some("auroch-corpse"));
     let mover = piece_on(&game, "h8");
-    play(&mut game, 1, &go(mover, "h7"));
-    play(&mut game, 0, &go(rook, "d4"));
+    play(&mut game, 1, &step(mover, "h7"));
+    play(&mut game, 0, &step(rook, "d4"));
     assert_eq!(square_of(&game, auroch).as_deref(), Some("e4"));
     assert_eq!(occupant(&game, "d4"), Some(("rook".into(), 0)));
     assert_eq!(corpse_on(&game, "d4"), None);
     let mover = piece_on(&game, "h7");
-    play(&mut game, 1, &go(mover, "h8"));
+    play(&mut game, 1, &step(mover, "h8"));
     let drive = game
         .options(Seat(0))
         .into_iter()
-        .find(|option| option.action == go(rook, "e4"))
+        .find(|option| option.action == step(rook, "e4"))
         .expect("the Rook may move onto the Auroch");
     assert_eq!(drive.notation, "Rd4-e4");
     assert_eq!(
         drive.label,
         "Rook on d4 moves to e4, driving the Auroch on e4 to f4"
     );
-    play(&mut game, 0, &go(knight, "c4"));
-    play(&mut game, 1, &go(auroch, "e3"));
-    play(&mut game, 0, &go(knight, "e3"));
+    play(&mut game, 0, &step(knight, "c4"));
+    play(&mut game, 1, &step(auroch, "e3"));
+    play(&mut game, 0, &step(knight, "e3"));
     // From c4 to e3: two east, one south; the Auroch steps south-east.
     assert_eq!(square_of(&game, auroch).as_deref(), Some("f2"));
 }
@@ -378,7 +382,7 @@ fn an_auroch_at_the_edge_is_captured_and_leaves_a_corpse() {
     position.place(1, "butcher", "h8");
     let auroch = position.place(1, "auroch", "h4");
     let mut game = position.build();
-    play(&mut game, 0, &go(rook, "h4"));
+    play(&mut game, 0, &step(rook, "h4"));
     assert_eq!(square_of(&game, auroch), None);
     assert_eq!(corpse_on(&game, "h4").as_deref(), Some("auroch-corpse"));
 }
@@ -391,7 +395,7 @@ fn a_man_leaping_an_auroch_captures_it_since_it_may_not_flee_onto_the_landing() 
     position.place(1, "butcher", "h8");
     let auroch = position.place(1, "auroch", "d4");
     let mut game = position.build();
-    play(&mut game, 0, &go(man, "e5"));
+    play(&mut game, 0, &step(man, "e5"));
     assert_eq!(square_of(&game, auroch), None);
     assert_eq!(square_of(&game, man).as_deref(), Some("e5"));
     assert_eq!(corpse_on(&game, "d4").as_deref(), Some("auroch-corpse"));
@@ -419,7 +423,7 @@ fn an_auroch_slaughtered_by_its_own_butcher_does_not_flee() {
     let butcher = position.place(0, "butcher", "d4");
     let auroch = position.place(0, "auroch", "d6");
     let mut game = position.build();
-    play(&mut game, 0, &go(butcher, "d5"));
+    play(&mut game, 0, &step(butcher, "d5"));
     play(&mut game, 0, &slaughter(butcher, auroch));
     assert_eq!(square_of(&game, auroch), None);
     assert_eq!(corpse_on(&game, "d6").as_deref(), Some("auroch-corpse"));
@@ -434,7 +438,7 @@ fn a_diner_and_a_butcher_taken_leave_no_corpse() {
     position.place(1, "butcher", "h7");
     position.place(1, "diner", "d4");
     let mut game = position.build();
-    play(&mut game, 0, &go(rook, "d4"));
+    play(&mut game, 0, &step(rook, "d4"));
     assert_eq!(corpse_on(&game, "d4"), None);
 }
 
@@ -446,7 +450,7 @@ fn the_butcher_side_loses_when_its_last_butcher_is_taken() {
     position.place(1, "butcher", "d4");
     position.place(1, "bull", "h8");
     let mut game = position.build();
-    play(&mut game, 0, &go(rook, "d4"));
+    play(&mut game, 0, &step(rook, "d4"));
     assert!(game.is_over());
     assert_eq!(game.outcome().expect("over").winners, vec![Seat(0)]);
 }
@@ -520,7 +524,7 @@ fn the_slaughter_options_name_each_friend_beside_the_butcher() {
     position.place(0, "bull", "d6");
     position.place(1, "pawn", "c6");
     let mut game = position.build();
-    play(&mut game, 0, &go(butcher, "d5"));
+    play(&mut game, 0, &step(butcher, "d5"));
     let offered: Vec<(String, String)> = game
         .options(Seat(0))
         .into_iter()
@@ -563,7 +567,7 @@ fn a_classique_capture_that_drives_an_auroch_into_a_check_line_answers_the_check
     // The Bull on e8 checks the King down the e-file. Of the Rook's moves,
     // only the take on d4 answers it: it drives the Auroch to e4, shutting
     // the file.
-    assert_eq!(destinations(&game, rook), names(&["d4"]));
+    assert_eq!(destinations(&game, rook), squares(&["d4"]));
 }
 
 #[test]
@@ -580,7 +584,7 @@ fn each_piece_threatens_only_where_it_could_take() {
     position.place(1, "hog", "a8");
     position.place(1, "auroch", "e2");
     let game = position.build();
-    assert_eq!(destinations(&game, king), names(&["d4", "e3"]));
+    assert_eq!(destinations(&game, king), squares(&["d4", "e3"]));
 }
 
 #[test]
@@ -614,7 +618,7 @@ fn the_waiting_slaughter_says_what_it_asks() {
     let butcher = position.place(0, "butcher", "d4");
     position.place(0, "hog", "d6");
     let mut game = position.build();
-    play(&mut game, 0, &go(butcher, "d5"));
+    play(&mut game, 0, &step(butcher, "d5"));
     assert_eq!(
         view(&game).turn.phase,
         "Butcher on d5 may slaughter a friend beside it (3 at most), or stop"

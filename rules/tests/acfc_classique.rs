@@ -2,6 +2,7 @@
 //! its rulings (C1–C12) against scripted play, other factions included.
 
 mod acfc_common;
+mod kit;
 use acfc_common::*;
 
 use std::collections::BTreeSet;
@@ -130,14 +131,14 @@ fn castling_is_refused_through_a_threatened_square_and_the_rook_crosses_over() {
         !king_moves.contains("g1"),
         "f1 is threatened: {king_moves:?}"
     );
-    let refusal = refuse(&mut game, 0, &go(king, "g1"));
+    let refusal = refuse(&mut game, 0, &step(king, "g1"));
     assert_eq!(refusal.code, RejectCode::IllegalAction);
     assert_eq!(
         refusal.message,
         "the King may not castle out of, through or into check: the Rook on f8 could take on f1"
     );
 
-    play(&mut game, 0, &go(king, "c1"));
+    play(&mut game, 0, &step(king, "c1"));
     assert_eq!(square_of(&game, king).as_deref(), Some("c1"));
     assert_eq!(square_of(&game, queens_rook).as_deref(), Some("d1"));
 }
@@ -152,8 +153,11 @@ fn castling_is_refused_through_a_square_a_bunny_knight_threatens() {
     position.place(1, "mayor", "a8");
     position.place(1, "bunny-knight", "f5");
     let mut game = position.build();
-    assert_eq!(destinations(&game, king), names(&["d1", "d2", "e2", "f2"]));
-    let refusal = refuse(&mut game, 0, &go(king, "g1"));
+    assert_eq!(
+        destinations(&game, king),
+        squares(&["d1", "d2", "e2", "f2"])
+    );
+    let refusal = refuse(&mut game, 0, &step(king, "g1"));
     assert_eq!(
         refusal.message,
         "the King may not castle out of, through or into check: the Bunny Knight on f5 could \
@@ -171,9 +175,9 @@ fn castling_crosses_a_square_a_walk_reaches_only_while_the_king_is_away() {
     let (mut game, king) = castling_against_a_minotaur(Rules::default());
     assert_eq!(
         destinations(&game, king),
-        names(&["d1", "d2", "e2", "f1", "g1"])
+        squares(&["d1", "d2", "e2", "f1", "g1"])
     );
-    play(&mut game, 0, &go(king, "g1"));
+    play(&mut game, 0, &step(king, "g1"));
     assert_eq!(occupant(&game, "f1"), Some(("rook".into(), 0)));
 }
 
@@ -185,9 +189,12 @@ fn fray_2026_castling_judged_the_crossed_square_with_the_king_at_home() {
         rulings: Rulings::Fray2026,
         ..Rules::default()
     });
-    assert_eq!(destinations(&game, king), names(&["d1", "d2", "e2", "f1"]));
     assert_eq!(
-        refuse(&mut game, 0, &go(king, "g1")).message,
+        destinations(&game, king),
+        squares(&["d1", "d2", "e2", "f1"])
+    );
+    assert_eq!(
+        refuse(&mut game, 0, &step(king, "g1")).message,
         "the King may not castle out of, through or into check: the Minotaur on f8 could take \
          on f1"
     );
@@ -241,16 +248,16 @@ fn castling_never_moves_a_pinned_rook() {
     let (mut game, king, rook) = castling_with_a_pinned_rook(Rulings::Book);
     assert_eq!(
         destinations(&game, king),
-        names(&["d1", "d2", "e2", "f1", "f2"])
+        squares(&["d1", "d2", "e2", "f1", "f2"])
     );
-    refuse(&mut game, 0, &go(king, "g1"));
+    refuse(&mut game, 0, &step(king, "g1"));
     assert_eq!(square_of(&game, rook).as_deref(), Some("h1"));
 }
 
 #[test]
 fn fray_2026_castles_with_a_pinned_rook() {
     let (mut game, king, rook) = castling_with_a_pinned_rook(Rulings::Fray2026);
-    play(&mut game, 0, &go(king, "g1"));
+    play(&mut game, 0, &step(king, "g1"));
     assert_eq!(square_of(&game, rook).as_deref(), Some("f1"));
 }
 
@@ -270,18 +277,18 @@ fn en_passant_takes_a_double_step_on_the_next_turn_only() {
     };
 
     let (mut game, pawn, _, black_pawn, _) = en_passant_position();
-    play(&mut game, 1, &go(black_pawn, "d5"));
-    assert_eq!(destinations(&game, pawn), names(&["d6", "e6"]));
-    play(&mut game, 0, &go(pawn, "d6"));
+    play(&mut game, 1, &step(black_pawn, "d5"));
+    assert_eq!(destinations(&game, pawn), squares(&["d6", "e6"]));
+    play(&mut game, 0, &step(pawn, "d6"));
     assert_eq!(square_of(&game, black_pawn), None, "taken en passant");
     assert_eq!(occupant(&game, "d6"), Some(("pawn".into(), 0)));
 
     let (mut game, pawn, king, black_pawn, black_king) = en_passant_position();
-    play(&mut game, 1, &go(black_pawn, "d5"));
-    play(&mut game, 0, &go(king, "f1"));
-    play(&mut game, 1, &go(black_king, "a7"));
-    assert_eq!(destinations(&game, pawn), names(&["e6"]));
-    let refusal = refuse(&mut game, 0, &go(pawn, "d6"));
+    play(&mut game, 1, &step(black_pawn, "d5"));
+    play(&mut game, 0, &step(king, "f1"));
+    play(&mut game, 1, &step(black_king, "a7"));
+    assert_eq!(destinations(&game, pawn), squares(&["e6"]));
+    let refusal = refuse(&mut game, 0, &step(pawn, "d6"));
     assert_eq!(refusal.code, RejectCode::IllegalAction);
 }
 
@@ -312,7 +319,7 @@ fn a_pawn_on_the_far_rank_becomes_a_queen_rook_bishop_or_knight() {
         .collect();
     assert_eq!(choices, expected);
 
-    refuse(&mut game, 0, &go(pawn, "b8"));
+    refuse(&mut game, 0, &step(pawn, "b8"));
     refuse(&mut game, 0, &promote(pawn, "b8", "king"));
     refuse(&mut game, 0, &promote(pawn, "b8", "head-chef"));
     play(&mut game, 0, &promote(pawn, "a8", "knight"));
@@ -325,7 +332,7 @@ fn fools_mate_wins_for_black() {
     let (mut game, _) = setup([Faction::Classique, Faction::Classique], &[1]);
     let play_from = |game: &mut Game, seat: u8, from: &str, to: &str| {
         let piece = piece_on(game, from);
-        play(game, seat, &go(piece, to));
+        play(game, seat, &step(piece, to));
     };
     play_from(&mut game, 0, "f2", "f3");
     play_from(&mut game, 1, "e7", "e5");
@@ -344,7 +351,7 @@ fn a_player_with_no_move_and_not_in_check_is_stalemated_a_draw() {
     let queen = position.place(0, "queen", "d7");
     position.place(1, "king", "a8");
     let mut game = position.build();
-    play(&mut game, 0, &go(queen, "c7"));
+    play(&mut game, 0, &step(queen, "c7"));
     let outcome = outcome(&game).expect("stalemate");
     assert!(outcome.is_draw());
     assert_eq!(reason(&game), "seat 1 has no legal move: stalemate");
@@ -371,9 +378,9 @@ fn a_bunny_knight_gives_check_and_only_the_king_may_answer_it() {
     assert_eq!(movers, [king].into_iter().collect());
     assert_eq!(
         destinations(&game, king),
-        names(&["d1", "d2", "e2", "f1", "f2"])
+        squares(&["d1", "d2", "e2", "f1", "f2"])
     );
-    let refusal = refuse(&mut game, 0, &go(knight, "c3"));
+    let refusal = refuse(&mut game, 0, &step(knight, "c3"));
     assert_eq!(
         refusal.message,
         "that would leave your King in check on e1: the Bunny Knight on e5 could take it"
@@ -392,7 +399,7 @@ fn a_head_chef_mates_a_king_on_its_back_rank() {
     let chef = position.place(1, "head-chef", "c3");
     position.to_move(1);
     let mut game = position.build();
-    play(&mut game, 1, &go(chef, "c1"));
+    play(&mut game, 1, &step(chef, "c1"));
     assert_eq!(outcome(&game).expect("mate").winners, vec![Seat(1)]);
     assert_eq!(reason(&game), "seat 0 is checkmated");
 }
@@ -406,7 +413,7 @@ fn a_pinned_piece_may_not_move_off_the_line() {
     position.place(1, "rook", "e7");
     let mut game = position.build();
     assert!(destinations(&game, bishop).is_empty());
-    let refusal = refuse(&mut game, 0, &go(bishop, "d3"));
+    let refusal = refuse(&mut game, 0, &step(bishop, "d3"));
     assert_eq!(
         refusal.message,
         "that would leave your King in check on e1: the Rook on e7 could take it"
@@ -422,8 +429,8 @@ fn the_king_may_not_take_a_defended_piece_nor_step_into_check() {
     position.place(1, "rook", "d2");
     position.place(1, "knight", "b1");
     let mut game = position.build();
-    assert_eq!(destinations(&game, king), names(&["f1"]));
-    let refusal = refuse(&mut game, 0, &go(king, "d2"));
+    assert_eq!(destinations(&game, king), squares(&["f1"]));
+    let refusal = refuse(&mut game, 0, &step(king, "d2"));
     assert_eq!(
         refusal.message,
         "that would put your King in check on d2: the Knight on b1 could take it"
@@ -447,13 +454,13 @@ fn a_pawn_move_restarts_the_fifty_move_count() {
     let black_knight = position.place(1, "knight", "g8");
     position.rules(quiet(3));
     let mut game = position.build();
-    play(&mut game, 0, &go(knight, "f3"));
-    play(&mut game, 1, &go(black_knight, "f6"));
-    play(&mut game, 0, &go(pawn, "a3"));
-    play(&mut game, 1, &go(black_knight, "g8"));
-    play(&mut game, 0, &go(knight, "g1"));
+    play(&mut game, 0, &step(knight, "f3"));
+    play(&mut game, 1, &step(black_knight, "f6"));
+    play(&mut game, 0, &step(pawn, "a3"));
+    play(&mut game, 1, &step(black_knight, "g8"));
+    play(&mut game, 0, &step(knight, "g1"));
     assert_eq!(outcome(&game), None, "two quiet turns since the pawn moved");
-    play(&mut game, 1, &go(black_knight, "f6"));
+    play(&mut game, 1, &step(black_knight, "f6"));
     assert!(outcome(&game).expect("the count is reached").is_draw());
     assert_eq!(
         reason(&game),
@@ -471,7 +478,7 @@ fn a_pawn_takes_a_villagers_double_step_en_passant() {
     let villager = position.place(1, "villager", "d7");
     position.to_move(1);
     let mut game = position.build();
-    play(&mut game, 1, &go(villager, "d5"));
-    play(&mut game, 0, &go(pawn, "d6"));
+    play(&mut game, 1, &step(villager, "d5"));
+    play(&mut game, 0, &step(pawn, "d6"));
     assert_eq!(square_of(&game, villager), None);
 }

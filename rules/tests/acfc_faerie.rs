@@ -5,6 +5,7 @@
 //! The Faerie roll no dice; only the Beastfolk test scripts a roll.
 
 mod acfc_common;
+mod kit;
 use acfc_common::*;
 
 use std::collections::BTreeSet;
@@ -108,13 +109,13 @@ fn a_sprite_moves_up_to_two_forward_and_diagonally_forward_on_its_first_move() {
     let mut game = position.build();
     assert_eq!(
         destinations(&game, sprite),
-        names(&["c3", "c4", "b3", "d3"])
+        squares(&["c3", "c4", "b3", "d3"])
     );
-    play(&mut game, 0, &go(sprite, "d3"));
+    play(&mut game, 0, &step(sprite, "d3"));
     let king = piece_on(&game, "h8");
-    play(&mut game, 1, &go(king, "g8"));
+    play(&mut game, 1, &step(king, "g8"));
     // Moved once: forward only.
-    assert_eq!(destinations(&game, sprite), names(&["d4", "d5"]));
+    assert_eq!(destinations(&game, sprite), squares(&["d4", "d5"]));
 }
 
 #[test]
@@ -126,7 +127,7 @@ fn a_black_sprite_goes_toward_rank_1() {
     let game = position.to_move(1).build();
     assert_eq!(
         destinations(&game, sprite),
-        names(&["e6", "e5", "d6", "f6"])
+        squares(&["e6", "e5", "d6", "f6"])
     );
 }
 
@@ -142,10 +143,10 @@ fn a_sprite_takes_on_the_square_it_moves_to_and_is_stopped_by_a_piece() {
     position.place(0, "faerie-knight", "h4");
     let mut game = position.build();
     // c3 is taken; the Sprite cannot pass it. Diagonals b3, d3 are empty.
-    assert_eq!(destinations(&game, blocked), names(&["c3", "b3", "d3"]));
-    assert_eq!(destinations(&game, far), names(&["f3", "f4", "e3", "g3"]));
-    assert_eq!(destinations(&game, friend_ahead), names(&[]));
-    play(&mut game, 0, &go(far, "f4"));
+    assert_eq!(destinations(&game, blocked), squares(&["c3", "b3", "d3"]));
+    assert_eq!(destinations(&game, far), squares(&["f3", "f4", "e3", "g3"]));
+    assert_eq!(destinations(&game, friend_ahead), squares(&[]));
+    play(&mut game, 0, &step(far, "f4"));
     assert_eq!(occupant(&game, "f4"), Some(("sprite".into(), 0)));
 }
 
@@ -156,8 +157,8 @@ fn a_sprites_first_diagonal_may_take_but_not_a_friend() {
     position.place(1, "knight", "d3");
     position.place(0, "dryad", "f3");
     let mut game = position.build();
-    assert_eq!(destinations(&game, sprite), names(&["e3", "e4", "d3"]));
-    play(&mut game, 0, &go(sprite, "d3"));
+    assert_eq!(destinations(&game, sprite), squares(&["e3", "e4", "d3"]));
+    play(&mut game, 0, &step(sprite, "d3"));
     assert_eq!(occupant(&game, "d3"), Some(("sprite".into(), 0)));
 }
 
@@ -180,7 +181,7 @@ fn a_threatened_sprite_may_step_back_and_take() {
     // Nothing threatens it: forward only.
     assert_eq!(
         destinations(&position.build(), sprite),
-        names(&["e5", "e6"])
+        squares(&["e5", "e6"])
     );
     // A Black Rook on e8 could take it next turn: it may flee to e3, or
     // onto the Pawn on f3, taking it (d3 is a friend's).
@@ -188,9 +189,9 @@ fn a_threatened_sprite_may_step_back_and_take() {
     let mut game = position.build();
     assert_eq!(
         destinations(&game, sprite),
-        names(&["e5", "e6", "e3", "f3"])
+        squares(&["e5", "e6", "e3", "f3"])
     );
-    play(&mut game, 0, &go(sprite, "f3"));
+    play(&mut game, 0, &step(sprite, "f3"));
     assert_eq!(square_of(&game, pawn), None);
     assert_eq!(square_of(&game, sprite).as_deref(), Some("f3"));
 }
@@ -201,8 +202,8 @@ fn fray_2026_a_threatened_sprite_stepped_back_onto_empty_squares_only() {
     let (mut position, sprite, _) = sprite_before_a_pawn(fray_2026());
     position.place(1, "rook", "e8");
     let mut game = position.build();
-    assert_eq!(destinations(&game, sprite), names(&["e5", "e6", "e3"]));
-    play(&mut game, 0, &go(sprite, "e3"));
+    assert_eq!(destinations(&game, sprite), squares(&["e5", "e6", "e3"]));
+    play(&mut game, 0, &step(sprite, "e3"));
     assert_eq!(square_of(&game, sprite).as_deref(), Some("e3"));
 }
 
@@ -225,11 +226,11 @@ fn a_king_may_not_step_where_the_sprite_it_threatens_could_flee_onto_it() {
     };
     assert_eq!(
         king_moves(Rules::default()),
-        names(&["b3", "b4", "b5", "c3", "c5", "d3", "d5"])
+        squares(&["b3", "b4", "b5", "c3", "c5", "d3", "d5"])
     );
     assert_eq!(
         king_moves(fray_2026()),
-        names(&["b3", "b4", "b5", "c3", "c5", "d3", "d4", "d5"])
+        squares(&["b3", "b4", "b5", "c3", "c5", "d3", "d4", "d5"])
     );
 }
 
@@ -251,9 +252,9 @@ fn a_sprite_a_bomb_could_reach_may_flee() {
     };
     assert_eq!(
         sprite_moves(Rules::default()),
-        names(&["d5", "d6", "c3", "d3", "e3"])
+        squares(&["d5", "d6", "c3", "d3", "e3"])
     );
-    assert_eq!(sprite_moves(fray_2026()), names(&["d5", "d6"]));
+    assert_eq!(sprite_moves(fray_2026()), squares(&["d5", "d6"]));
 }
 
 #[test]
@@ -261,7 +262,7 @@ fn an_unthreatened_sprite_is_told_why_it_may_not_step_back() {
     let mut position = faerie_against_classique();
     let sprite = position.place(0, "sprite", "e4");
     let mut game = position.build();
-    let refusal = refuse(&mut game, 0, &go(sprite, "d3"));
+    let refusal = refuse(&mut game, 0, &step(sprite, "d3"));
     assert_eq!(
         refusal.message,
         "a Sprite steps back only while an enemy piece could capture it on its next move"
@@ -280,7 +281,7 @@ fn a_sprite_threatened_by_a_random_mover_may_flee_on_the_faeries_turn() {
     let game = position.build();
     assert_eq!(
         destinations(&game, sprite),
-        names(&["e5", "e6", "d3", "e3", "f3"])
+        squares(&["e5", "e6", "d3", "e3", "f3"])
     );
 }
 
@@ -290,12 +291,12 @@ fn a_sprite_on_the_far_rank_stays_a_sprite_and_can_only_flee() {
     let sprite = position.place(0, "sprite", "c8");
     position.moved(sprite);
     let mut game = position.build();
-    assert_eq!(destinations(&game, sprite), names(&[]));
+    assert_eq!(destinations(&game, sprite), squares(&[]));
     let mut position = faerie_against_classique();
     let sprite = position.place(0, "sprite", "c7");
     position.moved(sprite);
     game = position.build();
-    play(&mut game, 0, &go(sprite, "c8"));
+    play(&mut game, 0, &step(sprite, "c8"));
     assert_eq!(occupant(&game, "c8"), Some(("sprite".into(), 0)));
 }
 
@@ -317,13 +318,13 @@ fn a_sprites_advance_is_progress_and_its_flight_is_not() {
         (position.build(), sprite)
     };
     let (mut game, sprite) = threatened_sprite();
-    play(&mut game, 0, &go(sprite, "e3"));
+    play(&mut game, 0, &step(sprite, "e3"));
     assert_eq!(
         reason(&game),
         "1 turns passed without a capture or a pawn's advance"
     );
     let (mut game, sprite) = threatened_sprite();
-    play(&mut game, 0, &go(sprite, "e5"));
+    play(&mut game, 0, &step(sprite, "e5"));
     assert_eq!(game.outcome(), None);
 }
 
@@ -344,11 +345,11 @@ fn a_faerie_knight_leaps_up_to_five_straight_over_anything() {
     // Titania's).
     assert_eq!(
         destinations(&game, knight),
-        names(&[
+        squares(&[
             "d7", "d8", "e4", "f4", "g4", "h4", "d3", "d2", "d1", "c4", "a4"
         ])
     );
-    play(&mut game, 0, &go(knight, "f4"));
+    play(&mut game, 0, &step(knight, "f4"));
     assert_eq!(occupant(&game, "f4"), Some(("faerie-knight".into(), 0)));
     assert_eq!(occupant(&game, "e4"), Some(("pawn".into(), 1)));
 }
@@ -360,7 +361,10 @@ fn a_classique_king_is_in_check_from_a_faerie_knight_five_squares_off() {
     position.place(1, "oberon", "a8");
     position.place(1, "faerie-knight", "e6");
     let game = position.build();
-    assert_eq!(destinations(&game, king), names(&["d1", "d2", "f1", "f2"]));
+    assert_eq!(
+        destinations(&game, king),
+        squares(&["d1", "d2", "f1", "f2"])
+    );
 }
 
 // ---- Dryad ----
@@ -377,11 +381,11 @@ fn a_dryad_slides_any_distance_onto_empty_squares_only() {
     // before the Rook; a1 is Oberon's.
     assert_eq!(
         destinations(&game, dryad),
-        names(&[
+        squares(&[
             "c4", "d3", "d4", "b2", "c2", "c1", "d2", "e1", "b3", "a3", "b4", "a5",
         ])
     );
-    let refusal = refuse(&mut game, 0, &go(dryad, "c5"));
+    let refusal = refuse(&mut game, 0, &step(dryad, "c5"));
     assert_eq!(
         refusal.message,
         "a Dryad cannot capture: it moves onto empty squares only"
@@ -398,7 +402,7 @@ fn a_classique_king_may_stand_beside_an_enemy_dryad() {
     // The Dryad threatens nothing (F8), and the King cannot take it.
     assert_eq!(
         destinations(&game, king),
-        names(&["d1", "d2", "e2", "f1", "f2"])
+        squares(&["d1", "d2", "e2", "f1", "f2"])
     );
 }
 
@@ -416,12 +420,12 @@ fn a_dryad_is_safe_from_every_classique_piece() {
     // The Rook and the Queen stop before it, the Bishop too.
     assert_eq!(
         destinations(&game, rook),
-        names(&["d2", "d3", "c1", "b1", "a1", "e1", "f1", "g1", "h1"])
+        squares(&["d2", "d3", "c1", "b1", "a1", "e1", "f1", "g1", "h1"])
     );
     assert!(!destinations(&game, bishop).contains("d4"));
     assert!(destinations(&game, bishop).contains("c5"));
     assert!(!destinations(&game, knight).contains("d4"));
-    assert_eq!(destinations(&game, pawn), names(&["c4"]));
+    assert_eq!(destinations(&game, pawn), squares(&["c4"]));
     assert!(!destinations(&game, queen).contains("d4"));
     assert!(destinations(&game, queen).contains("e4"));
     assert!(!destinations(&game, queen).contains("c4"));
@@ -438,9 +442,9 @@ fn a_dryad_is_neither_jumped_nor_edge_taken_by_a_peasant() {
     position.place(1, "dryad", "h8");
     let sergeant = position.place(0, "sergeant", "e5");
     let game = position.build();
-    assert_eq!(destinations(&game, man), names(&["b4"]));
-    assert_eq!(destinations(&game, edge), names(&["f8"]));
-    assert_eq!(destinations(&game, sergeant), names(&["d6", "f6", "f4"]));
+    assert_eq!(destinations(&game, man), squares(&["b4"]));
+    assert_eq!(destinations(&game, edge), squares(&["f8"]));
+    assert_eq!(destinations(&game, sergeant), squares(&["d6", "f6", "f4"]));
 }
 
 #[test]
@@ -454,7 +458,7 @@ fn a_beastfolk_walk_stops_before_a_dryad() {
     // The Boarman's north-east first square is the Dryad: not offered
     // (B6); nor is the Goatman's diagonal opened by it (B2).
     assert!(!roll_directions(&game, beside).contains("north-east"));
-    assert_eq!(roll_directions(&game, goatman), names(&["north"]));
+    assert_eq!(roll_directions(&game, goatman), squares(&["north"]));
     // Rolling 8 north, the Minotaur stops on d3, before the Dryad.
     play_rolling(&mut game, 0, &roll(minotaur, "north"), &[8]);
     assert_eq!(square_of(&game, minotaur).as_deref(), Some("d3"));
@@ -483,7 +487,7 @@ fn a_dryad_is_safe_from_every_undead_piece() {
     // The Lich-King slides north to d3 only.
     assert!(destinations(&game, lich).contains("d3"));
     assert!(!destinations(&game, lich).contains("d4"));
-    assert_eq!(destinations(&game, zombie), names(&["e3", "e4"]));
+    assert_eq!(destinations(&game, zombie), squares(&["e3", "e4"]));
     // The knight's square d4 is shut: no leap there, no route through it.
     let knight_moves = moves_of(&game, knight);
     assert!(
@@ -494,7 +498,7 @@ fn a_dryad_is_safe_from_every_undead_piece() {
     // The Guard on a4 stops before the Dryad east.
     assert!(!destinations(&game, guard).contains("d4"));
     assert!(destinations(&game, guard).contains("c4"));
-    play(&mut game, 0, &go(guard, "c4"));
+    play(&mut game, 0, &step(guard, "c4"));
     still_on_d4(&game);
 }
 
@@ -507,7 +511,7 @@ fn a_paired_grave_guard_does_not_follow_onto_a_dryad() {
     let mut game = position.build();
     // The leader's three squares east end on d5; the follower's would end
     // on the Dryad: nothing is offered and the turn passes.
-    play(&mut game, 0, &go(leader, "d5"));
+    play(&mut game, 0, &step(leader, "d5"));
     assert_eq!(game.to_act().to_vec(), vec![Seat(1)]);
     still_on_d4(&game);
 }
@@ -519,7 +523,7 @@ fn a_dryad_is_safe_from_every_slime_piece() {
     let glob = position.place(0, "glob", "e5");
     let goobeast = position.place(0, "goobeast", "d8");
     let game = position.build();
-    assert_eq!(destinations(&game, goobrain), names(&["b4"]));
+    assert_eq!(destinations(&game, goobrain), squares(&["b4"]));
     assert!(!destinations(&game, glob).contains("d4"));
     assert!(destinations(&game, goobeast).contains("d5"));
     assert!(!destinations(&game, goobeast).contains("d4"));
@@ -535,7 +539,7 @@ fn a_dryad_is_safe_from_every_robot_piece() {
     let bishop = position.place(0, "auto-bishop", "a7");
     let mut game = position.build();
     play(&mut game, 0, &done());
-    assert_eq!(destinations(&game, drone), names(&["c3", "e3"]));
+    assert_eq!(destinations(&game, drone), squares(&["c3", "e3"]));
     assert!(!destinations(&game, mecha).contains("d4"));
     assert!(destinations(&game, rook).contains("d5"));
     assert!(!destinations(&game, rook).contains("d4"));
@@ -556,7 +560,7 @@ fn a_dryad_is_safe_from_every_halflings_piece() {
     let game = position.build();
     assert!(!destinations(&game, mayor).contains("d4"));
     assert!(destinations(&game, mayor).contains("e4"));
-    assert_eq!(destinations(&game, villager), names(&["c4"]));
+    assert_eq!(destinations(&game, villager), squares(&["c4"]));
     // b2 lands on d4 by b4 or by d2: neither is offered.
     assert!(moves_of(&game, bunny).iter().all(|(to, _)| to != "d4"));
     // From d6, the leg south lands on d4: the routes through it (to b4,
@@ -568,7 +572,7 @@ fn a_dryad_is_safe_from_every_halflings_piece() {
     );
     assert_eq!(
         destinations(&game, chef),
-        names(&[
+        squares(&[
             "b4", "c4", "a5", "a6", "a7", "a8", "b5", "c6", "d7", "e8", "a3", "a2", "a1", "b3",
             "c2", "d1",
         ])
@@ -588,9 +592,9 @@ fn no_faerie_piece_takes_an_enemy_dryad() {
     assert!(!destinations(&game, titania).contains("d4"));
     assert!(!destinations(&game, knight).contains("d4"));
     assert!(destinations(&game, knight).contains("d5"));
-    assert_eq!(destinations(&game, sprite), names(&["e4", "e5", "f4"]));
+    assert_eq!(destinations(&game, sprite), squares(&["e4", "e5", "f4"]));
     let oberon = piece_on(&game, "c4");
-    assert_eq!(destinations(&game, oberon), names(&["b4", "a4"]));
+    assert_eq!(destinations(&game, oberon), squares(&["b4", "a4"]));
 }
 
 // ---- Titania ----
@@ -604,15 +608,15 @@ fn titania_moves_up_to_two_any_way_and_flies_six_straight_when_threatened() {
         "d5", "d6", "d3", "d2", "c4", "b4", "e4", "f4", "c5", "b6", "e5", "f6", "c3", "b2", "e3",
         "f2",
     ];
-    assert_eq!(destinations(&quiet, titania), names(&near));
+    assert_eq!(destinations(&quiet, titania), squares(&near));
     // A Rook on d8 could take her: she may fly up to six squares along a
     // rank or file, through empty squares, onto the Rook too (F13).
     position.place(1, "rook", "d8");
     let mut game = position.build();
-    let mut far = names(&near);
-    far.extend(names(&["d7", "d8", "d1", "g4", "h4", "a4"]));
+    let mut far = squares(&near);
+    far.extend(squares(&["d7", "d8", "d1", "g4", "h4", "a4"]));
     assert_eq!(destinations(&game, titania), far);
-    play(&mut game, 0, &go(titania, "h4"));
+    play(&mut game, 0, &step(titania, "h4"));
     assert_eq!(square_of(&game, titania).as_deref(), Some("h4"));
 }
 
@@ -638,7 +642,7 @@ fn titanias_flight_stops_at_the_first_piece_taking_an_enemy() {
     assert!(dests.contains("f4") && dests.contains("d7") && dests.contains("d8"));
     assert!(!dests.contains("g4") && !dests.contains("h4"));
     assert!(dests.contains("a4"));
-    play(&mut game, 0, &go(titania, "a4"));
+    play(&mut game, 0, &step(titania, "a4"));
     assert_eq!(square_of(&game, pawn), None);
 }
 
@@ -650,7 +654,7 @@ fn fray_2026_titanias_flight_stopped_before_any_piece() {
     assert!(dests.contains("f4") && dests.contains("d7"));
     assert!(!dests.contains("g4") && !dests.contains("h4") && !dests.contains("d8"));
     assert!(!dests.contains("a4"));
-    refuse(&mut game, 0, &go(titania, "a4"));
+    refuse(&mut game, 0, &step(titania, "a4"));
 }
 
 #[test]
@@ -658,7 +662,7 @@ fn an_unthreatened_titania_is_told_why_she_may_not_fly() {
     let mut position = faerie_against_classique();
     let titania = position.place(0, "titania", "d4");
     let mut game = position.build();
-    let refusal = refuse(&mut game, 0, &go(titania, "d8"));
+    let refusal = refuse(&mut game, 0, &step(titania, "d8"));
     assert_eq!(
         refusal.message,
         "Titania flies more than 2 squares only while an enemy piece could capture her on her \
@@ -676,8 +680,8 @@ fn oberon_moves_up_to_two_along_his_rank_and_takes() {
     position.place(1, "knight", "f1");
     position.place(0, "sprite", "c1");
     let mut game = position.build();
-    assert_eq!(destinations(&game, oberon), names(&["e1", "f1"]));
-    play(&mut game, 0, &go(oberon, "f1"));
+    assert_eq!(destinations(&game, oberon), squares(&["e1", "f1"]));
+    play(&mut game, 0, &step(oberon, "f1"));
     assert_eq!(occupant(&game, "f1"), Some(("oberon".into(), 0)));
 }
 
@@ -689,7 +693,7 @@ fn the_faerie_lose_when_oberon_is_captured() {
     position.place(1, "oberon", "e7");
     position.place(1, "titania", "h7");
     let mut game = position.build();
-    play(&mut game, 0, &go(rook, "e7"));
+    play(&mut game, 0, &step(rook, "e7"));
     assert_eq!(game.outcome().expect("over").winners, vec![Seat(0)]);
     assert_eq!(reason(&game), "seat 1 is defeated: Oberon is captured");
 }
@@ -724,7 +728,7 @@ fn a_reapers_sweep_leaves_a_dryad_beside_it() {
     let mut position = against_a_dryad(Faction::Reaper);
     let reaper = position.place(0, "reaper", "h4");
     let mut game = position.build();
-    play(&mut game, 0, &go(reaper, "e4"));
+    play(&mut game, 0, &step(reaper, "e4"));
     still_on_d4(&game);
 }
 
@@ -739,7 +743,7 @@ fn a_dryad_is_safe_from_a_mutant_and_from_a_bomb() {
     // does not hold the other pieces back.
     assert!(!destinations(&game, mutant).contains("d4"));
     assert!(destinations(&game, bombardier).contains("b2"));
-    play(&mut game, 0, &go(bombardier, "b2"));
+    play(&mut game, 0, &step(bombardier, "b2"));
     // A d8 of 3 is 2 squares north-east of b2: d4.
     play_rolling(&mut game, 0, &roll(bombardier, "north-east"), &[3]);
     still_on_d4(&game);

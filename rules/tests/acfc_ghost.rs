@@ -8,6 +8,7 @@
 //! docs/rules/action-chess-faction-chess.md.
 
 mod acfc_common;
+mod kit;
 use acfc_common::*;
 
 use fray_rules::action_chess_faction_chess::Rulings;
@@ -121,12 +122,12 @@ fn a_spirit_steps_forward_onto_an_enemy_and_pins_it() {
     let spirit = position.place(0, "spirit", "e4");
     let knight = position.place(1, "knight", "e5");
     let mut game = position.build();
-    assert_eq!(destinations(&game, spirit), names(&["e5"]));
+    assert_eq!(destinations(&game, spirit), squares(&["e5"]));
     assert!(
-        label_of(&game, 0, &go(spirit, "e5")).ends_with("moves to e5"),
+        label_of(&game, 0, &step(spirit, "e5")).ends_with("moves to e5"),
         "a Spirit takes nothing"
     );
-    play_seen(&mut game, 0, &go(spirit, "e5"), &[]);
+    play_seen(&mut game, 0, &step(spirit, "e5"), &[]);
     assert_eq!(
         on(&game, "e5"),
         vec![("knight".into(), 1), ("spirit".into(), 0)]
@@ -139,7 +140,7 @@ fn a_spirit_steps_forward_onto_an_enemy_and_pins_it() {
         "{:?}",
         options(&game, 1)
     );
-    let rejection = refuse(&mut game, 1, &go(knight, "f3"));
+    let rejection = refuse(&mut game, 1, &step(knight, "f3"));
     assert_eq!(rejection.code, RejectCode::IllegalAction);
 }
 
@@ -155,7 +156,7 @@ fn a_spirit_shares_with_a_friend_but_never_with_a_friendly_spirit_nor_a_full_squ
     let blocked = position.place(0, "spirit", "f4");
     let game = position.build();
     assert!(destinations(&game, behind).is_empty(), "a friendly Spirit");
-    assert_eq!(destinations(&game, beside_phantom), names(&["d5"]));
+    assert_eq!(destinations(&game, beside_phantom), squares(&["d5"]));
     assert!(destinations(&game, blocked).is_empty(), "f5 holds two");
     assert!(destinations(&game, knight).is_empty(), "pinned");
 }
@@ -188,8 +189,8 @@ fn a_black_shade_with_its_spirit_before_a_white_spirit(rules: Rules) -> (Game, [
 fn a_spirit_enters_a_square_of_two_pieces_with_no_friendly_spirit() {
     let (mut game, [shade, black_spirit, white_spirit, phantom, black_wraith]) =
         a_black_shade_with_its_spirit_before_a_white_spirit(Rules::default());
-    assert_eq!(destinations(&game, white_spirit), names(&["e5"]));
-    play_seen(&mut game, 0, &go(white_spirit, "e5"), &[]);
+    assert_eq!(destinations(&game, white_spirit), squares(&["e5"]));
+    play_seen(&mut game, 0, &step(white_spirit, "e5"), &[]);
     assert_eq!(
         on(&game, "e5"),
         vec![
@@ -200,9 +201,9 @@ fn a_spirit_enters_a_square_of_two_pieces_with_no_friendly_spirit() {
     );
     assert!(destinations(&game, shade).is_empty(), "pinned");
     assert!(destinations(&game, black_spirit).is_empty(), "pinned");
-    play_seen(&mut game, 1, &go(black_wraith, "g8"), &[]);
+    play_seen(&mut game, 1, &step(black_wraith, "g8"), &[]);
     assert!(destinations(&game, white_spirit).is_empty(), "pinned");
-    play_seen(&mut game, 0, &go(phantom, "e5"), &[]);
+    play_seen(&mut game, 0, &step(phantom, "e5"), &[]);
     assert_eq!(square_of(&game, shade), None);
     assert_eq!(square_of(&game, black_spirit), None);
     assert_eq!(
@@ -241,12 +242,12 @@ fn a_spirit_becomes_a_shade_or_phantom_on_an_empty_far_square_and_shares_an_occu
         ]
     );
     // h8 holds the King: the Spirit shares it, and the King is pinned.
-    assert_eq!(destinations(&game, sharer), names(&["h8"]));
-    play_seen(&mut game, 0, &go(sharer, "h8"), &[]);
+    assert_eq!(destinations(&game, sharer), squares(&["h8"]));
+    play_seen(&mut game, 0, &step(sharer, "h8"), &[]);
     assert_eq!(kind_of(&game, sharer), "spirit");
     assert!(destinations(&game, king).is_empty());
     let pawn = piece_on(&game, "a7");
-    play_seen(&mut game, 1, &go(pawn, "a6"), &[]);
+    play_seen(&mut game, 1, &step(pawn, "a6"), &[]);
     play_seen(&mut game, 0, &promote(spirit, "g8", "phantom"), &[]);
     assert_eq!(kind_of(&game, spirit), "phantom");
 }
@@ -259,12 +260,12 @@ fn a_capture_on_a_shared_square_takes_the_spirit_there_too() {
     let rook = position.place(1, "rook", "d1");
     position.to_move(1);
     let mut game = position.build();
-    let label = label_of(&game, 1, &go(rook, "d5"));
+    let label = label_of(&game, 1, &step(rook, "d5"));
     assert!(
         label.contains("Phantom on d5") && label.contains("Spirit on d5"),
         "{label}"
     );
-    play_seen(&mut game, 1, &go(rook, "d5"), &[]);
+    play_seen(&mut game, 1, &step(rook, "d5"), &[]);
     assert_eq!(on(&game, "d5"), vec![("rook".into(), 1)]);
     assert_eq!(square_of(&game, phantom), None);
     assert_eq!(square_of(&game, spirit), None);
@@ -277,7 +278,7 @@ fn a_ghost_capturing_a_pinned_piece_keeps_its_spirit_beside_it() {
     let spirit = position.sharing_spirit(0, "e5");
     let phantom = position.place(0, "phantom", "e2");
     let mut game = position.build();
-    play_seen(&mut game, 0, &go(phantom, "e5"), &[]);
+    play_seen(&mut game, 0, &step(phantom, "e5"), &[]);
     assert_eq!(square_of(&game, knight), None);
     assert_eq!(square_of(&game, spirit), Some("e5".into()));
     assert_eq!(
@@ -296,7 +297,7 @@ fn a_shade_moves_up_to_four_squares_through_any_piece_onto_empty_squares_only() 
     let game = position.build();
     // North: a5, a6 held, a7, a8 open. South: a3, a2 (a1 is the Wraith).
     // East: b4–e4. North-east: b5 held, c6, d7, e8. South-east: b3, c2, d1.
-    let expected = names(&[
+    let expected = squares(&[
         "a7", "a8", "a3", "a2", "b4", "c4", "d4", "e4", "c6", "d7", "e8", "b3", "c2", "d1",
     ]);
     assert_eq!(destinations(&game, shade), expected);
@@ -365,7 +366,7 @@ fn where_a_shade_haunts_changes_nothing_its_opponent_or_a_spectator_can_see() {
 #[test]
 fn an_enemy_passing_through_a_haunted_square_is_not_struck() {
     let (mut game, shade, rook) = shade_haunting("d6");
-    play_seen(&mut game, 1, &go(rook, "d5"), &[]);
+    play_seen(&mut game, 1, &step(rook, "d5"), &[]);
     assert_eq!(square_of(&game, rook), Some("d5".into()));
     assert!(!game.view(Viewer::Spectator).pieces.contains_key(&shade));
 }
@@ -373,7 +374,7 @@ fn an_enemy_passing_through_a_haunted_square_is_not_struck() {
 #[test]
 fn an_enemy_ending_its_move_on_a_haunted_square_is_captured_and_the_shade_shows() {
     let (mut game, shade, rook) = shade_haunting("d6");
-    let effects = play_seen(&mut game, 1, &go(rook, "d6"), &[]);
+    let effects = play_seen(&mut game, 1, &step(rook, "d6"), &[]);
     assert_eq!(square_of(&game, rook), None);
     assert_eq!(on(&game, "d6"), vec![("shade".into(), 0)]);
     for viewer in VIEWERS {
@@ -396,7 +397,7 @@ fn a_king_walking_onto_a_haunted_square_is_captured_and_the_ghost_wins() {
     let mut game = position.build();
     // Nothing warns the King: g7 is open to it.
     assert!(destinations(&game, king).contains("g7"));
-    play_seen(&mut game, 1, &go(king, "g7"), &[]);
+    play_seen(&mut game, 1, &step(king, "g7"), &[]);
     assert_eq!(game.outcome().expect("over").winners, vec![Seat(0)]);
 }
 
@@ -411,9 +412,9 @@ fn a_phantom_leaps_two_or_three_squares_and_becomes_what_it_captures() {
     // north-west a3 (b2 between, a1 is the Wraith's and west is a1 too).
     assert_eq!(
         destinations(&game, phantom),
-        names(&["c3", "c4", "e3", "f4", "e1", "f1", "a3"])
+        squares(&["c3", "c4", "e3", "f4", "e1", "f1", "a3"])
     );
-    play_seen(&mut game, 0, &go(phantom, "f4"), &[]);
+    play_seen(&mut game, 0, &step(phantom, "f4"), &[]);
     assert_eq!(square_of(&game, knight), None);
     assert_eq!(kind_of(&game, phantom), "knight");
     assert!(has_marker(&game, Viewer::Spectator, phantom, "copy"));
@@ -430,7 +431,7 @@ fn the_poltergeist_slides_through_friends_and_captures_beside_it_at_the_start_of
     position.to_move(1);
     let mut game = position.build();
     let king = piece_on(&game, "h8");
-    play_seen(&mut game, 1, &go(king, "g8"), &[]);
+    play_seen(&mut game, 1, &step(king, "g8"), &[]);
     // The Ghost's turn starts with the capture on offer, one of the two.
     let offered: std::collections::BTreeSet<String> = options(&game, 0)
         .into_iter()
@@ -473,7 +474,7 @@ fn the_wraith_moves_two_squares_through_friends_and_captures_nothing() {
     // take and which stops it (no c3).
     assert_eq!(
         destinations(&game, wraith),
-        names(&["e3", "d1", "c1", "f1", "g1", "f2", "g3"])
+        squares(&["e3", "d1", "c1", "f1", "g1", "f2", "g3"])
     );
 }
 
@@ -483,7 +484,7 @@ fn the_ghost_loses_when_its_wraith_is_captured() {
     let rook = position.place(1, "rook", "a8");
     position.to_move(1);
     let mut game = position.build();
-    play_seen(&mut game, 1, &go(rook, "a1"), &[]);
+    play_seen(&mut game, 1, &step(rook, "a1"), &[]);
     assert_eq!(square_of(&game, wraith), None);
     assert_eq!(game.outcome().expect("over").winners, vec![Seat(1)]);
 }
@@ -498,7 +499,7 @@ fn a_reapers_sweep_takes_a_spirit_with_the_piece_it_shares_with() {
     position.place(1, "shackle", "h8");
     position.to_move(1);
     let mut game = position.build();
-    play_seen(&mut game, 1, &go(reaper, "f4"), &[]);
+    play_seen(&mut game, 1, &step(reaper, "f4"), &[]);
     assert_eq!(square_of(&game, phantom), None);
     assert_eq!(square_of(&game, spirit), None);
 }
@@ -554,7 +555,7 @@ fn a_haunting_shade_is_not_swept_away_by_a_reaper() {
     position.place(1, "shackle", "h8");
     position.to_move(1);
     let mut game = position.build();
-    play_seen(&mut game, 1, &go(reaper, "f4"), &[]);
+    play_seen(&mut game, 1, &step(reaper, "f4"), &[]);
     assert_eq!(square_of(&game, shade), Some("e5".into()));
     assert!(has_marker(&game, Viewer::Referee, shade, "haunting"));
 }
@@ -606,7 +607,7 @@ fn a_pinned_auroch_cannot_step_away_from_its_capture() {
     position.sharing_spirit(0, "e5");
     position.place(1, "butcher", "h8");
     let mut game = position.build();
-    play_seen(&mut game, 0, &go(phantom, "e5"), &[]);
+    play_seen(&mut game, 0, &step(phantom, "e5"), &[]);
     assert_eq!(square_of(&game, auroch), None, "it was taken, not driven");
     assert_eq!(kind_of(&game, phantom), "auroch");
 }
@@ -644,12 +645,12 @@ fn a_copy_moves_as_its_kind_or_turns_back_into_a_phantom_as_it_moves() {
     let mut game = position.build();
     assert_eq!(
         destinations(&game, copy),
-        names(&["b3", "b5", "c2", "c6", "e2", "e6", "f3", "f5"])
+        squares(&["b3", "b5", "c2", "c6", "e2", "e6", "f3", "f5"])
     );
     // A Phantom's leaps from d4, but a1 (its own Wraith): 15.
     assert_eq!(
         turning_back(&game, copy),
-        names(&[
+        squares(&[
             "d6", "d7", "f6", "g7", "f4", "g4", "f2", "g1", "d2", "d1", "b2", "b4", "a4", "b6",
             "a7"
         ])
@@ -672,7 +673,7 @@ fn a_copy_refused_a_move_is_told_its_kinds_reason() {
     let (mut position, _, _) = ghost_v_classique();
     let sprite = position.phantom_copy(0, "sprite", "e4");
     let mut game = position.build();
-    let refusal = refuse(&mut game, 0, &go(sprite, "d3"));
+    let refusal = refuse(&mut game, 0, &step(sprite, "d3"));
     assert_eq!(
         refusal.message,
         "a Sprite steps back only while an enemy piece could capture it on its next move"
@@ -687,7 +688,7 @@ fn a_part_of_a_copied_stack_moves_as_swarmlings_but_never_turns_back() {
     let mut game = position.build();
     assert!(!turning_back(&game, stack).is_empty());
     play_seen(&mut game, 0, &swarm(stack, "d5", 2), &[]);
-    play_seen(&mut game, 1, &go(king, "g8"), &[]);
+    play_seen(&mut game, 1, &step(king, "g8"), &[]);
     let part = piece_on(&game, "d5");
     assert_ne!(part, stack);
     assert_eq!(kind_of(&game, part), "swarmling");
@@ -737,7 +738,7 @@ fn a_part_of_a_stack_struck_as_it_moves_is_named_by_its_roll_only_if_it_stays() 
 fn a_haunting_shades_moves_are_written_from_the_square_its_owner_sees_it_on() {
     let (mut game, shade, _) = shade_haunting("d6");
     let king = piece_on(&game, "h8");
-    play_seen(&mut game, 1, &go(king, "g8"), &[]);
+    play_seen(&mut game, 1, &step(king, "g8"), &[]);
     let option = game
         .options(Seat(0))
         .into_iter()

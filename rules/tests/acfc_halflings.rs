@@ -4,6 +4,7 @@
 //! each piece's threats as a Classique King feels them.
 
 mod acfc_common;
+mod kit;
 use acfc_common::*;
 
 use std::collections::BTreeSet;
@@ -72,12 +73,12 @@ fn the_halflings_start_on_the_chess_pieces_squares_mirrored_for_black() {
 fn a_villager_moves_as_a_pawn_with_its_double_step() {
     let (game, _) = setup([Faction::Halflings, Faction::Classique], &[1]);
     let villager = piece_on(&game, "a2");
-    assert_eq!(destinations(&game, villager), names(&["a3", "a4"]));
+    assert_eq!(destinations(&game, villager), squares(&["a3", "a4"]));
     // The Head Chef starts on d1, beside the Villagers of c2, d2 and e2.
     let villager = piece_on(&game, "e2");
     assert_eq!(
         destinations(&game, villager),
-        names(&["d3", "e3", "e4", "f3"])
+        squares(&["d3", "e3", "e4", "f3"])
     );
 }
 
@@ -92,9 +93,9 @@ fn a_villager_takes_diagonally_forward_and_en_passant() {
     position.place(1, "knight", "f6");
     position.to_move(1);
     let mut game = position.build();
-    play(&mut game, 1, &go(pawn, "d5"));
-    assert_eq!(destinations(&game, villager), names(&["d6", "e6", "f6"]));
-    play(&mut game, 0, &go(villager, "d6"));
+    play(&mut game, 1, &step(pawn, "d5"));
+    assert_eq!(destinations(&game, villager), squares(&["d6", "e6", "f6"]));
+    play(&mut game, 0, &step(villager, "d6"));
     assert_eq!(square_of(&game, pawn), None, "taken en passant");
 }
 
@@ -109,7 +110,7 @@ fn a_villager_on_the_far_rank_becomes_a_bunny_knight_or_head_chef() {
         pairs(&[("c8", "bunny-knight"), ("c8", "head-chef")])
     );
     refuse(&mut game, 0, &promote(villager, "c8", "queen"));
-    refuse(&mut game, 0, &go(villager, "c8"));
+    refuse(&mut game, 0, &step(villager, "c8"));
     play(&mut game, 0, &promote(villager, "c8", "head-chef"));
     assert_eq!(occupant(&game, "c8"), Some(("head-chef".into(), 0)));
 }
@@ -127,9 +128,9 @@ fn a_villager_beside_its_head_chef_steps_any_way_and_may_take() {
     let mut game = position.build();
     assert_eq!(
         destinations(&game, villager),
-        names(&["c3", "c5", "d3", "d5", "e3", "e4", "e5"])
+        squares(&["c3", "c5", "d3", "d5", "e3", "e4", "e5"])
     );
-    play(&mut game, 0, &go(villager, "d3"));
+    play(&mut game, 0, &step(villager, "d3"));
     assert_eq!(square_of(&game, knight), None);
     assert_eq!(occupant(&game, "d3"), Some(("villager".into(), 0)));
 
@@ -139,7 +140,7 @@ fn a_villager_beside_its_head_chef_steps_any_way_and_may_take() {
     position.moved(villager);
     position.place(0, "head-chef", "a4");
     let game = position.build();
-    assert_eq!(destinations(&game, villager), names(&["d5"]));
+    assert_eq!(destinations(&game, villager), squares(&["d5"]));
 }
 
 /// H6: a step sideways or back is no advance, so the quiet count goes on;
@@ -163,13 +164,13 @@ fn only_a_villagers_step_forward_is_progress() {
         (position.build(), villager)
     };
     let (mut game, villager) = game_with_a_villager_beside_the_chef();
-    play(&mut game, 0, &go(villager, "e4"));
+    play(&mut game, 0, &step(villager, "e4"));
     assert_eq!(
         reason(&game),
         "1 turns passed without a capture or a pawn's advance"
     );
     let (mut game, villager) = game_with_a_villager_beside_the_chef();
-    play(&mut game, 0, &go(villager, "e5"));
+    play(&mut game, 0, &step(villager, "e5"));
     assert_eq!(game.outcome(), None);
 }
 
@@ -187,7 +188,7 @@ fn repetition_tells_a_villager_that_lost_its_double_step_from_an_unmoved_one() {
         shuffle_once(&mut game, villager, knight);
         assert_eq!(game.outcome(), None);
     }
-    play(&mut game, 0, &go(villager, "f2"));
+    play(&mut game, 0, &step(villager, "f2"));
     assert_eq!(reason(&game), THIRD_TIME);
 }
 
@@ -221,10 +222,10 @@ fn villager_shuffle(rules: Rules) -> (Game, PieceId, PieceId) {
 
 /// The Villager to f2 and back, the Knight to f6 and back.
 fn shuffle_once(game: &mut Game, villager: PieceId, knight: PieceId) {
-    play(game, 0, &go(villager, "f2"));
-    play(game, 1, &go(knight, "f6"));
-    play(game, 0, &go(villager, "e2"));
-    play(game, 1, &go(knight, "g8"));
+    play(game, 0, &step(villager, "f2"));
+    play(game, 1, &step(knight, "f6"));
+    play(game, 0, &step(villager, "e2"));
+    play(game, 1, &step(knight, "g8"));
 }
 
 // ---- Bunny Knight ----
@@ -293,7 +294,7 @@ fn a_route_is_named_only_where_it_takes() {
         "a Bunny Knight names its first landing only to take there: move it to f6 without \
          naming d6"
     );
-    play(&mut game, 0, &go(bunny, "f6"));
+    play(&mut game, 0, &step(bunny, "f6"));
 }
 
 // ---- Head Chef ----
@@ -307,7 +308,7 @@ fn the_head_chef_slides_up_to_five_squares_any_way() {
     let game = position.build();
     assert_eq!(
         destinations(&game, chef),
-        names(&[
+        squares(&[
             "a2", "a3", "a4", "b1", "c1", "d1", "e1", "f1", "b2", "c3", "d4", "e5", "f6"
         ])
     );
@@ -322,7 +323,7 @@ fn a_mayor_neither_beside_a_villager_nor_threatened_cannot_move() {
     position.place(0, "villager", "a2");
     let mut game = position.build();
     assert!(moves_of(&game, mayor).is_empty());
-    let refusal = refuse(&mut game, 0, &go(mayor, "e2"));
+    let refusal = refuse(&mut game, 0, &step(mayor, "e2"));
     assert_eq!(
         refusal.message,
         "the Mayor cannot move: it is neither beside a friendly Villager nor threatened by an \
@@ -339,7 +340,7 @@ fn a_threatened_mayor_moves_as_a_king() {
     let game = position.build();
     assert_eq!(
         destinations(&game, mayor),
-        names(&["d1", "d2", "e2", "f1", "f2"])
+        squares(&["d1", "d2", "e2", "f1", "f2"])
     );
 }
 
@@ -355,15 +356,15 @@ fn a_mayor_beside_a_villager_may_step_twice_to_end_beside_one() {
     let mut game = position.build();
     assert_eq!(
         destinations(&game, mayor),
-        names(&["d1", "d2", "f1", "f2", "d3", "e3", "f3"])
+        squares(&["d1", "d2", "f1", "f2", "d3", "e3", "f3"])
     );
-    let refusal = refuse(&mut game, 0, &go(mayor, "g3"));
+    let refusal = refuse(&mut game, 0, &step(mayor, "g3"));
     assert_eq!(
         refusal.message,
         "the Mayor takes a second step only to end beside a friendly Villager, and g3 is not \
          beside one"
     );
-    play(&mut game, 0, &go(mayor, "d3"));
+    play(&mut game, 0, &step(mayor, "d3"));
     assert_eq!(square_of(&game, pawn), None);
 }
 
@@ -379,7 +380,7 @@ fn a_mayors_two_steps_need_an_empty_square_between() {
     // or e2 (the Villager), so not at all; d2 is taken by one step.
     assert_eq!(
         destinations(&game, mayor),
-        names(&["d1", "d2", "f1", "f2", "e3", "f3"])
+        squares(&["d1", "d2", "f1", "f2", "e3", "f3"])
     );
 }
 
@@ -391,7 +392,7 @@ fn the_halflings_lose_when_their_mayor_is_captured() {
     position.place(1, "mayor", "e7");
     position.place(1, "villager", "h7");
     let mut game = position.build();
-    play(&mut game, 0, &go(rook, "e7"));
+    play(&mut game, 0, &step(rook, "e7"));
     assert_eq!(game.outcome().expect("over").winners, vec![Seat(0)]);
     assert_eq!(reason(&game), "seat 1 is defeated: its Mayor is captured");
 }
@@ -409,7 +410,7 @@ fn a_mayor_threatened_by_the_enemy_mayor_may_move() {
     let game = position.build();
     assert_eq!(
         destinations(&game, mayor),
-        names(&["d1", "d2", "e2", "f1", "f2"])
+        squares(&["d1", "d2", "e2", "f1", "f2"])
     );
 }
 
@@ -424,7 +425,7 @@ fn two_lone_mayors_side_by_side_may_take_each_other() {
     position.place(1, "villager", "h7");
     let mut game = position.build();
     assert!(destinations(&game, mayor).contains("e2"));
-    play(&mut game, 0, &go(mayor, "e2"));
+    play(&mut game, 0, &step(mayor, "e2"));
     assert_eq!(game.outcome().expect("over").winners, vec![Seat(0)]);
 }
 
@@ -444,7 +445,7 @@ fn a_mayor_a_grenade_could_reach_is_threatened_and_may_move() {
     };
     assert_eq!(
         mayor_moves(Rules::default()),
-        names(&["d1", "d2", "e2", "f1", "f2"])
+        squares(&["d1", "d2", "e2", "f1", "f2"])
     );
     // `fray-2026`: a throw threatened nothing.
     assert_eq!(
@@ -452,7 +453,7 @@ fn a_mayor_a_grenade_could_reach_is_threatened_and_may_move() {
             rulings: Rulings::Fray2026,
             ..Rules::default()
         }),
-        names(&[])
+        squares(&[])
     );
 }
 
@@ -476,8 +477,8 @@ fn a_mayor_threatens_only_while_it_may_move() {
         position.place(1, "villager", "c2");
         destinations(&position.build(), king)
     };
-    assert_eq!(king_moves(true), names(&["e2", "f1", "f2"]));
-    assert_eq!(king_moves(false), names(&["d2", "e2", "f1", "f2"]));
+    assert_eq!(king_moves(true), squares(&["e2", "f1", "f2"]));
+    assert_eq!(king_moves(false), squares(&["d2", "e2", "f1", "f2"]));
 }
 
 /// A Black Villager on e3 threatens d2 and f2 as a pawn; beside its Head
@@ -495,8 +496,8 @@ fn a_villager_beside_its_head_chef_threatens_every_square_around_it() {
         }
         destinations(&position.build(), king)
     };
-    assert_eq!(king_moves(false), names(&["d1", "e2", "f1"]));
-    assert_eq!(king_moves(true), names(&["d1", "f1"]));
+    assert_eq!(king_moves(false), squares(&["d1", "e2", "f1"]));
+    assert_eq!(king_moves(true), squares(&["d1", "f1"]));
 }
 
 // ---- An exact count ----

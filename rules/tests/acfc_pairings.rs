@@ -11,6 +11,7 @@
 
 mod acfc_common;
 mod contract_harness;
+mod kit;
 
 use std::time::Instant;
 

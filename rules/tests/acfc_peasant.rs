@@ -3,6 +3,7 @@
 //! promotion, progress and defeat. Peasants roll no dice.
 
 mod acfc_common;
+mod kit;
 use acfc_common::*;
 
 /// The label of one of `seat`'s options.
@@ -51,14 +52,14 @@ fn a_man_steps_diagonally_forward_and_a_sergeant_every_diagonal_way() {
     let black_man = position.place(1, "man", "f7");
     position.place(1, "sergeant", "a7");
     let mut game = position.build();
-    assert_eq!(destinations(&game, man), names(&["b4", "d4"]));
+    assert_eq!(destinations(&game, man), squares(&["b4", "d4"]));
     assert_eq!(
         destinations(&game, sergeant),
-        names(&["d4", "f4", "d6", "f6"])
+        squares(&["d4", "f4", "d6", "f6"])
     );
     // Black's forward is toward rank 1: its Man's steps, on its turn.
-    play(&mut game, 0, &go(man, "b4"));
-    assert_eq!(destinations(&game, black_man), names(&["e6", "g6"]));
+    play(&mut game, 0, &step(man, "b4"));
+    assert_eq!(destinations(&game, black_man), squares(&["e6", "g6"]));
 }
 
 #[test]
@@ -69,12 +70,12 @@ fn a_man_leaps_an_enemy_and_taking_is_not_compulsory() {
     let rook = position.place(1, "rook", "d4");
     let mut game = position.build();
     // P2: the step to b4 stays offered beside the take.
-    assert_eq!(destinations(&game, man), names(&["b4", "e5"]));
+    assert_eq!(destinations(&game, man), squares(&["b4", "e5"]));
     assert_eq!(
-        label_of(&game, 0, &go(man, "e5")),
+        label_of(&game, 0, &step(man, "e5")),
         "Man on c3 moves to e5, taking Rook on d4"
     );
-    play(&mut game, 0, &go(man, "e5"));
+    play(&mut game, 0, &step(man, "e5"));
     assert_eq!(square_of(&game, rook), None);
     assert_eq!(square_of(&game, man).as_deref(), Some("e5"));
     assert_eq!(
@@ -93,8 +94,8 @@ fn a_man_cannot_leap_a_friend_nor_onto_a_taken_square() {
     position.place(1, "pawn", "e5");
     let mut game = position.build();
     assert!(destinations(&game, man).is_empty());
-    refuse(&mut game, 0, &go(man, "a5"));
-    refuse(&mut game, 0, &go(man, "e5"));
+    refuse(&mut game, 0, &step(man, "a5"));
+    refuse(&mut game, 0, &step(man, "e5"));
 }
 
 #[test]
@@ -107,23 +108,23 @@ fn a_man_chains_takes_until_it_stops_or_has_none_left() {
     let other_way = position.place(1, "pawn", "f4");
     let third = position.place(1, "pawn", "b6");
     let mut game = position.build();
-    play(&mut game, 0, &go(man, "e3"));
+    play(&mut game, 0, &step(man, "e3"));
     assert_eq!(square_of(&game, first), None);
     // From e3 it may take d4 (to c5) or f4 (to g5), or stop.
     assert_eq!(game.to_act().to_vec(), vec![Seat(0)]);
     assert_eq!(
         options(&game, 0),
-        vec![go(man, "c5"), go(man, "g5"), done()]
+        vec![step(man, "c5"), step(man, "g5"), done()]
     );
     assert_eq!(
-        label_of(&game, 0, &go(man, "c5")),
+        label_of(&game, 0, &step(man, "c5")),
         "Man on e3 moves to c5, taking Pawn on d4"
     );
     assert_eq!(label_of(&game, 0, &done()), "Stop taking");
-    play(&mut game, 0, &go(man, "c5"));
+    play(&mut game, 0, &step(man, "c5"));
     assert_eq!(square_of(&game, second), None);
-    assert_eq!(options(&game, 0), vec![go(man, "a7"), done()]);
-    play(&mut game, 0, &go(man, "a7"));
+    assert_eq!(options(&game, 0), vec![step(man, "a7"), done()]);
+    play(&mut game, 0, &step(man, "a7"));
     assert_eq!(square_of(&game, third), None);
     assert_eq!(square_of(&game, other_way).as_deref(), Some("f4"));
     assert_eq!(game.to_act().to_vec(), vec![Seat(1)]);
@@ -137,8 +138,8 @@ fn done_ends_a_chain() {
     position.place(1, "pawn", "d2");
     let left = position.place(1, "pawn", "d4");
     let mut game = position.build();
-    play(&mut game, 0, &go(man, "e3"));
-    refuse(&mut game, 0, &go(man, "f4"));
+    play(&mut game, 0, &step(man, "e3"));
+    refuse(&mut game, 0, &step(man, "f4"));
     play(&mut game, 0, &done());
     assert_eq!(square_of(&game, left).as_deref(), Some("d4"));
     assert_eq!(square_of(&game, man).as_deref(), Some("e3"));
@@ -154,11 +155,11 @@ fn a_sergeant_leaps_backward_and_chains() {
     let mut game = position.build();
     assert_eq!(
         destinations(&game, sergeant),
-        names(&["c3", "d6", "f4", "f6"])
+        squares(&["c3", "d6", "f4", "f6"])
     );
-    play(&mut game, 0, &go(sergeant, "c3"));
-    assert_eq!(options(&game, 0), vec![go(sergeant, "e1"), done()]);
-    play(&mut game, 0, &go(sergeant, "e1"));
+    play(&mut game, 0, &step(sergeant, "c3"));
+    assert_eq!(options(&game, 0), vec![step(sergeant, "e1"), done()]);
+    play(&mut game, 0, &step(sergeant, "e1"));
     assert_eq!(occupant(&game, "d2"), None);
     assert_eq!(game.to_act().to_vec(), vec![Seat(1)]);
 }
@@ -169,7 +170,7 @@ fn a_man_stepping_onto_the_far_rank_becomes_a_sergeant() {
     let stepper = position.place(0, "man", "b7");
     position.place(0, "sergeant", "a1");
     let mut game = position.build();
-    play(&mut game, 0, &go(stepper, "a8"));
+    play(&mut game, 0, &step(stepper, "a8"));
     assert_eq!(occupant(&game, "a8"), Some(("sergeant".into(), 0)));
     assert_eq!(game.to_act().to_vec(), vec![Seat(1)]);
 }
@@ -184,7 +185,7 @@ fn a_chain_ends_when_its_man_is_promoted() {
     // move instead.
     let spared = position.place(1, "pawn", "f7");
     let mut game = position.build();
-    play(&mut game, 0, &go(man, "e8"));
+    play(&mut game, 0, &step(man, "e8"));
     assert_eq!(occupant(&game, "e8"), Some(("sergeant".into(), 0)));
     assert_eq!(square_of(&game, spared).as_deref(), Some("f7"));
     assert_eq!(game.to_act().to_vec(), vec![Seat(1)]);
@@ -199,13 +200,13 @@ fn the_edge_take_removes_the_man_and_the_enemy_on_the_edge() {
     let rook = position.place(1, "rook", "h8");
     let pawn = position.place(1, "pawn", "a5");
     let mut game = position.build();
-    assert_eq!(destinations(&game, man), names(&["f8", "h8"]));
-    assert_eq!(destinations(&game, by_file), names(&["a5", "c5"]));
+    assert_eq!(destinations(&game, man), squares(&["f8", "h8"]));
+    assert_eq!(destinations(&game, by_file), squares(&["a5", "c5"]));
     assert_eq!(
-        label_of(&game, 0, &go(man, "h8")),
+        label_of(&game, 0, &step(man, "h8")),
         "Man on g7 moves to h8, taking Rook on h8; the Man leaves the board too"
     );
-    play(&mut game, 0, &go(man, "h8"));
+    play(&mut game, 0, &step(man, "h8"));
     assert_eq!(square_of(&game, rook), None);
     assert_eq!(square_of(&game, man), None);
     assert_eq!(
@@ -223,8 +224,8 @@ fn a_sergeant_has_no_edge_take() {
     let sergeant = position.place(0, "sergeant", "g7");
     position.place(1, "rook", "h8");
     let mut game = position.build();
-    assert_eq!(destinations(&game, sergeant), names(&["f6", "f8", "h6"]));
-    refuse(&mut game, 0, &go(sergeant, "h8"));
+    assert_eq!(destinations(&game, sergeant), squares(&["f6", "f8", "h6"]));
+    refuse(&mut game, 0, &step(sergeant, "h8"));
 }
 
 #[test]
@@ -236,11 +237,11 @@ fn the_edge_take_is_only_a_first_take() {
     let on_edge = position.place(1, "pawn", "h6");
     position.place(1, "pawn", "f6");
     let mut game = position.build();
-    play(&mut game, 0, &go(man, "g5"));
+    play(&mut game, 0, &step(man, "g5"));
     // From g5 the Pawn on h6 is on the edge, but this would be a second
     // take: only the leap over f6 to e7, or stopping.
-    assert_eq!(options(&game, 0), vec![go(man, "e7"), done()]);
-    refuse(&mut game, 0, &go(man, "h6"));
+    assert_eq!(options(&game, 0), vec![step(man, "e7"), done()]);
+    refuse(&mut game, 0, &step(man, "h6"));
     play(&mut game, 0, &done());
     assert_eq!(square_of(&game, on_edge).as_deref(), Some("h6"));
 }
@@ -252,7 +253,7 @@ fn an_edge_take_of_the_king_ends_the_game() {
     position.place(0, "sergeant", "a1");
     position.place(1, "king", "h8");
     let mut game = position.build();
-    play(&mut game, 0, &go(man, "h8"));
+    play(&mut game, 0, &step(man, "h8"));
     assert!(game.is_over());
     assert_eq!(game.outcome().expect("over").winners, vec![Seat(0)]);
 }
@@ -265,7 +266,7 @@ fn peasants_lose_with_their_last_sergeant() {
     position.place(1, "sergeant", "d4");
     position.place(1, "man", "h8");
     let mut game = position.build();
-    play(&mut game, 0, &go(man, "e5"));
+    play(&mut game, 0, &step(man, "e5"));
     assert!(game.is_over());
     assert_eq!(game.outcome().expect("over").winners, vec![Seat(0)]);
 }
@@ -278,7 +279,7 @@ fn losing_men_alone_does_not_defeat_the_peasants() {
     position.place(1, "man", "d4");
     position.place(1, "sergeant", "h8");
     let mut game = position.build();
-    play(&mut game, 0, &go(man, "e5"));
+    play(&mut game, 0, &step(man, "e5"));
     assert!(!game.is_over());
 }
 
@@ -301,10 +302,10 @@ fn a_mans_step_is_progress_and_a_sergeants_is_not() {
     position.rules(one_quiet_turn());
     let game = position.build();
     let mut by_man = game.clone();
-    play(&mut by_man, 0, &go(man, "d4"));
+    play(&mut by_man, 0, &step(man, "d4"));
     assert!(!by_man.is_over(), "a Man's step is an advance (P8)");
     let mut by_sergeant = game;
-    play(&mut by_sergeant, 0, &go(sergeant, "b2"));
+    play(&mut by_sergeant, 0, &step(sergeant, "b2"));
     assert!(by_sergeant.is_over(), "a Sergeant's step is not");
     assert!(by_sergeant.outcome().expect("over").winners.is_empty());
 }
@@ -403,7 +404,7 @@ fn a_black_man_is_promoted_on_rank_1() {
     position.place(1, "sergeant", "a7");
     position.to_move(1);
     let mut game = position.build();
-    assert_eq!(destinations(&game, man), names(&["b1", "d1"]));
-    play(&mut game, 1, &go(man, "d1"));
+    assert_eq!(destinations(&game, man), squares(&["b1", "d1"]));
+    play(&mut game, 1, &step(man, "d1"));
     assert_eq!(occupant(&game, "d1"), Some(("sergeant".into(), 1)));
 }

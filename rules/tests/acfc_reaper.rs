@@ -5,6 +5,7 @@
 //! stalemate. Rulings E1–E8 in docs/rules/action-chess-faction-chess.md.
 
 mod acfc_common;
+mod kit;
 use acfc_common::*;
 
 fn label_of(game: &Game, seat: u8, action: &Action) -> String {
@@ -41,7 +42,7 @@ fn a_reaper_within_four_squares_of_its_shackle_slides_as_a_queen_and_stays_withi
     // Shackle.
     assert_eq!(
         destinations(&game, reaper),
-        names(&[
+        squares(&[
             "c4", "c5", "c2", "c1", "d3", "e3", "b3", "a3", "d4", "e5", "b4", "a5", "d2", "e1",
             "b2",
         ])
@@ -49,7 +50,7 @@ fn a_reaper_within_four_squares_of_its_shackle_slides_as_a_queen_and_stays_withi
     // Counted by hand: those 15 and nothing for the Shackle.
     assert_eq!(perft(&game, 1), 15);
     assert!(destinations(&game, shackle).is_empty());
-    refuse(&mut game.clone(), 0, &go(reaper, "f6"));
+    refuse(&mut game.clone(), 0, &step(reaper, "f6"));
 }
 
 #[test]
@@ -61,11 +62,11 @@ fn a_reaper_beyond_its_leash_moves_freely_and_is_held_once_back_within_it() {
     let mut game = position.build();
     assert_eq!(destinations(&game, reaper).len(), 22);
     assert!(destinations(&game, reaper).contains("h8"));
-    play(&mut game, 0, &go(reaper, "d4"));
-    play(&mut game, 1, &go(king, "h2"));
+    play(&mut game, 0, &step(reaper, "d4"));
+    play(&mut game, 1, &step(king, "h2"));
     assert_eq!(
         destinations(&game, reaper),
-        names(&[
+        squares(&[
             "d5", "d3", "d2", "d1", "e4", "c4", "b4", "a4", "e5", "c5", "e3", "c3", "b2"
         ])
     );
@@ -84,7 +85,7 @@ fn the_reaper_cannot_move_onto_a_piece() {
         .filter(|to| to.starts_with('d') && to > &"d4".to_string())
         .collect();
     assert_eq!(north, vec!["d5".to_string()]);
-    refuse(&mut game, 0, &go(reaper, "d6"));
+    refuse(&mut game, 0, &step(reaper, "d6"));
 }
 
 #[test]
@@ -98,10 +99,10 @@ fn the_reaper_removes_every_piece_beside_where_it_ends_its_shackle_included() {
     let king = position.place(1, "king", "h8");
     let mut game = position.build();
     assert_eq!(
-        label_of(&game, 0, &go(reaper, "d4")),
+        label_of(&game, 0, &step(reaper, "d4")),
         "Reaper on d6 moves to d4, taking its own Shackle on c3 and Knight on d3 and Pawn on e5"
     );
-    play(&mut game, 0, &go(reaper, "d4"));
+    play(&mut game, 0, &step(reaper, "d4"));
     assert_eq!(square_of(&game, reaper).as_deref(), Some("d4"));
     for gone in [shackle, knight, pawn] {
         assert_eq!(square_of(&game, gone), None);
@@ -112,7 +113,7 @@ fn the_reaper_removes_every_piece_beside_where_it_ends_its_shackle_included() {
         "the Reaper side lives without its Shackle"
     );
     // Without its Shackle the Reaper is held by nothing.
-    play(&mut game, 1, &go(king, "h7"));
+    play(&mut game, 1, &step(king, "h7"));
     assert!(destinations(&game, reaper).contains("a1"));
     assert!(destinations(&game, reaper).contains("d8"));
 }
@@ -124,7 +125,7 @@ fn a_reaped_classique_king_loses_the_game() {
     let reaper = position.place(0, "reaper", "a4");
     position.place(1, "king", "c5");
     let mut game = position.build();
-    play(&mut game, 0, &go(reaper, "b4"));
+    play(&mut game, 0, &step(reaper, "b4"));
     assert_eq!(game.outcome().expect("over").winners, vec![Seat(0)]);
 }
 
@@ -136,7 +137,7 @@ fn a_reaped_lich_king_may_return_since_removal_is_a_capture() {
     let lich = position.place(1, "lich-king", "c5");
     position.place(1, "phylactery", "h8");
     let mut game = position.build();
-    play(&mut game, 0, &go(reaper, "b4"));
+    play(&mut game, 0, &step(reaper, "b4"));
     assert_eq!(square_of(&game, lich), None);
     assert_eq!(game.to_act(), vec![Seat(1)]);
     let returns: Vec<_> = options(&game, 1)
@@ -157,7 +158,7 @@ fn a_classique_king_may_not_stand_beside_any_square_the_reaper_could_end_on() {
     let game = position.build();
     // The Reaper may end on f3, g2 and h1 (its long diagonal): e2, f2 and
     // f1 are beside them.
-    assert_eq!(destinations(&game, king), names(&["d1", "d2"]));
+    assert_eq!(destinations(&game, king), squares(&["d1", "d2"]));
 }
 
 #[test]
@@ -184,7 +185,7 @@ fn the_reaper_side_loses_when_its_reaper_is_captured() {
     position.place(1, "king", "h8");
     position.to_move(1);
     let mut game = position.build();
-    play(&mut game, 1, &go(rook, "a4"));
+    play(&mut game, 1, &step(rook, "a4"));
     assert_eq!(game.outcome().expect("over").winners, vec![Seat(1)]);
 }
 
@@ -200,7 +201,7 @@ fn a_boxed_in_reaper_with_no_move_is_stalemated() {
         position.place(1, "king", "h8");
         position.to_move(1);
         let mut game = position.build();
-        play(&mut game, 1, &go(rook, to));
+        play(&mut game, 1, &step(rook, to));
         game.outcome()
     };
     assert!(after_rook_to("c2").is_none(), "b1 is still open");

@@ -4,6 +4,7 @@
 //! Rulings R1–R9 in docs/rules/action-chess-faction-chess.md.
 
 mod acfc_common;
+mod kit;
 use acfc_common::*;
 
 const ROBOTS: [Faction; 2] = [Faction::Robot, Faction::Robot];
@@ -63,13 +64,13 @@ fn a_drone_steps_forward_left_or_right_and_takes_there() {
     let black = position.place(1, "drone", "g6");
     let mut game = position.build();
     play(&mut game, 0, &done());
-    assert_eq!(destinations(&game, white), names(&["d5", "e4"]));
-    assert_eq!(destinations(&game, friend), names(&["b4", "c5"]));
-    play(&mut game, 0, &go(white, "e4"));
+    assert_eq!(destinations(&game, white), squares(&["d5", "e4"]));
+    assert_eq!(destinations(&game, friend), squares(&["b4", "c5"]));
+    play(&mut game, 0, &step(white, "e4"));
     assert_eq!(occupant(&game, "e4"), Some(("drone".into(), 0)));
     play(&mut game, 1, &done());
     // Black's forward is toward rank 1.
-    assert_eq!(destinations(&game, black), names(&["f6", "g5", "h6"]));
+    assert_eq!(destinations(&game, black), squares(&["f6", "g5", "h6"]));
 }
 
 #[test]
@@ -89,9 +90,13 @@ fn only_a_drones_forward_step_is_an_advance_for_the_fifty_move_rule() {
         let black = position.place(1, "drone", "e5");
         let mut game = position.build();
         play(&mut game, 0, &done());
-        play(&mut game, 0, &go(white, if forward { "d5" } else { "c4" }));
+        play(
+            &mut game,
+            0,
+            &step(white, if forward { "d5" } else { "c4" }),
+        );
         play(&mut game, 1, &done());
-        play(&mut game, 1, &go(black, "f5"));
+        play(&mut game, 1, &step(black, "f5"));
         game.is_over()
     };
     assert!(quiet(false), "two sideways steps are two quiet turns");
@@ -119,7 +124,7 @@ fn a_factory_places_one_piece_beside_it_at_the_start_of_the_turn() {
     assert!(options(&game, 0).contains(&done()));
     // Not a move yet: the start of the turn comes first.
     let on_a2 = piece_on(&game, "a2");
-    refuse(&mut game, 0, &go(on_a2, "a3"));
+    refuse(&mut game, 0, &step(on_a2, "a3"));
     play(&mut game, 0, &place(factory, "b2", "robo-rook"));
     assert_eq!(occupant(&game, "b2"), Some(("robo-rook".into(), 0)));
     // One a turn: the Factory is spent, so the main move is next, and the
@@ -128,11 +133,11 @@ fn a_factory_places_one_piece_beside_it_at_the_start_of_the_turn() {
     refuse(&mut game, 0, &place(factory, "b1", "drone"));
     refuse(&mut game, 0, &done());
     let on_b2 = piece_on(&game, "b2");
-    play(&mut game, 0, &go(on_b2, "b8"));
+    play(&mut game, 0, &step(on_b2, "b8"));
     let on_h8 = piece_on(&game, "h8");
     play(&mut game, 1, &place(on_h8, "g7", "drone"));
     let on_g7 = piece_on(&game, "g7");
-    play(&mut game, 1, &go(on_g7, "g6"));
+    play(&mut game, 1, &step(on_g7, "g6"));
     // A new turn: the Factory may place again.
     assert_eq!(placements(&game, 0).len(), 4 * 2);
 }
@@ -151,7 +156,7 @@ fn each_factory_places_once_a_turn_and_done_declines_the_rest() {
     play(&mut game, 0, &done());
     assert!(placements(&game, 0).is_empty());
     assert_eq!(occupant(&game, "g1"), None);
-    play(&mut game, 0, &go(drone, "d3"));
+    play(&mut game, 0, &step(drone, "d3"));
     assert_eq!(game.to_act().to_vec(), vec![Seat(1)]);
 }
 
@@ -171,7 +176,7 @@ fn no_more_than_two_mecha_knights_robo_rooks_or_auto_bishops_are_placed() {
         .into_iter()
         .map(|(_, p)| p.split('@').next().expect("kind@square").to_string())
         .collect();
-    assert_eq!(kinds, names(&["auto-bishop", "drone"]));
+    assert_eq!(kinds, squares(&["auto-bishop", "drone"]));
     refuse(&mut game, 0, &place(factory, "d5", "mecha-knight"));
     refuse(&mut game, 0, &place(factory, "d5", "robo-rook"));
     refuse(&mut game, 0, &place(factory, "d5", "factory"));
@@ -190,7 +195,7 @@ fn a_capped_piece_lost_may_be_placed_again() {
     position.to_move(1);
     let mut game = position.build();
     play(&mut game, 1, &done());
-    play(&mut game, 1, &go(taker, "c3"));
+    play(&mut game, 1, &step(taker, "c3"));
     let knights = placements(&game, 0)
         .into_iter()
         .filter(|(_, p)| p.starts_with("mecha-knight@"))
@@ -229,7 +234,7 @@ fn three_drones_that_could_step_into_a_square_build_a_factory_there() {
     }
     // Black's turn; on White's next, both Factories place.
     play(&mut game, 1, &done());
-    play(&mut game, 1, &go(black, "h6"));
+    play(&mut game, 1, &step(black, "h6"));
     let factories: std::collections::BTreeSet<PieceId> =
         placements(&game, 0).into_iter().map(|(f, _)| f).collect();
     assert_eq!(factories.len(), 2);
@@ -290,9 +295,9 @@ fn a_mecha_knight_leaps_exactly_two_squares_along_the_eight_lines() {
     play(&mut game, 0, &done());
     assert_eq!(
         destinations(&game, knight),
-        names(&["d6", "f6", "b2", "d2", "f2", "b4", "b6"])
+        squares(&["d6", "f6", "b2", "d2", "f2", "b4", "b6"])
     );
-    play(&mut game, 0, &go(knight, "b6"));
+    play(&mut game, 0, &step(knight, "b6"));
     assert_eq!(occupant(&game, "b6"), Some(("mecha-knight".into(), 0)));
 }
 
@@ -308,22 +313,22 @@ fn robo_rooks_and_auto_bishops_slide_up_to_six_squares() {
     play(&mut game, 0, &done());
     assert_eq!(
         destinations(&game, rook),
-        names(&["b1", "c1", "d1", "e1", "f1", "g1"])
+        squares(&["b1", "c1", "d1", "e1", "f1", "g1"])
     );
     assert_eq!(
         destinations(&game, bishop),
-        names(&["b3", "c4", "d5", "e6", "f7", "g8", "b1"])
+        squares(&["b3", "c4", "d5", "e6", "f7", "g8", "b1"])
     );
     // Once the Auto-Bishop leaves, the Robo-Rook slides north six squares,
     // to a7 and not a8.
-    play(&mut game, 0, &go(bishop, "g8"));
+    play(&mut game, 0, &step(bishop, "g8"));
     play(&mut game, 1, &done());
     let on_a5 = piece_on(&game, "a5");
-    play(&mut game, 1, &go(on_a5, "b5"));
+    play(&mut game, 1, &step(on_a5, "b5"));
     play(&mut game, 0, &done());
     assert_eq!(
         destinations(&game, rook),
-        names(&[
+        squares(&[
             "a2", "a3", "a4", "a5", "a6", "a7", "b1", "c1", "d1", "e1", "f1", "g1"
         ])
     );
@@ -340,13 +345,13 @@ fn a_robot_with_no_factory_left_is_defeated_at_once() {
     position.to_move(1);
     let mut game = position.build();
     play(&mut game, 1, &done());
-    play(&mut game, 1, &go(taker, "a1"));
+    play(&mut game, 1, &step(taker, "a1"));
     assert!(!game.is_over(), "one Factory is left");
     play(&mut game, 0, &done());
     let on_e4 = piece_on(&game, "e4");
-    play(&mut game, 0, &go(on_e4, "e5"));
+    play(&mut game, 0, &step(on_e4, "e5"));
     play(&mut game, 1, &done());
-    play(&mut game, 1, &go(taker, "c1"));
+    play(&mut game, 1, &step(taker, "c1"));
     assert_eq!(square_of(&game, second), None);
     let outcome = game.outcome().expect("the game is over");
     assert_eq!(outcome.winners, vec![Seat(1)]);

@@ -1,4 +1,5 @@
 mod acfc_common;
+mod kit;
 use acfc_common::*;
 
 #[test]

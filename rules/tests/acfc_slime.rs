@@ -3,6 +3,7 @@
 //! whose Lich-King stands out of the way.
 
 mod acfc_common;
+mod kit;
 use acfc_common::*;
 
 /// Slime as seat 0 (White, to move) against the Undead, with the Undead's
@@ -86,7 +87,7 @@ fn a_slide_stops_at_a_piece_and_takes_an_enemy_by_moving_onto_it() {
     assert_eq!(reached.len(), 13);
     assert!(reached.contains("e5") && !reached.contains("f6") && !reached.contains("d5"));
     let mut game = game;
-    let effects = play(&mut game, 0, &go(oozle, "e5"));
+    let effects = play(&mut game, 0, &step(oozle, "e5"));
     assert_eq!(
         removal_reason(&effects, zombie).as_deref(),
         Some("captured")
@@ -101,8 +102,8 @@ fn the_goobrain_steps_left_or_right_and_may_take() {
     position.place(1, "zombie", "e5");
     position.place(1, "lich-king", "c8");
     let mut game = position.build();
-    assert_eq!(destinations(&game, brain), names(&["d4", "f4"]));
-    play(&mut game, 0, &go(brain, "f4"));
+    assert_eq!(destinations(&game, brain), squares(&["d4", "f4"]));
+    play(&mut game, 0, &step(brain, "f4"));
     assert_eq!(square_of(&game, zombie), None);
 }
 
@@ -167,7 +168,7 @@ fn oozles_merge_into_a_goolem_and_goolems_into_a_goobeast() {
     play(&mut game, 0, &merge(oozle, other_oozle));
     assert_eq!(occupant(&game, "b2"), Some(("goolem".into(), 0)));
     let lich = piece_on(&game, "c8");
-    play(&mut game, 1, &go(lich, "c7"));
+    play(&mut game, 1, &step(lich, "c7"));
     play(&mut game, 0, &merge(goolem, other_goolem));
     assert_eq!(occupant(&game, "f2"), Some(("goobeast".into(), 0)));
 }
@@ -214,7 +215,7 @@ fn a_goolem_splits_into_oozles_and_a_goobeast_into_goolems() {
     assert_eq!(occupant(&game, "b2"), Some(("oozle".into(), 0)));
     assert_eq!(occupant(&game, "b3"), Some(("oozle".into(), 0)));
     let lich = piece_on(&game, "c8");
-    play(&mut game, 1, &go(lich, "c7"));
+    play(&mut game, 1, &step(lich, "c7"));
     play(&mut game, 0, &split(beast, "f3"));
     assert_eq!(occupant(&game, "f2"), Some(("goolem".into(), 0)));
     assert_eq!(occupant(&game, "f3"), Some(("goolem".into(), 0)));
@@ -239,7 +240,7 @@ fn the_slime_lose_when_the_goobrain_is_captured() {
     position.place(1, "goobrain", "e6");
     position.place(1, "glob", "a8");
     let mut game = position.build();
-    play(&mut game, 0, &go(lich, "e6"));
+    play(&mut game, 0, &step(lich, "e6"));
     assert_eq!(game.outcome().expect("over").winners, vec![Seat(0)]);
 }
 

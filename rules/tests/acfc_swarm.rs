@@ -4,6 +4,7 @@
 //! Rulings Q1–Q12 in docs/rules/action-chess-faction-chess.md.
 
 mod acfc_common;
+mod kit;
 use acfc_common::*;
 
 const SWARM_V_CLASSIQUE: [Faction; 2] = [Faction::Swarm, Faction::Classique];
@@ -235,12 +236,12 @@ fn the_hive_queen_places_2d6_swarmlings_on_stacks_or_beside_her() {
     position.place(1, "king", "h8");
     let mut game = position.build_rolling(&[3, 4]);
     // 7 to place: on f5, on b1 (a stack beside her), on a2 or b2.
-    let squares: std::collections::BTreeSet<String> = options(&game, 0)
+    let offered: std::collections::BTreeSet<String> = options(&game, 0)
         .into_iter()
         .filter(|a| a.verb == "place")
         .map(|a| a.to.expect("a square").to_string())
         .collect();
-    assert_eq!(squares, names(&["a2", "b1", "b2", "f5"]));
+    assert_eq!(offered, squares(&["a2", "b1", "b2", "f5"]));
     refuse(&mut game, 0, &hatch(queen, "f5", 8));
     play(&mut game, 0, &hatch(queen, "f5", 5));
     assert_eq!(count(&game, far), Some(5 + 1));
@@ -272,7 +273,7 @@ fn a_stack_threatens_every_square_beside_it_and_the_hive_queen_none() {
     let game = position.build();
     // d2, e2, f2 are beside the stack; d1 is beside the Hive Queen, which
     // threatens nothing.
-    assert_eq!(destinations(&game, king), names(&["d1", "f1"]));
+    assert_eq!(destinations(&game, king), squares(&["d1", "f1"]));
 }
 
 #[test]
@@ -283,7 +284,7 @@ fn the_swarm_loses_with_its_hive_queen() {
     position.place(1, "hive-queen", "a8");
     position.stack(1, "h8", 1);
     let mut game = position.build();
-    play(&mut game, 0, &go(rook, "a8"));
+    play(&mut game, 0, &step(rook, "a8"));
     let outcome = game.outcome().expect("the game is over");
     assert_eq!(outcome.winners, vec![Seat(0)]);
 }
@@ -312,12 +313,12 @@ fn a_rook_against_a_stack() -> (Game, PieceId, PieceId) {
 fn a_capture_of_swarmlings_succeeds_when_d20_plus_them_is_below_16() {
     let (mut game, rook, stack) = a_rook_against_a_stack();
     assert_eq!(
-        label_of(&game, 0, &go(rook, "a5")),
+        label_of(&game, 0, &step(rook, "a5")),
         "Rook on a1 moves to a5, taking Swarmling on a5 if its 3 Swarmlings fail to defend \
          (d20 + 3 below 16; else the Rook is removed)"
     );
     // 12 + 3 = 15; then the Swarm's turn begins with its 2d6.
-    play_rolling(&mut game, 0, &go(rook, "a5"), &[12, 1, 1]);
+    play_rolling(&mut game, 0, &step(rook, "a5"), &[12, 1, 1]);
     assert_eq!(square_of(&game, stack), None);
     assert_eq!(square_of(&game, rook), Some("a5".into()));
 }
@@ -325,7 +326,7 @@ fn a_capture_of_swarmlings_succeeds_when_d20_plus_them_is_below_16() {
 #[test]
 fn at_16_the_swarmlings_hold_and_the_capturing_rook_is_removed() {
     let (mut game, rook, stack) = a_rook_against_a_stack();
-    play_rolling(&mut game, 0, &go(rook, "a5"), &[13, 1, 1]);
+    play_rolling(&mut game, 0, &step(rook, "a5"), &[13, 1, 1]);
     assert_eq!(square_of(&game, rook), None);
     assert_eq!(square_of(&game, stack), Some("a5".into()));
     assert_eq!(count(&game, stack), Some(3));
@@ -346,7 +347,7 @@ fn a_man_against_a_stack() -> (Game, PieceId, PieceId) {
 #[test]
 fn a_peasant_jump_over_swarmlings_takes_them_below_16() {
     let (mut game, man, stack) = a_man_against_a_stack();
-    play_rolling(&mut game, 0, &go(man, "e3"), &[13, 1, 1]);
+    play_rolling(&mut game, 0, &step(man, "e3"), &[13, 1, 1]);
     assert_eq!(square_of(&game, stack), None);
     assert_eq!(square_of(&game, man), Some("e3".into()));
 }
@@ -354,7 +355,7 @@ fn a_peasant_jump_over_swarmlings_takes_them_below_16() {
 #[test]
 fn a_peasant_jump_the_swarmlings_hold_removes_the_man_where_it_stood() {
     let (mut game, man, stack) = a_man_against_a_stack();
-    play_rolling(&mut game, 0, &go(man, "e3"), &[14, 1, 1]);
+    play_rolling(&mut game, 0, &step(man, "e3"), &[14, 1, 1]);
     assert_eq!(square_of(&game, man), None);
     assert_eq!(count(&game, stack), Some(2));
     assert_eq!(occupant(&game, "e3"), None);

@@ -4,6 +4,7 @@
 //! Ghost where its Spirit pins an Undead piece (D3, G13).
 
 mod acfc_common;
+mod kit;
 use acfc_common::*;
 use std::collections::BTreeSet;
 
@@ -64,10 +65,10 @@ fn a_zombie_moves_one_or_two_squares_forward_through_an_empty_square() {
     let behind_friend = position.place(0, "zombie", "g2");
     position.place(0, "grave-guard", "g3");
     let game = position.build();
-    assert_eq!(destinations(&game, open), names(&["e3", "e4"]));
+    assert_eq!(destinations(&game, open), squares(&["e3", "e4"]));
     // An enemy right ahead is taken; the Zombie cannot pass it.
-    assert_eq!(destinations(&game, blocked), names(&["c3"]));
-    assert_eq!(destinations(&game, behind_friend), names(&[]));
+    assert_eq!(destinations(&game, blocked), squares(&["c3"]));
+    assert_eq!(destinations(&game, behind_friend), squares(&[]));
 }
 
 #[test]
@@ -77,7 +78,7 @@ fn a_black_zombie_moves_toward_rank_1() {
     position.place(1, "lich-king", "a8");
     let zombie = position.place(1, "zombie", "d7");
     let game = position.to_move(1).build();
-    assert_eq!(destinations(&game, zombie), names(&["d6", "d5"]));
+    assert_eq!(destinations(&game, zombie), squares(&["d6", "d5"]));
 }
 
 #[test]
@@ -87,7 +88,7 @@ fn a_zombie_takes_straight_ahead_on_its_first_or_second_square() {
     let zombie = position.place(0, "zombie", "e2");
     let glob = position.place(1, "glob", "e4");
     let mut game = position.build();
-    let effects = play(&mut game, 0, &go(zombie, "e4"));
+    let effects = play(&mut game, 0, &step(zombie, "e4"));
     assert_eq!(square_of(&game, zombie).as_deref(), Some("e4"));
     assert_eq!(square_of(&game, glob), None);
     assert_eq!(removal_reason(&effects, glob).as_deref(), Some("captured"));
@@ -117,7 +118,7 @@ fn a_two_square_zombie_move_pushes_the_zombies_beside_its_start_one_square() {
     let beyond = position.place(0, "zombie", "c2");
     let glob = position.place(1, "glob", "f3");
     let mut game = position.build();
-    play(&mut game, 0, &go(mover, "e4"));
+    play(&mut game, 0, &step(mover, "e4"));
     assert_eq!(square_of(&game, mover).as_deref(), Some("e4"));
     assert_eq!(square_of(&game, left).as_deref(), Some("d3"));
     // A pushed Zombie only moves into an empty square: it takes nothing.
@@ -135,7 +136,7 @@ fn a_one_square_zombie_move_pushes_no_one() {
     let mover = position.place(0, "zombie", "e2");
     let left = position.place(0, "zombie", "d2");
     let mut game = position.build();
-    play(&mut game, 0, &go(mover, "e3"));
+    play(&mut game, 0, &step(mover, "e3"));
     assert_eq!(square_of(&game, left).as_deref(), Some("d2"));
 }
 
@@ -150,7 +151,7 @@ fn a_grave_guard_slides_up_to_six_squares_in_a_cardinal_direction() {
     // Glob on d1 taken, which stops it.
     assert_eq!(
         destinations(&game, guard),
-        names(&["a2", "a3", "a4", "a5", "a6", "a7", "b1", "c1", "d1"])
+        squares(&["a2", "a3", "a4", "a5", "a6", "a7", "b1", "c1", "d1"])
     );
 }
 
@@ -161,15 +162,15 @@ fn the_other_grave_guard_may_follow_the_same_distance_and_direction() {
     let leader = position.place(0, "grave-guard", "a1");
     let follower = position.place(0, "grave-guard", "c1");
     let mut game = position.build();
-    play(&mut game, 0, &go(leader, "a4"));
+    play(&mut game, 0, &step(leader, "a4"));
     assert_eq!(
         game.to_act().to_vec(),
         vec![Seat(0)],
         "the pair's move waits"
     );
-    assert_eq!(pending_options(&game, 0), names(&["Gc1-c4", "done"]));
-    refuse(&mut game, 0, &go(follower, "c3"));
-    play(&mut game, 0, &go(follower, "c4"));
+    assert_eq!(pending_options(&game, 0), squares(&["Gc1-c4", "done"]));
+    refuse(&mut game, 0, &step(follower, "c3"));
+    play(&mut game, 0, &step(follower, "c4"));
     assert_eq!(square_of(&game, follower).as_deref(), Some("c4"));
     assert_eq!(game.to_act().to_vec(), vec![Seat(1)]);
 }
@@ -181,7 +182,7 @@ fn the_following_grave_guard_may_decline_and_stay() {
     let leader = position.place(0, "grave-guard", "a1");
     let follower = position.place(0, "grave-guard", "c1");
     let mut game = position.build();
-    play(&mut game, 0, &go(leader, "a4"));
+    play(&mut game, 0, &step(leader, "a4"));
     play(&mut game, 0, &done());
     assert_eq!(square_of(&game, follower).as_deref(), Some("c1"));
     assert_eq!(game.to_act().to_vec(), vec![Seat(1)]);
@@ -195,8 +196,8 @@ fn the_following_grave_guard_may_take() {
     let follower = position.place(0, "grave-guard", "c1");
     let glob = position.place(1, "glob", "c4");
     let mut game = position.build();
-    play(&mut game, 0, &go(leader, "a4"));
-    let effects = play(&mut game, 0, &go(follower, "c4"));
+    play(&mut game, 0, &step(leader, "a4"));
+    let effects = play(&mut game, 0, &step(follower, "c4"));
     assert_eq!(removal_reason(&effects, glob).as_deref(), Some("captured"));
     assert_eq!(square_of(&game, follower).as_deref(), Some("c4"));
 }
@@ -210,7 +211,7 @@ fn a_grave_guard_that_cannot_follow_is_not_offered_the_move() {
     // The Glob on c3 blocks the way to c4.
     position.place(1, "glob", "c3");
     let mut game = position.build();
-    play(&mut game, 0, &go(leader, "a4"));
+    play(&mut game, 0, &step(leader, "a4"));
     assert_eq!(game.to_act().to_vec(), vec![Seat(1)]);
     assert_eq!(square_of(&game, follower).as_deref(), Some("c1"));
 }
@@ -222,8 +223,8 @@ fn a_grave_guard_follows_through_the_square_its_leader_left() {
     let behind = position.place(0, "grave-guard", "a1");
     let ahead = position.place(0, "grave-guard", "a2");
     let mut game = position.build();
-    play(&mut game, 0, &go(ahead, "a5"));
-    play(&mut game, 0, &go(behind, "a4"));
+    play(&mut game, 0, &step(ahead, "a5"));
+    play(&mut game, 0, &step(behind, "a4"));
     assert_eq!(square_of(&game, behind).as_deref(), Some("a4"));
     assert_eq!(square_of(&game, ahead).as_deref(), Some("a5"));
 }
@@ -236,7 +237,7 @@ fn a_death_knight_moves_as_a_knight_or_adds_a_diagonal_step() {
     let game = position.build();
     // Knight squares b3 and c2; by b3 to a4, c4, a2 (c2 is the knight's
     // own square); by c2 to b1, d1, d3 (b3 again is the knight's own).
-    assert_eq!(destinations(&game, knight), names(&["b3", "c2"]));
+    assert_eq!(destinations(&game, knight), squares(&["b3", "c2"]));
     let vias: BTreeSet<String> = options(&game, 0)
         .into_iter()
         .filter(|a| a.piece == Some(knight) && a.choice.is_some())
@@ -244,7 +245,7 @@ fn a_death_knight_moves_as_a_knight_or_adds_a_diagonal_step() {
         .collect();
     assert_eq!(
         vias,
-        names(&["b3-a4", "b3-c4", "b3-a2", "c2-b1", "c2-d1", "c2-d3"])
+        squares(&["b3-a4", "b3-c4", "b3-a2", "c2-b1", "c2-d1", "c2-d3"])
     );
 }
 
@@ -319,13 +320,13 @@ fn a_piece_that_began_beside_the_phylactery_may_carry_it_along() {
     let zombie = position.place(0, "zombie", "e2");
     position.place(1, "glob", "f4");
     let mut game = position.build();
-    play(&mut game, 0, &go(zombie, "e3"));
+    play(&mut game, 0, &step(zombie, "e3"));
     assert_eq!(game.to_act().to_vec(), vec![Seat(0)]);
     // The free squares around e3: e2 (just left) d2 d3 d4 e4 f3 f2; f4
     // holds the Glob.
     assert_eq!(
         pending_options(&game, 0),
-        names(&[
+        squares(&[
             "y@d2", "y@d3", "y@d4", "y@e2", "y@e4", "y@f2", "y@f3", "done"
         ])
     );
@@ -341,7 +342,7 @@ fn the_phylactery_may_be_left_where_it_is() {
     let phylactery = position.place(0, "phylactery", "d1");
     let zombie = position.place(0, "zombie", "e2");
     let mut game = position.build();
-    play(&mut game, 0, &go(zombie, "e3"));
+    play(&mut game, 0, &step(zombie, "e3"));
     play(&mut game, 0, &done());
     assert_eq!(square_of(&game, phylactery).as_deref(), Some("d1"));
     assert_eq!(game.to_act().to_vec(), vec![Seat(1)]);
@@ -355,7 +356,7 @@ fn a_piece_that_did_not_begin_beside_the_phylactery_does_not_carry_it() {
     let zombie = position.place(0, "zombie", "c2");
     let mut game = position.build();
     // c3 is next to nothing of the Phylactery's; c2 was not next to a1.
-    play(&mut game, 0, &go(zombie, "c3"));
+    play(&mut game, 0, &step(zombie, "c3"));
     assert_eq!(game.to_act().to_vec(), vec![Seat(1)]);
 }
 
@@ -367,13 +368,13 @@ fn the_grave_guards_pair_moves_before_the_leader_carries_the_phylactery() {
     let leader = position.place(0, "grave-guard", "a1");
     let follower = position.place(0, "grave-guard", "d1");
     let mut game = position.build();
-    play(&mut game, 0, &go(leader, "a3"));
-    assert_eq!(pending_options(&game, 0), names(&["Gd1-d3", "done"]));
-    play(&mut game, 0, &go(follower, "d3"));
+    play(&mut game, 0, &step(leader, "a3"));
+    assert_eq!(pending_options(&game, 0), squares(&["Gd1-d3", "done"]));
+    play(&mut game, 0, &step(follower, "d3"));
     // Around a3, where the leader stands: a2 a4 b2 b3 b4.
     assert_eq!(
         pending_options(&game, 0),
-        names(&["y@a2", "y@a4", "y@b2", "y@b3", "y@b4", "done"])
+        squares(&["y@a2", "y@a4", "y@b2", "y@b3", "y@b4", "done"])
     );
     play(&mut game, 0, &place(phylactery, "phylactery", "b4"));
     assert_eq!(square_of(&game, phylactery).as_deref(), Some("b4"));
@@ -388,12 +389,12 @@ fn the_following_grave_guard_carries_the_phylactery_when_only_it_began_beside_it
     let leader = position.place(0, "grave-guard", "a1");
     let follower = position.place(0, "grave-guard", "d1");
     let mut game = position.build();
-    play(&mut game, 0, &go(leader, "a2"));
-    play(&mut game, 0, &go(follower, "d2"));
+    play(&mut game, 0, &step(leader, "a2"));
+    play(&mut game, 0, &step(follower, "d2"));
     // Around d2: c1 c2 c3 d1 d3 e2 e3 (e1 holds the Phylactery).
     assert_eq!(
         pending_options(&game, 0),
-        names(&[
+        squares(&[
             "y@c1", "y@c2", "y@c3", "y@d1", "y@d3", "y@e2", "y@e3", "done"
         ])
     );
@@ -426,7 +427,7 @@ fn zombie_push_beside_a_pinned_zombie(rulings: Rulings) -> (Game, PieceId, Piece
     let mover = position.place(0, "zombie", "d2");
     let free = position.place(0, "zombie", "e2");
     let mut game = position.build();
-    play(&mut game, 0, &go(mover, "d4"));
+    play(&mut game, 0, &step(mover, "d4"));
     (game, pinned, free)
 }
 
@@ -455,7 +456,7 @@ fn grave_guard_leading_a_pinned_one(rulings: Rulings) -> Game {
     position.place(0, "grave-guard", "c1");
     position.sharing_spirit(1, "c1");
     let mut game = position.build();
-    play(&mut game, 0, &go(leader, "a4"));
+    play(&mut game, 0, &step(leader, "a4"));
     game
 }
 
@@ -480,7 +481,7 @@ fn zombie_leaving_a_pinned_phylactery(rulings: Rulings) -> Game {
     position.sharing_spirit(1, "b1");
     let zombie = position.place(0, "zombie", "a2");
     let mut game = position.build();
-    play(&mut game, 0, &go(zombie, "a3"));
+    play(&mut game, 0, &step(zombie, "a3"));
     game
 }
 
@@ -510,7 +511,7 @@ fn lich_about_to_be_taken() -> (Game, PieceId, PieceId, PieceId) {
 #[test]
 fn a_captured_lich_king_may_return_beside_the_phylactery_on_the_opponents_turn() {
     let (mut game, lich, _, glob) = lich_about_to_be_taken();
-    play(&mut game, 1, &go(glob, "e4"));
+    play(&mut game, 1, &step(glob, "e4"));
     assert_eq!(square_of(&game, lich), None);
     assert_eq!(
         game.to_act().to_vec(),
@@ -519,7 +520,7 @@ fn a_captured_lich_king_may_return_beside_the_phylactery_on_the_opponents_turn()
     );
     assert_eq!(
         pending_options(&game, 0),
-        names(&["l@a2", "l@b1", "l@b2", "done"])
+        squares(&["l@a2", "l@b1", "l@b2", "done"])
     );
     refuse(&mut game, 1, &done());
     play(&mut game, 0, &place(lich, "lich-king", "a2"));
@@ -533,7 +534,7 @@ fn a_captured_lich_king_may_return_beside_the_phylactery_on_the_opponents_turn()
 #[test]
 fn a_lich_king_returning_onto_a_friendly_piece_removes_it() {
     let (mut game, lich, zombie, glob) = lich_about_to_be_taken();
-    play(&mut game, 1, &go(glob, "e4"));
+    play(&mut game, 1, &step(glob, "e4"));
     let effects = play(&mut game, 0, &place(lich, "lich-king", "b2"));
     assert_eq!(square_of(&game, lich).as_deref(), Some("b2"));
     assert_eq!(square_of(&game, zombie), None);
@@ -546,7 +547,7 @@ fn a_lich_king_returning_onto_a_friendly_piece_removes_it() {
 #[test]
 fn the_undead_lose_at_the_start_of_their_turn_without_a_lich_king() {
     let (mut game, _, _, glob) = lich_about_to_be_taken();
-    play(&mut game, 1, &go(glob, "e4"));
+    play(&mut game, 1, &step(glob, "e4"));
     assert!(game.outcome().is_none(), "the return is still to decide");
     play(&mut game, 0, &done());
     let outcome = game.outcome().expect("the Undead lost");
@@ -556,21 +557,21 @@ fn the_undead_lose_at_the_start_of_their_turn_without_a_lich_king() {
 #[test]
 fn a_lich_king_returns_every_time_it_is_captured() {
     let (mut game, lich, zombie, glob) = lich_about_to_be_taken();
-    play(&mut game, 1, &go(glob, "e4"));
+    play(&mut game, 1, &step(glob, "e4"));
     play(&mut game, 0, &place(lich, "lich-king", "b1"));
     // Each Undead move here begins beside the Phylactery on a1, which
     // stays where it is.
-    play(&mut game, 0, &go(lich, "c2"));
+    play(&mut game, 0, &step(lich, "c2"));
     play(&mut game, 0, &done());
-    play(&mut game, 1, &go(glob, "d3"));
-    play(&mut game, 0, &go(zombie, "b3"));
+    play(&mut game, 1, &step(glob, "d3"));
+    play(&mut game, 0, &step(zombie, "b3"));
     play(&mut game, 0, &done());
-    play(&mut game, 1, &go(glob, "c2"));
+    play(&mut game, 1, &step(glob, "c2"));
     assert_eq!(square_of(&game, lich), None);
     assert_eq!(game.to_act().to_vec(), vec![Seat(0)]);
     assert_eq!(
         pending_options(&game, 0),
-        names(&["l@a2", "l@b1", "l@b2", "done"])
+        squares(&["l@a2", "l@b1", "l@b2", "done"])
     );
     play(&mut game, 0, &place(lich, "lich-king", "b2"));
     assert_eq!(square_of(&game, lich).as_deref(), Some("b2"));
@@ -583,7 +584,7 @@ fn no_return_is_offered_without_the_phylactery() {
     position.place(0, "zombie", "b2");
     let glob = position.place(1, "glob", "e5");
     let mut game = position.to_move(1).build();
-    play(&mut game, 1, &go(glob, "e4"));
+    play(&mut game, 1, &step(glob, "e4"));
     assert_eq!(square_of(&game, lich), None);
     assert_eq!(game.outcome().expect("lost").winners, vec![Seat(1)]);
 }
@@ -598,7 +599,7 @@ fn no_return_is_offered_when_enemies_surround_the_phylactery() {
     }
     let glob = position.place(1, "glob", "e5");
     let mut game = position.to_move(1).build();
-    play(&mut game, 1, &go(glob, "e4"));
+    play(&mut game, 1, &step(glob, "e4"));
     assert_eq!(game.outcome().expect("lost").winners, vec![Seat(1)]);
 }
 
@@ -609,7 +610,7 @@ fn the_phylactery_can_be_captured() {
     let phylactery = position.place(0, "phylactery", "d4");
     let glob = position.place(1, "glob", "d5");
     let mut game = position.to_move(1).build();
-    play(&mut game, 1, &go(glob, "d4"));
+    play(&mut game, 1, &step(glob, "d4"));
     assert_eq!(square_of(&game, phylactery), None);
 }
 
@@ -656,8 +657,8 @@ fn each_copyable_grave_guard_move_offers_the_copy_and_done() {
         (west, east, "b1", "d1"),
     ] {
         let mut after = game.clone();
-        play(&mut after, 0, &go(leader, to));
+        play(&mut after, 0, &step(leader, to));
         let offered: Vec<Action> = options(&after, 0);
-        assert_eq!(offered, vec![go(follower, copy), done()], "after {to}");
+        assert_eq!(offered, vec![step(follower, copy), done()], "after {to}");
     }
 }

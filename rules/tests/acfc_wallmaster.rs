@@ -7,6 +7,7 @@
 use std::collections::BTreeSet;
 
 mod acfc_common;
+mod kit;
 use acfc_common::*;
 
 fn place(placer: PieceId, to: &str, kind: &str) -> Action {
@@ -68,12 +69,12 @@ fn the_chest_places_up_to_three_pieces_then_the_turn_goes_on() {
     refuse(&mut game, 0, &place(chest, "b1", "minion"));
     assert_eq!(occupant(&game, "e4"), Some(("trap".into(), 0)));
     let minion = piece_on(&game, "b2");
-    play(&mut game, 0, &go(minion, "c3"));
+    play(&mut game, 0, &step(minion, "c3"));
     let king = piece_on(&game, "h8");
-    play(&mut game, 1, &go(king, "g8"));
+    play(&mut game, 1, &step(king, "g8"));
     assert_eq!(
         placements(&game, 0, chest, "minion"),
-        names(&["b1", "b2"]),
+        squares(&["b1", "b2"]),
         "the count starts again each turn; the Minion left b2"
     );
 }
@@ -122,7 +123,7 @@ fn a_minion_is_placed_beside_its_own_chest_or_barracks() {
     let mut game = position.build();
     assert_eq!(
         placements(&game, 0, chest, "minion"),
-        names(&[
+        squares(&[
             "a2", "b1", "b2", "d1", "e1", "f1", "d2", "f2", "d3", "e3", "f3"
         ]),
         "never beside the enemy King on h8"
@@ -182,9 +183,9 @@ fn a_minion_moves_as_a_king_and_the_other_pieces_never_move() {
     assert_eq!(movers, BTreeSet::from([minion]));
     assert_eq!(
         destinations(&game, minion),
-        names(&["c3", "d3", "e3", "c4", "e4", "c5", "e5"])
+        squares(&["c3", "d3", "e3", "c4", "e4", "c5", "e5"])
     );
-    play(&mut game, 0, &go(minion, "e5"));
+    play(&mut game, 0, &step(minion, "e5"));
     assert_eq!(occupant(&game, "e5"), Some(("minion".into(), 0)));
 }
 
@@ -197,15 +198,15 @@ fn a_piece_that_captures_a_trap_leaves_the_board_after_its_move() {
     let mut game = position.build();
     play(&mut game, 0, &place(chest, "h1", "trap"));
     play(&mut game, 0, &done());
-    play(&mut game, 0, &go(minion, "g3"));
+    play(&mut game, 0, &step(minion, "g3"));
     let label = game
         .options(Seat(1))
         .into_iter()
-        .find(|o| o.action == go(rook, "d5"))
+        .find(|o| o.action == step(rook, "d5"))
         .expect("the Rook may take the Trap")
         .label;
     assert!(label.contains("leaves the board too"), "{label}");
-    play(&mut game, 1, &go(rook, "d5"));
+    play(&mut game, 1, &step(rook, "d5"));
     assert_eq!(square_of(&game, rook), None);
     assert_eq!(occupant(&game, "d5"), None);
     assert!(!game.is_over());
@@ -219,7 +220,7 @@ fn a_leader_that_captures_a_trap_loses_its_side_the_game() {
     let king = position.place(1, "king", "h8");
     position.to_move(1);
     let mut game = position.build();
-    play(&mut game, 1, &go(king, "g7"));
+    play(&mut game, 1, &step(king, "g7"));
     assert_eq!(square_of(&game, king), None);
     assert_eq!(game.outcome().expect("over").winners, vec![Seat(0)]);
 }
@@ -233,7 +234,7 @@ fn the_wallmaster_is_defeated_when_its_chest_is_captured() {
     let rook = position.place(1, "rook", "a5");
     position.to_move(1);
     let mut game = position.build();
-    play(&mut game, 1, &go(rook, "a1"));
+    play(&mut game, 1, &step(rook, "a1"));
     assert_eq!(game.outcome().expect("over").winners, vec![Seat(1)]);
 }
 
@@ -254,9 +255,9 @@ fn a_placement_is_progress_for_the_fifty_move_rule() {
             play(&mut game, 0, &place(chest, "f6", "trap"));
         }
         play(&mut game, 0, &done());
-        play(&mut game, 0, &go(minion, "d5"));
+        play(&mut game, 0, &step(minion, "d5"));
         let king = piece_on(&game, "h8");
-        play(&mut game, 1, &go(king, "h7"));
+        play(&mut game, 1, &step(king, "h7"));
         game.is_over()
     };
     assert!(!quiet(true));
@@ -357,7 +358,7 @@ fn a_wall_stops_a_slide_and_what_it_threatens() {
     let (game, ids) = walled_position(&[("d5", "d6")], &[("rook", "d8")]);
     assert_eq!(
         destinations(&game, ids[0]),
-        names(&["a8", "b8", "c8", "e8", "f8", "g8", "d7", "d6"])
+        squares(&["a8", "b8", "c8", "e8", "f8", "g8", "d7", "d6"])
     );
     let (open, ids) = walled_position(&[], &[("rook", "d8")]);
     let open = destinations(&open, ids[0]);
@@ -455,7 +456,7 @@ fn a_minion_walled_off_a_square_does_not_threaten_it() {
             play(&mut game, 0, &wall(chest, a, b));
         }
         play(&mut game, 0, &done());
-        play(&mut game, 0, &go(mover, "h4"));
+        play(&mut game, 0, &step(mover, "h4"));
         destinations(&game, king).contains("d4")
     };
     // The Minion on c3 threatens d4 unless both ways round (c4, d3) are
@@ -478,7 +479,7 @@ fn what_a_trapped_piece_would_still_decide_lapses() {
     position.place(1, "diner", "c5");
     position.to_move(1);
     let mut game = position.build();
-    play(&mut game, 1, &go(butcher, "d5"));
+    play(&mut game, 1, &step(butcher, "d5"));
     assert_eq!(square_of(&game, butcher), None);
     assert!(!game.is_over(), "the other Butcher stands");
     assert_eq!(
@@ -502,7 +503,7 @@ fn a_draughts_jump_leaps_a_single_wall_but_not_a_double_one() {
             play(&mut game, 0, &wall(chest, "d4", "d5"));
         }
         play(&mut game, 0, &done());
-        play(&mut game, 0, &go(mover, "h3"));
+        play(&mut game, 0, &step(mover, "h3"));
         destinations(&game, man).contains("c4")
     };
     assert!(man_may_jump(0));

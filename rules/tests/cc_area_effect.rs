@@ -4,9 +4,10 @@
 //! where they differ. Each test names the dice it scripts.
 
 mod cc_common;
+mod kit;
 
 use cc_common::*;
-use fray_rules::match_options::Choice;
+use fray_rules::kit::match_options::Choice;
 
 /// Seat 0's Area Effect miniature (with `traits`) on a1 aims at seat 1's
 /// miniature on d4; seat 1 keeps a spare on h8 so no defeat ends the game.
@@ -34,7 +35,7 @@ fn blast(
         .collect();
     p.place(1, "regular", &[], "h8");
     let mut game = p.build();
-    play(&mut game, 0, &activate(mage), &[]);
+    play_rolling(&mut game, 0, &activate(mage), &[]);
     (Blast { game, mage, aim }, near)
 }
 
@@ -42,7 +43,7 @@ fn blast(
 fn a_failed_fear_roll_against_the_aim_spends_the_whole_blast() {
     // Fear on the aim d4; e4 beside it. Skill roll 3 fails: not another die.
     let (mut b, near) = blast(Rulings::Book, &[], &["fear"], &[(1, &[], "e4")]);
-    let effects = play(&mut b.game, 0, &attack(b.mage, b.aim, "area"), &[3]);
+    let effects = play_rolling(&mut b.game, 0, &attack(b.mage, b.aim, "area"), &[3]);
     assert_eq!(rolls(&effects).len(), 1);
     assert!(!is_removed(&b.game, b.aim) && !is_removed(&b.game, near[0]));
     assert!(
@@ -51,7 +52,7 @@ fn a_failed_fear_roll_against_the_aim_spends_the_whole_blast() {
     );
     // Under the earlier rulings the blast went on: e4 6→3 against 1, defeated.
     let (mut b, near) = blast(Rulings::Fray2025, &[], &["fear"], &[(1, &[], "e4")]);
-    play(&mut b.game, 0, &attack(b.mage, b.aim, "area"), &[3, 6, 1]);
+    play_rolling(&mut b.game, 0, &attack(b.mage, b.aim, "area"), &[3, 6, 1]);
     assert!(!is_removed(&b.game, b.aim) && is_removed(&b.game, near[0]));
 }
 
@@ -59,20 +60,20 @@ fn a_failed_fear_roll_against_the_aim_spends_the_whole_blast() {
 fn a_fear_roll_against_the_aim_stands_after_lucky_is_declined_or_fails_again() {
     // 2 fails; declining Lucky lets it stand: the blast is spent.
     let (mut b, near) = blast(Rulings::Book, &["lucky"], &["fear"], &[(1, &[], "e4")]);
-    play(&mut b.game, 0, &attack(b.mage, b.aim, "area"), &[2]);
+    play_rolling(&mut b.game, 0, &attack(b.mage, b.aim, "area"), &[2]);
     assert_eq!(phase(&b.game), "reroll");
-    play(&mut b.game, 0, &accept(), &[]);
+    play_rolling(&mut b.game, 0, &accept(), &[]);
     assert!(!is_removed(&b.game, near[0]));
     assert_eq!(phase(&b.game), "battle");
     // 2 fails, rerolled to 3, fails again: spent too.
     let (mut b, near) = blast(Rulings::Book, &["lucky"], &["fear"], &[(1, &[], "e4")]);
-    play(&mut b.game, 0, &attack(b.mage, b.aim, "area"), &[2]);
-    play(&mut b.game, 0, &reroll("lucky"), &[3]);
+    play_rolling(&mut b.game, 0, &attack(b.mage, b.aim, "area"), &[2]);
+    play_rolling(&mut b.game, 0, &reroll("lucky"), &[3]);
     assert!(!is_removed(&b.game, near[0]));
     // 2 fails, rerolled to 4: the aim 6→3 against 1, then e4 6→3 against 1.
     let (mut b, near) = blast(Rulings::Book, &["lucky"], &["fear"], &[(1, &[], "e4")]);
-    play(&mut b.game, 0, &attack(b.mage, b.aim, "area"), &[2]);
-    play(&mut b.game, 0, &reroll("lucky"), &[4, 6, 1, 6, 1]);
+    play_rolling(&mut b.game, 0, &attack(b.mage, b.aim, "area"), &[2]);
+    play_rolling(&mut b.game, 0, &reroll("lucky"), &[4, 6, 1, 6, 1]);
     assert!(is_removed(&b.game, b.aim) && is_removed(&b.game, near[0]));
 }
 
@@ -91,7 +92,7 @@ fn fear_inside_the_blast_spares_only_the_fearsome_miniature() {
         };
         // The aim 6→3 against 1; the ally 1→1 against 6 (no Fear roll);
         // e4's Fear: Skill 3 fails; e5 6→3 against 1.
-        play(
+        play_rolling(
             &mut b.game,
             0,
             &attack(b.mage, b.aim, "area"),
@@ -108,19 +109,19 @@ fn area_effect_is_lesser_ranged_for_assault() {
     // a8 is a second enemy in the line of file a.
     let traits: &[&str] = &["assault", "lesser-ranged"];
     let (mut b, near) = blast(Rulings::Book, traits, &[], &[(1, &[], "a8")]);
-    play(&mut b.game, 0, &attack(b.mage, b.aim, "area"), &[6, 1]);
+    play_rolling(&mut b.game, 0, &attack(b.mage, b.aim, "area"), &[6, 1]);
     assert!(targets(&b.game, 0, b.mage, "lesser").contains(&near[0]));
     assert!(targets(&b.game, 0, b.mage, "area").contains(&near[0]));
     // 4→2 against 1: the second attack, a Lesser Ranged one, defeats a8.
-    play(&mut b.game, 0, &attack(b.mage, near[0], "lesser"), &[4, 1]);
+    play_rolling(&mut b.game, 0, &attack(b.mage, near[0], "lesser"), &[4, 1]);
     assert!(is_removed(&b.game, near[0]));
     // And the other way round: Lesser Ranged first, then an Area Effect.
     let (mut b, near) = blast(Rulings::Book, traits, &[], &[(1, &[], "a8")]);
-    play(&mut b.game, 0, &attack(b.mage, near[0], "lesser"), &[1, 6]);
+    play_rolling(&mut b.game, 0, &attack(b.mage, near[0], "lesser"), &[1, 6]);
     assert!(targets(&b.game, 0, b.mage, "area").contains(&b.aim));
     // Under the earlier rulings an Area Effect was a type of its own.
     let (mut b, near) = blast(Rulings::Fray2025, traits, &[], &[(1, &[], "a8")]);
-    play(&mut b.game, 0, &attack(b.mage, b.aim, "area"), &[6, 1]);
+    play_rolling(&mut b.game, 0, &attack(b.mage, b.aim, "area"), &[6, 1]);
     assert!(targets(&b.game, 0, b.mage, "lesser").is_empty());
     assert!(targets(&b.game, 0, b.mage, "area").contains(&near[0]));
     refuse(&mut b.game, 0, &attack(b.mage, near[0], "lesser"));
@@ -131,7 +132,7 @@ fn poison_and_stun_mark_enemies_in_the_blast_and_hit_allies_as_any_attack() {
     for (trait_key, choice) in [("poison", "area-poison"), ("stun", "area-stun")] {
         // The aim 6→3 against 2: marked. The ally on d5 6→3 against 3: defeated.
         let (mut b, near) = blast(Rulings::Book, &[trait_key], &[], &[(0, &[], "d5")]);
-        play(
+        play_rolling(
             &mut b.game,
             0,
             &attack(b.mage, b.aim, choice),
@@ -141,7 +142,7 @@ fn poison_and_stun_mark_enemies_in_the_blast_and_hit_allies_as_any_attack() {
         assert!(is_removed(&b.game, near[0]), "{choice}: the ally falls");
         // A failed attack on the ally leaves it as it was: 2→1 against 3.
         let (mut b, near) = blast(Rulings::Book, &[trait_key], &[], &[(0, &[], "d5")]);
-        play(
+        play_rolling(
             &mut b.game,
             0,
             &attack(b.mage, b.aim, choice),
@@ -150,7 +151,7 @@ fn poison_and_stun_mark_enemies_in_the_blast_and_hit_allies_as_any_attack() {
         assert!(!is_removed(&b.game, near[0]) && !has_marker(&b.game, near[0], trait_key));
         // Under the earlier rulings the ally was marked like an enemy.
         let (mut b, near) = blast(Rulings::Fray2025, &[trait_key], &[], &[(0, &[], "d5")]);
-        play(
+        play_rolling(
             &mut b.game,
             0,
             &attack(b.mage, b.aim, choice),
@@ -172,8 +173,8 @@ fn a_poisoned_area_effect_takes_one_off_the_die_before_halving() {
     for (rulings, total, defeated) in [(Rulings::Book, 2, true), (Rulings::Fray2025, 1, false)] {
         p.rulings(rulings);
         let mut game = p.build();
-        play(&mut game, 0, &activate(mage), &[]);
-        let effects = play(&mut game, 0, &attack(mage, aim, "area"), &[4, 2]);
+        play_rolling(&mut game, 0, &activate(mage), &[]);
+        let effects = play_rolling(&mut game, 0, &attack(mage, aim, "area"), &[4, 2]);
         // The earlier reading halved first: 4 → 2, less 1: 1, fails.
         assert_eq!(rolls(&effects)[0].total, total, "{rulings:?}");
         assert_eq!(is_removed(&game, aim), defeated, "{rulings:?}");
@@ -190,14 +191,14 @@ fn stealth_hides_a_miniature_from_the_blast_and_from_being_its_aim() {
     p.place(1, "regular", &[], "h8");
     // In the open, c5 is in sight of a1.
     let mut game = p.build();
-    play(&mut game, 0, &activate(mage), &[]);
+    play_rolling(&mut game, 0, &activate(mage), &[]);
     assert!(targets(&game, 0, mage, "area").contains(&hidden));
     p.marker(hidden, "stealth");
     let mut game = p.build();
-    play(&mut game, 0, &activate(mage), &[]);
+    play_rolling(&mut game, 0, &activate(mage), &[]);
     assert!(!targets(&game, 0, mage, "area").contains(&hidden));
     // The aim 6→3 against 1; c5, hidden, rolls nothing; d3 6→3 against 1.
-    play(&mut game, 0, &attack(mage, aim, "area"), &[6, 1, 6, 1]);
+    play_rolling(&mut game, 0, &attack(mage, aim, "area"), &[6, 1, 6, 1]);
     assert!(is_removed(&game, aim) && is_removed(&game, plain));
     assert!(!is_removed(&game, hidden));
 }
@@ -206,7 +207,7 @@ fn stealth_hides_a_miniature_from_the_blast_and_from_being_its_aim() {
 fn sharpshooter_keeps_the_higher_of_two_dice_for_each_attack_of_the_blast() {
     // The aim: 1 and 6 → 6 → 3 against 3, defeated; e4: 2 and 1 → 2 → 1 against 3, fails.
     let (mut b, near) = blast(Rulings::Book, &["sharpshooter"], &[], &[(1, &[], "e4")]);
-    let effects = play(
+    let effects = play_rolling(
         &mut b.game,
         0,
         &attack(b.mage, b.aim, "area"),

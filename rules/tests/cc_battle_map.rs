@@ -4,6 +4,7 @@
 //! the map; each with exactly the dice it rolls.
 
 mod cc_common;
+mod kit;
 
 use std::collections::BTreeSet;
 
@@ -34,7 +35,7 @@ fn alone_on_the_map(rulings: Rulings, troop: &str, traits: &[&str], at: &str) ->
     let piece = p.place(0, troop, traits, at);
     p.place(1, "regular", &[], "x24");
     let mut game = p.build();
-    play(&mut game, 0, &activate(piece), &[]);
+    play_rolling(&mut game, 0, &activate(piece), &[]);
     (game, piece)
 }
 
@@ -63,7 +64,7 @@ fn the_battle_map_is_24_by_24_and_each_army_sets_up_along_its_own_edge() {
 fn seat_1_sets_up_along_the_far_edge() {
     let mut dice = ScriptedDice::new([]);
     let (mut game, _) = Game::setup(&open_battle_map(), &two_squads(), &mut dice).unwrap();
-    play(&mut game, 0, &place(PieceId(0), "l1"), &[]);
+    play_rolling(&mut game, 0, &place(PieceId(0), "l1"), &[]);
     let spaces: BTreeSet<String> = options(&game, 1)
         .iter()
         .map(|a| a.to.unwrap().to_string())
@@ -144,7 +145,7 @@ fn a_way_round_an_obstacle_pays_for_its_diagonals() {
     p.place(1, "regular", &[], "x24");
     p.obstacles(&["l13"]);
     let mut game = p.build();
-    play(&mut game, 0, &activate(minion), &[]);
+    play_rolling(&mut game, 0, &activate(minion), &[]);
     let reach = destinations(&game, 0, minion);
     assert!(reach.contains("l16") && !reach.contains("l17"));
 }
@@ -195,7 +196,7 @@ fn obstacles_and_the_gaps_where_two_meet_at_a_corner_block_as_on_the_chessboard(
     let wall: Vec<&str> = wall.iter().map(String::as_str).collect();
     p.obstacles(&wall).obstacles(&["d11"]);
     let mut game = p.build();
-    play(&mut game, 0, &activate(minion), &[]);
+    play_rolling(&mut game, 0, &activate(minion), &[]);
     let reach = destinations(&game, 0, minion);
     // Round the end of the wall is the only way east: c11 is 9 steps off.
     assert!(
@@ -216,12 +217,12 @@ fn ranged_attacks_reach_across_the_map_along_a_clear_line() {
     p.place(1, "regular", &[], "a12");
     p.obstacles(&["p1"]);
     let mut game = p.build();
-    play(&mut game, 0, &activate(archer), &[]);
+    play_rolling(&mut game, 0, &activate(archer), &[]);
     let seen = targets(&game, 0, archer, "greater");
     assert!(seen.contains(&far), "23 inches away with nothing between");
     assert!(!seen.contains(&behind_rock), "an obstacle on the line");
     assert!(!seen.contains(&behind_enemy), "an enemy on the line");
-    play(&mut game, 0, &attack(archer, far, "greater"), &[6, 2]);
+    play_rolling(&mut game, 0, &attack(archer, far, "greater"), &[6, 2]);
     assert!(is_removed(&game, far));
 }
 
@@ -232,7 +233,7 @@ fn melee_reaches_the_eight_squares_around() {
     let next = p.place(1, "regular", &[], "m13");
     p.place(1, "regular", &[], "n14");
     let mut game = p.build();
-    play(&mut game, 0, &activate(a), &[]);
+    play_rolling(&mut game, 0, &activate(a), &[]);
     assert_eq!(targets(&game, 0, a, "melee"), ids(&[next]));
 }
 
@@ -246,7 +247,7 @@ fn a_large_miniature_covers_two_by_two_squares_of_an_inch() {
     let beside_the_far_corner = p.place(0, "regular", &[], "m14");
     let one_square_further = p.place(0, "regular", &[], "n15");
     let mut game = p.build();
-    play(&mut game, 0, &activate(beside_the_far_corner), &[]);
+    play_rolling(&mut game, 0, &activate(beside_the_far_corner), &[]);
     assert_eq!(
         targets(&game, 0, beside_the_far_corner, "melee"),
         ids(&[big])
@@ -261,7 +262,7 @@ fn a_large_miniature_covers_two_by_two_squares_of_an_inch() {
     assert!(reach.contains("j11") && reach.contains("m12"));
 
     let mut game = p.build();
-    play(&mut game, 0, &activate(one_square_further), &[]);
+    play_rolling(&mut game, 0, &activate(one_square_further), &[]);
     assert!(targets(&game, 0, one_square_further, "melee").is_empty());
 }
 
@@ -280,10 +281,10 @@ fn heal_reaches_three_inches() {
         let healer = p.place(1, "regular", &["heal"], healer_at);
         p.marker(healer, "heal");
         let mut game = p.build();
-        play(&mut game, 0, &activate(a), &[]);
-        play(&mut game, 0, &attack(a, b, "melee"), &[4, 2]);
+        play_rolling(&mut game, 0, &activate(a), &[]);
+        play_rolling(&mut game, 0, &attack(a, b, "melee"), &[4, 2]);
         if saved {
-            play(&mut game, 1, &heal(healer), &[5]);
+            play_rolling(&mut game, 1, &heal(healer), &[5]);
         }
         assert_eq!(!is_removed(&game, b), saved, "healer on {healer_at}");
     }
@@ -316,8 +317,8 @@ fn infiltrate_is_won_on_the_far_edge() {
     let runner = p.place(0, "regular", &[], "k18");
     p.place(1, "regular", &[], "a4");
     let mut game = p.build();
-    play(&mut game, 0, &activate(runner), &[]);
-    play(&mut game, 0, &step(runner, "k24"), &[]);
+    play_rolling(&mut game, 0, &activate(runner), &[]);
+    play_rolling(&mut game, 0, &step(runner, "k24"), &[]);
     assert_eq!(game.outcome().unwrap().winners, vec![Seat(0)]);
 }
 

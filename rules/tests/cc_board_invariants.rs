@@ -9,6 +9,7 @@
 
 mod cc_common;
 mod contract_harness;
+mod kit;
 
 use std::collections::HashSet;
 

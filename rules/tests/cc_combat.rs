@@ -1,6 +1,7 @@
 //! Movement, attacks and traits, each with exactly the dice it rolls.
 
 mod cc_common;
+mod kit;
 
 use cc_common::*;
 
@@ -19,7 +20,7 @@ fn movement_is_straight_or_diagonal_up_to_move() {
     let (game, a, _) = duel(("regular", &[], "d4"), ("regular", &[], "h1"));
     let game = {
         let mut g = game;
-        play(&mut g, 0, &activate(a), &[]);
+        play_rolling(&mut g, 0, &activate(a), &[]);
         g
     };
     // Move 3 from d4: a 7×7 square less d4 itself.
@@ -29,8 +30,8 @@ fn movement_is_straight_or_diagonal_up_to_move() {
 #[test]
 fn a_step_is_told_once_by_the_piece_moving() {
     let (mut game, a, _) = duel(("regular", &[], "d4"), ("regular", &[], "h1"));
-    play(&mut game, 0, &activate(a), &[]);
-    let effects = play(&mut game, 0, &step(a, "d6"), &[]);
+    play_rolling(&mut game, 0, &activate(a), &[]);
+    let effects = play_rolling(&mut game, 0, &step(a, "d6"), &[]);
     let moved = Effect::PieceMoved {
         piece: a,
         from: Some(sq("d4")),
@@ -85,7 +86,7 @@ fn obstacles_enemies_and_corner_gaps_block_allies_do_not() {
     p.place(1, "minion", &[], "h8");
     p.obstacles(&["a2", "b2"]);
     let mut game = p.build();
-    play(&mut game, 0, &activate(m), &[]);
+    play_rolling(&mut game, 0, &activate(m), &[]);
     // Through the ally on b1, never ending on it.
     assert_eq!(destinations(&game, 0, m), squares(&["c1", "c2"]));
     // An enemy on b1 shuts the corridor.
@@ -94,14 +95,14 @@ fn obstacles_enemies_and_corner_gaps_block_allies_do_not() {
     p.place(1, "minion", &[], "b1");
     p.obstacles(&["a2", "b2"]);
     let mut game = p.build();
-    play(&mut game, 0, &activate(m), &[]);
+    play_rolling(&mut game, 0, &activate(m), &[]);
     assert!(destinations(&game, 0, m).is_empty());
     let mut p = Position::new(2);
     let m = p.place(0, "minion", &[], "a1");
     p.place(1, "minion", &[], "h8");
     p.obstacles(&["a2", "b1"]);
     let mut game = p.build();
-    play(&mut game, 0, &activate(m), &[]);
+    play_rolling(&mut game, 0, &activate(m), &[]);
     // Between two obstacles meeting at a corner: no way out.
     assert!(destinations(&game, 0, m).is_empty());
     // Flight passes over them.
@@ -110,7 +111,7 @@ fn obstacles_enemies_and_corner_gaps_block_allies_do_not() {
     p.place(1, "minion", &[], "h8");
     p.obstacles(&["a2", "b1", "b2"]);
     let mut game = p.build();
-    play(&mut game, 0, &activate(f), &[]);
+    play_rolling(&mut game, 0, &activate(f), &[]);
     let reach = destinations(&game, 0, f);
     assert!(reach.contains("a3") && reach.contains("c3") && !reach.contains("b2"));
 }
@@ -118,7 +119,7 @@ fn obstacles_enemies_and_corner_gaps_block_allies_do_not() {
 #[test]
 fn fast_adds_two_to_move() {
     let (mut game, a, _) = duel(("minion", &["fast"], "a4"), ("regular", &[], "h1"));
-    play(&mut game, 0, &activate(a), &[]);
+    play_rolling(&mut game, 0, &activate(a), &[]);
     let reach = destinations(&game, 0, a);
     assert!(reach.contains("e4") && !reach.contains("f4"));
 }
@@ -126,9 +127,9 @@ fn fast_adds_two_to_move() {
 #[test]
 fn melee_hits_on_a_tie_and_removes_the_defender() {
     let (mut game, a, b) = duel(("regular", &[], "d4"), ("regular", &[], "d5"));
-    play(&mut game, 0, &activate(a), &[]);
+    play_rolling(&mut game, 0, &activate(a), &[]);
     assert_eq!(attacks(&game, 0, a), [(b, "melee".to_string())].into());
-    play(&mut game, 0, &attack(a, b, "melee"), &[3, 3]);
+    play_rolling(&mut game, 0, &attack(a, b, "melee"), &[3, 3]);
     assert!(is_removed(&game, b));
     // One attack a turn.
     assert!(attacks(&game, 0, a).is_empty());
@@ -137,8 +138,8 @@ fn melee_hits_on_a_tie_and_removes_the_defender() {
 #[test]
 fn a_lower_attack_fails() {
     let (mut game, a, b) = duel(("regular", &[], "d4"), ("regular", &[], "e5"));
-    play(&mut game, 0, &activate(a), &[]);
-    play(&mut game, 0, &attack(a, b, "melee"), &[2, 3]);
+    play_rolling(&mut game, 0, &activate(a), &[]);
+    play_rolling(&mut game, 0, &attack(a, b, "melee"), &[2, 3]);
     assert!(!is_removed(&game, b));
 }
 
@@ -153,12 +154,12 @@ fn ranged_needs_a_line_free_of_obstacles_and_enemies_not_allies() {
     let blocker = p.place(1, "regular", &[], "d4");
     p.obstacles(&["c1"]);
     let mut game = p.build();
-    play(&mut game, 0, &activate(archer), &[]);
+    play_rolling(&mut game, 0, &activate(archer), &[]);
     let t = targets(&game, 0, archer, "greater");
     assert_eq!(t, ids(&[behind_ally, blocker]));
     assert!(!t.contains(&behind_rock) && !t.contains(&behind_enemy));
     // Greater Ranged rolls the whole die: 5 beats 4.
-    play(&mut game, 0, &attack(archer, blocker, "greater"), &[5, 4]);
+    play_rolling(&mut game, 0, &attack(archer, blocker, "greater"), &[5, 4]);
     assert!(is_removed(&game, blocker));
 }
 
@@ -168,9 +169,9 @@ fn lesser_ranged_halves_rounding_up() {
         ("regular", &["lesser-ranged"], "a1"),
         ("regular", &[], "a6"),
     );
-    play(&mut game, 0, &activate(a), &[]);
+    play_rolling(&mut game, 0, &activate(a), &[]);
     // 5 halves to 3, which ties a Defense of 3.
-    let effects = play(&mut game, 0, &attack(a, b, "lesser"), &[5, 3]);
+    let effects = play_rolling(&mut game, 0, &attack(a, b, "lesser"), &[5, 3]);
     assert_eq!(rolls(&effects)[0].total, 3);
     assert!(is_removed(&game, b));
 }
@@ -181,55 +182,55 @@ fn brutal_sharpshooter_and_armor_keep_the_higher_of_two() {
         ("regular", &["brutal"], "d4"),
         ("regular", &["armor"], "d5"),
     );
-    play(&mut game, 0, &activate(a), &[]);
+    play_rolling(&mut game, 0, &activate(a), &[]);
     // Attack 1 and 5 → 5; Defense 6 and 2 → 6: fails.
-    play(&mut game, 0, &attack(a, b, "melee"), &[1, 5, 6, 2]);
+    play_rolling(&mut game, 0, &attack(a, b, "melee"), &[1, 5, 6, 2]);
     assert!(!is_removed(&game, b));
     let (mut game, a, b) = duel(
         ("regular", &["sharpshooter", "greater-ranged"], "a1"),
         ("regular", &[], "a6"),
     );
-    play(&mut game, 0, &activate(a), &[]);
-    play(&mut game, 0, &attack(a, b, "greater"), &[2, 6, 5]);
+    play_rolling(&mut game, 0, &activate(a), &[]);
+    play_rolling(&mut game, 0, &attack(a, b, "greater"), &[2, 6, 5]);
     assert!(is_removed(&game, b));
 }
 
 #[test]
 fn poison_marks_instead_of_defeating_and_costs_one_on_every_roll() {
     let (mut game, a, b) = duel(("regular", &["poison"], "d4"), ("regular", &[], "d5"));
-    play(&mut game, 0, &activate(a), &[]);
+    play_rolling(&mut game, 0, &activate(a), &[]);
     assert!(attacks(&game, 0, a).contains(&(b, "melee-poison".to_string())));
-    play(&mut game, 0, &attack(a, b, "melee-poison"), &[4, 4]);
+    play_rolling(&mut game, 0, &attack(a, b, "melee-poison"), &[4, 4]);
     assert!(!is_removed(&game, b));
     assert!(has_marker(&game, b, "poison"));
-    play(&mut game, 0, &end(), &[]);
+    play_rolling(&mut game, 0, &end(), &[]);
     // Seat 1's poisoned miniature attacks: 5 - 1 = 4 against 5: fails.
-    play(&mut game, 1, &activate(b), &[]);
+    play_rolling(&mut game, 1, &activate(b), &[]);
     assert!(
         !attacks(&game, 1, b)
             .iter()
             .any(|(_, c)| c.ends_with("poison"))
     );
-    let effects = play(&mut game, 1, &attack(b, a, "melee"), &[5, 5]);
+    let effects = play_rolling(&mut game, 1, &attack(b, a, "melee"), &[5, 5]);
     assert_eq!(rolls(&effects)[0].total, 4);
     assert!(!is_removed(&game, a));
     // End of its turn: Skill roll 4 - 1 = 3 fails, the marker stays.
-    play(&mut game, 1, &end(), &[4]);
+    play_rolling(&mut game, 1, &end(), &[4]);
     assert!(has_marker(&game, b, "poison"));
 }
 
 #[test]
 fn stun_stops_movement_until_a_skill_roll_shakes_it_off() {
     let (mut game, a, b) = duel(("regular", &["stun"], "d4"), ("regular", &[], "d5"));
-    play(&mut game, 0, &activate(a), &[]);
-    play(&mut game, 0, &attack(a, b, "melee-stun"), &[6, 1]);
+    play_rolling(&mut game, 0, &activate(a), &[]);
+    play_rolling(&mut game, 0, &attack(a, b, "melee-stun"), &[6, 1]);
     assert!(has_marker(&game, b, "stun"));
-    play(&mut game, 0, &end(), &[]);
-    play(&mut game, 1, &activate(b), &[]);
+    play_rolling(&mut game, 0, &end(), &[]);
+    play_rolling(&mut game, 1, &activate(b), &[]);
     assert!(destinations(&game, 1, b).is_empty());
     // It can still attack.
     assert!(!attacks(&game, 1, b).is_empty());
-    play(&mut game, 1, &end(), &[4]);
+    play_rolling(&mut game, 1, &end(), &[4]);
     assert!(!has_marker(&game, b, "stun"));
 }
 
@@ -240,36 +241,36 @@ fn stealth_hides_from_ranged_attacks_after_a_turn_without_attacking() {
     let archer = p.place(1, "regular", &["greater-ranged"], "d8");
     let brute = p.place(1, "regular", &[], "e5");
     let mut game = p.build();
-    play(&mut game, 0, &activate(s), &[]);
-    play(&mut game, 0, &end(), &[]);
+    play_rolling(&mut game, 0, &activate(s), &[]);
+    play_rolling(&mut game, 0, &end(), &[]);
     assert!(has_marker(&game, s, "stealth"));
-    play(&mut game, 1, &activate(archer), &[]);
+    play_rolling(&mut game, 1, &activate(archer), &[]);
     assert!(targets(&game, 1, archer, "greater").is_empty());
-    play(&mut game, 1, &end(), &[]);
-    play(&mut game, 0, &Action::new("pass"), &[]);
-    play(&mut game, 1, &activate(brute), &[]);
+    play_rolling(&mut game, 1, &end(), &[]);
+    play_rolling(&mut game, 0, &Action::new("pass"), &[]);
+    play_rolling(&mut game, 1, &activate(brute), &[]);
     // Melee still reaches it.
     assert_eq!(targets(&game, 1, brute, "melee"), ids(&[s]));
-    play(&mut game, 1, &end(), &[]);
+    play_rolling(&mut game, 1, &end(), &[]);
     // At the start of its next turn the marker goes.
-    play(&mut game, 0, &activate(s), &[]);
+    play_rolling(&mut game, 0, &activate(s), &[]);
     assert!(!has_marker(&game, s, "stealth"));
 }
 
 #[test]
 fn fear_demands_a_skill_roll_but_not_of_a_fearsome_attacker() {
     let (mut game, a, b) = duel(("regular", &[], "d4"), ("regular", &["fear"], "d5"));
-    play(&mut game, 0, &activate(a), &[]);
+    play_rolling(&mut game, 0, &activate(a), &[]);
     // Skill 3 fails: no attack roll at all.
-    play(&mut game, 0, &attack(a, b, "melee"), &[3]);
+    play_rolling(&mut game, 0, &attack(a, b, "melee"), &[3]);
     assert!(!is_removed(&game, b));
     let (mut game, a, b) = duel(("regular", &[], "d4"), ("regular", &["fear"], "d5"));
-    play(&mut game, 0, &activate(a), &[]);
-    play(&mut game, 0, &attack(a, b, "melee"), &[4, 6, 1]);
+    play_rolling(&mut game, 0, &activate(a), &[]);
+    play_rolling(&mut game, 0, &attack(a, b, "melee"), &[4, 6, 1]);
     assert!(is_removed(&game, b));
     let (mut game, a, b) = duel(("regular", &["fear"], "d4"), ("regular", &["fear"], "d5"));
-    play(&mut game, 0, &activate(a), &[]);
-    play(&mut game, 0, &attack(a, b, "melee"), &[6, 1]);
+    play_rolling(&mut game, 0, &activate(a), &[]);
+    play_rolling(&mut game, 0, &attack(a, b, "melee"), &[6, 1]);
     assert!(is_removed(&game, b));
 }
 
@@ -282,9 +283,9 @@ fn area_effect_attacks_every_adjacent_miniature_even_allies() {
     let other = p.place(1, "regular", &[], "e3");
     let far = p.place(1, "regular", &[], "h8");
     let mut game = p.build();
-    play(&mut game, 0, &activate(mage), &[]);
+    play_rolling(&mut game, 0, &activate(mage), &[]);
     // Target: attack 6→3 vs 2; then the ally d5 (id 1): 6→3 vs 3; then e3: 1→1 vs 4.
-    play(
+    play_rolling(
         &mut game,
         0,
         &attack(mage, target, "area"),
@@ -299,19 +300,19 @@ fn area_effect_attacks_every_adjacent_miniature_even_allies() {
 #[test]
 fn assault_attacks_twice_only_without_moving() {
     let (mut game, a, b) = duel(("regular", &["assault"], "d4"), ("regular", &[], "d5"));
-    play(&mut game, 0, &activate(a), &[]);
-    play(&mut game, 0, &attack(a, b, "melee"), &[1, 6]);
+    play_rolling(&mut game, 0, &activate(a), &[]);
+    play_rolling(&mut game, 0, &attack(a, b, "melee"), &[1, 6]);
     assert_eq!(targets(&game, 0, a, "melee"), ids(&[b]));
-    play(&mut game, 0, &attack(a, b, "melee"), &[6, 1]);
+    play_rolling(&mut game, 0, &attack(a, b, "melee"), &[6, 1]);
     assert!(is_removed(&game, b));
     assert!(
         destinations(&game, 0, a).is_empty(),
         "no move after two attacks"
     );
     let (mut game, a, b) = duel(("regular", &["assault"], "d4"), ("regular", &[], "d6"));
-    play(&mut game, 0, &activate(a), &[]);
-    play(&mut game, 0, &step(a, "d5"), &[]);
-    play(&mut game, 0, &attack(a, b, "melee"), &[1, 6]);
+    play_rolling(&mut game, 0, &activate(a), &[]);
+    play_rolling(&mut game, 0, &step(a, "d5"), &[]);
+    play_rolling(&mut game, 0, &attack(a, b, "melee"), &[1, 6]);
     assert!(attacks(&game, 0, a).is_empty());
 }
 
@@ -328,9 +329,9 @@ fn summoning(rulings: Rulings, summoner_traits: &[&str]) -> (Game, [PieceId; 3])
 #[test]
 fn summon_brings_any_ally_beside_the_summoner_on_a_skill_roll_and_forbids_attacking() {
     let (mut game, [s, ally, enemy]) = summoning(Rulings::Book, &["summon"]);
-    play(&mut game, 0, &activate(s), &[]);
+    play_rolling(&mut game, 0, &activate(s), &[]);
     // Skill roll 4: the ally comes from a1 to c3.
-    let effects = play(&mut game, 0, &summon(s, ally, "c3"), &[4]);
+    let effects = play_rolling(&mut game, 0, &summon(s, ally, "c3"), &[4]);
     assert_eq!(rolls(&effects)[0].total, 4);
     assert_eq!(square_of(&game, ally).as_deref(), Some("c3"));
     assert!(attacks(&game, 0, s).is_empty());
@@ -340,25 +341,25 @@ fn summon_brings_any_ally_beside_the_summoner_on_a_skill_roll_and_forbids_attack
 #[test]
 fn a_failed_summon_brings_no_one_and_still_spends_the_attack() {
     let (mut game, [s, ally, enemy]) = summoning(Rulings::Book, &["summon"]);
-    play(&mut game, 0, &activate(s), &[]);
+    play_rolling(&mut game, 0, &activate(s), &[]);
     // Skill roll 3: the ally stays on a1; no second try, no attack.
-    play(&mut game, 0, &summon(s, ally, "c3"), &[3]);
+    play_rolling(&mut game, 0, &summon(s, ally, "c3"), &[3]);
     assert_eq!(square_of(&game, ally).as_deref(), Some("a1"));
     assert!(verbs_of(&game, 0, s, "summon").is_empty());
     refuse(&mut game, 0, &attack(s, enemy, "melee"));
     // Lucky may reroll the failed Skill roll: 2 fails, rerolled to 5.
     let (mut game, [s, ally, _]) = summoning(Rulings::Book, &["summon", "lucky"]);
-    play(&mut game, 0, &activate(s), &[]);
-    play(&mut game, 0, &summon(s, ally, "c3"), &[2]);
+    play_rolling(&mut game, 0, &activate(s), &[]);
+    play_rolling(&mut game, 0, &summon(s, ally, "c3"), &[2]);
     assert_eq!(phase(&game), "reroll");
     assert_eq!(square_of(&game, ally).as_deref(), Some("a1"));
-    play(&mut game, 0, &reroll("lucky"), &[5]);
+    play_rolling(&mut game, 0, &reroll("lucky"), &[5]);
     assert_eq!(square_of(&game, ally).as_deref(), Some("c3"));
     // Declining the reroll lets the failure stand.
     let (mut game, [s, ally, _]) = summoning(Rulings::Book, &["summon", "lucky"]);
-    play(&mut game, 0, &activate(s), &[]);
-    play(&mut game, 0, &summon(s, ally, "c3"), &[2]);
-    play(&mut game, 0, &accept(), &[]);
+    play_rolling(&mut game, 0, &activate(s), &[]);
+    play_rolling(&mut game, 0, &summon(s, ally, "c3"), &[2]);
+    play_rolling(&mut game, 0, &accept(), &[]);
     assert_eq!(square_of(&game, ally).as_deref(), Some("a1"));
     assert_eq!(phase(&game), "battle");
 }
@@ -366,9 +367,9 @@ fn a_failed_summon_brings_no_one_and_still_spends_the_attack() {
 #[test]
 fn under_the_earlier_rulings_summon_takes_no_skill_roll() {
     let (mut game, [s, ally, enemy]) = summoning(Rulings::Fray2025, &["summon"]);
-    play(&mut game, 0, &activate(s), &[]);
+    play_rolling(&mut game, 0, &activate(s), &[]);
     // No dice at all: the ally comes.
-    play(&mut game, 0, &summon(s, ally, "c3"), &[]);
+    play_rolling(&mut game, 0, &summon(s, ally, "c3"), &[]);
     assert_eq!(square_of(&game, ally).as_deref(), Some("c3"));
     refuse(&mut game, 0, &attack(s, enemy, "melee"));
 }
@@ -382,7 +383,7 @@ fn a_stunned_ally_cannot_be_summoned() {
     p.place(1, "regular", &[], "h8");
     p.marker(stunned, "stun");
     let mut game = p.build();
-    play(&mut game, 0, &activate(s), &[]);
+    play_rolling(&mut game, 0, &activate(s), &[]);
     let summoned: std::collections::BTreeSet<PieceId> = verbs_of(&game, 0, s, "summon")
         .iter()
         .map(|a| a.target.unwrap())
@@ -394,11 +395,11 @@ fn a_stunned_ally_cannot_be_summoned() {
 #[test]
 fn lucky_rerolls_a_failed_attack_once_a_turn() {
     let (mut game, a, b) = duel(("regular", &["lucky"], "d4"), ("regular", &[], "d5"));
-    play(&mut game, 0, &activate(a), &[]);
-    play(&mut game, 0, &attack(a, b, "melee"), &[1, 4]);
+    play_rolling(&mut game, 0, &activate(a), &[]);
+    play_rolling(&mut game, 0, &attack(a, b, "melee"), &[1, 4]);
     assert_eq!(phase(&game), "reroll");
     assert_eq!(options(&game, 0), vec![reroll("lucky"), accept()]);
-    play(&mut game, 0, &reroll("lucky"), &[2]);
+    play_rolling(&mut game, 0, &reroll("lucky"), &[2]);
     // Still failing, and Lucky is spent: the attack fails without asking.
     assert!(!is_removed(&game, b));
     assert_eq!(phase(&game), "battle");
@@ -413,16 +414,16 @@ fn support_is_given_to_an_ally_within_three_and_discarded_after_its_turn() {
     p.place(1, "regular", &[], "h8");
     p.turns(ally, 1);
     let mut game = p.build();
-    play(&mut game, 0, &activate(sup), &[]);
+    play_rolling(&mut game, 0, &activate(sup), &[]);
     assert!(has_marker(&game, sup, "support"));
     let give = Action::new("support").piece(sup).target(ally);
-    play(&mut game, 0, &give, &[]);
+    play_rolling(&mut game, 0, &give, &[]);
     assert!(has_marker(&game, ally, "supported"));
-    play(&mut game, 0, &end(), &[]);
-    play(&mut game, 1, &Action::new("pass"), &[]);
-    play(&mut game, 0, &activate(ally), &[]);
-    play(&mut game, 0, &attack(ally, b, "melee"), &[1, 5]);
-    play(&mut game, 0, &reroll("support"), &[6]);
+    play_rolling(&mut game, 0, &end(), &[]);
+    play_rolling(&mut game, 1, &Action::new("pass"), &[]);
+    play_rolling(&mut game, 0, &activate(ally), &[]);
+    play_rolling(&mut game, 0, &attack(ally, b, "melee"), &[1, 5]);
+    play_rolling(&mut game, 0, &reroll("support"), &[6]);
     assert!(is_removed(&game, b));
     assert!(!has_marker(&game, ally, "supported"));
 }
@@ -435,13 +436,13 @@ fn heal_lets_the_defenders_owner_reroll_on_the_attackers_turn() {
     let healer = p.place(1, "regular", &["heal"], "d8");
     p.marker(healer, "heal");
     let mut game = p.build();
-    play(&mut game, 0, &activate(a), &[]);
-    play(&mut game, 0, &attack(a, b, "melee"), &[4, 2]);
+    play_rolling(&mut game, 0, &activate(a), &[]);
+    play_rolling(&mut game, 0, &attack(a, b, "melee"), &[4, 2]);
     assert_eq!(active(&game), vec![Seat(1)]);
     assert_eq!(phase(&game), "heal");
     assert!(options(&game, 0).is_empty());
     refuse(&mut game, 0, &accept());
-    play(&mut game, 1, &heal(healer), &[5]);
+    play_rolling(&mut game, 1, &heal(healer), &[5]);
     assert!(!is_removed(&game, b));
     assert!(!has_marker(&game, healer, "heal"));
     assert_eq!(active(&game), vec![Seat(0)]);
@@ -455,8 +456,8 @@ fn heal_reaches_only_three_spaces() {
     let healer = p.place(1, "regular", &["heal"], "h8");
     p.marker(healer, "heal");
     let mut game = p.build();
-    play(&mut game, 0, &activate(a), &[]);
-    play(&mut game, 0, &attack(a, b, "melee"), &[4, 2]);
+    play_rolling(&mut game, 0, &activate(a), &[]);
+    play_rolling(&mut game, 0, &attack(a, b, "melee"), &[4, 2]);
     assert!(is_removed(&game, b));
 }
 
@@ -470,7 +471,7 @@ fn a_large_miniature_covers_four_spaces_and_is_a_target_on_each() {
     // Seat 1's Large miniature covers d6, e6, d5, e5.
     let v = view(&game);
     assert_eq!(v.pieces[&big].square, Some(sq("d6")));
-    play(&mut game, 0, &activate(archer), &[]);
+    play_rolling(&mut game, 0, &activate(archer), &[]);
     // The ally on c5 does not block; the line to d5 is clear.
     assert_eq!(targets(&game, 0, archer, "greater"), ids(&[big]));
 }
@@ -489,7 +490,7 @@ fn a_large_target_is_in_sight_while_a_line_reaches_any_of_its_spaces() {
         let archer = p.place(0, "regular", &["greater-ranged"], "b4");
         p.obstacles(obstacles);
         let mut game = p.build();
-        play(&mut game, 0, &activate(archer), &[]);
+        play_rolling(&mut game, 0, &activate(archer), &[]);
         let seen = targets(&game, 0, archer, "greater").contains(&big);
         assert_eq!(seen, in_sight, "obstacles on {obstacles:?}");
     }
@@ -500,7 +501,7 @@ fn a_large_target_is_in_sight_while_a_line_reaches_any_of_its_spaces() {
     let archer = p.place(0, "regular", &["greater-ranged"], "b4");
     p.obstacles(&["c5"]);
     let mut game = p.build();
-    play(&mut game, 0, &activate(archer), &[]);
+    play_rolling(&mut game, 0, &activate(archer), &[]);
     let seen = targets(&game, 0, archer, "greater");
     assert!(seen.contains(&blocker) && !seen.contains(&big));
 }
@@ -515,7 +516,7 @@ fn a_large_miniature_shoots_from_its_main_space_only() {
         let target = p.place(1, "regular", &[], "a5");
         p.obstacles(obstacles);
         let mut game = p.build();
-        play(&mut game, 0, &activate(big), &[]);
+        play_rolling(&mut game, 0, &activate(big), &[]);
         let seen = targets(&game, 0, big, "greater").contains(&target);
         assert_eq!(seen, in_sight, "obstacles on {obstacles:?}");
     }
@@ -536,9 +537,9 @@ fn support_under_attack(attacker_traits: &[&str]) -> (Game, [PieceId; 4]) {
 #[test]
 fn support_is_given_on_another_players_turn_before_an_attack_on_the_supporter() {
     let (mut game, [a, sup, near, far]) = support_under_attack(&[]);
-    play(&mut game, 0, &activate(a), &[]);
+    play_rolling(&mut game, 0, &activate(a), &[]);
     // The attack is declared, and seat 1 decides before any die is rolled.
-    play(&mut game, 0, &attack(a, sup, "melee"), &[]);
+    play_rolling(&mut game, 0, &attack(a, sup, "melee"), &[]);
     assert_eq!(active(&game), vec![Seat(1)]);
     assert_eq!(phase(&game), "support");
     assert_eq!(options(&game, 1), vec![support(sup, near), accept()]);
@@ -547,33 +548,33 @@ fn support_is_given_on_another_players_turn_before_an_attack_on_the_supporter() 
     // h8 is 4 spaces from d5.
     refuse(&mut game, 1, &support(sup, far));
     // Given away; then the attack rolls 5 against 2 and the Support miniature falls.
-    play(&mut game, 1, &support(sup, near), &[5, 2]);
+    play_rolling(&mut game, 1, &support(sup, near), &[5, 2]);
     assert!(is_removed(&game, sup));
     assert!(has_marker(&game, near, "supported"));
     assert_eq!(active(&game), vec![Seat(0)]);
     // The marker serves the ally on its next turn: a failed attack, 1 against 5, rerolled to 6.
-    play(&mut game, 0, &end(), &[]);
-    play(&mut game, 1, &activate(near), &[]);
-    play(&mut game, 1, &step(near, "e5"), &[]);
-    play(&mut game, 1, &attack(near, a, "melee"), &[1, 5]);
+    play_rolling(&mut game, 0, &end(), &[]);
+    play_rolling(&mut game, 1, &activate(near), &[]);
+    play_rolling(&mut game, 1, &step(near, "e5"), &[]);
+    play_rolling(&mut game, 1, &attack(near, a, "melee"), &[1, 5]);
     assert_eq!(options(&game, 1), vec![reroll("support"), accept()]);
-    play(&mut game, 1, &reroll("support"), &[6]);
+    play_rolling(&mut game, 1, &reroll("support"), &[6]);
     assert!(is_removed(&game, a));
 }
 
 #[test]
 fn a_support_marker_kept_under_attack_falls_with_its_miniature() {
     let (mut game, [a, sup, near, _]) = support_under_attack(&[]);
-    play(&mut game, 0, &activate(a), &[]);
-    play(&mut game, 0, &attack(a, sup, "melee"), &[]);
-    play(&mut game, 1, &accept(), &[5, 2]);
+    play_rolling(&mut game, 0, &activate(a), &[]);
+    play_rolling(&mut game, 0, &attack(a, sup, "melee"), &[]);
+    play_rolling(&mut game, 1, &accept(), &[5, 2]);
     assert!(is_removed(&game, sup));
     assert!(!has_marker(&game, near, "supported"));
     // Kept and the attack fails (2 against 5): the marker stays where it was.
     let (mut game, [a, sup, _, _]) = support_under_attack(&[]);
-    play(&mut game, 0, &activate(a), &[]);
-    play(&mut game, 0, &attack(a, sup, "melee"), &[]);
-    play(&mut game, 1, &accept(), &[2, 5]);
+    play_rolling(&mut game, 0, &activate(a), &[]);
+    play_rolling(&mut game, 0, &attack(a, sup, "melee"), &[]);
+    play_rolling(&mut game, 1, &accept(), &[2, 5]);
     assert!(has_marker(&game, sup, "support"));
     assert_eq!(active(&game), vec![Seat(0)]);
 }
@@ -582,8 +583,8 @@ fn a_support_marker_kept_under_attack_falls_with_its_miniature() {
 fn no_one_is_asked_when_the_support_marker_is_not_at_risk() {
     // A Poison attack cannot defeat it: the dice roll at once.
     let (mut game, [a, sup, _, _]) = support_under_attack(&["poison"]);
-    play(&mut game, 0, &activate(a), &[]);
-    play(&mut game, 0, &attack(a, sup, "melee-poison"), &[5, 2]);
+    play_rolling(&mut game, 0, &activate(a), &[]);
+    play_rolling(&mut game, 0, &attack(a, sup, "melee-poison"), &[5, 2]);
     assert!(has_marker(&game, sup, "poison") && has_marker(&game, sup, "support"));
     // No ally within 3 spaces to take it.
     let mut p = Position::new(2);
@@ -592,8 +593,8 @@ fn no_one_is_asked_when_the_support_marker_is_not_at_risk() {
     p.place(1, "regular", &[], "h8");
     p.marker(sup, "support");
     let mut game = p.build();
-    play(&mut game, 0, &activate(a), &[]);
-    play(&mut game, 0, &attack(a, sup, "melee"), &[5, 2]);
+    play_rolling(&mut game, 0, &activate(a), &[]);
+    play_rolling(&mut game, 0, &attack(a, sup, "melee"), &[5, 2]);
     assert!(is_removed(&game, sup));
     // The attacker's own Support miniature in its own Area Effect: its player
     // could have given the marker before attacking.
@@ -605,9 +606,9 @@ fn no_one_is_asked_when_the_support_marker_is_not_at_risk() {
     p.place(1, "regular", &[], "h8");
     p.marker(ally, "support");
     let mut game = p.build();
-    play(&mut game, 0, &activate(mage), &[]);
+    play_rolling(&mut game, 0, &activate(mage), &[]);
     // d4: 6→3 against 2; the ally on d5: 2→1 against 4; c3: 2→1 against 4.
-    play(
+    play_rolling(
         &mut game,
         0,
         &attack(mage, target, "area"),
@@ -625,14 +626,14 @@ fn in_an_area_effect_the_support_window_comes_just_before_the_supporters_own_dic
     let ally = p.place(1, "regular", &[], "f6");
     p.marker(sup, "support");
     let mut game = p.build();
-    play(&mut game, 0, &activate(mage), &[]);
+    play_rolling(&mut game, 0, &activate(mage), &[]);
     // The target first: 6→3 against 2, defeated; then seat 1 is asked about d5.
-    play(&mut game, 0, &attack(mage, target, "area"), &[6, 2]);
+    play_rolling(&mut game, 0, &attack(mage, target, "area"), &[6, 2]);
     assert!(is_removed(&game, target));
     assert_eq!(active(&game), vec![Seat(1)]);
     assert_eq!(options(&game, 1), vec![support(sup, ally), accept()]);
     // Then d5's dice: 6→3 against 3, defeated.
-    play(&mut game, 1, &support(sup, ally), &[6, 3]);
+    play_rolling(&mut game, 1, &support(sup, ally), &[6, 3]);
     assert!(is_removed(&game, sup));
     assert!(has_marker(&game, ally, "supported"));
     assert_eq!(active(&game), vec![Seat(0)]);
@@ -647,13 +648,13 @@ fn a_large_miniature_moves_and_attacks_from_the_main_space_chosen_for_it() {
     let by_body = p.place(1, "regular", &[], "b3");
     let mut game = p.build();
     assert_eq!(stat(&game, big, "reach").as_deref(), Some("south-west"));
-    play(&mut game, 0, &activate(big), &[]);
+    play_rolling(&mut game, 0, &activate(big), &[]);
     // Melee reaches from the main space only.
     assert_eq!(targets(&game, 0, big, "melee"), ids(&[by_main]));
     // The body keeps its reach: b2 fits (a1 b1 a2 b2), a1 would leave the board.
     let reach = destinations(&game, 0, big);
     assert!(reach.contains("b2") && !reach.contains("a1"));
     refuse(&mut game, 0, &step(big, "a1"));
-    play(&mut game, 0, &attack(big, by_main, "melee"), &[9, 3]);
+    play_rolling(&mut game, 0, &attack(big, by_main, "melee"), &[9, 3]);
     assert!(is_removed(&game, by_main) && !is_removed(&game, by_body));
 }

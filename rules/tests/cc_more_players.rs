@@ -2,6 +2,7 @@
 //! seat 3's file h; a player knocked out leaves the others playing on.
 
 mod cc_common;
+mod kit;
 
 use cc_common::*;
 
@@ -13,26 +14,26 @@ fn a_player_knocked_out_of_three_takes_no_more_turns_and_the_last_one_left_wins(
     let last = p.place(1, "regular", &[], "e4");
     let spare = p.place(0, "regular", &[], "a1");
     let mut game = p.build();
-    play(&mut game, 0, &activate(hunter), &[]);
+    play_rolling(&mut game, 0, &activate(hunter), &[]);
     // 6 against 1: seat 2's only miniature falls, and seat 2 with it.
-    play(&mut game, 0, &attack(hunter, first, "melee"), &[6, 1]);
+    play_rolling(&mut game, 0, &attack(hunter, first, "melee"), &[6, 1]);
     assert!(game.outcome().is_none(), "two players are left");
     // Its tokens go with it (the view shows none).
     assert_eq!(resource(&game, 2, "tokens"), None);
     // 1 against 6: seat 1's miniature stands.
-    play(&mut game, 0, &attack(hunter, last, "melee"), &[1, 6]);
-    play(&mut game, 0, &end(), &[]);
+    play_rolling(&mut game, 0, &attack(hunter, last, "melee"), &[1, 6]);
+    play_rolling(&mut game, 0, &end(), &[]);
     // Seat 1 plays next, then seat 0 again: seat 2 is skipped.
     assert_eq!(active(&game), vec![Seat(1)]);
-    play(&mut game, 1, &pass(), &[]);
+    play_rolling(&mut game, 1, &pass(), &[]);
     assert_eq!(active(&game), vec![Seat(0)]);
     assert!(options(&game, 2).is_empty());
-    play(&mut game, 0, &activate(spare), &[]);
-    play(&mut game, 0, &end(), &[]);
-    play(&mut game, 1, &pass(), &[]);
+    play_rolling(&mut game, 0, &activate(spare), &[]);
+    play_rolling(&mut game, 0, &end(), &[]);
+    play_rolling(&mut game, 1, &pass(), &[]);
     // The hunter's second turn: 5 against 2 and seat 0 is the last with miniatures.
-    play(&mut game, 0, &activate(hunter), &[]);
-    play(&mut game, 0, &attack(hunter, last, "melee"), &[5, 2]);
+    play_rolling(&mut game, 0, &activate(hunter), &[]);
+    play_rolling(&mut game, 0, &attack(hunter, last, "melee"), &[5, 2]);
     let outcome = game.outcome().unwrap();
     assert_eq!(outcome.winners, vec![Seat(0)]);
     assert!(game.to_act().is_empty());
@@ -55,24 +56,24 @@ fn infiltration(rulings: Rulings) -> (Game, PieceId, PieceId) {
 #[test]
 fn infiltrate_needs_two_miniatures_on_one_opponents_side() {
     let (mut game, runner, second) = infiltration(Rulings::Book);
-    play(&mut game, 0, &activate(runner), &[]);
+    play_rolling(&mut game, 0, &activate(runner), &[]);
     // One on seat 1's side and one on seat 2's is no win.
-    play(&mut game, 0, &step(runner, "a5"), &[]);
+    play_rolling(&mut game, 0, &step(runner, "a5"), &[]);
     assert!(game.outcome().is_none());
-    play(&mut game, 0, &end(), &[]);
-    play(&mut game, 1, &pass(), &[]);
-    play(&mut game, 2, &pass(), &[]);
-    play(&mut game, 0, &activate(second), &[]);
+    play_rolling(&mut game, 0, &end(), &[]);
+    play_rolling(&mut game, 1, &pass(), &[]);
+    play_rolling(&mut game, 2, &pass(), &[]);
+    play_rolling(&mut game, 0, &activate(second), &[]);
     // Two on seat 1's side at once.
-    play(&mut game, 0, &step(second, "d8"), &[]);
+    play_rolling(&mut game, 0, &step(second, "d8"), &[]);
     assert_eq!(game.outcome().unwrap().winners, vec![Seat(0)]);
 }
 
 #[test]
 fn under_the_earlier_rulings_infiltrators_may_stand_on_two_opponents_sides() {
     let (mut game, runner, _) = infiltration(Rulings::Fray2025);
-    play(&mut game, 0, &activate(runner), &[]);
-    play(&mut game, 0, &step(runner, "a5"), &[]);
+    play_rolling(&mut game, 0, &activate(runner), &[]);
+    play_rolling(&mut game, 0, &step(runner, "a5"), &[]);
     assert_eq!(game.outcome().unwrap().winners, vec![Seat(0)]);
 }
 
@@ -86,9 +87,9 @@ fn with_four_players_file_h_is_seat_threes_side_to_infiltrate() {
     let runner = p.place(2, "regular", &[], "f5");
     p.place(3, "regular", &[], "e5");
     let mut game = p.build();
-    play(&mut game, 2, &activate(runner), &[]);
+    play_rolling(&mut game, 2, &activate(runner), &[]);
     // h8 is a corner: it does not count.
-    play(&mut game, 2, &step(runner, "h7"), &[]);
+    play_rolling(&mut game, 2, &step(runner, "h7"), &[]);
     assert_eq!(game.outcome().unwrap().winners, vec![Seat(2)]);
     let mut p = Position::new(4);
     p.scenario(Scenario::Infiltrate).to_act(Seat(2));
@@ -98,8 +99,8 @@ fn with_four_players_file_h_is_seat_threes_side_to_infiltrate() {
     p.place(1, "regular", &[], "d8");
     p.place(3, "regular", &[], "e5");
     let mut game = p.build();
-    play(&mut game, 2, &activate(runner), &[]);
-    play(&mut game, 2, &step(runner, "h8"), &[]);
+    play_rolling(&mut game, 2, &activate(runner), &[]);
+    play_rolling(&mut game, 2, &step(runner, "h8"), &[]);
     assert!(game.outcome().is_none());
 }
 
@@ -116,8 +117,8 @@ fn retrieve_with_four_players_is_won_on_a_corner_of_ones_own_side_only() {
         p.place(2, "regular", &[], "a5");
         p.marker(carrier, "objective");
         let mut game = p.build();
-        play(&mut game, 3, &activate(carrier), &[]);
-        play(&mut game, 3, &step(carrier, corner), &[]);
+        play_rolling(&mut game, 3, &activate(carrier), &[]);
+        play_rolling(&mut game, 3, &step(carrier, corner), &[]);
         game.outcome()
     };
     assert!(carrying("b2", "a1").is_none());
@@ -133,8 +134,8 @@ fn retrieve_with_three_players_counts_seat_twos_corners_on_file_a() {
     p.place(1, "regular", &[], "e8");
     p.marker(carrier, "objective");
     let mut game = p.build();
-    play(&mut game, 2, &activate(carrier), &[]);
-    play(&mut game, 2, &step(carrier, "a8"), &[]);
+    play_rolling(&mut game, 2, &activate(carrier), &[]);
+    play_rolling(&mut game, 2, &step(carrier, "a8"), &[]);
     assert_eq!(game.outcome().unwrap().winners, vec![Seat(2)]);
 }
 
@@ -155,7 +156,7 @@ fn survival_with_four_players_counts_every_seat() {
     p.place(2, "minion", &[], "a5");
     p.place(3, "regular", &[], "h4");
     let mut game = p.build();
-    play(&mut game, 0, &pass(), &[]);
+    play_rolling(&mut game, 0, &pass(), &[]);
     assert_eq!(game.outcome().unwrap().winners, vec![Seat(2)]);
     // Three players with one miniature each: points break the tie (seat 1's 12).
     let mut p = Position::new(3);
@@ -168,6 +169,6 @@ fn survival_with_four_players_counts_every_seat() {
     p.place(1, "monster", &[], "d8");
     p.place(2, "advanced", &[], "a4");
     let mut game = p.build();
-    play(&mut game, 0, &pass(), &[]);
+    play_rolling(&mut game, 0, &pass(), &[]);
     assert_eq!(game.outcome().unwrap().winners, vec![Seat(1)]);
 }

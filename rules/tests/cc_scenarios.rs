@@ -1,6 +1,7 @@
 //! Scenarios and the caps that end a game.
 
 mod cc_common;
+mod kit;
 
 use std::collections::BTreeSet;
 
@@ -14,8 +15,8 @@ fn the_last_player_with_miniatures_wins() {
     let b = p.place(1, "regular", &[], "d5");
     let mut game = p.build();
     // Seat 2 has no miniatures at all; defeating seat 1's last leaves seat 0.
-    play(&mut game, 0, &activate(a), &[]);
-    play(&mut game, 0, &attack(a, b, "melee"), &[6, 1]);
+    play_rolling(&mut game, 0, &activate(a), &[]);
+    play_rolling(&mut game, 0, &attack(a, b, "melee"), &[6, 1]);
     let outcome = game.outcome().unwrap();
     assert_eq!(outcome.winners, vec![Seat(0)]);
     assert_eq!(
@@ -35,14 +36,14 @@ fn infiltrate_needs_two_miniatures_on_an_opponents_side_at_once() {
     let corner = p.place(0, "regular", &[], "g6");
     p.place(1, "regular", &[], "a4");
     let mut game = p.build();
-    play(&mut game, 0, &activate(corner), &[]);
+    play_rolling(&mut game, 0, &activate(corner), &[]);
     // A corner does not count.
-    play(&mut game, 0, &step(corner, "h8"), &[]);
+    play_rolling(&mut game, 0, &step(corner, "h8"), &[]);
     assert!(game.outcome().is_none());
-    play(&mut game, 0, &end(), &[]);
-    play(&mut game, 1, &Action::new("pass"), &[]);
-    play(&mut game, 0, &activate(runner), &[]);
-    play(&mut game, 0, &step(runner, "d8"), &[]);
+    play_rolling(&mut game, 0, &end(), &[]);
+    play_rolling(&mut game, 1, &Action::new("pass"), &[]);
+    play_rolling(&mut game, 0, &activate(runner), &[]);
+    play_rolling(&mut game, 0, &step(runner, "d8"), &[]);
     assert_eq!(game.outcome().unwrap().winners, vec![Seat(0)]);
 }
 
@@ -53,27 +54,27 @@ fn retrieve_pick_up_with_a_skill_roll_and_carry_home() {
     let m = p.place(0, "regular", &[], "b3");
     p.place(1, "regular", &[], "h8");
     let mut game = p.build();
-    play(&mut game, 0, &activate(m), &[]);
-    play(&mut game, 0, &step(m, "b2"), &[]);
+    play_rolling(&mut game, 0, &activate(m), &[]);
+    play_rolling(&mut game, 0, &step(m, "b2"), &[]);
     let pick = Action::new("pick-up").piece(m);
-    play(&mut game, 0, &pick, &[3]);
+    play_rolling(&mut game, 0, &pick, &[3]);
     assert!(!has_marker(&game, m, "objective"));
     // One try a turn.
     refuse(&mut game, 0, &pick);
-    play(&mut game, 0, &end(), &[]);
-    play(&mut game, 1, &Action::new("pass"), &[]);
-    play(&mut game, 0, &Action::new("pass"), &[]);
-    play(&mut game, 1, &Action::new("pass"), &[]);
-    play(&mut game, 0, &Action::new("pass"), &[]);
-    play(&mut game, 1, &Action::new("pass"), &[]);
-    play(&mut game, 0, &Action::new("pass"), &[]);
+    play_rolling(&mut game, 0, &end(), &[]);
+    play_rolling(&mut game, 1, &Action::new("pass"), &[]);
+    play_rolling(&mut game, 0, &Action::new("pass"), &[]);
+    play_rolling(&mut game, 1, &Action::new("pass"), &[]);
+    play_rolling(&mut game, 0, &Action::new("pass"), &[]);
+    play_rolling(&mut game, 1, &Action::new("pass"), &[]);
+    play_rolling(&mut game, 0, &Action::new("pass"), &[]);
     // Round 2: initiative d6 each, 6 and 1.
-    play(&mut game, 1, &Action::new("pass"), &[6, 1]);
-    play(&mut game, 0, &activate(m), &[]);
-    play(&mut game, 0, &pick, &[4]);
+    play_rolling(&mut game, 1, &Action::new("pass"), &[6, 1]);
+    play_rolling(&mut game, 0, &activate(m), &[]);
+    play_rolling(&mut game, 0, &pick, &[4]);
     assert!(has_marker(&game, m, "objective"));
     assert!(!view(&game).terrain.contains_key(&sq("b2")));
-    play(&mut game, 0, &step(m, "a1"), &[]);
+    play_rolling(&mut game, 0, &step(m, "a1"), &[]);
     assert_eq!(game.outcome().unwrap().winners, vec![Seat(0)]);
 }
 
@@ -87,8 +88,8 @@ fn a_defeated_carrier_drops_the_objective_on_its_space() {
     p.marker(carrier, "objective");
     p.to_act(Seat(1));
     let mut game = p.build();
-    play(&mut game, 1, &activate(b), &[]);
-    play(&mut game, 1, &attack(b, carrier, "melee"), &[5, 2]);
+    play_rolling(&mut game, 1, &activate(b), &[]);
+    play_rolling(&mut game, 1, &attack(b, carrier, "melee"), &[5, 2]);
     assert_eq!(
         view(&game).terrain.get(&sq("d4")).map(String::as_str),
         Some("objective")
@@ -106,7 +107,7 @@ fn survival_counts_miniatures_after_three_rounds() {
     p.place(0, "regular", &[], "e4");
     p.place(1, "monster", &[], "d8");
     let mut game = p.build();
-    play(&mut game, 0, &Action::new("pass"), &[]);
+    play_rolling(&mut game, 0, &Action::new("pass"), &[]);
     assert_eq!(game.outcome().unwrap().winners, vec![Seat(0)]);
 }
 
@@ -117,7 +118,7 @@ fn rounds_without_a_defeat_end_the_game_in_a_draw() {
     p.place(0, "regular", &[], "d4");
     p.place(1, "regular", &[], "d8");
     let mut game = p.build();
-    play(&mut game, 0, &Action::new("pass"), &[]);
+    play_rolling(&mut game, 0, &Action::new("pass"), &[]);
     let outcome = game.outcome().unwrap();
     assert!(outcome.is_draw() && outcome.reason.to_string().contains("6 rounds"));
 }
@@ -145,7 +146,7 @@ fn a_cap_of_zero_rounds_is_no_cap() {
         let mut game = p.build();
         // Initiative for the next round when the game goes on: 4, then 2.
         let rolls: &[u8] = if ends { &[] } else { &[4, 2] };
-        play(&mut game, 0, &Action::new("pass"), rolls);
+        play_rolling(&mut game, 0, &Action::new("pass"), rolls);
         assert_eq!(
             game.outcome().is_some(),
             ends,
@@ -164,7 +165,7 @@ fn the_objective_can_be_dropped_on_the_carriers_space_or_next_to_it() {
     p.marker(carrier, "objective");
     p.turns(ally, 1);
     let mut game = p.build();
-    play(&mut game, 0, &activate(carrier), &[]);
+    play_rolling(&mut game, 0, &activate(carrier), &[]);
     let offered: BTreeSet<String> = verbs_of(&game, 0, carrier, "drop")
         .iter()
         .map(|a| a.to.unwrap().to_string())
@@ -177,7 +178,7 @@ fn the_objective_can_be_dropped_on_the_carriers_space_or_next_to_it() {
     refuse(&mut game, 0, &drop_on(carrier, "e5"));
     refuse(&mut game, 0, &drop_on(carrier, "f6"));
     refuse(&mut game, 0, &Action::new("drop").piece(carrier));
-    play(&mut game, 0, &drop_on(carrier, "c5"), &[]);
+    play_rolling(&mut game, 0, &drop_on(carrier, "c5"), &[]);
     assert!(!has_marker(&game, carrier, "objective"));
     let terrain = view(&game).terrain;
     assert_eq!(
@@ -185,11 +186,11 @@ fn the_objective_can_be_dropped_on_the_carriers_space_or_next_to_it() {
         Some("objective")
     );
     assert!(!terrain.contains_key(&sq("d4")));
-    play(&mut game, 0, &end(), &[]);
-    play(&mut game, 1, &pass(), &[]);
+    play_rolling(&mut game, 0, &end(), &[]);
+    play_rolling(&mut game, 1, &pass(), &[]);
     // The ally standing there picks it up on its turn: Skill 4.
-    play(&mut game, 0, &activate(ally), &[]);
-    play(&mut game, 0, &Action::new("pick-up").piece(ally), &[4]);
+    play_rolling(&mut game, 0, &activate(ally), &[]);
+    play_rolling(&mut game, 0, &Action::new("pick-up").piece(ally), &[4]);
     assert!(has_marker(&game, ally, "objective"));
 }
 
@@ -215,7 +216,7 @@ fn survival_by_points_counts_the_points_of_the_miniatures_left() {
         p.place(0, "regular", &[], "e4");
         p.place(1, "monster", &["armor"], "d8");
         let mut game = p.build();
-        play(&mut game, 0, &pass(), &[]);
+        play_rolling(&mut game, 0, &pass(), &[]);
         let outcome = game.outcome().unwrap();
         assert_eq!(outcome.winners, vec![Seat(winner)], "{tally:?}");
     }
@@ -225,7 +226,7 @@ fn survival_by_points_counts_the_points_of_the_miniatures_left() {
     p.place(0, "regular", &[], "e4");
     p.place(1, "monster", &[], "d8");
     let mut game = p.build();
-    play(&mut game, 0, &pass(), &[]);
+    play_rolling(&mut game, 0, &pass(), &[]);
     let outcome = game.outcome().unwrap();
     assert_eq!(outcome.winners, vec![Seat(0)]);
     assert!(outcome.reason.to_string().contains("most points"));
@@ -234,7 +235,7 @@ fn survival_by_points_counts_the_points_of_the_miniatures_left() {
     p.place(0, "elite", &[], "d4");
     p.place(1, "regular", &["poison", "flight"], "d8");
     let mut game = p.build();
-    play(&mut game, 0, &pass(), &[]);
+    play_rolling(&mut game, 0, &pass(), &[]);
     assert!(game.outcome().unwrap().is_draw());
 }
 
@@ -276,7 +277,7 @@ fn six_against_six_and_one_waiting(rulings: Rulings) -> Game {
 #[test]
 fn survival_counts_only_the_miniatures_on_the_board() {
     let mut game = six_against_six_and_one_waiting(Rulings::Book);
-    play(&mut game, 0, &pass(), &[]);
+    play_rolling(&mut game, 0, &pass(), &[]);
     assert_eq!(game.outcome().unwrap().winners, vec![Seat(1)]);
 }
 
@@ -284,7 +285,7 @@ fn survival_counts_only_the_miniatures_on_the_board() {
 #[test]
 fn survival_under_fray_2026_counts_the_miniatures_waiting_too() {
     let mut game = six_against_six_and_one_waiting(Rulings::Fray2026);
-    play(&mut game, 0, &pass(), &[]);
+    play_rolling(&mut game, 0, &pass(), &[]);
     assert_eq!(game.outcome().unwrap().winners, vec![Seat(0)]);
 }
 
@@ -300,8 +301,8 @@ fn last_on_the_board_defeated(rulings: Rulings, seats: u8) -> Game {
         p.waiting(seat, "minion", &[]);
     }
     let mut game = p.build();
-    play(&mut game, 0, &activate(a), &[]);
-    play(&mut game, 0, &attack(a, b, "melee"), &[6, 1]);
+    play_rolling(&mut game, 0, &activate(a), &[]);
+    play_rolling(&mut game, 0, &attack(a, b, "melee"), &[6, 1]);
     game
 }
 

@@ -2,6 +2,7 @@
 //! order of turns, each with exactly the dice it rolls.
 
 mod cc_common;
+mod kit;
 
 use std::collections::BTreeSet;
 
@@ -258,10 +259,10 @@ fn placement_on_the_side_never_in_a_corner_then_initiative() {
     refuse(&mut game, 0, &place(0, "a1"));
     refuse(&mut game, 0, &place(0, "d2"));
     refuse(&mut game, 0, &place(1, "d1"));
-    play(&mut game, 0, &place(0, "d1"), &[]);
+    play_rolling(&mut game, 0, &place(0, "d1"), &[]);
     refuse(&mut game, 1, &place(1, "h8"));
     // The last placement starts round 1: both roll a d6, tie 4-4, reroll 2-5.
-    let effects = play(&mut game, 1, &place(1, "d8"), &[4, 4, 2, 5]);
+    let effects = play_rolling(&mut game, 1, &place(1, "d8"), &[4, 4, 2, 5]);
     assert_eq!(rolls(&effects).len(), 4);
     assert_eq!(active(&game), vec![Seat(1)]);
     assert_eq!(resource(&game, 1, "initiative"), Some(1));
@@ -281,14 +282,14 @@ fn miniatures_that_do_not_fit_arrive_at_the_end_of_their_players_turn() {
     p.place(1, "minion", &[], "d8");
     let mut game = p.build();
     assert_eq!(square_of(&game, late), None);
-    play(&mut game, 0, &activate(first), &[]);
-    play(&mut game, 0, &step(first, "b2"), &[]);
-    play(&mut game, 0, &end(), &[]);
+    play_rolling(&mut game, 0, &activate(first), &[]);
+    play_rolling(&mut game, 0, &step(first, "b2"), &[]);
+    play_rolling(&mut game, 0, &end(), &[]);
     assert_eq!(phase(&game), "arrival");
     assert_eq!(active(&game), vec![Seat(0)]);
     let offered: Vec<Action> = options(&game, 0);
     assert_eq!(offered, vec![Action::new("place").piece(late).to(sq("b1"))]);
-    play(&mut game, 0, &offered[0], &[]);
+    play_rolling(&mut game, 0, &offered[0], &[]);
     assert_eq!(square_of(&game, late).as_deref(), Some("b1"));
     assert_eq!(active(&game), vec![Seat(1)]);
 }
@@ -307,8 +308,8 @@ fn every_miniature_acts_before_any_acts_again() {
         .collect();
     assert_eq!(offered, vec![activate(b)]);
     refuse(&mut game, 0, &activate(a));
-    play(&mut game, 0, &activate(b), &[]);
-    play(&mut game, 0, &end(), &[]);
+    play_rolling(&mut game, 0, &activate(b), &[]);
+    play_rolling(&mut game, 0, &end(), &[]);
     assert_eq!(resource(&game, 0, "tokens"), Some(3));
     assert_eq!(active(&game), vec![Seat(1)]);
 }
@@ -323,17 +324,17 @@ fn turns_follow_initiative_and_a_new_round_rolls_again() {
     p.tokens(0, 1).tokens(1, 0).tokens(2, 0);
     let mut game = p.build();
     // Round 2: d6, d10, d4. Seats 0 and 1 tie on 5 and reroll: 1 and 3.
-    play(&mut game, 0, &Action::new("pass"), &[5, 5, 2, 1, 3]);
+    play_rolling(&mut game, 0, &Action::new("pass"), &[5, 5, 2, 1, 3]);
     assert_eq!(view(&game).turn.round, Some(2));
     assert_eq!(active(&game), vec![Seat(1)]);
     let order: Vec<Option<i64>> = (0..3).map(|s| resource(&game, s, "initiative")).collect();
     assert_eq!(order, vec![Some(2), Some(1), Some(3)]);
     // Seat 1 passes: next is seat 0, then seat 2, then seat 1 again.
-    play(&mut game, 1, &Action::new("pass"), &[]);
+    play_rolling(&mut game, 1, &Action::new("pass"), &[]);
     assert_eq!(active(&game), vec![Seat(0)]);
-    play(&mut game, 0, &Action::new("pass"), &[]);
+    play_rolling(&mut game, 0, &Action::new("pass"), &[]);
     assert_eq!(active(&game), vec![Seat(2)]);
-    play(&mut game, 2, &Action::new("pass"), &[]);
+    play_rolling(&mut game, 2, &Action::new("pass"), &[]);
     assert_eq!(active(&game), vec![Seat(1)]);
     assert_eq!(resource(&game, 1, "tokens"), Some(3));
 }
@@ -351,7 +352,7 @@ fn a_game_is_drawn_at_the_round_limit() {
     .tokens(1, 0)
     .tokens(0, 1);
     let mut game = p.build();
-    play(&mut game, 0, &Action::new("pass"), &[]);
+    play_rolling(&mut game, 0, &Action::new("pass"), &[]);
     let outcome = game.outcome().unwrap();
     assert!(outcome.is_draw());
     assert!(outcome.reason.to_string().contains("limit of 3 rounds"));
@@ -393,19 +394,19 @@ fn a_large_miniature_is_placed_with_the_main_space_its_player_chooses() {
     refuse(&mut game, 0, &place_large(minion, "d1", "ne"));
     refuse(&mut game, 0, &place_large(big, "c2", "up"));
     // Main space c2, covering b1, c1, b2 and c2.
-    play(&mut game, 0, &place_large(big, "c2", "sw"), &[]);
+    play_rolling(&mut game, 0, &place_large(big, "c2", "sw"), &[]);
     assert_eq!(square_of(&game, big).as_deref(), Some("c2"));
     assert_eq!(stat(&game, big, "reach").as_deref(), Some("south-west"));
-    play(&mut game, 1, &place(theirs, "d8"), &[]);
+    play_rolling(&mut game, 1, &place(theirs, "d8"), &[]);
     let spaces: BTreeSet<String> = verbs_of(&game, 0, minion, "place")
         .iter()
         .map(|a| a.to.unwrap().to_string())
         .collect();
     assert_eq!(spaces, squares(&["d1", "e1", "f1", "g1"]));
     // The last placement rolls initiative: d12 5 against d6 3.
-    play(&mut game, 0, &place(minion, "d1"), &[5, 3]);
+    play_rolling(&mut game, 0, &place(minion, "d1"), &[5, 3]);
     assert_eq!(active(&game), vec![Seat(0)]);
     // It moves from its main space: with Move 4 from c2, c6 is in reach.
-    play(&mut game, 0, &activate(big), &[]);
+    play_rolling(&mut game, 0, &activate(big), &[]);
     assert!(destinations(&game, 0, big).contains("c6"));
 }

@@ -5,6 +5,7 @@
 //! brought to a match that sets no points (50).
 
 mod cc_common;
+mod kit;
 
 use std::collections::HashSet;
 

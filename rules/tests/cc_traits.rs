@@ -4,6 +4,7 @@
 //! miniature taking its turn. Each test names the dice it scripts.
 
 mod cc_common;
+mod kit;
 
 use cc_common::*;
 
@@ -21,9 +22,9 @@ fn duel(mine: (&[&str], &str), theirs: (&[&str], &str)) -> (Position, PieceId, P
 fn sharpshooter_keeps_the_higher_of_two_dice_before_lesser_ranged_halves_it() {
     let (p, a, b) = duel((&["sharpshooter", "lesser-ranged"], "a1"), (&[], "a6"));
     let mut game = p.build();
-    play(&mut game, 0, &activate(a), &[]);
+    play_rolling(&mut game, 0, &activate(a), &[]);
     // 2 and 5: 5, halved up to 3, ties a Defense of 3.
-    let effects = play(&mut game, 0, &attack(a, b, "lesser"), &[2, 5, 3]);
+    let effects = play_rolling(&mut game, 0, &attack(a, b, "lesser"), &[2, 5, 3]);
     assert_eq!(rolls(&effects)[0].total, 3);
     assert!(is_removed(&game, b));
 }
@@ -34,16 +35,16 @@ fn poison_takes_one_off_a_defense_roll_too() {
     let (mut p, a, b) = duel((&[], "d4"), (&[], "d5"));
     p.marker(b, "poison");
     let mut game = p.build();
-    play(&mut game, 0, &activate(a), &[]);
-    let effects = play(&mut game, 0, &attack(a, b, "melee"), &[4, 5]);
+    play_rolling(&mut game, 0, &activate(a), &[]);
+    let effects = play_rolling(&mut game, 0, &attack(a, b, "melee"), &[4, 5]);
     assert_eq!(rolls(&effects)[1].total, 4);
     assert!(is_removed(&game, b));
     // With Armor each die is 1 lower: 2 and 5 keep 4, against an attack of 5.
     let (mut p, a, b) = duel((&[], "d4"), (&["armor"], "d5"));
     p.marker(b, "poison");
     let mut game = p.build();
-    play(&mut game, 0, &activate(a), &[]);
-    let effects = play(&mut game, 0, &attack(a, b, "melee"), &[5, 2, 5]);
+    play_rolling(&mut game, 0, &activate(a), &[]);
+    let effects = play_rolling(&mut game, 0, &attack(a, b, "melee"), &[5, 2, 5]);
     assert_eq!(rolls(&effects)[1].total, 4);
     assert!(is_removed(&game, b));
 }
@@ -56,8 +57,8 @@ fn a_poisoned_lesser_ranged_roll_loses_one_before_it_is_halved() {
         let (mut p, a, b) = duel((&["lesser-ranged"], "a1"), (&[], "a6"));
         p.marker(a, "poison").rulings(rulings);
         let mut game = p.build();
-        play(&mut game, 0, &activate(a), &[]);
-        let effects = play(&mut game, 0, &attack(a, b, "lesser"), &[6, 3]);
+        play_rolling(&mut game, 0, &activate(a), &[]);
+        let effects = play_rolling(&mut game, 0, &attack(a, b, "lesser"), &[6, 3]);
         assert_eq!(rolls(&effects)[0].total, total, "{rulings:?}");
         assert_eq!(is_removed(&game, b), defeated, "{rulings:?}");
     }
@@ -65,8 +66,8 @@ fn a_poisoned_lesser_ranged_roll_loses_one_before_it_is_halved() {
     let (mut p, a, b) = duel((&["lesser-ranged"], "a1"), (&[], "a6"));
     p.marker(a, "poison");
     let mut game = p.build();
-    play(&mut game, 0, &activate(a), &[]);
-    let effects = play(&mut game, 0, &attack(a, b, "lesser"), &[1, 1]);
+    play_rolling(&mut game, 0, &activate(a), &[]);
+    let effects = play_rolling(&mut game, 0, &attack(a, b, "lesser"), &[1, 1]);
     assert_eq!(rolls(&effects)[0].total, 0);
 }
 
@@ -76,9 +77,9 @@ fn assault_refuses_a_second_attack_of_another_type() {
     let (mut p, a, b) = duel((&["assault", "greater-ranged"], "d4"), (&[], "d5"));
     let far = p.place(1, "regular", &[], "a7");
     let mut game = p.build();
-    play(&mut game, 0, &activate(a), &[]);
+    play_rolling(&mut game, 0, &activate(a), &[]);
     assert!(targets(&game, 0, a, "greater").contains(&far));
-    play(&mut game, 0, &attack(a, b, "melee"), &[1, 6]);
+    play_rolling(&mut game, 0, &attack(a, b, "melee"), &[1, 6]);
     assert!(targets(&game, 0, a, "greater").is_empty());
     assert_eq!(targets(&game, 0, a, "melee"), ids(&[b]));
     refuse(&mut game, 0, &attack(a, far, "greater"));
@@ -92,23 +93,23 @@ fn a_stun_marker_stays_into_the_next_round_until_a_skill_roll_sheds_it() {
     let b = p.place(1, "regular", &[], "d5");
     p.tokens(0, 1).tokens(1, 1);
     let mut game = p.build();
-    play(&mut game, 0, &activate(a), &[]);
+    play_rolling(&mut game, 0, &activate(a), &[]);
     // 6 against 1: stunned.
-    play(&mut game, 0, &attack(a, b, "melee-stun"), &[6, 1]);
-    play(&mut game, 0, &end(), &[]);
-    play(&mut game, 1, &activate(b), &[]);
+    play_rolling(&mut game, 0, &attack(a, b, "melee-stun"), &[6, 1]);
+    play_rolling(&mut game, 0, &end(), &[]);
+    play_rolling(&mut game, 1, &activate(b), &[]);
     assert!(destinations(&game, 1, b).is_empty());
     // Its Skill roll, 3, fails; the round ends, initiative 6 to 2 for seat 0.
-    play(&mut game, 1, &end(), &[3, 6, 2]);
+    play_rolling(&mut game, 1, &end(), &[3, 6, 2]);
     assert!(has_marker(&game, b, "stun"));
-    play(&mut game, 0, &pass(), &[]);
+    play_rolling(&mut game, 0, &pass(), &[]);
     // Still stunned in the new round; this time 4 sheds it.
-    play(&mut game, 1, &activate(b), &[]);
+    play_rolling(&mut game, 1, &activate(b), &[]);
     assert!(destinations(&game, 1, b).is_empty());
-    play(&mut game, 1, &end(), &[4]);
+    play_rolling(&mut game, 1, &end(), &[4]);
     assert!(!has_marker(&game, b, "stun"));
-    play(&mut game, 0, &pass(), &[]);
-    play(&mut game, 1, &activate(b), &[]);
+    play_rolling(&mut game, 0, &pass(), &[]);
+    play_rolling(&mut game, 1, &activate(b), &[]);
     assert!(!destinations(&game, 1, b).is_empty());
 }
 
@@ -121,13 +122,13 @@ fn support_given_to_the_miniature_taking_its_turn_serves_it_at_once() {
     p.place(1, "regular", &[], "h8");
     p.marker(sup, "support");
     let mut game = p.build();
-    play(&mut game, 0, &activate(ally), &[]);
+    play_rolling(&mut game, 0, &activate(ally), &[]);
     assert!(options(&game, 0).contains(&support(sup, ally)));
-    play(&mut game, 0, &support(sup, ally), &[]);
+    play_rolling(&mut game, 0, &support(sup, ally), &[]);
     // 1 against 5 fails; the marker rerolls it: 6.
-    play(&mut game, 0, &attack(ally, enemy, "melee"), &[1, 5]);
+    play_rolling(&mut game, 0, &attack(ally, enemy, "melee"), &[1, 5]);
     assert_eq!(options(&game, 0), vec![reroll("support"), accept()]);
-    play(&mut game, 0, &reroll("support"), &[6]);
+    play_rolling(&mut game, 0, &reroll("support"), &[6]);
     assert!(is_removed(&game, enemy));
     assert!(!has_marker(&game, ally, "supported") && !has_marker(&game, sup, "support"));
 }

@@ -25,6 +25,7 @@
 //! each plays (a system not listed plays `DEFAULT_CASES`).
 
 mod contract_harness;
+mod kit;
 
 use contract_harness::cases::{Case, Chooser, make_case, random_list};
 use contract_harness::play;

@@ -7,14 +7,17 @@
 //! until the reveal. The contract must tell each viewer exactly what changed
 //! in its own view, and nothing it may not see.
 
+mod kit;
+
 use fray_protocol::{
     Action, ActionOption, ArmyList, Audience, Effect, MatchConfig, Outcome, PieceId, PieceView,
     PlayerView, RejectCode, Rejection, ScopedEffect, Seat, Square, Stat, SystemId, TurnView, View,
     Viewer, apply_all,
 };
-use fray_rules::effect_log::Log;
-use fray_rules::kept_view::{KeptView, PieceStamp, Piecewise};
-use fray_rules::{Dice, MoveRules, ScriptedDice, Seats, SetupError};
+use fray_rules::kit::effect_log::Log;
+use fray_rules::kit::kept_view::{KeptView, PieceStamp, Piecewise};
+use fray_rules::{Dice, GameRules, ScriptedDice, Seats, SetupError};
+use kit::named;
 
 const SCOUT: PieceId = PieceId(10);
 const SPY: PieceId = PieceId(11);
@@ -45,7 +48,7 @@ impl SecretBid {
     }
 }
 
-impl MoveRules for SecretBid {
+impl GameRules for SecretBid {
     type Move = u8;
 
     fn setup_logged(
@@ -254,18 +257,6 @@ const VIEWERS: [Viewer; 4] = [
 
 fn bid(amount: u8) -> Action {
     Action::new("bid").choice(amount.to_string())
-}
-
-/// Pieces an effect names.
-fn named(effect: &Effect) -> Option<PieceId> {
-    match effect {
-        Effect::PiecePlaced { piece } => Some(piece.id),
-        Effect::PieceMoved { piece, .. }
-        | Effect::PieceRemoved { piece, .. }
-        | Effect::PieceChanged { piece, .. } => Some(*piece),
-        Effect::DiceRolled { roll } => roll.piece,
-        _ => None,
-    }
 }
 
 /// Plays one bid, checking every viewer against the effects it is sent.

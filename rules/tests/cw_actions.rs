@@ -4,6 +4,7 @@
 //! illegal ones refused with the reason.
 
 mod cw_common;
+mod kit;
 use cw_common::*;
 
 fn option(game: &ChessWar, seat: u8, notation: &str) -> fray_protocol::ActionOption {

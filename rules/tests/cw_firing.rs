@@ -5,6 +5,7 @@
 //! melee; one shot a turn; a Stupid unit's test before it fires.
 
 mod cw_common;
+mod kit;
 use cw_common::*;
 
 fn firing(races: [Race; 2]) -> Position {
@@ -44,7 +45,7 @@ fn a_missed_shot_rolls_nothing_more_and_a_failed_save_destroys() {
     let effects = act(&mut missed, 0, &shoot(archers, boyz), &[2]);
     assert_eq!(results(&effects), vec!["missed"]);
     act(&mut game, 0, &shoot(archers, boyz), &[4, 2]);
-    assert!(is_gone(&game, boyz));
+    assert!(is_removed(&game, boyz));
 }
 
 #[test]
@@ -62,7 +63,7 @@ fn bows_reach_four_squares_and_long_bows_five_at_two_up() {
     // Long Bows hit on 2.
     let effects = act(&mut game, 0, &shoot(elite, near), &[2, 3]);
     assert_eq!(results(&effects), vec!["hit", "saved"]);
-    assert!(!is_gone(&game, far));
+    assert!(!is_removed(&game, far));
 }
 
 #[test]
@@ -73,7 +74,7 @@ fn undead_archers_need_four_to_hit() {
     let mut game = position.build();
     let effects = act(&mut game.clone(), 0, &shoot(archers, boyz), &[3]);
     assert_eq!(
-        rolls(&effects)[0].0,
+        rolls_told(&effects)[0].0,
         "Undead Archers on c2 shoot Orc Boyz on c5 (4+)"
     );
     assert_eq!(results(&effects), vec!["missed"]);
@@ -91,7 +92,7 @@ fn crossbows_take_one_from_the_save_and_fire_neither_after_moving_nor_indirectly
     let effects = act(&mut game.clone(), 0, &shoot(crossbows, boyz), &[3, 3]);
     assert_eq!(results(&effects), vec!["hit", "failed"]);
     assert_eq!(
-        rolls(&effects)[1].0,
+        rolls_told(&effects)[1].0,
         "Orc Boyz on c5 saves against the shot (3+)"
     );
     let save = effects
@@ -141,7 +142,7 @@ fn bows_fire_indirectly_at_what_a_friend_sees() {
     let boyz = position.place(1, "orc-boyz", "c5");
     let mut game = position.build();
     act(&mut game, 0, &shoot(archers, boyz), &[3, 1]);
-    assert!(is_gone(&game, boyz));
+    assert!(is_removed(&game, boyz));
 }
 
 #[test]
@@ -179,7 +180,7 @@ fn a_catapult_on_target_hits_on_three_and_the_save_is_at_minus_one() {
     // Seen directly: one scatter roll, 5 on target; 3 hits; 3 − 1 fails.
     let effects = act(&mut game, 0, &shoot_at(catapults, "d7"), &[5, 3, 3]);
     assert_eq!(results(&effects), vec!["lands on d7", "hit", "failed"]);
-    assert!(is_gone(&game, boyz));
+    assert!(is_removed(&game, boyz));
 }
 
 #[test]
@@ -197,8 +198,8 @@ fn a_catapult_scatters_as_its_player_sees_the_board_and_hits_whoever_is_there() 
     assert_eq!(results(&effects), vec!["lands on d6"]);
     // A catapult hits any unit where it lands, its own side's too.
     act(&mut game, 0, &shoot_at(catapults, "b2"), &[3, 3, 2]);
-    assert!(is_gone(&game, general));
-    assert!(!is_gone(&game, boyz));
+    assert!(is_removed(&game, general));
+    assert!(!is_removed(&game, boyz));
 }
 
 #[test]
@@ -210,7 +211,7 @@ fn a_catapult_shot_scattered_off_the_board_hits_nothing() {
     // 1: one square up from h8, off the board.
     let effects = act(&mut game, 0, &shoot_at(catapults, "h8"), &[1]);
     assert_eq!(results(&effects), vec!["lands off the board"]);
-    assert!(!is_gone(&game, boyz));
+    assert!(!is_removed(&game, boyz));
 }
 
 #[test]
@@ -233,9 +234,9 @@ fn an_indirect_catapult_shot_rolls_scatter_twice_and_opposite_rolls_cancel() {
     );
     // 1 up then 3 down: back on d6; hit on 4; save 1 fails.
     let effects = act(&mut game, 0, &shoot_at(catapults, "d6"), &[1, 3, 4, 1]);
-    assert_eq!(rolls(&effects)[0].1, vec![1, 3]);
+    assert_eq!(rolls_told(&effects)[0].1, vec![1, 3]);
     assert_eq!(results(&effects)[0], "lands on d6");
-    assert!(is_gone(&game, boyz));
+    assert!(is_removed(&game, boyz));
 }
 
 #[test]
@@ -271,7 +272,7 @@ fn catapults_of_fear_hit_without_a_roll_unless_the_target_is_immune() {
     // The Warlord is immune to fear: an ordinary 3+ to hit, which 2 misses.
     let effects = act(&mut game, 0, &shoot_at(catapults, "f6"), &[5, 2]);
     assert_eq!(results(&effects), vec!["lands on f6", "missed"]);
-    assert!(!is_gone(&game, warlord) && !is_gone(&game, boyz));
+    assert!(!is_removed(&game, warlord) && !is_removed(&game, boyz));
 }
 
 #[test]
@@ -323,7 +324,7 @@ fn a_shot_into_melee_hits_an_opponent_too_on_one_to_three() {
         results(&effects),
         vec!["hit", "only the target is hit", "saved"]
     );
-    assert!(!is_gone(&game, infantry));
+    assert!(!is_removed(&game, infantry));
 }
 
 #[test]
@@ -336,9 +337,9 @@ fn among_several_opponents_a_die_picks_the_one_hit_too() {
     let mut game = position.build();
     // The second of two (b5, d5 in square order) is hit: d5.
     let effects = act(&mut game, 0, &shoot(archers, boyz), &[3, 1, 2, 6, 1]);
-    assert_eq!(rolls(&effects)[2].1, vec![2]);
-    assert!(is_gone(&game, right));
-    assert!(!is_gone(&game, left));
+    assert_eq!(rolls_told(&effects)[2].1, vec![2]);
+    assert!(is_removed(&game, right));
+    assert!(!is_removed(&game, left));
 }
 
 #[test]
@@ -372,7 +373,7 @@ fn a_stupid_unit_tests_before_it_throws_and_a_failure_stops_the_shot() {
     );
     // Rocks leave the save unmodified.
     assert_eq!(modifiers(&effects), vec![0, 0, 0, 0]);
-    assert!(is_gone(&game, infantry));
+    assert!(is_removed(&game, infantry));
 }
 
 #[test]

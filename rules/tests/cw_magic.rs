@@ -4,6 +4,7 @@
 //! spell per own turn, and when each kind may be cast.
 
 mod cw_common;
+mod kit;
 use cw_common::*;
 
 fn at(races: [Race; 2], step: Step) -> Position {
@@ -26,7 +27,7 @@ fn zap_hits_on_three_and_the_save_is_at_minus_one() {
     let effects = act(&mut game, 0, &cast_at(wizard, "zap", boyz), &[3, 3]);
     assert_eq!(results(&effects), vec!["hit", "failed"]);
     assert_eq!(modifiers(&effects), vec![0, -1]);
-    assert!(is_gone(&game, boyz));
+    assert!(is_removed(&game, boyz));
     assert_eq!(stat(&game, wizard, "Spell").as_deref(), Some("spent"));
     assert!(markers(&game, wizard).contains(&"fired".to_string()));
     // One spell a turn: nothing else is offered to the Wizard.
@@ -107,8 +108,8 @@ fn storm_strikes_every_unit_of_the_area_on_four_friend_and_foe() {
         results(&effects),
         vec!["hit", "missed", "hit", "failed", "saved"]
     );
-    assert!(is_gone(&game, infantry));
-    assert!(!is_gone(&game, near) && !is_gone(&game, corner) && !is_gone(&game, outside));
+    assert!(is_removed(&game, infantry));
+    assert!(!is_removed(&game, near) && !is_removed(&game, corner) && !is_removed(&game, outside));
 }
 
 #[test]
@@ -151,7 +152,7 @@ fn giants_crushed_by_their_own_rock(rulings: Rulings) -> (ChessWar, PieceId) {
     // Scatter 3: one square down, onto d2; 3 hits; the save's 1 fails.
     let effects = act(&mut game, 0, &shoot_at(giants, "d3"), &[3, 3, 1]);
     assert_eq!(results(&effects), vec!["lands on d2", "hit", "failed"]);
-    assert!(is_gone(&game, giants));
+    assert!(is_removed(&game, giants));
     (game, sorcerer)
 }
 
@@ -171,7 +172,7 @@ fn bowmen_fallen_in_melee(rulings: Rulings) -> (ChessWar, PieceId) {
         results(&effects),
         vec!["repelled: the attacker saves", "failed"]
     );
-    assert!(is_gone(&game, bowmen));
+    assert!(is_removed(&game, bowmen));
     (game, sorcerer)
 }
 
@@ -225,8 +226,8 @@ fn plague_makes_every_unit_of_the_area_not_immune_save_at_plus_one() {
     let effects = act(&mut game, 0, &cast_on(sorcerer, "plague", "d5"), &[2, 1]);
     assert_eq!(results(&effects), vec!["saved", "failed"]);
     assert_eq!(modifiers(&effects), vec![1, 1]);
-    assert!(!is_gone(&game, saved) && is_gone(&game, failed));
-    assert!(!is_gone(&game, lord) && !is_gone(&game, beastmen));
+    assert!(!is_removed(&game, saved) && is_removed(&game, failed));
+    assert!(!is_removed(&game, lord) && !is_removed(&game, beastmen));
 }
 
 #[test]
@@ -271,7 +272,7 @@ fn the_fear_spell_does_not_test_a_unit_in_melee_with_a_fear_causer() {
     // One save only, the free Boyz': 2 fails. Those in melee with the Lord
     // are "immune to fear until combat is over".
     let effects = act(&mut game, 0, &cast_on(sorcerer, "fear", "e5"), &[2]);
-    assert_eq!(rolls(&effects).len(), 1, "{:?}", rolls(&effects));
+    assert_eq!(rolls_told(&effects).len(), 1, "{:?}", rolls_told(&effects));
     assert_eq!(results(&effects), vec!["failed"]);
     assert!(markers(&game, free).contains(&"terrified".to_string()));
     assert_eq!(markers(&game, braved), vec!["steadfast"]);
@@ -299,7 +300,7 @@ fn a_unit_scared_by_the_spell_fights_at_minus_one_and_cannot_kill_defensively() 
     let effects = act(&mut game, 0, &attack(archers), &[1]);
     assert_eq!(modifiers(&effects), vec![0]);
     assert_eq!(results(&effects), vec!["repelled: the attacker saves"]);
-    assert!(!is_gone(&game, archers));
+    assert!(!is_removed(&game, archers));
 }
 
 #[test]
@@ -332,7 +333,7 @@ fn strike_adds_two_to_an_attack_roll_this_phase() {
     // 4 + 2: destroyed.
     let effects = act(&mut game, 0, &attack(boyz), &[4]);
     assert_eq!(modifiers(&effects), vec![2]);
-    assert!(is_gone(&game, infantry));
+    assert!(is_removed(&game, infantry));
 }
 
 #[test]
@@ -387,7 +388,7 @@ fn anti_magic_gives_a_dwarf_a_five_up_after_its_save_against_zap_and_flight() {
         });
         let mut game = position.build();
         let effects = act(&mut game, 0, &cast_at(wizard, "zap", infantry), faces);
-        (results(&effects), is_gone(&game, infantry))
+        (results(&effects), is_removed(&game, infantry))
     };
     assert_eq!(
         zap(&[3, 1, 5]),
@@ -428,7 +429,7 @@ fn storm_is_not_turned_aside_by_anti_magic() {
     let mut game = position.build();
     let effects = act(&mut game, 0, &cast_on(wizard, "storm", "d5"), &[4, 1]);
     assert_eq!(results(&effects), vec!["hit", "failed"]);
-    assert!(is_gone(&game, infantry));
+    assert!(is_removed(&game, infantry));
 }
 
 #[test]
@@ -471,6 +472,6 @@ fn an_area_at_the_edge_is_cut_off_by_it() {
     // a8's area is a7, b7, a8, b8: two units, two strikes, two saves.
     let effects = act(&mut game, 0, &cast_on(wizard, "storm", "a8"), &[4, 4, 1, 1]);
     assert_eq!(results(&effects), vec!["hit", "hit", "failed", "failed"]);
-    assert!(is_gone(&game, corner) && is_gone(&game, beside));
-    assert!(!is_gone(&game, outside));
+    assert!(is_removed(&game, corner) && is_removed(&game, beside));
+    assert!(!is_removed(&game, outside));
 }

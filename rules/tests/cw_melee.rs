@@ -5,6 +5,7 @@
 //! regeneration at the end of the turn.
 
 mod cw_common;
+mod kit;
 use cw_common::*;
 
 /// Humans against Orcs, seat 0 in its melee phase.
@@ -23,8 +24,8 @@ fn a_charge_gives_plus_one_and_a_six_or_more_destroys_without_a_save() {
     // 5 + Melee 0 − 0 + 1 for the charge: 6, destroyed, no save rolled.
     let effects = act(&mut game, 0, &attack(knights), &[5]);
     assert_eq!(results(&effects), vec!["destroyed"]);
-    assert_eq!(rolls(&effects)[0].1, vec![5]);
-    assert!(is_gone(&game, boyz));
+    assert_eq!(rolls_told(&effects)[0].1, vec![5]);
+    assert!(is_removed(&game, boyz));
     // The advance: the Knights, next to no enemy now, may take d5.
     let mut offered = notations(&game, 0);
     offered.sort();
@@ -46,14 +47,14 @@ fn without_a_charge_the_same_roll_routs_and_the_defender_saves_twice() {
         results(&effects),
         vec!["routed: two saves", "saved", "failed"]
     );
-    assert!(is_gone(&game, boyz));
+    assert!(is_removed(&game, boyz));
 
     let mut position = melee(Race::Orcs);
     let knights = position.place(0, "knights", "d4");
     let boyz = position.place(1, "orc-boyz", "d5");
     let mut game = position.build();
     act(&mut game, 0, &attack(knights), &[5, 3, 3]);
-    assert!(!is_gone(&game, boyz), "two saves made");
+    assert!(!is_removed(&game, boyz), "two saves made");
     // No advance after a defender that lived.
     assert_eq!(notations(&game, 0), vec!["end"]);
 }
@@ -67,7 +68,7 @@ fn a_natural_six_destroys_whatever_the_modifiers() {
     // 6 − 1 − 1 = 4, yet a natural 6: destroyed, no save.
     let effects = act(&mut game, 0, &attack(zombies), &[6]);
     assert_eq!(results(&effects), vec!["destroyed"]);
-    assert!(is_gone(&game, dwarves));
+    assert!(is_removed(&game, dwarves));
 }
 
 #[test]
@@ -78,7 +79,7 @@ fn a_four_is_one_save() {
     let mut game = position.build();
     let effects = act(&mut game, 0, &attack(infantry), &[4, 3]);
     assert_eq!(results(&effects), vec!["one save", "saved"]);
-    assert!(!is_gone(&game, boyz));
+    assert!(!is_removed(&game, boyz));
 }
 
 #[test]
@@ -127,8 +128,8 @@ fn one_or_less_destroys_the_attacker_unless_it_saves_and_nobody_advances() {
         results(&effects),
         vec!["repelled: the attacker saves", "failed"]
     );
-    assert!(is_gone(&game, zombies));
-    assert!(!is_gone(&game, dwarves));
+    assert!(is_removed(&game, zombies));
+    assert!(!is_removed(&game, dwarves));
     // The defender does not advance onto the attacker's square, nor anyone.
     assert!(!notations(&game, 0).iter().any(|n| n.contains('-')));
 
@@ -138,7 +139,7 @@ fn one_or_less_destroys_the_attacker_unless_it_saves_and_nobody_advances() {
     let mut game = position.build();
     let effects = act(&mut game, 0, &attack(zombies), &[2, 5]);
     assert_eq!(results(&effects)[1], "saved");
-    assert!(!is_gone(&game, zombies));
+    assert!(!is_removed(&game, zombies));
 }
 
 #[test]
@@ -159,7 +160,7 @@ fn the_defending_seat_chooses_the_target_of_an_attacker_with_two_enemy_neighbour
         option.label
     );
     let effects = act(&mut game, 0, &attack(knights), &[]);
-    assert!(rolls(&effects).is_empty(), "no die before the choice");
+    assert!(rolls_told(&effects).is_empty(), "no die before the choice");
     assert_eq!(game.to_act(), vec![Seat(1)]);
     assert_eq!(
         refused(&mut game, 0, &end_phase()).code,
@@ -179,9 +180,9 @@ fn the_defending_seat_chooses_the_target_of_an_attacker_with_two_enemy_neighbour
     // The Orcs offer the Boyz: 4 + 0 − 0 = 4, one save, made on 3.
     let effects = act(&mut game, 1, &choose(boyz), &[4, 3]);
     assert_eq!(results(&effects), vec!["one save", "saved"]);
-    assert!(rolls(&effects)[0].0.contains("Orc Boyz on d5"));
+    assert!(rolls_told(&effects)[0].0.contains("Orc Boyz on d5"));
     assert_eq!(game.to_act(), vec![Seat(0)]);
-    assert!(!is_gone(&game, warlord));
+    assert!(!is_removed(&game, warlord));
 }
 
 #[test]
@@ -194,7 +195,7 @@ fn the_advance_is_refused_diagonally_between_two_occupied_squares() {
     let mut game = position.build();
     // The Boyz on e5 have three attackers: each must attack, one target.
     act(&mut game, 0, &attack(infantry), &[6]);
-    assert!(is_gone(&game, boyz));
+    assert!(is_removed(&game, boyz));
     let mut offered = notations(&game, 0);
     offered.sort();
     // d4 to e5 passes between e4 and d5, both held: refused; the straight
@@ -246,11 +247,11 @@ fn a_scared_unit_fights_at_minus_one_and_cannot_destroy_its_attacker() {
     // would be the attacker's save; a scared defender spares it.
     let effects = act(&mut game, 0, &attack(sorcerer), &[1]);
     assert_eq!(results(&effects), vec!["repelled: the attacker saves"]);
-    assert!(!is_gone(&game, sorcerer));
+    assert!(!is_removed(&game, sorcerer));
     // The Lord (+2) on the scared Infantry: 2 + 2 + 1 = 5, routed.
     let effects = act(&mut game, 0, &attack(lord), &[2, 4, 4]);
     assert_eq!(results(&effects)[0], "routed: two saves");
-    assert!(!is_gone(&game, infantry));
+    assert!(!is_removed(&game, infantry));
     assert!(markers(&game, infantry).contains(&"scared".to_string()));
 }
 
@@ -267,7 +268,7 @@ fn a_scared_attacker_is_at_minus_one() {
         results(&effects),
         vec!["repelled: the attacker saves", "saved"]
     );
-    assert_eq!(rolls(&effects)[0].1, vec![4]);
+    assert_eq!(rolls_told(&effects)[0].1, vec![4]);
 }
 
 #[test]
@@ -298,10 +299,10 @@ fn plague_strikes_the_enemies_of_a_beastman_destroyed_in_melee() {
     // Beastmen are not infected.
     let effects = act(&mut game, 0, &attack(knights), &[6, 1, 3]);
     assert_eq!(results(&effects), vec!["destroyed", "failed", "saved"]);
-    let told = rolls(&effects);
+    let told = rolls_told(&effects);
     assert!(told[1].0.contains("against the plague"));
-    assert!(is_gone(&game, beastmen) && is_gone(&game, knights));
-    assert!(!is_gone(&game, infantry) && !is_gone(&game, other));
+    assert!(is_removed(&game, beastmen) && is_removed(&game, knights));
+    assert!(!is_removed(&game, infantry) && !is_removed(&game, other));
     // The Beastmen fell to the attack roll, so the advance is open: the
     // Infantry were next to d5 and are next to no enemy now.
     assert!(notations(&game, 0).contains(&"Pe4-d5".to_string()));
@@ -319,7 +320,7 @@ fn a_beastman_destroyed_attacking_spreads_its_plague_too() {
         results(&effects),
         vec!["repelled: the attacker saves", "failed", "saved"]
     );
-    assert!(is_gone(&game, beastmen) && !is_gone(&game, knights));
+    assert!(is_removed(&game, beastmen) && !is_removed(&game, knights));
 }
 
 #[test]
@@ -331,11 +332,11 @@ fn destroyed_trolls_regenerate_at_the_end_of_the_turn_on_three_or_more() {
         position.place(1, "orc-boyz", "h8");
         let mut game = position.build();
         act(&mut game, 0, &attack(knights), &[6]);
-        assert!(is_gone(&game, trolls));
+        assert!(is_removed(&game, trolls));
         act(&mut game, 0, &pass(), &[]);
         act(&mut game, 0, &end_phase(), &[]);
         let effects = act(&mut game, 0, &end_phase(), &[face]);
-        assert_eq!(rolls(&effects)[0].0, "Trolls regenerate on d5 (3+)");
+        assert_eq!(rolls_told(&effects)[0].0, "Trolls regenerate on d5 (3+)");
         // The fallen Trolls are in no view when the die is rolled.
         let named = effects.iter().find_map(|scoped| match &scoped.effect {
             Effect::DiceRolled { roll } => Some(roll.piece),
@@ -359,8 +360,8 @@ fn trolls_whose_square_is_taken_do_not_regenerate() {
     act(&mut game, 0, &advance(knights, "d5"), &[]);
     act(&mut game, 0, &end_phase(), &[]);
     let effects = act(&mut game, 0, &end_phase(), &[]);
-    assert!(rolls(&effects).is_empty());
-    assert!(is_gone(&game, trolls));
+    assert!(rolls_told(&effects).is_empty());
+    assert!(is_removed(&game, trolls));
 }
 
 #[test]
@@ -380,7 +381,7 @@ fn the_charge_bonus_lasts_only_the_turn_of_the_charge() {
     // The same 5 a charge made a kill now only routs: 5 + 0 − 0.
     let effects = act(&mut game, 0, &attack(knights), &[5, 3, 3]);
     assert_eq!(results(&effects)[0], "routed: two saves");
-    assert!(!is_gone(&game, boyz));
+    assert!(!is_removed(&game, boyz));
 }
 
 #[test]
@@ -390,7 +391,10 @@ fn stupid_trolls_test_before_a_charge_too() {
     position.place(1, "infantry", "d5");
     let mut game = position.build();
     let effects = act(&mut game, 0, &charge(trolls, "d4"), &[1]);
-    assert_eq!(rolls(&effects)[0].0, "Trolls on d3 stupidity test (3+)");
+    assert_eq!(
+        rolls_told(&effects)[0].0,
+        "Trolls on d3 stupidity test (3+)"
+    );
     assert_eq!(square_of(&game, trolls).as_deref(), Some("d3"));
     assert!(destinations(&game, 0, "charge", trolls).is_empty());
 }
@@ -419,7 +423,7 @@ fn stupid_trolls_test_before_the_advance_after_a_kill() {
     // stay on d4, stupid for the rest of the turn.
     let effects = act(&mut game, 0, &advance(trolls, "d5"), &[2]);
     assert_eq!(
-        rolls(&effects),
+        rolls_told(&effects),
         vec![(
             "Trolls on d4 stupidity test (3+)".to_string(),
             vec![2],

@@ -5,6 +5,7 @@
 //! the stupidity test; the phases in order, the firing phase ended at once.
 
 mod cw_common;
+mod kit;
 use cw_common::*;
 
 fn humans_against(race: Race) -> Position {
@@ -170,7 +171,7 @@ fn stupid_trolls_that_fail_their_test_do_nothing_but_fight_this_turn() {
     position.place(1, "infantry", "d5");
     let mut game = position.build();
     let effects = act(&mut game, 0, &step(trolls, "d3"), &[2]);
-    assert_eq!(rolls(&effects)[0].2, "stupid this turn");
+    assert_eq!(rolls_told(&effects)[0].2, "stupid this turn");
     assert_eq!(square_of(&game, trolls).as_deref(), Some("d2"));
     assert!(markers(&game, trolls).contains(&"stupid".to_string()));
     assert!(destinations(&game, 0, "move", trolls).is_empty());
@@ -201,7 +202,7 @@ fn a_charger_that_fails_its_fear_save_stops_and_cannot_enter_melee() {
     // Knights save on 3+: a 2 fails.
     let effects = act(&mut game, 0, &charge(knights, "d4"), &[2]);
     assert!(
-        rolls(&effects)[0]
+        rolls_told(&effects)[0]
             .0
             .contains("against fear before charging")
     );
@@ -236,7 +237,7 @@ fn a_fear_causer_that_charges_scares_the_units_it_charges() {
     let mut game = position.build();
     // Infantry (4+) roll 3 and are scared; Archers (5+) roll 5 and stand.
     let effects = act(&mut game, 0, &charge(lord, "d4"), &[3, 5]);
-    let told = rolls(&effects);
+    let told = rolls_told(&effects);
     assert_eq!(told.len(), 2, "the General is immune: {told:?}");
     assert!(markers(&game, infantry).contains(&"scared".to_string()));
     assert!(markers(&game, archers).contains(&"steadfast".to_string()));

@@ -5,31 +5,8 @@
 //! ends, and the games fire, cast and answer in the reaction windows.
 
 mod cw_common;
+mod kit;
 use cw_common::*;
-
-/// A small deterministic stream for picking options, apart from the dice.
-struct Picks(u64);
-
-impl Picks {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
-
-/// Pieces an effect names.
-fn named(effect: &Effect) -> Option<PieceId> {
-    match effect {
-        Effect::PiecePlaced { piece } => Some(piece.id),
-        Effect::PieceMoved { piece, .. }
-        | Effect::PieceRemoved { piece, .. }
-        | Effect::PieceChanged { piece, .. } => Some(*piece),
-        Effect::DiceRolled { roll } => roll.piece,
-        _ => None,
-    }
-}
 
 fn side_of(piece: PieceId) -> u8 {
     (piece.0 / 100) as u8

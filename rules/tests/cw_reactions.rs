@@ -6,6 +6,7 @@
 //! that open only when the seat has something to cast.
 
 mod cw_common;
+mod kit;
 use cw_common::*;
 
 /// Humans (a Wizard on d2) against Undead (a Necromancer on d6 and the
@@ -44,7 +45,7 @@ fn the_books_example_a_dispel_on_the_opponents_turn_spends_the_next_turns_spell(
     answers.sort();
     assert_eq!(answers, vec!["Qd2:dispel", "Qd2:protection@d2", "pass"]);
     let effects = act(&mut game, 0, &cast_answer(wizard, "dispel"), &[]);
-    assert!(rolls(&effects).is_empty());
+    assert!(rolls_told(&effects).is_empty());
     let told: Vec<String> = effects
         .iter()
         .filter_map(|e| match &e.effect {
@@ -101,7 +102,7 @@ fn shot_at_infantry() -> (ChessWar, PieceId, PieceId, PieceId) {
 fn a_shot_aimed_at_a_unit_opens_a_window_for_protection_before_any_die() {
     let (mut game, wizard, infantry, archers) = shot_at_infantry();
     let effects = act(&mut game, 1, &shoot(archers, infantry), &[]);
-    assert!(rolls(&effects).is_empty());
+    assert!(rolls_told(&effects).is_empty());
     assert_eq!(game.view(Viewer::Spectator).turn.phase, "reaction");
     assert_eq!(notations(&game, 0), vec!["Qd1:protection@c3", "pass"]);
     assert_eq!(
@@ -115,7 +116,7 @@ fn a_shot_aimed_at_a_unit_opens_a_window_for_protection_before_any_die() {
         &cast_at(wizard, "protection", infantry),
         &[3, 2],
     );
-    assert!(!is_gone(&game, infantry));
+    assert!(!is_removed(&game, infantry));
     assert!(markers(&game, infantry).contains(&"protected".to_string()));
     assert_eq!(seat_to_act(&game), 1);
 }
@@ -135,13 +136,13 @@ fn healing_makes_a_failed_save_again_and_the_unit_survives() {
     assert_eq!(notations(&game, 0), vec!["Qd1:healing", "pass"]);
     let effects = act(&mut game, 0, &cast_answer(wizard, "healing"), &[5]);
     assert_eq!(results(&effects), vec!["saved"]);
-    assert!(!is_gone(&game, infantry));
+    assert!(!is_removed(&game, infantry));
     // Healed again and failed, it would have been destroyed.
     let (mut game, wizard, infantry, archers) = shot_at_infantry();
     act(&mut game, 1, &shoot(archers, infantry), &[]);
     act(&mut game, 0, &pass(), &[3, 1]);
     act(&mut game, 0, &cast_answer(wizard, "healing"), &[2]);
-    assert!(is_gone(&game, infantry));
+    assert!(is_removed(&game, infantry));
 }
 
 #[test]
@@ -160,7 +161,7 @@ fn the_mover_may_dispel_the_opponents_protection_on_its_own_turn() {
     assert!(notations(&game, 0).contains(&"Qd1:dispel".to_string()));
     // Dispelled, the Boyz (3+) fail on 2 without the +2.
     act(&mut game, 0, &cast_answer(wizard, "dispel"), &[3, 2]);
-    assert!(is_gone(&game, boyz));
+    assert!(is_removed(&game, boyz));
 }
 
 #[test]
@@ -172,7 +173,7 @@ fn raise_dead_raises_a_zombie_of_the_casters_army_worth_two_points() {
     let mut game = position.build();
     let before = game.survivors_points(0);
     act(&mut game, 0, &shoot(archers, infantry), &[4, 1]);
-    assert!(is_gone(&game, infantry));
+    assert!(is_removed(&game, infantry));
     assert!(in_window(&game));
     assert_eq!(notations(&game, 0), vec!["Qd1:raise-dead", "pass"]);
     let option = game
@@ -236,7 +237,7 @@ fn no_window_opens_for_a_seat_with_nothing_to_cast() {
     });
     let mut game = position.build();
     act(&mut game, 1, &shoot(archers, infantry), &[3, 1]);
-    assert!(is_gone(&game, infantry));
+    assert!(is_removed(&game, infantry));
     assert!(!in_window(&game));
 
     // Out of reach: a Wizard 7 squares from the aimed unit is not asked.
@@ -302,7 +303,7 @@ fn an_attack_roll_aimed_at_a_unit_opens_the_same_window() {
     let boyz = position.place(1, "orc-boyz", "d5");
     let mut game = position.build();
     let effects = act(&mut game, 1, &attack(boyz), &[]);
-    assert!(rolls(&effects).is_empty());
+    assert!(rolls_told(&effects).is_empty());
     assert_eq!(notations(&game, 0), vec!["Qd1:protection@d4", "pass"]);
     // 4: one save, which the Infantry (4+) make on 2 + 2.
     let effects = act(
@@ -312,7 +313,7 @@ fn an_attack_roll_aimed_at_a_unit_opens_the_same_window() {
         &[4, 2],
     );
     assert_eq!(results(&effects), vec!["one save", "saved"]);
-    assert!(!is_gone(&game, infantry));
+    assert!(!is_removed(&game, infantry));
 }
 
 #[test]
@@ -329,6 +330,6 @@ fn a_general_is_never_raised() {
     position.place(1, "infantry", "h8");
     let mut game = position.build();
     act(&mut game, 0, &shoot(archers, general), &[4, 1]);
-    assert!(is_gone(&game, general));
+    assert!(is_removed(&game, general));
     assert!(!in_window(&game));
 }

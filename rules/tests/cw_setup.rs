@@ -5,6 +5,7 @@
 //! the reveal together and the d2 for who starts.
 
 mod cw_common;
+mod kit;
 use cw_common::*;
 
 fn small(race: &str, general: &str, infantry: &str) -> ArmyList {
@@ -25,18 +26,6 @@ fn lists() -> [ArmyList; 2] {
 
 fn set_up() -> (ChessWar, Vec<ScopedEffect>) {
     ChessWar::setup(&config(), &lists(), &mut ScriptedDice::new([])).expect("setup")
-}
-
-/// Pieces an effect names.
-fn named(effect: &Effect) -> Option<PieceId> {
-    match effect {
-        Effect::PiecePlaced { piece } => Some(piece.id),
-        Effect::PieceMoved { piece, .. }
-        | Effect::PieceRemoved { piece, .. }
-        | Effect::PieceChanged { piece, .. } => Some(*piece),
-        Effect::DiceRolled { roll } => roll.piece,
-        _ => None,
-    }
 }
 
 /// Whether anything told to `viewer` names one of `seat`'s units or its
@@ -196,7 +185,7 @@ fn the_reveal_shows_both_armies_together_and_a_d2_picks_the_starter() {
         );
         let effects = place_all(&mut game, 0, &[face]);
         assert!(!game.hides_anything());
-        let told = rolls(&effects);
+        let told = rolls_told(&effects);
         assert_eq!(told.len(), 1);
         assert_eq!(told[0].1, vec![face]);
         assert!(told[0].2.contains(&format!("seat {starter} moves first")));

@@ -7,20 +7,9 @@
 //! the one recorded when those readings were the only ones.
 
 mod cw_common;
+mod kit;
 use cw_common::*;
 use fray_rules::Choice;
-
-/// A small deterministic stream for picking options, apart from the dice.
-struct Picks(u64);
-
-impl Picks {
-    fn below(&mut self, n: usize) -> usize {
-        self.0 ^= self.0 << 13;
-        self.0 ^= self.0 >> 7;
-        self.0 ^= self.0 << 17;
-        (self.0 % n as u64) as usize
-    }
-}
 
 /// FNV-1a: a digest that no Rust release changes.
 fn fnv(digest: &mut u64, bytes: &[u8]) {

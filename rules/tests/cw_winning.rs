@@ -5,6 +5,7 @@
 //! to regenerate keep their army in play, and the undead crumble.
 
 mod cw_common;
+mod kit;
 use cw_common::*;
 
 fn reason(game: &ChessWar) -> String {
@@ -114,7 +115,7 @@ fn in_the_lengthened_game_the_generals_death_does_not_end_it() {
     position.place(1, "orc-boyz", "h8");
     let mut game = position.build();
     act(&mut game, 0, &attack(knights), &[6]);
-    assert!(is_gone(&game, warlord));
+    assert!(is_removed(&game, warlord));
     assert!(game.outcome().is_none());
 }
 
@@ -144,7 +145,7 @@ fn when_both_armies_vanish_in_one_action_the_one_removed_last_wins() {
     let mut game = position.build();
     // The Beastmen fall first; their plague takes the Knights after them.
     act(&mut game, 0, &attack(knights), &[6, 1]);
-    assert!(is_gone(&game, knights));
+    assert!(is_removed(&game, knights));
     assert_eq!(game.outcome().unwrap().winners, vec![Seat(0)]);
 }
 
@@ -164,7 +165,7 @@ fn trolls_waiting_to_regenerate_keep_their_army_in_play() {
         act(&mut game, 0, &end_phase(), &[face]);
         if returns {
             assert!(game.outcome().is_none());
-            assert!(!is_gone(&game, trolls));
+            assert!(!is_removed(&game, trolls));
         } else {
             assert_eq!(game.outcome().unwrap().winners, vec![Seat(0)]);
         }
@@ -185,9 +186,9 @@ fn the_undead_crumble_when_their_liche_and_necromancers_are_gone() {
     let mut game = position.build();
     // 5 + 0 + 1 (charged Knights) − 1 = 5: the Liche (2+) fails on 1.
     act(&mut game, 0, &attack(knights), &[5, 1]);
-    assert!(is_gone(&game, liche));
-    assert!(!is_gone(&game, zombies), "a Necromancer still stands");
-    assert!(!is_gone(&game, necromancer));
+    assert!(is_removed(&game, liche));
+    assert!(!is_removed(&game, zombies), "a Necromancer still stands");
+    assert!(!is_removed(&game, necromancer));
     assert!(game.outcome().is_none());
 
     let mut position = Position::new([Race::Humans, Race::Undead])
@@ -199,7 +200,7 @@ fn the_undead_crumble_when_their_liche_and_necromancers_are_gone() {
     let archers = position.place(1, "undead-archers", "h8");
     let mut game = position.build();
     let effects = act(&mut game, 0, &attack(knights), &[6]);
-    assert!(is_gone(&game, liche) && is_gone(&game, zombies) && is_gone(&game, archers));
+    assert!(is_removed(&game, liche) && is_removed(&game, zombies) && is_removed(&game, archers));
     assert!(
         effects
             .iter()
@@ -217,7 +218,7 @@ fn the_undead_do_not_crumble_in_the_general_hunt() {
     let zombies = position.place(1, "zombies", "g8");
     let mut game = position.build();
     act(&mut game, 0, &attack(knights), &[6]);
-    assert!(!is_gone(&game, zombies));
+    assert!(!is_removed(&game, zombies));
     assert_eq!(game.outcome().unwrap().winners, vec![Seat(0)]);
 }
 

@@ -8,6 +8,7 @@
 #[path = "contract_harness/cases.rs"]
 #[allow(dead_code)] // what the contract suite uses and this test does not
 mod cases;
+mod kit;
 
 use cases::{Chooser, make_case};
 use fray_protocol::{Die, Effect, ScopedEffect};

@@ -4,6 +4,7 @@
 //! exactly one king, all from one army.
 
 mod fa_common;
+mod kit;
 use fa_common::*;
 use fray_rules::Choice;
 

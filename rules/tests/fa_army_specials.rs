@@ -7,6 +7,7 @@
 //! Auras: R13, R14, R35, R36. Misfires: R26. Tunnelling: R25. Gains: R27.
 
 mod fa_common;
+mod kit;
 use fa_common::*;
 
 // --- Rule a of every army: one king piece, +1 HTH to adjacent friends ------------
@@ -42,7 +43,7 @@ fn every_king_piece_adds_one_to_an_adjacent_friends_roll_when_attacking() {
         // 4, and the two dice beat its one; without the +1 the 3 would lose.
         // The aura counts from the square the attacker fights from, though f3
         // is not next to the king. The Warrior fails its 4+ save with a 1.
-        let rolls = play(&mut game, 0, &step(attacker, "f3"), &[1, 2, 4, 1]);
+        let rolls = play_for_rolls(&mut game, 0, &step(attacker, "f3"), &[1, 2, 4, 1]);
         assert_eq!(dice_counts(&rolls), vec![2, 1, 1], "{army:?}");
         assert_eq!(modifiers(&rolls), vec![1, 0, 0], "{army:?}");
         assert!(
@@ -63,7 +64,7 @@ fn a_piece_away_from_its_king_rolls_only_its_own_dice() {
     let warrior = p.place(0, "warrior", "e2");
     p.place(1, "warrior", "f3");
     let mut game = p.build();
-    let rolls = play(&mut game, 0, &step(warrior, "f3"), &[6, 6, 1, 1]);
+    let rolls = play_for_rolls(&mut game, 0, &step(warrior, "f3"), &[6, 6, 1, 1]);
     assert_eq!(dice_counts(&rolls), vec![2, 1, 1]);
     assert_eq!(modifiers(&rolls), vec![0, 0, 0]);
 }
@@ -78,7 +79,7 @@ fn the_king_aura_also_counts_when_defending() {
     let mut game = p.build();
     // The Skeleton's 1+3 = 4 against the Warrior's 4 + 1 (the king) = 5; without
     // the +1 the tie would go to the Skeleton's two dice. The Skeleton fails its save.
-    let rolls = play(&mut game, 1, &step(skeleton, "d2"), &[1, 3, 4, 1]);
+    let rolls = play_for_rolls(&mut game, 1, &step(skeleton, "d2"), &[1, 3, 4, 1]);
     assert_eq!(dice_counts(&rolls), vec![2, 1, 1]);
     assert_eq!(modifiers(&rolls), vec![0, 1, 0]);
     assert!(is_removed(&game, skeleton));
@@ -91,7 +92,7 @@ fn the_king_aura_does_not_reach_the_king_itself() {
     let king = p.place(0, "high-king", "d4");
     p.place(1, "skeleton", "d5");
     let mut game = p.build();
-    let rolls = play(&mut game, 0, &step(king, "d5"), &[6, 6, 6, 1, 1]);
+    let rolls = play_for_rolls(&mut game, 0, &step(king, "d5"), &[6, 6, 6, 1, 1]);
     assert_eq!(dice_counts(&rolls), vec![3, 1, 1]);
     assert_eq!(modifiers(&rolls), vec![0, 0, 0]);
 }
@@ -104,7 +105,7 @@ fn an_enemy_king_gives_no_dice_even_in_a_mirror_match() {
     p.place(1, "high-king", "d3");
     p.place(1, "warrior", "f3");
     let mut game = p.build();
-    let rolls = play(&mut game, 0, &step(warrior, "f3"), &[6, 6, 1, 1]);
+    let rolls = play_for_rolls(&mut game, 0, &step(warrior, "f3"), &[6, 6, 1, 1]);
     assert_eq!(dice_counts(&rolls), vec![2, 1, 1]);
     assert_eq!(modifiers(&rolls), vec![0, 0, 0]);
 }
@@ -154,7 +155,7 @@ fn a_dwarf_lord_adds_one_to_an_adjacent_dwarfs_roll() {
     let mut game = p.build();
     // 1+2 and the Lord's +1 = 4 ties the Skeleton's 4 and wins on dice; the
     // Skeleton fails its 5+ save with a 1.
-    let rolls = play(&mut game, 0, &step(warrior, "f3"), &[1, 2, 4, 1]);
+    let rolls = play_for_rolls(&mut game, 0, &step(warrior, "f3"), &[1, 2, 4, 1]);
     assert_eq!(dice_counts(&rolls), vec![2, 1, 1]);
     assert_eq!(modifiers(&rolls), vec![1, 0, 0]);
     assert!(is_removed(&game, skeleton));
@@ -171,7 +172,7 @@ fn the_dwarf_lord_and_the_high_king_stack_to_plus_two() {
     let mut game = p.build();
     // 1+1 and +2 = 4 ties the Skeleton's 4 and wins on dice; with only +1 it
     // would lose. The Skeleton fails its save with a 1.
-    let rolls = play(&mut game, 0, &step(warrior, "f3"), &[1, 1, 4, 1]);
+    let rolls = play_for_rolls(&mut game, 0, &step(warrior, "f3"), &[1, 1, 4, 1]);
     assert_eq!(dice_counts(&rolls), vec![2, 1, 1]);
     assert_eq!(modifiers(&rolls), vec![2, 0, 0]);
     assert!(is_removed(&game, skeleton));
@@ -187,7 +188,7 @@ fn two_dwarf_lords_do_not_stack() {
     let mut game = p.build();
     // 1+1 and one +1 = 3 loses to the Skeleton's 4 (two Lords stacked would
     // tie and win on dice); the Warrior saves its hit with a 4.
-    let rolls = play(&mut game, 0, &step(warrior, "f3"), &[1, 1, 4, 4]);
+    let rolls = play_for_rolls(&mut game, 0, &step(warrior, "f3"), &[1, 1, 4, 4]);
     assert_eq!(dice_counts(&rolls), vec![2, 1, 1]);
     assert_eq!(modifiers(&rolls), vec![1, 0, 0]);
     assert!(at(&game, warrior, "e2"));
@@ -200,7 +201,7 @@ fn the_dwarf_lord_aura_does_not_reach_the_lord_itself() {
     let lord = p.place(0, "dwarf-lord", "d4");
     p.place(1, "skeleton", "d5");
     let mut game = p.build();
-    let rolls = play(&mut game, 0, &step(lord, "d5"), &[6, 6, 1, 1]);
+    let rolls = play_for_rolls(&mut game, 0, &step(lord, "d5"), &[6, 6, 1, 1]);
     assert_eq!(dice_counts(&rolls), vec![2, 1, 1]);
     assert_eq!(modifiers(&rolls), vec![0, 0, 0]);
 }
@@ -215,7 +216,7 @@ fn the_dwarf_lord_aura_counts_when_defending() {
     let mut game = p.build();
     // The Skeleton's 1+3 = 4 against the Warrior's 4 + 1 (the Lord) = 5; without
     // the +1 the tie would go to the Skeleton's two dice. The Skeleton saves with a 6.
-    let rolls = play(&mut game, 1, &step(skeleton, "d2"), &[1, 3, 4, 6]);
+    let rolls = play_for_rolls(&mut game, 1, &step(skeleton, "d2"), &[1, 3, 4, 6]);
     assert_eq!(dice_counts(&rolls), vec![2, 1, 1]);
     assert_eq!(modifiers(&rolls), vec![0, 1, 0]);
     assert_eq!(rolls[2].piece, Some(skeleton));
@@ -240,7 +241,7 @@ fn man_at_arms_under_fire(clerics: &[&str]) -> (FantasyArmies, PieceId, PieceId)
 #[test]
 fn a_cleric_improves_an_adjacent_save_by_one_step() {
     let (mut game, man, hobgoblin) = man_at_arms_under_fire(&["c1"]);
-    let rolls = play(&mut game, 1, &shoot(hobgoblin, man), &[5, 4]);
+    let rolls = play_for_rolls(&mut game, 1, &shoot(hobgoblin, man), &[5, 4]);
     assert!(
         rolls[1].purpose.to_string().contains("4+"),
         "{}",
@@ -254,14 +255,14 @@ fn a_cleric_improves_an_adjacent_save_by_one_step() {
 #[test]
 fn without_a_cleric_the_same_save_of_4_fails() {
     let (mut game, man, hobgoblin) = man_at_arms_under_fire(&[]);
-    play(&mut game, 1, &shoot(hobgoblin, man), &[5, 4]);
+    play_for_rolls(&mut game, 1, &shoot(hobgoblin, man), &[5, 4]);
     assert!(is_removed(&game, man));
 }
 
 #[test]
 fn two_clerics_do_not_stack() {
     let (mut game, man, hobgoblin) = man_at_arms_under_fire(&["c1", "e1"]);
-    let rolls = play(&mut game, 1, &shoot(hobgoblin, man), &[5, 3]);
+    let rolls = play_for_rolls(&mut game, 1, &shoot(hobgoblin, man), &[5, 3]);
     assert!(
         rolls[1].purpose.to_string().contains("4+"),
         "{}",
@@ -277,7 +278,7 @@ fn a_cleric_does_not_improve_its_own_save() {
     let hobgoblin = p.place(1, "hobgoblin", "c3");
     p.to_move(Seat(1));
     let mut game = p.build();
-    play(&mut game, 1, &shoot(hobgoblin, cleric), &[5, 4]);
+    play_for_rolls(&mut game, 1, &shoot(hobgoblin, cleric), &[5, 4]);
     assert!(is_removed(&game, cleric));
 }
 
@@ -289,7 +290,7 @@ fn a_cleric_is_helped_by_another_cleric_beside_it() {
     let hobgoblin = p.place(1, "hobgoblin", "c3");
     p.to_move(Seat(1));
     let mut game = p.build();
-    play(&mut game, 1, &shoot(hobgoblin, cleric), &[5, 4]);
+    play_for_rolls(&mut game, 1, &shoot(hobgoblin, cleric), &[5, 4]);
     assert!(at(&game, cleric, "c1"));
 }
 
@@ -303,7 +304,7 @@ fn a_cleric_adds_its_step_on_top_of_armour() {
     let hobgoblin = p.place(1, "hobgoblin", "d4");
     p.to_move(Seat(1));
     let mut game = p.build();
-    let rolls = play(&mut game, 1, &shoot(hobgoblin, wizard), &[6, 3]);
+    let rolls = play_for_rolls(&mut game, 1, &shoot(hobgoblin, wizard), &[6, 3]);
     assert!(
         rolls[1].purpose.to_string().contains("3+"),
         "{}",
@@ -320,7 +321,7 @@ fn a_cleric_helps_a_neighbour_that_loses_a_contest() {
     let goblin = p.place(1, "goblin", "e3");
     p.moved(goblin).to_move(Seat(1));
     let mut game = p.build();
-    play(&mut game, 1, &step(goblin, "d2"), &[6, 6, 1, 4]);
+    play_for_rolls(&mut game, 1, &step(goblin, "d2"), &[6, 6, 1, 4]);
     assert!(at(&game, man, "d2"));
     assert!(at(&game, goblin, "e3"));
 }
@@ -333,7 +334,7 @@ fn a_cleric_does_not_help_an_enemy_beside_it() {
     p.place(0, "cleric", "c2");
     let hobgoblin = p.place(1, "hobgoblin", "d3");
     let mut game = p.build();
-    play(&mut game, 0, &shoot(archer, hobgoblin), &[5, 5]);
+    play_for_rolls(&mut game, 0, &shoot(archer, hobgoblin), &[5, 5]);
     assert!(is_removed(&game, hobgoblin));
 }
 
@@ -344,7 +345,7 @@ fn a_miner_tunnels_to_any_vacant_square_on_a_5() {
     let mut p = Position::new([Army::Dwarfs, Army::Undead]);
     let miner = p.place(0, "miner", "c1");
     let mut game = p.build();
-    let rolls = play(&mut game, 0, &tunnel(miner, "h6"), &[5]);
+    let rolls = play_for_rolls(&mut game, 0, &tunnel(miner, "h6"), &[5]);
     assert_eq!(dice_counts(&rolls), vec![1]);
     assert_eq!(rolls[0].result, "breaks through");
     assert!(at(&game, miner, "h6"));
@@ -356,7 +357,7 @@ fn a_miner_that_rolls_a_4_stays_and_its_turn_is_spent() {
     let mut p = Position::new([Army::Dwarfs, Army::Undead]);
     let miner = p.place(0, "miner", "c1");
     let mut game = p.build();
-    play(&mut game, 0, &tunnel(miner, "h6"), &[4]);
+    play_for_rolls(&mut game, 0, &tunnel(miner, "h6"), &[4]);
     assert!(at(&game, miner, "c1"));
     assert_eq!(active(&game), vec![Seat(1)]);
     assert_eq!(turn_number(&game), 2);
@@ -405,7 +406,7 @@ fn a_cannon_reaches_four_squares_and_no_further() {
     let mut game = p.build();
     assert_eq!(shoot_targets(&game, cannon), ids(&[diagonal, rank]));
     refuse(&mut game, 0, &shoot(cannon, five));
-    let rolls = play(&mut game, 0, &shoot(cannon, rank), &[2, 3, 4, 4]);
+    let rolls = play_for_rolls(&mut game, 0, &shoot(cannon, rank), &[2, 3, 4, 4]);
     assert_eq!(dice_counts(&rolls), vec![4]);
 }
 
@@ -414,7 +415,7 @@ fn a_cannon_rolling_two_ones_and_a_5_hits_its_target_and_is_then_removed() {
     let (mut game, cannon, skeleton) = cannon_and_target();
     // Shot 1,1,5,2: a hit and a misfire. The Skeleton fails its save with a 4;
     // the Cannon is removed with no save.
-    let rolls = play(&mut game, 0, &shoot(cannon, skeleton), &[1, 1, 5, 2, 4]);
+    let rolls = play_for_rolls(&mut game, 0, &shoot(cannon, skeleton), &[1, 1, 5, 2, 4]);
     assert_eq!(dice_counts(&rolls), vec![4, 1]);
     assert_eq!(rolls[0].result, "hit, and a misfire");
     assert_eq!(rolls[1].piece, Some(skeleton));
@@ -425,7 +426,7 @@ fn a_cannon_rolling_two_ones_and_a_5_hits_its_target_and_is_then_removed() {
 #[test]
 fn a_cannon_misfire_still_resolves_a_hit_that_is_saved() {
     let (mut game, cannon, skeleton) = cannon_and_target();
-    play(&mut game, 0, &shoot(cannon, skeleton), &[1, 1, 5, 2, 6]);
+    play_for_rolls(&mut game, 0, &shoot(cannon, skeleton), &[1, 1, 5, 2, 6]);
     assert!(at(&game, skeleton, "e6"));
     assert!(is_removed(&game, cannon));
 }
@@ -433,7 +434,7 @@ fn a_cannon_misfire_still_resolves_a_hit_that_is_saved() {
 #[test]
 fn a_cannon_rolling_two_ones_and_no_hit_is_removed_and_the_target_rolls_nothing() {
     let (mut game, cannon, skeleton) = cannon_and_target();
-    let rolls = play(&mut game, 0, &shoot(cannon, skeleton), &[1, 1, 2, 3]);
+    let rolls = play_for_rolls(&mut game, 0, &shoot(cannon, skeleton), &[1, 1, 2, 3]);
     assert_eq!(dice_counts(&rolls), vec![4]);
     assert_eq!(rolls[0].result, "miss, and a misfire");
     assert!(at(&game, skeleton, "e6"));
@@ -443,7 +444,7 @@ fn a_cannon_rolling_two_ones_and_no_hit_is_removed_and_the_target_rolls_nothing(
 #[test]
 fn a_cannon_rolling_a_single_one_does_not_misfire() {
     let (mut game, cannon, skeleton) = cannon_and_target();
-    let rolls = play(&mut game, 0, &shoot(cannon, skeleton), &[1, 5, 2, 3, 6]);
+    let rolls = play_for_rolls(&mut game, 0, &shoot(cannon, skeleton), &[1, 5, 2, 3, 6]);
     assert_eq!(rolls[0].result, "hit");
     assert!(at(&game, cannon, "e2"));
     assert!(at(&game, skeleton, "e6"));
@@ -452,7 +453,7 @@ fn a_cannon_rolling_a_single_one_does_not_misfire() {
 #[test]
 fn a_cannon_rolling_four_ones_is_removed_once() {
     let (mut game, cannon, skeleton) = cannon_and_target();
-    let effects = play_effects(&mut game, 0, &shoot(cannon, skeleton), &[1, 1, 1, 1]);
+    let effects = play_rolling(&mut game, 0, &shoot(cannon, skeleton), &[1, 1, 1, 1]);
     let removals: Vec<&Effect> = effects
         .iter()
         .map(|scoped| &scoped.effect)
@@ -484,7 +485,7 @@ fn gunner_and_target() -> (FantasyArmies, PieceId, PieceId) {
 fn a_gunner_rolling_1_1_6_hits_and_takes_exactly_one_hit_itself() {
     let (mut game, gunner, skeleton) = gunner_and_target();
     // The Skeleton saves with a 6; the Gunner fails its 4+ save with a 3.
-    let rolls = play(&mut game, 0, &shoot(gunner, skeleton), &[1, 1, 6, 6, 3]);
+    let rolls = play_for_rolls(&mut game, 0, &shoot(gunner, skeleton), &[1, 1, 6, 6, 3]);
     assert_eq!(dice_counts(&rolls), vec![3, 1, 1]);
     assert_eq!(rolls[1].piece, Some(skeleton));
     assert_eq!(rolls[2].piece, Some(gunner));
@@ -495,7 +496,7 @@ fn a_gunner_rolling_1_1_6_hits_and_takes_exactly_one_hit_itself() {
 #[test]
 fn a_gunner_that_saves_its_misfire_stays() {
     let (mut game, gunner, skeleton) = gunner_and_target();
-    let rolls = play(&mut game, 0, &shoot(gunner, skeleton), &[1, 2, 3, 4]);
+    let rolls = play_for_rolls(&mut game, 0, &shoot(gunner, skeleton), &[1, 2, 3, 4]);
     assert_eq!(dice_counts(&rolls), vec![3, 1]);
     assert_eq!(rolls[0].result, "miss, and a misfire");
     assert_eq!(rolls[1].piece, Some(gunner));
@@ -506,7 +507,7 @@ fn a_gunner_that_saves_its_misfire_stays() {
 #[test]
 fn a_gunner_rolling_three_ones_still_takes_only_one_hit() {
     let (mut game, gunner, skeleton) = gunner_and_target();
-    let rolls = play(&mut game, 0, &shoot(gunner, skeleton), &[1, 1, 1, 5]);
+    let rolls = play_for_rolls(&mut game, 0, &shoot(gunner, skeleton), &[1, 1, 1, 5]);
     assert_eq!(dice_counts(&rolls), vec![3, 1]);
     assert!(at(&game, gunner, "e2"));
 }
@@ -514,7 +515,7 @@ fn a_gunner_rolling_three_ones_still_takes_only_one_hit() {
 #[test]
 fn a_gunner_rolling_no_one_takes_no_hit() {
     let (mut game, gunner, skeleton) = gunner_and_target();
-    let rolls = play(&mut game, 0, &shoot(gunner, skeleton), &[2, 3, 6, 1]);
+    let rolls = play_for_rolls(&mut game, 0, &shoot(gunner, skeleton), &[2, 3, 6, 1]);
     assert_eq!(dice_counts(&rolls), vec![3, 1]);
     assert_eq!(rolls[1].piece, Some(skeleton));
     assert!(is_removed(&game, skeleton));
@@ -529,7 +530,7 @@ fn a_vampire_that_removes_an_enemy_when_attacking_gains_one_hth() {
     let vampire = p.place(0, "vampire", "c1");
     let warrior = p.place(1, "warrior", "e3");
     let mut game = p.build();
-    let rolls = play(&mut game, 0, &step(vampire, "e3"), &[6, 6, 6, 1, 1]);
+    let rolls = play_for_rolls(&mut game, 0, &step(vampire, "e3"), &[6, 6, 6, 1, 1]);
     assert_eq!(dice_counts(&rolls), vec![3, 1, 1]);
     assert!(is_removed(&game, warrior));
     assert!(at(&game, vampire, "e3"));
@@ -545,7 +546,7 @@ fn a_vampire_that_removes_an_attacker_when_defending_gains_one_hth() {
     let warrior = p.place(1, "warrior", "d3");
     p.moved(warrior).to_move(Seat(1));
     let mut game = p.build();
-    let rolls = play(&mut game, 1, &step(warrior, "e2"), &[1, 1, 6, 6, 1]);
+    let rolls = play_for_rolls(&mut game, 1, &step(warrior, "e2"), &[1, 1, 6, 6, 1]);
     assert_eq!(dice_counts(&rolls), vec![2, 2, 1]);
     assert!(is_removed(&game, warrior));
     assert!(at(&game, vampire, "e2"));
@@ -558,7 +559,7 @@ fn a_vampire_gains_nothing_when_the_loser_saves() {
     let vampire = p.place(0, "vampire", "c1");
     p.place(1, "warrior", "e3");
     let mut game = p.build();
-    play(&mut game, 0, &step(vampire, "e3"), &[6, 6, 6, 1, 4]);
+    play_for_rolls(&mut game, 0, &step(vampire, "e3"), &[6, 6, 6, 1, 4]);
     assert!(at(&game, vampire, "c1"));
     assert_eq!(stat(&game, vampire, "HTH"), "2");
 }
@@ -573,7 +574,7 @@ fn a_vampires_gains_add_up_and_add_to_its_roll() {
     assert_eq!(stat(&game, vampire, "HTH"), "2+1");
     // Three dice 1+1+1, +1 = 4 ties the Warrior's 4 and wins on dice; without
     // the +1 the 3 would lose. The Warrior fails its save with a 1.
-    let rolls = play(&mut game, 0, &step(vampire, "e3"), &[1, 1, 1, 4, 1]);
+    let rolls = play_for_rolls(&mut game, 0, &step(vampire, "e3"), &[1, 1, 1, 4, 1]);
     assert_eq!(dice_counts(&rolls), vec![3, 1, 1]);
     assert_eq!(modifiers(&rolls), vec![1, 0, 0]);
     assert!(is_removed(&game, warrior));
@@ -586,7 +587,7 @@ fn a_ghoul_that_removes_an_enemy_gains_one_hth() {
     let ghoul = p.place(0, "ghoul", "a1");
     p.place(1, "warrior", "a3");
     let mut game = p.build();
-    play(&mut game, 0, &step(ghoul, "a3"), &[6, 6, 1, 1]);
+    play_for_rolls(&mut game, 0, &step(ghoul, "a3"), &[6, 6, 1, 1]);
     assert!(at(&game, ghoul, "a3"));
     assert_eq!(stat(&game, ghoul, "HTH"), "1+1");
 }
@@ -597,7 +598,7 @@ fn other_undead_pieces_gain_nothing_from_a_removal() {
     let spectre = p.place(0, "spectre", "b1");
     p.place(1, "warrior", "c3");
     let mut game = p.build();
-    play(&mut game, 0, &step(spectre, "c3"), &[6, 6, 1, 1]);
+    play_for_rolls(&mut game, 0, &step(spectre, "c3"), &[6, 6, 1, 1]);
     assert!(at(&game, spectre, "c3"));
     assert_eq!(stat(&game, spectre, "HTH"), "1");
 }

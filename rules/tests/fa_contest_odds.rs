@@ -15,6 +15,7 @@
 //! exact odds within 4.5 standard deviations.
 
 mod fa_common;
+mod kit;
 
 use fa_common::rolls;
 use fray_protocol::{Action, DiceRoll, PieceId, Seat, Viewer};

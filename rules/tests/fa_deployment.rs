@@ -5,6 +5,7 @@
 //! Dice order in setup: seat 0's die, seat 1's die, repeated while they tie.
 
 mod fa_common;
+mod kit;
 use fa_common::*;
 
 /// Orcs: a Chieftain (piece 0) and seven Goblins (pieces 1 to 7).
@@ -48,9 +49,9 @@ fn ranks_of(squares: &[String]) -> std::collections::BTreeSet<char> {
 
 /// Deploys seat 0's Orcs: the Chieftain on e1, the Goblins on a2 to g2.
 fn deploy_orcs(game: &mut FantasyArmies) {
-    play(game, 0, &deploy(0, "e1"), &[]);
+    play_for_rolls(game, 0, &deploy(0, "e1"), &[]);
     for (piece, square) in (1..=7).zip(["a2", "b2", "c2", "d2", "e2", "f2", "g2"]) {
-        play(game, 0, &deploy(piece, square), &[]);
+        play_for_rolls(game, 0, &deploy(piece, square), &[]);
     }
 }
 
@@ -58,7 +59,7 @@ fn deploy_orcs(game: &mut FantasyArmies) {
 fn deploy_elves(game: &mut FantasyArmies) {
     let squares = ["e8", "a5", "b5", "c5", "a7", "b7", "c7", "d7"];
     for (piece, square) in (8..=15).zip(squares) {
-        play(game, 1, &deploy(piece, square), &[]);
+        play_for_rolls(game, 1, &deploy(piece, square), &[]);
     }
 }
 
@@ -136,7 +137,7 @@ fn rangers_may_deploy_anywhere_in_their_own_half() {
         ['5', '6', '7', '8'].into_iter().collect()
     );
     refuse(&mut game, 1, &deploy(9, "a4"));
-    play(&mut game, 1, &deploy(9, "d5"), &[]);
+    play_for_rolls(&mut game, 1, &deploy(9, "d5"), &[]);
     assert!(at(&game, PieceId(9), "d5"));
 
     // Seat 0's Rangers: ranks 1 to 4.
@@ -147,7 +148,7 @@ fn rangers_may_deploy_anywhere_in_their_own_half() {
         ['1', '2', '3', '4'].into_iter().collect()
     );
     refuse(&mut game, 0, &deploy(1, "a5"));
-    play(&mut game, 0, &deploy(1, "h4"), &[]);
+    play_for_rolls(&mut game, 0, &deploy(1, "h4"), &[]);
     assert!(at(&game, PieceId(1), "h4"));
 }
 
@@ -166,7 +167,7 @@ fn deploying_outside_the_area_or_onto_a_taken_square_is_refused() {
     let refused = refuse(&mut game, 0, &deploy(0, "e3"));
     assert!(refused.message.contains("outside"), "{}", refused.message);
     refuse(&mut game, 0, &deploy(0, "e7"));
-    play(&mut game, 0, &deploy(0, "e1"), &[]);
+    play_for_rolls(&mut game, 0, &deploy(0, "e1"), &[]);
     let refused = refuse(&mut game, 0, &deploy(1, "e1"));
     assert!(refused.message.contains("occupied"), "{}", refused.message);
 }
@@ -176,14 +177,14 @@ fn identical_pieces_deploy_in_list_order() {
     let (mut game, _) = setup([orcs(), elves()], &[1, 6]);
     let refused = refuse(&mut game, 0, &deploy(3, "a2"));
     assert!(refused.message.contains("in order"), "{}", refused.message);
-    play(&mut game, 0, &deploy(1, "a2"), &[]);
+    play_for_rolls(&mut game, 0, &deploy(1, "a2"), &[]);
     assert_eq!(deploy_squares(&game, 0, 2).len(), 15);
 }
 
 #[test]
 fn a_piece_already_deployed_cannot_deploy_again() {
     let (mut game, _) = setup([orcs(), elves()], &[1, 6]);
-    play(&mut game, 0, &deploy(0, "e1"), &[]);
+    play_for_rolls(&mut game, 0, &deploy(0, "e1"), &[]);
     let refused = refuse(&mut game, 0, &deploy(0, "d1"));
     assert!(
         refused.message.contains("already deployed"),
@@ -195,15 +196,15 @@ fn a_piece_already_deployed_cannot_deploy_again() {
 #[test]
 fn the_first_deployer_sets_up_all_its_pieces_before_the_other_begins() {
     let (mut game, _) = setup([orcs(), elves()], &[1, 6]);
-    play(&mut game, 0, &deploy(0, "e1"), &[]);
+    play_for_rolls(&mut game, 0, &deploy(0, "e1"), &[]);
     for (piece, square) in (1..=6).zip(["a2", "b2", "c2", "d2", "e2", "f2"]) {
         assert_eq!(game.to_act(), vec![Seat(0)]);
-        play(&mut game, 0, &deploy(piece, square), &[]);
+        play_for_rolls(&mut game, 0, &deploy(piece, square), &[]);
     }
     assert_eq!(game.to_act(), vec![Seat(0)]);
     let refused = refuse(&mut game, 1, &deploy(8, "e8"));
     assert_eq!(refused.code, RejectCode::NotYourTurn);
-    play(&mut game, 0, &deploy(7, "g2"), &[]);
+    play_for_rolls(&mut game, 0, &deploy(7, "g2"), &[]);
     assert_eq!(game.to_act(), vec![Seat(1)]);
 }
 
@@ -217,7 +218,7 @@ fn a_player_cannot_deploy_the_other_players_piece() {
 #[test]
 fn nothing_but_deploying_is_allowed_during_deployment() {
     let (mut game, _) = setup([orcs(), elves()], &[1, 6]);
-    play(&mut game, 0, &deploy(1, "a2"), &[]);
+    play_for_rolls(&mut game, 0, &deploy(1, "a2"), &[]);
     let refused = refuse(&mut game, 0, &step(PieceId(1), "a3"));
     assert_eq!(refused.code, RejectCode::IllegalAction);
     assert!(refused.message.contains("deploy"), "{}", refused.message);
@@ -230,7 +231,7 @@ fn deployed_pieces_stand_on_their_squares_and_waiting_pieces_on_none() {
     let (mut game, _) = setup([orcs(), elves()], &[1, 6]);
     assert_eq!(square_of(&game, PieceId(0)), None);
     assert!(view(&game).pieces.contains_key(&PieceId(0)));
-    play(&mut game, 0, &deploy(0, "e1"), &[]);
+    play_for_rolls(&mut game, 0, &deploy(0, "e1"), &[]);
     assert!(at(&game, PieceId(0), "e1"));
 }
 
@@ -247,7 +248,7 @@ fn the_first_deployer_chooses_to_move_first() {
     assert_eq!(offered.len(), 2);
     assert!(offered.contains(&Action::new("go-first").choice("me")));
     assert!(offered.contains(&Action::new("go-first").choice("opponent")));
-    play(&mut game, 0, &Action::new("go-first").choice("me"), &[]);
+    play_for_rolls(&mut game, 0, &Action::new("go-first").choice("me"), &[]);
     assert_eq!(active(&game), vec![Seat(0)]);
     assert_eq!(view(&game).turn.phase, "battle");
     assert_eq!(turn_number(&game), 1);
@@ -258,7 +259,7 @@ fn the_first_deployer_may_give_the_first_move_to_the_opponent() {
     let (mut game, _) = setup([orcs(), elves()], &[1, 6]);
     deploy_orcs(&mut game);
     deploy_elves(&mut game);
-    play(
+    play_for_rolls(
         &mut game,
         0,
         &Action::new("go-first").choice("opponent"),
@@ -276,7 +277,7 @@ fn when_seat_1_deploys_first_seat_1_chooses() {
     assert_eq!(game.to_act(), vec![Seat(1)]);
     let refused = refuse(&mut game, 0, &Action::new("go-first").choice("me"));
     assert_eq!(refused.code, RejectCode::NotYourTurn);
-    play(
+    play_for_rolls(
         &mut game,
         1,
         &Action::new("go-first").choice("opponent"),

@@ -5,6 +5,7 @@
 //! reason saying which; never before. Battle turns are what the view counts.
 
 mod contract_harness;
+mod kit;
 
 use contract_harness::cases::{Case, Chooser, make_case};
 use fray_protocol::{

@@ -8,6 +8,7 @@
 //! loser's save.
 
 mod fa_common;
+mod kit;
 use fa_common::*;
 use fray_protocol::{OptionKind, OptionSpec};
 use fray_rules::SetupError;
@@ -107,7 +108,7 @@ fn added_to_the_roll_the_kings_plus_one_is_added_to_two_dice() {
     let (mut game, goblin, warrior) = goblin_beside_its_chieftain(HthModifiers::AddToRoll);
     // 1+2, +1 = 4 ties the Warrior's 4 and the Goblin's two dice win the tie;
     // the Warrior fails its 4+ save with a 3.
-    let rolls = play(&mut game, 0, &step(goblin, "f3"), &[1, 2, 4, 3]);
+    let rolls = play_for_rolls(&mut game, 0, &step(goblin, "f3"), &[1, 2, 4, 3]);
     assert_eq!(dice_counts(&rolls), vec![2, 1, 1]);
     assert_eq!(modifiers(&rolls), vec![1, 0, 0]);
     assert_eq!(rolls[0].total, 4);
@@ -124,7 +125,7 @@ fn read_as_extra_dice_the_kings_plus_one_is_a_third_die() {
     let (mut game, goblin, warrior) = goblin_beside_its_chieftain(HthModifiers::ExtraDice);
     // 1+2+1 = 4 ties the Warrior's 4 and the Goblin's three dice win the tie;
     // the Warrior fails its save with a 3.
-    let rolls = play(&mut game, 0, &step(goblin, "f3"), &[1, 2, 1, 4, 3]);
+    let rolls = play_for_rolls(&mut game, 0, &step(goblin, "f3"), &[1, 2, 1, 4, 3]);
     assert_eq!(dice_counts(&rolls), vec![3, 1, 1]);
     assert_eq!(modifiers(&rolls), vec![0, 0, 0]);
     assert!(
@@ -144,7 +145,7 @@ fn read_as_extra_dice_the_dwarf_lord_and_the_high_king_give_two_more_dice() {
     let warrior = p.place(0, "warrior", "e2");
     p.place(1, "skeleton", "f3");
     let mut game = p.build();
-    let rolls = play(&mut game, 0, &step(warrior, "f3"), &[6, 6, 6, 6, 1, 1]);
+    let rolls = play_for_rolls(&mut game, 0, &step(warrior, "f3"), &[6, 6, 6, 6, 1, 1]);
     assert_eq!(dice_counts(&rolls), vec![4, 1, 1]);
 }
 
@@ -163,7 +164,7 @@ fn added_to_the_roll_smash_is_shown_as_1_plus_2_and_adds_two() {
     let (mut game, shaman, warrior) = smashing_shaman(HthModifiers::AddToRoll);
     assert_eq!(stat(&game, shaman, "HTH"), "1+2");
     // 2+2, +2 = 6 beats the Warrior's 5; the Warrior fails its save with a 1.
-    let rolls = play(&mut game, 0, &step(shaman, "d6"), &[2, 2, 5, 1]);
+    let rolls = play_for_rolls(&mut game, 0, &step(shaman, "d6"), &[2, 2, 5, 1]);
     assert_eq!(dice_counts(&rolls), vec![2, 1, 1]);
     assert_eq!(modifiers(&rolls), vec![2, 0, 0]);
     assert!(is_removed(&game, warrior));
@@ -176,7 +177,7 @@ fn read_as_extra_dice_smash_is_shown_as_3_and_rolls_four_dice() {
     assert_eq!(stat(&game, shaman, "HTH"), "3");
     // HTH 1 + Smash! 2 + the mover's die: 1+1+1+1 = 4 < 5, and the Shaman
     // fails its 5+ save with a 4.
-    let rolls = play(&mut game, 0, &step(shaman, "d6"), &[1, 1, 1, 1, 5, 4]);
+    let rolls = play_for_rolls(&mut game, 0, &step(shaman, "d6"), &[1, 1, 1, 1, 5, 4]);
     assert_eq!(dice_counts(&rolls), vec![4, 1, 1]);
     assert_eq!(modifiers(&rolls), vec![0, 0, 0]);
     assert!(is_removed(&game, shaman));
@@ -192,7 +193,7 @@ fn read_as_extra_dice_a_vampires_gain_is_shown_and_rolled_as_a_die() {
     p.place(1, "warrior", "e3");
     let mut game = p.build();
     assert_eq!(stat(&game, vampire, "HTH"), "3");
-    let rolls = play(&mut game, 0, &step(vampire, "e3"), &[6, 6, 6, 6, 1, 1]);
+    let rolls = play_for_rolls(&mut game, 0, &step(vampire, "e3"), &[6, 6, 6, 6, 1, 1]);
     assert_eq!(dice_counts(&rolls), vec![4, 1, 1]);
     assert_eq!(stat(&game, vampire, "HTH"), "4");
 }
@@ -217,7 +218,7 @@ fn added_to_the_roll_a_drained_hth_1_piece_rolls_its_die_less_one_and_can_win() 
     assert_eq!(stat(&game, warrior, "HTH"), "1-1");
     // The Skeleton's 1+2 = 3 against the Warrior's 5-1 = 4: the Warrior wins
     // and the Skeleton fails its 5+ save with a 4.
-    let rolls = play(&mut game, 1, &step(skeleton, "d4"), &[1, 2, 5, 4]);
+    let rolls = play_for_rolls(&mut game, 1, &step(skeleton, "d4"), &[1, 2, 5, 4]);
     assert_eq!(dice_counts(&rolls), vec![2, 1, 1]);
     assert_eq!(modifiers(&rolls), vec![0, -1, 0]);
     assert_eq!(rolls[1].total, 4);
@@ -230,7 +231,7 @@ fn added_to_the_roll_a_drained_piece_that_rolls_a_1_scores_0() {
     let (mut game, warrior, skeleton) = drained_warrior_attacked(HthModifiers::AddToRoll);
     // The Warrior's 1-1 = 0 against the Skeleton's 1+1 = 2; the Warrior fails
     // its 4+ save with a 3 and the Skeleton takes its square.
-    let rolls = play(&mut game, 1, &step(skeleton, "d4"), &[1, 1, 1, 3]);
+    let rolls = play_for_rolls(&mut game, 1, &step(skeleton, "d4"), &[1, 1, 1, 3]);
     assert_eq!(rolls[1].total, 0);
     assert_eq!(rolls[2].piece, Some(warrior));
     assert!(is_removed(&game, warrior));
@@ -242,7 +243,7 @@ fn read_as_extra_dice_the_same_drained_piece_rolls_nothing_and_always_loses() {
     let (mut game, warrior, skeleton) = drained_warrior_attacked(HthModifiers::ExtraDice);
     assert_eq!(stat(&game, warrior, "HTH"), "0");
     // The Skeleton's 1+1 = 2 against nothing; the Warrior fails its save with a 3.
-    let rolls = play(&mut game, 1, &step(skeleton, "d4"), &[1, 1, 3]);
+    let rolls = play_for_rolls(&mut game, 1, &step(skeleton, "d4"), &[1, 1, 3]);
     assert_eq!(dice_counts(&rolls), vec![2, 0, 1]);
     assert!(is_removed(&game, warrior));
     assert!(at(&game, skeleton, "d4"));
@@ -262,7 +263,7 @@ fn totals_below_zero_are_compared_as_they_are() {
     assert_eq!(stat(&game, warrior, "HTH"), "1-3");
     assert_eq!(stat(&game, skeleton, "HTH"), "1-2");
     // The Warrior saves its hit with a 6.
-    let rolls = play(&mut game, 0, &step(warrior, "d5"), &[1, 1, 2, 6]);
+    let rolls = play_for_rolls(&mut game, 0, &step(warrior, "d5"), &[1, 1, 2, 6]);
     assert_eq!(dice_counts(&rolls), vec![2, 1, 1]);
     assert_eq!((rolls[0].total, rolls[1].total), (-1, 0));
     assert_eq!(rolls[2].piece, Some(warrior));
@@ -280,7 +281,7 @@ fn drain_life_cast_on_an_hth_1_piece_then_decides_its_next_contest() {
     let warrior = p.place(1, "warrior", "d6");
     p.moved(warrior);
     let mut game = p.build();
-    play(
+    play_for_rolls(
         &mut game,
         0,
         &cast_at(necromancer, "drain-life", warrior),
@@ -288,11 +289,11 @@ fn drain_life_cast_on_an_hth_1_piece_then_decides_its_next_contest() {
     );
     assert_eq!(stat(&game, warrior, "HTH"), "1-1");
     assert_eq!(stat(&game, necromancer, "HTH"), "1+1");
-    play(&mut game, 1, &step(warrior, "d5"), &[]);
+    play_for_rolls(&mut game, 1, &step(warrior, "d5"), &[]);
     // Necromancer 1+1, +1 = 3 against the Warrior's 4-1 = 3: a tie, won by the
     // Necromancer's two dice against one. Undrained, 2 against 4 would lose.
     // The Warrior fails its 4+ save with a 2.
-    let rolls = play(&mut game, 0, &step(necromancer, "d5"), &[1, 1, 4, 2]);
+    let rolls = play_for_rolls(&mut game, 0, &step(necromancer, "d5"), &[1, 1, 4, 2]);
     assert_eq!(modifiers(&rolls), vec![1, -1, 0]);
     assert_eq!((rolls[0].total, rolls[1].total), (3, 3));
     assert!(is_removed(&game, warrior));

@@ -3,6 +3,7 @@
 //! are blocked by any piece, knights jump, and there is no check (R8).
 
 mod fa_common;
+mod kit;
 use fa_common::*;
 
 // --- Option counts in simple positions ------------------------------------
@@ -82,7 +83,7 @@ fn there_is_no_check_so_a_king_may_step_next_to_the_enemy_king() {
     let mut game = p.build();
     // All 8 squares, including the three next to the Liche Lord.
     assert_eq!(destinations(&game, king).len(), 8);
-    play(&mut game, 0, &step(king, "e5"), &[]);
+    play_for_rolls(&mut game, 0, &step(king, "e5"), &[]);
     assert!(at(&game, king, "e5"));
     assert_eq!(game.outcome(), None);
 }
@@ -109,8 +110,8 @@ fn the_double_step_is_only_for_the_first_move_of_the_game() {
     let mut p = Position::new([Army::Dwarfs, Army::Undead]);
     let warrior = p.place(0, "warrior", "e2");
     let mut game = p.build();
-    play(&mut game, 0, &step(warrior, "e3"), &[]);
-    play(&mut game, 1, &pass(), &[]);
+    play_for_rolls(&mut game, 0, &step(warrior, "e3"), &[]);
+    play_for_rolls(&mut game, 1, &pass(), &[]);
     assert_eq!(destinations(&game, warrior), squares(&["e4"]));
 }
 
@@ -119,9 +120,9 @@ fn a_double_step_puts_the_pawn_two_squares_on_and_it_then_steps_singly() {
     let mut p = Position::new([Army::Dwarfs, Army::Undead]);
     let warrior = p.place(0, "warrior", "e2");
     let mut game = p.build();
-    play(&mut game, 0, &step(warrior, "e4"), &[]);
+    play_for_rolls(&mut game, 0, &step(warrior, "e4"), &[]);
     assert!(at(&game, warrior, "e4"));
-    play(&mut game, 1, &pass(), &[]);
+    play_for_rolls(&mut game, 1, &pass(), &[]);
     assert_eq!(destinations(&game, warrior), squares(&["e5"]));
 }
 
@@ -199,10 +200,10 @@ fn a_pawn_on_the_far_rank_stays_what_it_is_and_can_no_longer_move() {
     let warrior = p.place(0, "warrior", "e7");
     p.moved(warrior);
     let mut game = p.build();
-    play(&mut game, 0, &step(warrior, "e8"), &[]);
+    play_for_rolls(&mut game, 0, &step(warrior, "e8"), &[]);
     assert_eq!(kind(&game, warrior), "warrior");
     assert_eq!(stat(&game, warrior, "M"), "P");
-    play(&mut game, 1, &pass(), &[]);
+    play_for_rolls(&mut game, 1, &pass(), &[]);
     assert!(destinations(&game, warrior).is_empty());
     assert_eq!(options(&game, 0), vec![pass()]);
 }
@@ -255,7 +256,7 @@ fn a_knight_jumps_over_pieces_but_cannot_land_on_a_friend() {
     let skeleton = p.place(1, "skeleton", "c3");
     let mut game = p.build();
     assert_eq!(destinations(&game, hunter), squares(&["a3", "c3"]));
-    play(&mut game, 0, &step(hunter, "a3"), &[]);
+    play_for_rolls(&mut game, 0, &step(hunter, "a3"), &[]);
     assert!(at(&game, hunter, "a3"));
     assert!(at(&game, skeleton, "c3"));
 }
@@ -268,7 +269,7 @@ fn moving_to_an_empty_square_rolls_no_dice_and_passes_the_turn() {
     let hunter = p.place(0, "hunter", "b1");
     let skeleton = p.place(1, "skeleton", "e7");
     let mut game = p.build();
-    let effects = play_effects(&mut game, 0, &step(hunter, "c3"), &[]);
+    let effects = play_rolling(&mut game, 0, &step(hunter, "c3"), &[]);
     assert!(rolls(&effects).is_empty());
     assert!(effects.iter().any(|e| matches!(
         &e.effect,

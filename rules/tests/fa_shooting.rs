@@ -4,6 +4,7 @@
 //! Dice order: the shooting dice, then the target's save if it was hit.
 
 mod fa_common;
+mod kit;
 use fa_common::*;
 
 #[test]
@@ -13,7 +14,7 @@ fn any_five_among_the_shooting_dice_hits_and_the_target_must_save() {
     let bowmaster = p.place(0, "bowmaster", "a1");
     let orc = p.place(1, "orc", "a3");
     let mut game = p.build();
-    let rolls = play(&mut game, 0, &shoot(bowmaster, orc), &[2, 5, 4]);
+    let rolls = play_for_rolls(&mut game, 0, &shoot(bowmaster, orc), &[2, 5, 4]);
     assert_eq!(dice_counts(&rolls), vec![2, 1]);
     assert_eq!(rolls[0].result, "hit");
     assert_eq!(rolls[1].piece, Some(orc));
@@ -28,7 +29,7 @@ fn a_six_hits_too_and_a_target_that_saves_stays() {
     let bowmaster = p.place(0, "bowmaster", "a1");
     let orc = p.place(1, "orc", "a3");
     let mut game = p.build();
-    let rolls = play(&mut game, 0, &shoot(bowmaster, orc), &[6, 1, 5]);
+    let rolls = play_for_rolls(&mut game, 0, &shoot(bowmaster, orc), &[6, 1, 5]);
     assert_eq!(rolls[1].result, "saved");
     assert!(at(&game, orc, "a3"));
 }
@@ -40,7 +41,7 @@ fn two_hitting_dice_still_make_one_hit() {
     let orc = p.place(1, "orc", "a3");
     let mut game = p.build();
     // Both dice hit, but there is one save: the Orc makes it.
-    let rolls = play(&mut game, 0, &shoot(bowmaster, orc), &[5, 6, 5]);
+    let rolls = play_for_rolls(&mut game, 0, &shoot(bowmaster, orc), &[5, 6, 5]);
     assert_eq!(dice_counts(&rolls), vec![2, 1]);
     assert!(at(&game, orc, "a3"));
 }
@@ -52,7 +53,7 @@ fn a_miss_rolls_no_save_and_changes_nothing_on_the_board() {
     let orc = p.place(1, "orc", "a3");
     let mut game = p.build();
     let before = view(&game).pieces;
-    let rolls = play(&mut game, 0, &shoot(bowmaster, orc), &[4, 4]);
+    let rolls = play_for_rolls(&mut game, 0, &shoot(bowmaster, orc), &[4, 4]);
     assert_eq!(dice_counts(&rolls), vec![2]);
     assert_eq!(rolls[0].result, "miss");
     assert_eq!(view(&game).pieces, before);
@@ -89,7 +90,7 @@ fn an_adjacent_enemy_may_be_shot() {
     let goblin = p.place(1, "goblin", "e3");
     let mut game = p.build();
     assert_eq!(shoot_targets(&game, archer), ids(&[goblin]));
-    play(&mut game, 0, &shoot(archer, goblin), &[5, 5]);
+    play_for_rolls(&mut game, 0, &shoot(archer, goblin), &[5, 5]);
     assert!(is_removed(&game, goblin));
     assert!(at(&game, archer, "e2"));
 }
@@ -198,7 +199,7 @@ fn a_king_piece_with_ra_may_shoot() {
     let goblin = p.place(1, "goblin", "e4");
     let mut game = p.build();
     assert_eq!(shoot_targets(&game, clan_lord), ids(&[goblin]));
-    play(&mut game, 0, &shoot(clan_lord, goblin), &[5, 6]);
+    play_for_rolls(&mut game, 0, &shoot(clan_lord, goblin), &[5, 6]);
     assert!(at(&game, goblin, "e4"));
 }
 
@@ -210,7 +211,7 @@ fn a_seat_1_shooter_shoots_the_same_way() {
     p.to_move(Seat(1));
     let mut game = p.build();
     assert_eq!(shoot_targets(&game, hobgoblin), ids(&[man]));
-    play(&mut game, 1, &shoot(hobgoblin, man), &[5, 4]);
+    play_for_rolls(&mut game, 1, &shoot(hobgoblin, man), &[5, 4]);
     assert!(is_removed(&game, man));
     assert_eq!(active(&game), vec![Seat(0)]);
 }

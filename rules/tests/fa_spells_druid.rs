@@ -6,6 +6,7 @@
 //! entangled piece that tries to move rolls its escape die before anything else.
 
 mod fa_common;
+mod kit;
 use fa_common::*;
 
 /// A Druid (D 6+, RA 1/3) on d4 for seat 0 against Orcs.
@@ -21,7 +22,7 @@ fn druid() -> (Position, PieceId) {
 fn armour_of_thorns_on_a_5_gives_the_druid_defence_4_plus() {
     let (p, druid) = druid();
     let mut game = p.build();
-    let rolls = play(
+    let rolls = play_for_rolls(
         &mut game,
         0,
         &cast_at(druid, "armour-of-thorns", druid),
@@ -37,7 +38,7 @@ fn armour_of_thorns_on_an_adjacent_friend_gives_it_defence_4_plus() {
     let (mut p, druid) = druid();
     let archer = p.place(0, "archer", "c3");
     let mut game = p.build();
-    play(
+    play_for_rolls(
         &mut game,
         0,
         &cast_at(druid, "armour-of-thorns", archer),
@@ -54,7 +55,7 @@ fn armour_of_thorns_failing_on_a_4_changes_nothing() {
     let (mut p, druid) = druid();
     let archer = p.place(0, "archer", "c3");
     let mut game = p.build();
-    play(
+    play_for_rolls(
         &mut game,
         0,
         &cast_at(druid, "armour-of-thorns", archer),
@@ -87,7 +88,7 @@ fn a_piece_under_armour_of_thorns_survives_a_hit_on_a_save_of_4() {
     let hobgoblin = p.place(1, "hobgoblin", "c5");
     p.to_move(Seat(1));
     let mut game = p.build();
-    play(&mut game, 1, &shoot(hobgoblin, archer), &[5, 4]);
+    play_for_rolls(&mut game, 1, &shoot(hobgoblin, archer), &[5, 4]);
     assert!(at(&game, archer, "c3"));
 }
 
@@ -97,7 +98,7 @@ fn armour_of_thorns_stays_when_its_target_moves_away() {
     let archer = p.place(0, "archer", "c3");
     p.thorns(druid, archer);
     let mut game = p.build();
-    play(&mut game, 0, &step(archer, "c5"), &[]);
+    play_for_rolls(&mut game, 0, &step(archer, "c5"), &[]);
     assert_eq!(stat(&game, archer, "D"), "4+");
     assert!(has_marker(&game, archer, "armour-of-thorns"));
 }
@@ -108,7 +109,7 @@ fn armour_of_thorns_ends_when_the_druid_moves() {
     let archer = p.place(0, "archer", "c3");
     p.thorns(druid, archer);
     let mut game = p.build();
-    play(&mut game, 0, &step(druid, "h8"), &[]);
+    play_for_rolls(&mut game, 0, &step(druid, "h8"), &[]);
     assert_eq!(stat(&game, archer, "D"), "6+");
     assert!(!has_marker(&game, archer, "armour-of-thorns"));
 }
@@ -120,7 +121,7 @@ fn armour_of_thorns_ends_on_the_druids_next_casting_attempt_even_a_failed_one() 
     p.thorns(druid, archer);
     let goblin = p.place(1, "goblin", "d6");
     let mut game = p.build();
-    play(&mut game, 0, &cast_at(druid, "entangle", goblin), &[3]);
+    play_for_rolls(&mut game, 0, &cast_at(druid, "entangle", goblin), &[3]);
     assert_eq!(stat(&game, archer, "D"), "6+");
     assert!(!has_marker(&game, goblin, "entangled"));
 }
@@ -137,7 +138,7 @@ fn armour_of_thorns_ends_with_its_target_when_the_target_is_removed() {
     p.to_move(Seat(1));
     let mut game = p.build();
     assert!(has_marker(&game, druid, "keeps-armour-of-thorns"));
-    let effects = play_effects(&mut game, 1, &shoot(hobgoblin, archer), &[5, 3]);
+    let effects = play_rolling(&mut game, 1, &shoot(hobgoblin, archer), &[5, 3]);
     assert!(is_removed(&game, archer));
     assert!(!has_marker(&game, druid, "keeps-armour-of-thorns"));
     // The end is told: the Druid's markers change in the same action.
@@ -172,7 +173,7 @@ fn logs_stored_before_the_druids_marker_still_agree() {
     let hobgoblin = p.place(1, "hobgoblin", "a6");
     let mut game = p.build();
     let before_cast = view(&game);
-    let cast = play_effects(
+    let cast = play_rolling(
         &mut game,
         0,
         &cast_at(druid, "armour-of-thorns", archer),
@@ -187,14 +188,14 @@ fn logs_stored_before_the_druids_marker_still_agree() {
     );
     assert!(!agrees(&before_cast, &archer_untold, &cast));
 
-    play(&mut game, 1, &step(hobgoblin, "a5"), &[]);
+    play_for_rolls(&mut game, 1, &step(hobgoblin, "a5"), &[]);
     let before_move = view(&game);
-    let moved = play_effects(&mut game, 0, &step(druid, "d5"), &[]);
+    let moved = play_rolling(&mut game, 0, &step(druid, "d5"), &[]);
     let mut earlier_move = moved.clone();
     earlier_move.remove(the_druids_change(&moved, druid));
     assert!(agrees(&before_move, &earlier_move, &moved));
     let moved_elsewhere: Vec<ScopedEffect> =
-        play_effects(&mut p.build(), 0, &step(druid, "e5"), &[]);
+        play_rolling(&mut p.build(), 0, &step(druid, "e5"), &[]);
     assert!(!agrees(&before_move, &moved_elsewhere, &moved));
 }
 
@@ -213,7 +214,7 @@ fn armour_of_thorns_does_not_end_when_the_druid_shoots() {
     p.thorns(druid, druid);
     let goblin = p.place(1, "goblin", "d6");
     let mut game = p.build();
-    play(&mut game, 0, &shoot(druid, goblin), &[4]);
+    play_for_rolls(&mut game, 0, &shoot(druid, goblin), &[4]);
     assert_eq!(stat(&game, druid, "D"), "4+");
 }
 
@@ -223,7 +224,7 @@ fn the_druid_may_shoot_instead_of_casting() {
     let goblin = p.place(1, "goblin", "d7");
     let mut game = p.build();
     assert_eq!(shoot_targets(&game, druid), ids(&[goblin]));
-    play(&mut game, 0, &shoot(druid, goblin), &[5, 5]);
+    play_for_rolls(&mut game, 0, &shoot(druid, goblin), &[5, 5]);
     assert!(is_removed(&game, goblin));
 }
 
@@ -241,7 +242,7 @@ fn arrow_storm_hits_the_target_then_each_adjacent_enemy_in_piece_order() {
     let distant = p.place(1, "goblin", "h8");
     let mut game = p.build();
     // Cast with a 6; the Orc saves (5), the west Goblin fails (1), the east Goblin saves (6).
-    let rolls = play(
+    let rolls = play_for_rolls(
         &mut game,
         0,
         &cast_at(druid, "arrow-storm", target),
@@ -265,7 +266,7 @@ fn arrow_storm_failing_on_a_5_rolls_no_saves() {
     let target = p.place(1, "orc", "d4");
     let mut game = p.build();
     let before = view(&game).pieces;
-    let rolls = play(&mut game, 0, &cast_at(druid, "arrow-storm", target), &[5]);
+    let rolls = play_for_rolls(&mut game, 0, &cast_at(druid, "arrow-storm", target), &[5]);
     assert_eq!(dice_counts(&rolls), vec![1]);
     assert_eq!(view(&game).pieces, before);
 }
@@ -291,7 +292,7 @@ fn entangle_on_a_4_marks_an_enemy_within_two_squares_even_out_of_sight() {
     p.place(0, "archer", "d5");
     let hidden = p.place(1, "goblin", "d6"); // behind the Archer
     let mut game = p.build();
-    let rolls = play(&mut game, 0, &cast_at(druid, "entangle", hidden), &[4]);
+    let rolls = play_for_rolls(&mut game, 0, &cast_at(druid, "entangle", hidden), &[4]);
     assert_eq!(dice_counts(&rolls), vec![1]);
     assert!(has_marker(&game, hidden, "entangled"));
     assert!(at(&game, hidden, "d6"));
@@ -302,7 +303,7 @@ fn entangle_failing_on_a_3_marks_nothing() {
     let (mut p, druid) = druid();
     let goblin = p.place(1, "goblin", "d6");
     let mut game = p.build();
-    play(&mut game, 0, &cast_at(druid, "entangle", goblin), &[3]);
+    play_for_rolls(&mut game, 0, &cast_at(druid, "entangle", goblin), &[3]);
     assert!(!has_marker(&game, goblin, "entangled"));
 }
 
@@ -334,7 +335,7 @@ fn entangled_goblin() -> (FantasyArmies, PieceId, PieceId) {
 #[test]
 fn an_entangled_piece_that_rolls_a_4_moves_and_is_freed() {
     let (mut game, _, goblin) = entangled_goblin();
-    let rolls = play(&mut game, 1, &step(goblin, "e5"), &[4]);
+    let rolls = play_for_rolls(&mut game, 1, &step(goblin, "e5"), &[4]);
     assert_eq!(dice_counts(&rolls), vec![1]);
     assert_eq!(rolls[0].piece, Some(goblin));
     assert!(at(&game, goblin, "e5"));
@@ -344,19 +345,19 @@ fn an_entangled_piece_that_rolls_a_4_moves_and_is_freed() {
 #[test]
 fn an_entangled_piece_that_rolls_a_3_wastes_its_turn_and_is_freed() {
     let (mut game, druid, goblin) = entangled_goblin();
-    let rolls = play(&mut game, 1, &step(goblin, "e5"), &[3]);
+    let rolls = play_for_rolls(&mut game, 1, &step(goblin, "e5"), &[3]);
     assert_eq!(rolls[0].result, "stays entangled: the turn is wasted");
     assert!(at(&game, goblin, "e6"));
     assert!(!has_marker(&game, goblin, "entangled"));
     assert_eq!(active(&game), vec![Seat(0)]);
     // Its next move needs no roll (seat 0 spends its turn on a failed cast).
-    play(
+    play_for_rolls(
         &mut game,
         0,
         &cast_at(druid, "armour-of-thorns", druid),
         &[3],
     );
-    play(&mut game, 1, &step(goblin, "e5"), &[]);
+    play_for_rolls(&mut game, 1, &step(goblin, "e5"), &[]);
     assert!(at(&game, goblin, "e5"));
 }
 
@@ -367,7 +368,7 @@ fn an_entangled_piece_rolls_to_escape_before_a_contest() {
     p.moved(goblin).entangled(goblin).to_move(Seat(1));
     let mut game = p.build();
     // Escape 5; Goblin 6+6 against the Druid's 1; the Druid fails its 6+ save.
-    let rolls = play(&mut game, 1, &step(goblin, "d4"), &[5, 6, 6, 1, 2]);
+    let rolls = play_for_rolls(&mut game, 1, &step(goblin, "d4"), &[5, 6, 6, 1, 2]);
     assert_eq!(dice_counts(&rolls), vec![1, 2, 1, 1]);
     assert!(is_removed(&game, druid));
     assert!(at(&game, goblin, "d4"));
@@ -379,7 +380,7 @@ fn an_entangled_piece_that_fails_to_escape_does_not_contest() {
     let goblin = p.place(1, "goblin", "e5");
     p.moved(goblin).entangled(goblin).to_move(Seat(1));
     let mut game = p.build();
-    let rolls = play(&mut game, 1, &step(goblin, "d4"), &[1]);
+    let rolls = play_for_rolls(&mut game, 1, &step(goblin, "d4"), &[1]);
     assert_eq!(dice_counts(&rolls), vec![1]);
     assert!(at(&game, druid, "d4"));
     assert!(at(&game, goblin, "e5"));
@@ -392,7 +393,7 @@ fn shooting_neither_triggers_nor_clears_entangle() {
     p.moved(hobgoblin).entangled(hobgoblin).to_move(Seat(1));
     let mut game = p.build();
     // Only the shooting die, a miss: no escape roll.
-    play(&mut game, 1, &shoot(hobgoblin, druid), &[2]);
+    play_for_rolls(&mut game, 1, &shoot(hobgoblin, druid), &[2]);
     assert!(has_marker(&game, hobgoblin, "entangled"));
 }
 
@@ -411,13 +412,13 @@ fn an_entangled_miner_tunnels_with_no_escape_roll_and_stays_entangled() {
     // R23: tunnelling is done instead of moving. The only die is the tunnel's
     // 5; an escape roll would ask for a second die the script does not have.
     let (mut game, druid, miner) = entangled_enemy(Army::Dwarfs, "miner");
-    let rolls = play(&mut game, 1, &tunnel(miner, "h3"), &[5]);
+    let rolls = play_for_rolls(&mut game, 1, &tunnel(miner, "h3"), &[5]);
     assert_eq!(dice_counts(&rolls), vec![1]);
     assert!(at(&game, miner, "h3"));
     assert!(has_marker(&game, miner, "entangled"));
     // Its next move is the next attempt to move: a 3 wastes it and frees it.
-    play(&mut game, 0, &druid_casts_on_itself(druid), &[3]);
-    let rolls = play(&mut game, 1, &step(miner, "g4"), &[3]);
+    play_for_rolls(&mut game, 0, &druid_casts_on_itself(druid), &[3]);
+    let rolls = play_for_rolls(&mut game, 1, &step(miner, "g4"), &[3]);
     assert_eq!(rolls[0].result, "stays entangled: the turn is wasted");
     assert!(at(&game, miner, "h3"));
     assert!(!has_marker(&game, miner, "entangled"));
@@ -426,7 +427,7 @@ fn an_entangled_miner_tunnels_with_no_escape_roll_and_stays_entangled() {
 #[test]
 fn an_entangled_miner_that_fails_to_tunnel_stays_entangled() {
     let (mut game, _, miner) = entangled_enemy(Army::Dwarfs, "miner");
-    let rolls = play(&mut game, 1, &tunnel(miner, "h3"), &[4]);
+    let rolls = play_for_rolls(&mut game, 1, &tunnel(miner, "h3"), &[4]);
     assert_eq!(dice_counts(&rolls), vec![1]);
     assert!(at(&game, miner, "e6"));
     assert!(has_marker(&game, miner, "entangled"));
@@ -436,13 +437,13 @@ fn an_entangled_miner_that_fails_to_tunnel_stays_entangled() {
 fn an_entangled_shaman_casts_with_no_escape_roll_and_stays_entangled() {
     // R23: casting is done instead of moving. Smash! takes its 4 and nothing else.
     let (mut game, druid, shaman) = entangled_enemy(Army::OrcsAndGoblins, "shaman");
-    let rolls = play(&mut game, 1, &cast(shaman, "smash"), &[4]);
+    let rolls = play_for_rolls(&mut game, 1, &cast(shaman, "smash"), &[4]);
     assert_eq!(dice_counts(&rolls), vec![1]);
     assert!(has_marker(&game, shaman, "smash"));
     assert!(has_marker(&game, shaman, "entangled"));
     // Moving is what the entanglement waits for: a 4 escapes, then the move.
-    play(&mut game, 0, &druid_casts_on_itself(druid), &[3]);
-    let rolls = play(&mut game, 1, &step(shaman, "e5"), &[4]);
+    play_for_rolls(&mut game, 0, &druid_casts_on_itself(druid), &[3]);
+    let rolls = play_for_rolls(&mut game, 1, &step(shaman, "e5"), &[4]);
     assert_eq!(dice_counts(&rolls), vec![1]);
     assert!(at(&game, shaman, "e5"));
     assert!(!has_marker(&game, shaman, "entangled"));
@@ -460,8 +461,8 @@ fn entangle_cast_then_the_enemy_loses_its_move() {
     let goblin = p.place(1, "goblin", "e6");
     p.moved(goblin);
     let mut game = p.build();
-    play(&mut game, 0, &cast_at(druid, "entangle", goblin), &[6]);
-    play(&mut game, 1, &step(goblin, "e5"), &[2]);
+    play_for_rolls(&mut game, 0, &cast_at(druid, "entangle", goblin), &[6]);
+    play_for_rolls(&mut game, 1, &step(goblin, "e5"), &[2]);
     assert!(at(&game, goblin, "e6"));
     assert_eq!(active(&game), vec![Seat(0)]);
 }

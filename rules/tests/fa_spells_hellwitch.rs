@@ -6,6 +6,7 @@
 //! piece in piece order a D6, and on a 6 that piece's save at once).
 
 mod fa_common;
+mod kit;
 use fa_common::*;
 
 /// A Hellwitch (D 4+) on d4 for seat 0 against Dwarfs.
@@ -31,7 +32,7 @@ fn a_lone_hellwitch_is_offered_27_moves_dark_ritual_and_rain_of_blood() {
 fn dark_ritual_on_a_2_gives_the_player_plus_one_on_the_next_cast() {
     let (p, hellwitch) = hellwitch();
     let mut game = p.build();
-    let rolls = play(&mut game, 0, &cast(hellwitch, "dark-ritual"), &[2]);
+    let rolls = play_for_rolls(&mut game, 0, &cast(hellwitch, "dark-ritual"), &[2]);
     assert_eq!(rolls[0].result, "cast");
     assert_eq!(resource(&game, 0, "dark-ritual"), Some(1));
     assert_eq!(resource(&game, 1, "dark-ritual"), None);
@@ -42,7 +43,7 @@ fn dark_ritual_on_a_2_gives_the_player_plus_one_on_the_next_cast() {
 fn dark_ritual_fails_on_a_1() {
     let (p, hellwitch) = hellwitch();
     let mut game = p.build();
-    play(&mut game, 0, &cast(hellwitch, "dark-ritual"), &[1]);
+    play_for_rolls(&mut game, 0, &cast(hellwitch, "dark-ritual"), &[1]);
     assert_eq!(resource(&game, 0, "dark-ritual"), None);
 }
 
@@ -54,7 +55,7 @@ fn dark_ritual_turns_a_4_into_a_successful_hellfire_and_is_then_gone() {
     let mut game = p.build();
     assert_eq!(resource(&game, 0, "dark-ritual"), Some(1));
     // 4 + 1 = 5 casts Hellfire; the Warrior fails its 4+ save with a 1.
-    let rolls = play(
+    let rolls = play_for_rolls(
         &mut game,
         0,
         &cast_at(hellwitch, "hellfire", warrior),
@@ -73,7 +74,7 @@ fn without_dark_ritual_a_4_fails_hellfire() {
     let (mut p, hellwitch) = hellwitch();
     let warrior = p.place(1, "warrior", "d6");
     let mut game = p.build();
-    let rolls = play(&mut game, 0, &cast_at(hellwitch, "hellfire", warrior), &[4]);
+    let rolls = play_for_rolls(&mut game, 0, &cast_at(hellwitch, "hellfire", warrior), &[4]);
     assert_eq!(rolls[0].modifier, 0);
     assert!(at(&game, warrior, "d6"));
 }
@@ -85,7 +86,7 @@ fn dark_ritual_is_spent_by_the_next_attempt_even_when_that_fails() {
     p.place(1, "warrior", "h8");
     let mut game = p.build();
     // Rain of Blood needs 6: 4 + 1 is not enough, and the +1 is used up.
-    let rolls = play(&mut game, 0, &cast(hellwitch, "rain-of-blood"), &[4]);
+    let rolls = play_for_rolls(&mut game, 0, &cast(hellwitch, "rain-of-blood"), &[4]);
     assert_eq!(rolls[0].total, 5);
     assert_eq!(rolls[0].result, "fails to cast");
     assert_eq!(resource(&game, 0, "dark-ritual"), None);
@@ -97,10 +98,10 @@ fn dark_ritual_cast_with_the_bonus_gives_a_fresh_plus_one_and_never_plus_two() {
     p.dark_ritual(0);
     let mut game = p.build();
     // A 1 with the +1 makes the 2+.
-    play(&mut game, 0, &cast(hellwitch, "dark-ritual"), &[1]);
+    play_for_rolls(&mut game, 0, &cast(hellwitch, "dark-ritual"), &[1]);
     assert_eq!(resource(&game, 0, "dark-ritual"), Some(1));
-    play(&mut game, 1, &pass(), &[]);
-    let rolls = play(&mut game, 0, &cast(hellwitch, "rain-of-blood"), &[4]);
+    play_for_rolls(&mut game, 1, &pass(), &[]);
+    let rolls = play_for_rolls(&mut game, 0, &cast(hellwitch, "rain-of-blood"), &[4]);
     // 4 + 1 = 5, not 4 + 2 = 6: the cast fails.
     assert_eq!(rolls[0].total, 5);
     assert_eq!(rolls[0].result, "fails to cast");
@@ -111,8 +112,8 @@ fn dark_ritual_belongs_to_its_player_and_survives_the_opponents_turn() {
     let (mut p, hellwitch) = hellwitch();
     let warrior = p.place(1, "warrior", "a7");
     let mut game = p.build();
-    play(&mut game, 0, &cast(hellwitch, "dark-ritual"), &[3]);
-    play(&mut game, 1, &step(warrior, "a6"), &[]);
+    play_for_rolls(&mut game, 0, &cast(hellwitch, "dark-ritual"), &[3]);
+    play_for_rolls(&mut game, 1, &step(warrior, "a6"), &[]);
     assert_eq!(resource(&game, 0, "dark-ritual"), Some(1));
 }
 
@@ -134,9 +135,9 @@ fn one_hellwitchs_dark_ritual_helps_the_other_hellwitchs_next_cast() {
     // with a 2; the second then casts Hellfire on a 4, which the +1 makes a 5;
     // the Warrior saves with a 6.
     let (mut game, first, second, target, walker) = two_hellwitches();
-    play(&mut game, 0, &cast(first, "dark-ritual"), &[2]);
-    play(&mut game, 1, &step(walker, "a6"), &[]);
-    let rolls = play(&mut game, 0, &cast_at(second, "hellfire", target), &[4, 6]);
+    play_for_rolls(&mut game, 0, &cast(first, "dark-ritual"), &[2]);
+    play_for_rolls(&mut game, 1, &step(walker, "a6"), &[]);
+    let rolls = play_for_rolls(&mut game, 0, &cast_at(second, "hellfire", target), &[4, 6]);
     assert_eq!(rolls[0].piece, Some(second));
     assert_eq!(rolls[0].total, 5);
     assert_eq!(dice_counts(&rolls), vec![1, 1]);
@@ -150,13 +151,13 @@ fn two_hellwitches_casting_dark_ritual_in_turn_still_give_only_plus_one() {
     // with a 1 (+1 = 2). The bonus stays +1: the first witch's Hellfire on a 3
     // makes 4 and fails (+2 would have made the 5 it needs).
     let (mut game, first, second, target, walker) = two_hellwitches();
-    play(&mut game, 0, &cast(first, "dark-ritual"), &[2]);
-    play(&mut game, 1, &step(walker, "a6"), &[]);
-    let rolls = play(&mut game, 0, &cast(second, "dark-ritual"), &[1]);
+    play_for_rolls(&mut game, 0, &cast(first, "dark-ritual"), &[2]);
+    play_for_rolls(&mut game, 1, &step(walker, "a6"), &[]);
+    let rolls = play_for_rolls(&mut game, 0, &cast(second, "dark-ritual"), &[1]);
     assert_eq!(rolls[0].total, 2);
     assert_eq!(resource(&game, 0, "dark-ritual"), Some(1));
-    play(&mut game, 1, &step(walker, "a5"), &[]);
-    let rolls = play(&mut game, 0, &cast_at(first, "hellfire", target), &[3]);
+    play_for_rolls(&mut game, 1, &step(walker, "a5"), &[]);
+    let rolls = play_for_rolls(&mut game, 0, &cast_at(first, "hellfire", target), &[3]);
     assert_eq!(rolls[0].total, 4);
     assert_eq!(rolls[0].result, "fails to cast");
     assert_eq!(resource(&game, 0, "dark-ritual"), None);
@@ -170,7 +171,7 @@ fn hellfire_cast_on_a_5_hits_a_target_three_squares_away() {
     let (mut p, hellwitch) = hellwitch();
     let warrior = p.place(1, "warrior", "g7");
     let mut game = p.build();
-    let rolls = play(
+    let rolls = play_for_rolls(
         &mut game,
         0,
         &cast_at(hellwitch, "hellfire", warrior),
@@ -186,7 +187,7 @@ fn hellfire_target_that_saves_stays() {
     let (mut p, hellwitch) = hellwitch();
     let warrior = p.place(1, "warrior", "g7");
     let mut game = p.build();
-    play(
+    play_for_rolls(
         &mut game,
         0,
         &cast_at(hellwitch, "hellfire", warrior),
@@ -200,7 +201,7 @@ fn hellfire_failing_on_a_4_rolls_no_save() {
     let (mut p, hellwitch) = hellwitch();
     let warrior = p.place(1, "warrior", "g7");
     let mut game = p.build();
-    let rolls = play(&mut game, 0, &cast_at(hellwitch, "hellfire", warrior), &[4]);
+    let rolls = play_for_rolls(&mut game, 0, &cast_at(hellwitch, "hellfire", warrior), &[4]);
     assert_eq!(dice_counts(&rolls), vec![1]);
     assert!(at(&game, warrior, "g7"));
 }
@@ -229,7 +230,7 @@ fn rain_of_blood_rolls_for_each_enemy_in_piece_order_and_each_6_is_a_hit() {
     let king = p.place(1, "high-king", "e8");
     let fallen = p.fallen(1, "warrior");
     let mut game = p.build();
-    let rolls = play(
+    let rolls = play_for_rolls(
         &mut game,
         0,
         &cast(hellwitch, "rain-of-blood"),
@@ -263,7 +264,7 @@ fn rain_of_blood_failing_on_a_5_rolls_nothing_more() {
     p.place(1, "warrior", "a8");
     p.place(1, "warrior", "h8");
     let mut game = p.build();
-    let rolls = play(&mut game, 0, &cast(hellwitch, "rain-of-blood"), &[5]);
+    let rolls = play_for_rolls(&mut game, 0, &cast(hellwitch, "rain-of-blood"), &[5]);
     assert_eq!(dice_counts(&rolls), vec![1]);
 }
 
@@ -274,7 +275,7 @@ fn rain_of_blood_that_removes_the_king_still_rolls_for_every_other_enemy() {
     let king = p.place(1, "high-king", "e8");
     let warrior = p.place(1, "warrior", "a8");
     let mut game = p.build();
-    play(
+    play_for_rolls(
         &mut game,
         0,
         &cast(hellwitch, "rain-of-blood"),

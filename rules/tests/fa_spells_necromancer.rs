@@ -5,6 +5,7 @@
 //! Dice order: the casting die only; none of these spells rolls a save.
 
 mod fa_common;
+mod kit;
 use fa_common::*;
 
 /// A Necromancer (HTH 1, D 5+) on d4 for seat 0 against Dwarfs.
@@ -21,7 +22,7 @@ fn drain_life_on_a_5_moves_one_hth_from_the_target_to_the_necromancer() {
     let (mut p, necro) = necromancer();
     let king = p.place(1, "high-king", "d6");
     let mut game = p.build();
-    let rolls = play(&mut game, 0, &cast_at(necro, "drain-life", king), &[5]);
+    let rolls = play_for_rolls(&mut game, 0, &cast_at(necro, "drain-life", king), &[5]);
     // No save: only the casting die.
     assert_eq!(dice_counts(&rolls), vec![1]);
     // Written as the book writes a modified HTH (R4).
@@ -35,7 +36,7 @@ fn drain_life_failing_on_a_4_changes_nothing() {
     let (mut p, necro) = necromancer();
     let king = p.place(1, "high-king", "d6");
     let mut game = p.build();
-    play(&mut game, 0, &cast_at(necro, "drain-life", king), &[4]);
+    play_for_rolls(&mut game, 0, &cast_at(necro, "drain-life", king), &[4]);
     assert_eq!(stat(&game, king, "HTH"), "2");
     assert_eq!(stat(&game, necro, "HTH"), "1");
     assert_eq!(active(&game), vec![Seat(1)]);
@@ -50,7 +51,7 @@ fn drain_life_on_a_drained_piece_takes_one_more_and_feeds_the_necromancer() {
     p.hth_change(warrior, -1);
     let mut game = p.build();
     assert_eq!(stat(&game, warrior, "HTH"), "1-1");
-    play(&mut game, 0, &cast_at(necro, "drain-life", warrior), &[6]);
+    play_for_rolls(&mut game, 0, &cast_at(necro, "drain-life", warrior), &[6]);
     assert_eq!(stat(&game, warrior, "HTH"), "1-2");
     assert_eq!(stat(&game, necro, "HTH"), "1+1");
 }
@@ -62,7 +63,7 @@ fn read_as_extra_dice_drain_life_on_a_piece_at_hth_0_takes_nothing_and_gives_not
     let warrior = p.place(1, "warrior", "d6");
     p.hth_change(warrior, -1);
     let mut game = p.build();
-    play(&mut game, 0, &cast_at(necro, "drain-life", warrior), &[6]);
+    play_for_rolls(&mut game, 0, &cast_at(necro, "drain-life", warrior), &[6]);
     assert_eq!(stat(&game, warrior, "HTH"), "0");
     assert_eq!(stat(&game, necro, "HTH"), "1");
 }
@@ -72,7 +73,7 @@ fn drain_life_on_a_cannon_with_hth_dash_gives_the_necromancer_nothing() {
     let (mut p, necro) = necromancer();
     let cannon = p.place(1, "cannon", "d6");
     let mut game = p.build();
-    play(&mut game, 0, &cast_at(necro, "drain-life", cannon), &[5]);
+    play_for_rolls(&mut game, 0, &cast_at(necro, "drain-life", cannon), &[5]);
     assert_eq!(stat(&game, cannon, "HTH"), "-");
     assert_eq!(stat(&game, necro, "HTH"), "1");
 }
@@ -83,13 +84,13 @@ fn drain_life_leaves_a_warrior_at_one_minus_one_and_the_loss_lasts() {
     let warrior = p.place(1, "warrior", "e5");
     p.moved(warrior);
     let mut game = p.build();
-    play(&mut game, 0, &cast_at(necro, "drain-life", warrior), &[5]);
+    play_for_rolls(&mut game, 0, &cast_at(necro, "drain-life", warrior), &[5]);
     assert_eq!(stat(&game, warrior, "HTH"), "1-1");
     // A turn later the Warrior attacks with its die and the mover's, less 1:
     // 3+2-1 = 4 against the Necromancer's 4+1 = 5. Without either change it
     // would be a tie, won by the Warrior's two dice. The Warrior loses and
     // fails its 4+ save with a 3.
-    let rolls = play(&mut game, 1, &step(warrior, "d4"), &[3, 2, 4, 3]);
+    let rolls = play_for_rolls(&mut game, 1, &step(warrior, "d4"), &[3, 2, 4, 3]);
     assert_eq!(dice_counts(&rolls), vec![2, 1, 1]);
     assert_eq!(modifiers(&rolls), vec![-1, 1, 0]);
     assert!(is_removed(&game, warrior));
@@ -125,7 +126,7 @@ fn raise_dead_returns_the_earliest_removed_piece_as_a_zombie_next_to_the_necroma
     let offered = spell_options(&game, necro, "raise-dead-zombie");
     assert_eq!(offered.len(), 8);
     assert!(offered.iter().all(|a| a.target == Some(first)));
-    let rolls = play(
+    let rolls = play_for_rolls(
         &mut game,
         0,
         &cast_to(necro, "raise-dead-zombie", first, "e5"),
@@ -145,7 +146,7 @@ fn raise_dead_as_a_skeleton_gives_a_skeleton() {
     let (mut p, necro) = necromancer();
     let fallen = p.fallen(0, "vampire");
     let mut game = p.build();
-    play(
+    play_for_rolls(
         &mut game,
         0,
         &cast_to(necro, "raise-dead-skeleton", fallen, "c3"),
@@ -163,7 +164,7 @@ fn a_raised_piece_keeps_nothing_of_its_old_gains() {
     let fallen = p.fallen(0, "vampire");
     p.hth_change(fallen, 3);
     let mut game = p.build();
-    play(
+    play_for_rolls(
         &mut game,
         0,
         &cast_to(necro, "raise-dead-zombie", fallen, "c3"),
@@ -177,7 +178,7 @@ fn raise_dead_failing_on_a_4_leaves_the_piece_removed() {
     let (mut p, necro) = necromancer();
     let fallen = p.fallen(0, "ghoul");
     let mut game = p.build();
-    play(
+    play_for_rolls(
         &mut game,
         0,
         &cast_to(necro, "raise-dead-zombie", fallen, "e5"),
@@ -198,17 +199,17 @@ fn raise_dead_raises_the_fallen_in_the_order_they_were_removed() {
         0,
         &cast_to(necro, "raise-dead-zombie", second, "e5"),
     );
-    play(
+    play_for_rolls(
         &mut game,
         0,
         &cast_to(necro, "raise-dead-zombie", first, "e5"),
         &[5],
     );
-    play(&mut game, 1, &pass(), &[]);
+    play_for_rolls(&mut game, 1, &pass(), &[]);
     let offered = spell_options(&game, necro, "raise-dead-skeleton");
     assert!(!offered.is_empty());
     assert!(offered.iter().all(|a| a.target == Some(second)));
-    play(
+    play_for_rolls(
         &mut game,
         0,
         &cast_to(necro, "raise-dead-skeleton", second, "c5"),
@@ -225,7 +226,7 @@ fn a_piece_removed_in_play_rises_after_those_removed_before_it() {
     let warrior = p.place(1, "warrior", "b3");
     p.moved(warrior).to_move(Seat(1));
     let mut game = p.build();
-    play(&mut game, 1, &step(warrior, "a2"), &[6, 6, 1, 1]);
+    play_for_rolls(&mut game, 1, &step(warrior, "a2"), &[6, 6, 1, 1]);
     assert!(is_removed(&game, skeleton));
     assert!(
         spell_options(&game, necro, "raise-dead-zombie")
@@ -291,13 +292,13 @@ fn a_raised_pawn_may_double_step_on_its_first_move() {
     let fallen = p.fallen(0, "skeleton");
     p.moved(fallen);
     let mut game = p.build();
-    play(
+    play_for_rolls(
         &mut game,
         0,
         &cast_to(necro, "raise-dead-skeleton", fallen, "c5"),
         &[5],
     );
-    play(&mut game, 1, &pass(), &[]);
+    play_for_rolls(&mut game, 1, &pass(), &[]);
     assert_eq!(destinations(&game, fallen), squares(&["c6", "c7"]));
 }
 
@@ -308,7 +309,7 @@ fn slay_on_a_6_removes_the_target_with_no_save() {
     let (mut p, necro) = necromancer();
     let warrior = p.place(1, "warrior", "f6");
     let mut game = p.build();
-    let rolls = play(&mut game, 0, &cast_at(necro, "slay", warrior), &[6]);
+    let rolls = play_for_rolls(&mut game, 0, &cast_at(necro, "slay", warrior), &[6]);
     assert_eq!(dice_counts(&rolls), vec![1]);
     assert!(is_removed(&game, warrior));
     assert!(at(&game, necro, "d4"));
@@ -319,7 +320,7 @@ fn slay_failing_on_a_5_changes_nothing() {
     let (mut p, necro) = necromancer();
     let warrior = p.place(1, "warrior", "f6");
     let mut game = p.build();
-    play(&mut game, 0, &cast_at(necro, "slay", warrior), &[5]);
+    play_for_rolls(&mut game, 0, &cast_at(necro, "slay", warrior), &[5]);
     assert!(at(&game, warrior, "f6"));
     assert_eq!(active(&game), vec![Seat(1)]);
 }
@@ -329,7 +330,7 @@ fn slay_on_the_enemy_king_wins_the_game() {
     let (mut p, necro) = necromancer();
     let king = p.place(1, "high-king", "d5");
     let mut game = p.build();
-    play(&mut game, 0, &cast_at(necro, "slay", king), &[6]);
+    play_for_rolls(&mut game, 0, &cast_at(necro, "slay", king), &[6]);
     assert!(is_removed(&game, king));
     let outcome = game.outcome().expect("the game is over");
     assert_eq!(outcome.winners, vec![Seat(0)]);

@@ -4,6 +4,7 @@
 //! Dice order: the casting die, then the spell's own dice (Crunch!: the target's save).
 
 mod fa_common;
+mod kit;
 use fa_common::*;
 
 /// A Shaman (HTH 1, D 5+) on d4 for seat 0 against Dwarfs.
@@ -32,19 +33,19 @@ fn charge_cast_on_a_6_gives_the_same_player_two_more_turns() {
     let goblin = p.place(0, "goblin", "a2");
     p.place(1, "warrior", "h7");
     let mut game = p.build();
-    let rolls = play(&mut game, 0, &cast(shaman, "charge"), &[6]);
+    let rolls = play_for_rolls(&mut game, 0, &cast(shaman, "charge"), &[6]);
     assert_eq!(rolls[0].result, "cast");
     // The first extra turn is under way; one more is stored.
     assert_eq!(active(&game), vec![Seat(0)]);
     assert_eq!(resource(&game, 0, "extra-turns"), Some(1));
     assert_eq!(turn_number(&game), 2);
 
-    play(&mut game, 0, &step(goblin, "a3"), &[]);
+    play_for_rolls(&mut game, 0, &step(goblin, "a3"), &[]);
     assert_eq!(active(&game), vec![Seat(0)]);
     assert_eq!(resource(&game, 0, "extra-turns"), None);
     assert_eq!(turn_number(&game), 3);
 
-    play(&mut game, 0, &step(goblin, "a4"), &[]);
+    play_for_rolls(&mut game, 0, &step(goblin, "a4"), &[]);
     assert_eq!(active(&game), vec![Seat(1)]);
     assert_eq!(turn_number(&game), 4);
 }
@@ -54,7 +55,7 @@ fn charge_failing_on_a_5_passes_the_turn_with_no_extra_turns() {
     let (mut p, shaman) = shaman();
     p.place(1, "warrior", "h7");
     let mut game = p.build();
-    let rolls = play(&mut game, 0, &cast(shaman, "charge"), &[5]);
+    let rolls = play_for_rolls(&mut game, 0, &cast(shaman, "charge"), &[5]);
     assert_eq!(rolls[0].result, "fails to cast");
     assert_eq!(active(&game), vec![Seat(1)]);
     assert_eq!(resource(&game, 0, "extra-turns"), None);
@@ -67,13 +68,13 @@ fn charge_cast_again_during_its_extra_turns_adds_two_more() {
     p.moved(goblin);
     p.place(1, "warrior", "h7");
     let mut game = p.build();
-    play(&mut game, 0, &cast(shaman, "charge"), &[6]);
-    play(&mut game, 0, &cast(shaman, "charge"), &[6]);
+    play_for_rolls(&mut game, 0, &cast(shaman, "charge"), &[6]);
+    play_for_rolls(&mut game, 0, &cast(shaman, "charge"), &[6]);
     // One left from the first Charge! and two from the second; one of them starts now.
     assert_eq!(resource(&game, 0, "extra-turns"), Some(2));
     for square in ["a3", "a4", "a5"] {
         assert_eq!(active(&game), vec![Seat(0)]);
-        play(&mut game, 0, &step(goblin, square), &[]);
+        play_for_rolls(&mut game, 0, &step(goblin, square), &[]);
     }
     assert_eq!(active(&game), vec![Seat(1)]);
 }
@@ -86,7 +87,7 @@ fn crunch_cast_on_a_5_hits_a_target_three_squares_away() {
     let warrior = p.place(1, "warrior", "g7");
     let mut game = p.build();
     // Cast with a 5; the Warrior fails its 4+ save with a 3.
-    let rolls = play(&mut game, 0, &cast_at(shaman, "crunch", warrior), &[5, 3]);
+    let rolls = play_for_rolls(&mut game, 0, &cast_at(shaman, "crunch", warrior), &[5, 3]);
     assert_eq!(dice_counts(&rolls), vec![1, 1]);
     assert_eq!(rolls[1].piece, Some(warrior));
     assert!(is_removed(&game, warrior));
@@ -98,7 +99,7 @@ fn crunch_target_that_saves_stays() {
     let (mut p, shaman) = shaman();
     let warrior = p.place(1, "warrior", "g7");
     let mut game = p.build();
-    play(&mut game, 0, &cast_at(shaman, "crunch", warrior), &[6, 4]);
+    play_for_rolls(&mut game, 0, &cast_at(shaman, "crunch", warrior), &[6, 4]);
     assert!(at(&game, warrior, "g7"));
 }
 
@@ -107,7 +108,7 @@ fn crunch_failing_on_a_4_rolls_no_save() {
     let (mut p, shaman) = shaman();
     let warrior = p.place(1, "warrior", "g7");
     let mut game = p.build();
-    let rolls = play(&mut game, 0, &cast_at(shaman, "crunch", warrior), &[4]);
+    let rolls = play_for_rolls(&mut game, 0, &cast_at(shaman, "crunch", warrior), &[4]);
     assert_eq!(dice_counts(&rolls), vec![1]);
     assert!(at(&game, warrior, "g7"));
 }
@@ -132,7 +133,7 @@ fn smash_cast_on_a_4_gives_the_shaman_plus_two_hth() {
     let (p, shaman) = shaman();
     let mut game = p.build();
     assert_eq!(stat(&game, shaman, "HTH"), "1");
-    play(&mut game, 0, &cast(shaman, "smash"), &[4]);
+    play_for_rolls(&mut game, 0, &cast(shaman, "smash"), &[4]);
     assert_eq!(stat(&game, shaman, "HTH"), "1+2");
     assert!(has_marker(&game, shaman, "smash"));
 }
@@ -141,7 +142,7 @@ fn smash_cast_on_a_4_gives_the_shaman_plus_two_hth() {
 fn smash_failing_on_a_3_changes_nothing() {
     let (p, shaman) = shaman();
     let mut game = p.build();
-    play(&mut game, 0, &cast(shaman, "smash"), &[3]);
+    play_for_rolls(&mut game, 0, &cast(shaman, "smash"), &[3]);
     assert_eq!(stat(&game, shaman, "HTH"), "1");
     assert!(!has_marker(&game, shaman, "smash"));
 }
@@ -152,7 +153,7 @@ fn a_smashing_shaman_attacks_with_two_dice_plus_two() {
     p.smash(shaman);
     let warrior = p.place(1, "warrior", "d6");
     let mut game = p.build();
-    let rolls = play(&mut game, 0, &step(shaman, "d6"), &[1, 1, 6, 4]);
+    let rolls = play_for_rolls(&mut game, 0, &step(shaman, "d6"), &[1, 1, 6, 4]);
     // HTH 1+2 and the mover's die: 1+1+2 = 4 < 6, and the Shaman fails its
     // 5+ save with a 4.
     assert_eq!(dice_counts(&rolls), vec![2, 1, 1]);
@@ -172,7 +173,7 @@ fn a_smashing_shaman_defends_with_one_die_plus_two() {
     let mut game = p.build();
     // Warrior 2+3 = 5 against the Shaman's 4 + 2 = 6 (without Smash! the 4
     // would lose); the Warrior saves its hit with a 4.
-    let rolls = play(&mut game, 1, &step(warrior, "d4"), &[2, 3, 4, 4]);
+    let rolls = play_for_rolls(&mut game, 1, &step(warrior, "d4"), &[2, 3, 4, 4]);
     assert_eq!(dice_counts(&rolls), vec![2, 1, 1]);
     assert_eq!(modifiers(&rolls), vec![0, 2, 0]);
     assert_eq!(rolls[2].piece, Some(warrior));
@@ -185,7 +186,7 @@ fn smash_does_not_end_when_the_shaman_moves() {
     let (mut p, shaman) = shaman();
     p.smash(shaman);
     let mut game = p.build();
-    play(&mut game, 0, &step(shaman, "h8"), &[]);
+    play_for_rolls(&mut game, 0, &step(shaman, "h8"), &[]);
     assert_eq!(stat(&game, shaman, "HTH"), "1+2");
     assert!(has_marker(&game, shaman, "smash"));
 }
@@ -196,7 +197,7 @@ fn smash_ends_on_the_next_casting_attempt_even_a_failed_one() {
     p.smash(shaman);
     p.place(1, "warrior", "h7");
     let mut game = p.build();
-    play(&mut game, 0, &cast(shaman, "charge"), &[1]);
+    play_for_rolls(&mut game, 0, &cast(shaman, "charge"), &[1]);
     assert_eq!(stat(&game, shaman, "HTH"), "1");
     assert!(!has_marker(&game, shaman, "smash"));
 }
@@ -206,6 +207,6 @@ fn smash_cast_again_keeps_plus_two_not_plus_four() {
     let (mut p, shaman) = shaman();
     p.smash(shaman);
     let mut game = p.build();
-    play(&mut game, 0, &cast(shaman, "smash"), &[6]);
+    play_for_rolls(&mut game, 0, &cast(shaman, "smash"), &[6]);
     assert_eq!(stat(&game, shaman, "HTH"), "1+2");
 }

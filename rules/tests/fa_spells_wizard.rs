@@ -5,6 +5,7 @@
 //! Dice order: the casting die, then the spell's own dice (Fireblast: the target's save).
 
 mod fa_common;
+mod kit;
 use fa_common::*;
 
 /// A Wizard (D 6+) on d4 for seat 0 against Orcs.
@@ -32,7 +33,7 @@ fn armour_cast_on_a_4_makes_the_wizards_defence_4_plus() {
     let (p, wizard) = wizard();
     let mut game = p.build();
     assert_eq!(stat(&game, wizard, "D"), "6+");
-    let rolls = play(&mut game, 0, &cast(wizard, "armour"), &[4]);
+    let rolls = play_for_rolls(&mut game, 0, &cast(wizard, "armour"), &[4]);
     assert_eq!(dice_counts(&rolls), vec![1]);
     assert_eq!(rolls[0].result, "cast");
     assert_eq!(stat(&game, wizard, "D"), "4+");
@@ -46,7 +47,7 @@ fn armour_failing_on_a_3_changes_nothing_but_the_turn_passes() {
     let (p, wizard) = wizard();
     let mut game = p.build();
     let before = view(&game);
-    let rolls = play(&mut game, 0, &cast(wizard, "armour"), &[3]);
+    let rolls = play_for_rolls(&mut game, 0, &cast(wizard, "armour"), &[3]);
     assert_eq!(rolls[0].result, "fails to cast");
     let after = view(&game);
     assert_eq!(after.pieces, before.pieces);
@@ -63,7 +64,7 @@ fn an_armoured_wizard_survives_a_hit_on_a_save_of_4() {
     let hobgoblin = p.place(1, "hobgoblin", "d5");
     p.to_move(Seat(1));
     let mut game = p.build();
-    play(&mut game, 1, &shoot(hobgoblin, wizard), &[5, 4]);
+    play_for_rolls(&mut game, 1, &shoot(hobgoblin, wizard), &[5, 4]);
     assert!(at(&game, wizard, "d4"));
 }
 
@@ -73,7 +74,7 @@ fn an_unarmoured_wizard_fails_the_same_save_of_4() {
     let hobgoblin = p.place(1, "hobgoblin", "d5");
     p.to_move(Seat(1));
     let mut game = p.build();
-    play(&mut game, 1, &shoot(hobgoblin, wizard), &[5, 4]);
+    play_for_rolls(&mut game, 1, &shoot(hobgoblin, wizard), &[5, 4]);
     assert!(is_removed(&game, wizard));
 }
 
@@ -83,7 +84,7 @@ fn armour_ends_when_the_wizard_moves() {
     p.armour(wizard);
     let mut game = p.build();
     assert_eq!(stat(&game, wizard, "D"), "4+");
-    play(&mut game, 0, &step(wizard, "h8"), &[]);
+    play_for_rolls(&mut game, 0, &step(wizard, "h8"), &[]);
     assert_eq!(stat(&game, wizard, "D"), "6+");
     assert!(!has_marker(&game, wizard, "armour"));
 }
@@ -94,7 +95,7 @@ fn armour_ends_on_the_next_casting_attempt_even_a_failed_one() {
     p.armour(wizard);
     let goblin = p.place(1, "goblin", "d6");
     let mut game = p.build();
-    play(&mut game, 0, &cast_at(wizard, "fireblast", goblin), &[1]);
+    play_for_rolls(&mut game, 0, &cast_at(wizard, "fireblast", goblin), &[1]);
     assert_eq!(stat(&game, wizard, "D"), "6+");
     assert!(!has_marker(&game, wizard, "armour"));
     assert!(at(&game, goblin, "d6"));
@@ -108,7 +109,7 @@ fn armour_stays_when_the_wizard_contests_and_stays_on_its_square() {
     let goblin = p.place(1, "goblin", "d5");
     let mut game = p.build();
     // The Wizard wins 12 to 1, but the Goblin saves with a 6.
-    play(&mut game, 0, &step(wizard, "d5"), &[6, 6, 1, 6]);
+    play_for_rolls(&mut game, 0, &step(wizard, "d5"), &[6, 6, 1, 6]);
     assert!(at(&game, wizard, "d4"));
     assert!(at(&game, goblin, "d5"));
     assert_eq!(stat(&game, wizard, "D"), "4+");
@@ -120,7 +121,7 @@ fn armour_ends_when_the_wizard_wins_a_contest_and_takes_the_square() {
     p.armour(wizard);
     let goblin = p.place(1, "goblin", "d5");
     let mut game = p.build();
-    play(&mut game, 0, &step(wizard, "d5"), &[6, 6, 1, 1]);
+    play_for_rolls(&mut game, 0, &step(wizard, "d5"), &[6, 6, 1, 1]);
     assert!(is_removed(&game, goblin));
     assert!(at(&game, wizard, "d5"));
     assert_eq!(stat(&game, wizard, "D"), "6+");
@@ -135,7 +136,7 @@ fn fireblast_cast_on_a_5_hits_a_target_three_squares_away() {
     let orc = p.place(1, "orc", "d4");
     let mut game = p.build();
     // Cast with a 5; the Orc fails its 5+ save with a 4.
-    let rolls = play(&mut game, 0, &cast_at(wizard, "fireblast", orc), &[5, 4]);
+    let rolls = play_for_rolls(&mut game, 0, &cast_at(wizard, "fireblast", orc), &[5, 4]);
     assert_eq!(dice_counts(&rolls), vec![1, 1]);
     assert_eq!(rolls[0].piece, Some(wizard));
     assert_eq!(rolls[1].piece, Some(orc));
@@ -149,7 +150,7 @@ fn fireblast_target_that_saves_stays() {
     let wizard = p.place(0, "wizard", "d1");
     let orc = p.place(1, "orc", "d4");
     let mut game = p.build();
-    play(&mut game, 0, &cast_at(wizard, "fireblast", orc), &[6, 5]);
+    play_for_rolls(&mut game, 0, &cast_at(wizard, "fireblast", orc), &[6, 5]);
     assert!(at(&game, orc, "d4"));
 }
 
@@ -159,7 +160,7 @@ fn fireblast_failing_on_a_4_rolls_no_save() {
     let wizard = p.place(0, "wizard", "d1");
     let orc = p.place(1, "orc", "d4");
     let mut game = p.build();
-    let rolls = play(&mut game, 0, &cast_at(wizard, "fireblast", orc), &[4]);
+    let rolls = play_for_rolls(&mut game, 0, &cast_at(wizard, "fireblast", orc), &[4]);
     assert_eq!(dice_counts(&rolls), vec![1]);
     assert!(at(&game, orc, "d4"));
     assert_eq!(active(&game), vec![Seat(1)]);
@@ -190,7 +191,7 @@ fn fireblast_reaches_three_squares_in_line_of_sight_and_only_enemies() {
 fn teleport_on_a_5_puts_the_wizard_on_any_vacant_square() {
     let (p, wizard) = wizard();
     let mut game = p.build();
-    let rolls = play(
+    let rolls = play_for_rolls(
         &mut game,
         0,
         &cast_to(wizard, "teleport", wizard, "h8"),
@@ -206,7 +207,7 @@ fn teleport_carries_an_adjacent_friend_and_leaves_the_wizard() {
     let (mut p, wizard) = wizard();
     let knight = p.place(0, "knight", "e5");
     let mut game = p.build();
-    play(
+    play_for_rolls(
         &mut game,
         0,
         &cast_to(wizard, "teleport", knight, "a8"),
@@ -246,7 +247,7 @@ fn teleport_failing_on_a_4_leaves_everything_in_place() {
     let knight = p.place(0, "knight", "e4");
     let mut game = p.build();
     let before = view(&game).pieces;
-    play(
+    play_for_rolls(
         &mut game,
         0,
         &cast_to(wizard, "teleport", knight, "a8"),
@@ -263,8 +264,8 @@ fn a_teleported_pawn_has_used_its_first_move() {
     let man = p.place(0, "man-at-arms", "c3");
     let mut game = p.build();
     assert_eq!(destinations(&game, man), squares(&["c4", "c5"]));
-    play(&mut game, 0, &cast_to(wizard, "teleport", man, "a4"), &[5]);
-    play(&mut game, 1, &pass(), &[]);
+    play_for_rolls(&mut game, 0, &cast_to(wizard, "teleport", man, "a4"), &[5]);
+    play_for_rolls(&mut game, 1, &pass(), &[]);
     assert_eq!(destinations(&game, man), squares(&["a5"]));
 }
 
@@ -276,7 +277,7 @@ fn teleporting_an_entangled_piece_neither_triggers_nor_clears_the_entanglement()
     p.entangled(knight);
     let mut game = p.build();
     // Only the casting die: no escape roll.
-    play(
+    play_for_rolls(
         &mut game,
         0,
         &cast_to(wizard, "teleport", knight, "a8"),

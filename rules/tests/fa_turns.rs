@@ -4,6 +4,7 @@
 //! a winner (R31); and the refusals, each of which leaves the game unchanged.
 
 mod fa_common;
+mod kit;
 use fa_common::*;
 use fray_rules::SetupError;
 
@@ -25,9 +26,9 @@ fn turns_alternate_and_each_counts_one() {
     let (p, warrior, skeleton) = quiet_position();
     let mut game = p.build();
     assert_eq!((active(&game), turn_number(&game)), (vec![Seat(0)], 1));
-    play(&mut game, 0, &step(warrior, "e3"), &[]);
+    play_for_rolls(&mut game, 0, &step(warrior, "e3"), &[]);
     assert_eq!((active(&game), turn_number(&game)), (vec![Seat(1)], 2));
-    play(&mut game, 1, &step(skeleton, "e6"), &[]);
+    play_for_rolls(&mut game, 1, &step(skeleton, "e6"), &[]);
     assert_eq!((active(&game), turn_number(&game)), (vec![Seat(0)], 3));
     assert_eq!(game.to_act(), vec![Seat(0)]);
     assert!(options(&game, 1).is_empty());
@@ -39,16 +40,16 @@ fn stored_extra_turns_keep_the_same_player_acting_until_they_are_used() {
     p.extra_turns(0, 2);
     let mut game = p.build();
     assert_eq!(resource(&game, 0, "extra-turns"), Some(2));
-    play(&mut game, 0, &step(warrior, "e3"), &[]);
+    play_for_rolls(&mut game, 0, &step(warrior, "e3"), &[]);
     assert_eq!(active(&game), vec![Seat(0)]);
     assert_eq!(resource(&game, 0, "extra-turns"), Some(1));
-    play(&mut game, 0, &step(warrior, "e4"), &[]);
+    play_for_rolls(&mut game, 0, &step(warrior, "e4"), &[]);
     assert_eq!(active(&game), vec![Seat(0)]);
     assert_eq!(resource(&game, 0, "extra-turns"), None);
-    play(&mut game, 0, &step(warrior, "e5"), &[]);
+    play_for_rolls(&mut game, 0, &step(warrior, "e5"), &[]);
     assert_eq!(active(&game), vec![Seat(1)]);
     assert_eq!(turn_number(&game), 4);
-    play(&mut game, 1, &step(skeleton, "e6"), &[]);
+    play_for_rolls(&mut game, 1, &step(skeleton, "e6"), &[]);
     assert_eq!(active(&game), vec![Seat(0)]);
 }
 
@@ -61,7 +62,7 @@ fn pass_is_the_only_option_when_nothing_else_is_legal_and_it_counts_as_a_turn() 
     p.place(1, "skeleton", "e3");
     let mut game = p.build();
     assert_eq!(options(&game, 0), vec![pass()]);
-    let rolls = play(&mut game, 0, &pass(), &[]);
+    let rolls = play_for_rolls(&mut game, 0, &pass(), &[]);
     assert!(rolls.is_empty());
     assert_eq!(active(&game), vec![Seat(1)]);
     assert_eq!(turn_number(&game), 2);
@@ -74,7 +75,7 @@ fn a_pass_counts_towards_the_turns_without_a_removal() {
     p.place(1, "skeleton", "e3");
     p.quiet_turns(99);
     let mut game = p.build();
-    play(&mut game, 0, &pass(), &[]);
+    play_for_rolls(&mut game, 0, &pass(), &[]);
     assert!(game.outcome().expect("drawn").is_draw());
 }
 
@@ -95,7 +96,7 @@ fn a_player_with_no_pieces_left_on_the_board_passes() {
     p.to_move(Seat(1));
     let mut game = p.build();
     assert_eq!(options(&game, 1), vec![pass()]);
-    play(&mut game, 1, &pass(), &[]);
+    play_for_rolls(&mut game, 1, &pass(), &[]);
     assert_eq!(active(&game), vec![Seat(0)]);
 }
 
@@ -106,7 +107,7 @@ fn one_hundred_turns_in_a_row_without_a_removal_end_in_a_draw() {
     let (mut p, warrior, _) = quiet_position();
     p.quiet_turns(99);
     let mut game = p.build();
-    play(&mut game, 0, &step(warrior, "e3"), &[]);
+    play_for_rolls(&mut game, 0, &step(warrior, "e3"), &[]);
     let outcome = game.outcome().expect("the game is over");
     assert!(outcome.is_draw());
     assert_eq!(outcome.reason, "100 turns passed without a piece removed");
@@ -120,7 +121,7 @@ fn ninety_nine_quiet_turns_are_not_yet_a_draw() {
     let (mut p, warrior, _) = quiet_position();
     p.quiet_turns(98);
     let mut game = p.build();
-    play(&mut game, 0, &step(warrior, "e3"), &[]);
+    play_for_rolls(&mut game, 0, &step(warrior, "e3"), &[]);
     assert_eq!(game.outcome(), None);
     assert_eq!(active(&game), vec![Seat(1)]);
 }
@@ -134,9 +135,9 @@ fn a_removal_starts_the_count_of_quiet_turns_again() {
     let skeleton = p.place(1, "skeleton", "h7");
     p.quiet_turns(99);
     let mut game = p.build();
-    play(&mut game, 0, &step(warrior, "d5"), &[6, 6, 1, 1]);
+    play_for_rolls(&mut game, 0, &step(warrior, "d5"), &[6, 6, 1, 1]);
     assert_eq!(game.outcome(), None);
-    play(&mut game, 1, &step(skeleton, "h6"), &[]);
+    play_for_rolls(&mut game, 1, &step(skeleton, "h6"), &[]);
     assert_eq!(game.outcome(), None);
 }
 
@@ -148,7 +149,7 @@ fn a_contest_in_which_nobody_is_removed_is_a_quiet_turn() {
     p.place(1, "skeleton", "d5");
     p.quiet_turns(99);
     let mut game = p.build();
-    play(&mut game, 0, &step(warrior, "d5"), &[6, 6, 1, 6]);
+    play_for_rolls(&mut game, 0, &step(warrior, "d5"), &[6, 6, 1, 6]);
     assert!(game.outcome().expect("drawn").is_draw());
 }
 
@@ -157,7 +158,7 @@ fn the_five_hundredth_turn_ends_the_game_in_a_draw() {
     let (mut p, warrior, _) = quiet_position();
     p.turn(500);
     let mut game = p.build();
-    play(&mut game, 0, &step(warrior, "e3"), &[]);
+    play_for_rolls(&mut game, 0, &step(warrior, "e3"), &[]);
     let outcome = game.outcome().expect("the game is over");
     assert!(outcome.is_draw());
     assert_eq!(outcome.reason, "the limit of 500 turns was reached");
@@ -168,7 +169,7 @@ fn the_four_hundred_and_ninety_ninth_turn_does_not() {
     let (mut p, warrior, _) = quiet_position();
     p.turn(499);
     let mut game = p.build();
-    play(&mut game, 0, &step(warrior, "e3"), &[]);
+    play_for_rolls(&mut game, 0, &step(warrior, "e3"), &[]);
     assert_eq!(game.outcome(), None);
     assert_eq!(turn_number(&game), 500);
 }
@@ -178,7 +179,7 @@ fn charge_extra_turns_count_towards_the_turn_limit() {
     let (mut p, warrior, _) = quiet_position();
     p.turn(500).extra_turns(0, 2);
     let mut game = p.build();
-    play(&mut game, 0, &step(warrior, "e3"), &[]);
+    play_for_rolls(&mut game, 0, &step(warrior, "e3"), &[]);
     assert!(game.outcome().expect("drawn").is_draw());
 }
 
@@ -191,7 +192,7 @@ fn the_limits_can_be_changed() {
     })
     .quiet_turns(2);
     let mut game = p.build();
-    play(&mut game, 0, &step(warrior, "e3"), &[]);
+    play_for_rolls(&mut game, 0, &step(warrior, "e3"), &[]);
     assert_eq!(
         game.outcome().expect("drawn").reason,
         "3 turns passed without a piece removed"
@@ -240,7 +241,7 @@ fn a_whole_game_from_setup_is_drawn_by_a_turn_limit_set_in_the_match_options() {
     let files = ["a", "b", "c", "d", "e", "f", "g", "h"];
     for (piece, file) in (0..8).zip(files) {
         let rank = if piece == 0 { 1 } else { 2 };
-        play(
+        play_for_rolls(
             &mut game,
             0,
             &Action::new("deploy")
@@ -251,7 +252,7 @@ fn a_whole_game_from_setup_is_drawn_by_a_turn_limit_set_in_the_match_options() {
     }
     for (piece, file) in (8..16).zip(files) {
         let rank = if piece == 8 { 8 } else { 7 };
-        play(
+        play_for_rolls(
             &mut game,
             1,
             &Action::new("deploy")
@@ -260,20 +261,20 @@ fn a_whole_game_from_setup_is_drawn_by_a_turn_limit_set_in_the_match_options() {
             &[],
         );
     }
-    play(&mut game, 0, &Action::new("go-first").choice("me"), &[]);
+    play_for_rolls(&mut game, 0, &Action::new("go-first").choice("me"), &[]);
     // Ten single steps of pawns, far from each other: no dice, no removals.
     let goblins = (1..=5).map(PieceId);
     let warriors = (9..=13).map(PieceId);
     for (goblin, warrior) in goblins.zip(warriors) {
         let from = square_of(&game, goblin).unwrap();
-        play(
+        play_for_rolls(
             &mut game,
             0,
             &step(goblin, &format!("{}3", &from[..1])),
             &[],
         );
         let from = square_of(&game, warrior).unwrap();
-        play(
+        play_for_rolls(
             &mut game,
             1,
             &step(warrior, &format!("{}6", &from[..1])),
@@ -294,7 +295,7 @@ fn removing_the_enemy_king_in_a_contest_wins_the_game() {
     p.moved(warrior);
     let lich = p.place(1, "liche-lord", "d5");
     let mut game = p.build();
-    let effects = play_effects(&mut game, 0, &step(warrior, "d5"), &[6, 6, 1, 1, 1]);
+    let effects = play_rolling(&mut game, 0, &step(warrior, "d5"), &[6, 6, 1, 1, 1]);
     assert!(is_removed(&game, lich));
     let outcome = game.outcome().expect("the game is over");
     assert_eq!(outcome.winners, vec![Seat(0)]);
@@ -318,7 +319,7 @@ fn a_king_that_attacks_loses_and_is_removed_loses_the_game() {
     p.place(1, "zombie", "d5");
     let mut game = p.build();
     // High King 1+1+1 against the Zombie's 6+6; the King fails its 3+ save.
-    play(&mut game, 0, &step(king, "d5"), &[1, 1, 1, 6, 6, 2]);
+    play_for_rolls(&mut game, 0, &step(king, "d5"), &[1, 1, 1, 6, 6, 2]);
     assert!(is_removed(&game, king));
     assert_eq!(game.outcome().expect("over").winners, vec![Seat(1)]);
 }
@@ -329,7 +330,7 @@ fn shooting_the_enemy_king_off_the_board_wins_the_game() {
     let archer = p.place(0, "archer", "e2");
     let chieftain = p.place(1, "chieftain", "e5");
     let mut game = p.build();
-    play(&mut game, 0, &shoot(archer, chieftain), &[6, 2]);
+    play_for_rolls(&mut game, 0, &shoot(archer, chieftain), &[6, 2]);
     assert_eq!(game.outcome().expect("over").winners, vec![Seat(0)]);
 }
 
@@ -340,7 +341,7 @@ fn a_gunner_that_removes_the_king_still_takes_its_misfire_hit_before_the_game_en
     let lich = p.place(1, "liche-lord", "e4");
     let mut game = p.build();
     // Shot 1,5,2: a hit and a misfire; the Liche Lord fails (3); the Gunner fails (2).
-    play(&mut game, 0, &shoot(gunner, lich), &[1, 5, 2, 3, 2]);
+    play_for_rolls(&mut game, 0, &shoot(gunner, lich), &[1, 5, 2, 3, 2]);
     assert!(is_removed(&game, lich));
     assert!(is_removed(&game, gunner));
     assert_eq!(game.outcome().expect("over").winners, vec![Seat(0)]);
@@ -353,7 +354,7 @@ fn an_arrow_storm_resolves_every_hit_before_the_game_ends() {
     let chieftain = p.place(1, "chieftain", "d4");
     let goblin = p.place(1, "goblin", "e4");
     let mut game = p.build();
-    play(
+    play_for_rolls(
         &mut game,
         0,
         &cast_at(druid, "arrow-storm", chieftain),
@@ -372,7 +373,7 @@ fn removing_a_king_on_the_last_turn_is_a_win_not_a_draw() {
     p.place(1, "liche-lord", "d5");
     p.turn(500).quiet_turns(99);
     let mut game = p.build();
-    play(&mut game, 0, &step(warrior, "d5"), &[6, 6, 1, 1, 1]);
+    play_for_rolls(&mut game, 0, &step(warrior, "d5"), &[6, 6, 1, 1, 1]);
     let outcome = game.outcome().expect("over");
     assert_eq!(outcome.winners, vec![Seat(0)]);
 }
@@ -385,7 +386,7 @@ fn once_the_game_is_over_every_action_is_refused_and_nothing_is_offered() {
     p.place(1, "liche-lord", "d5");
     let skeleton = p.place(1, "skeleton", "h7");
     let mut game = p.build();
-    play(&mut game, 0, &step(warrior, "d5"), &[6, 6, 1, 1, 1]);
+    play_for_rolls(&mut game, 0, &step(warrior, "d5"), &[6, 6, 1, 1, 1]);
     assert!(options(&game, 0).is_empty());
     assert!(options(&game, 1).is_empty());
     let refused = refuse(&mut game, 1, &step(skeleton, "h6"));

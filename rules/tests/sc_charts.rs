@@ -5,6 +5,7 @@
 //! the book's movement. No die is rolled: the moves are played with scripted
 //! dice holding no faces, which would panic if asked for one.
 
+mod kit;
 mod sc_common;
 use sc_common::*;
 

@@ -2,6 +2,7 @@
 //! positions, perft counts from the start, blocking, capture by displacement,
 //! and no check (R2). The pass is `sc_pass.rs`.
 
+mod kit;
 mod sc_common;
 use sc_common::*;
 

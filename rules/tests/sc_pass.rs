@@ -9,6 +9,7 @@
 //! tested in positions set up directly, and its being unreachable is tested
 //! by the search.
 
+mod kit;
 mod sc_common;
 use sc_common::*;
 

@@ -6,6 +6,7 @@
 //! give the game they gave before players chose; a log stored when seat 0
 //! was asked first still rebuilds.
 
+mod kit;
 mod sc_common;
 use fray_protocol::TurnView;
 use sc_common::*;

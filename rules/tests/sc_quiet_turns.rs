@@ -8,6 +8,7 @@
 //! The turn cap is off throughout. No die is rolled: the moves are played
 //! with scripted dice holding no faces.
 
+mod kit;
 mod sc_common;
 use sc_common::*;
 

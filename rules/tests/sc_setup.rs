@@ -3,6 +3,7 @@
 //! placement is `sc_placement.rs`), the coin flip, the setup effects,
 //! options, and the one army list both players bring.
 
+mod kit;
 mod sc_common;
 use fray_rules::Choice;
 use sc_common::*;

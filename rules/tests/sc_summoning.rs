@@ -5,6 +5,7 @@
 //! tile until it leaves (R5) or by one's own piece there (R6); triggered by
 //! a capture and by the opponent's move; several at once (R7).
 
+mod kit;
 mod sc_common;
 use fray_rules::summoners_chess::summons_told_first;
 use sc_common::*;

@@ -22,24 +22,11 @@ use proptest::prelude::*;
 use proptest::sample::select;
 use proptest::strategy::ValueTree;
 use proptest::test_runner::TestCaseError;
-use rand_chacha::ChaCha8Rng;
-use rand_chacha::rand_core::{Rng, SeedableRng};
+
+mod kit;
+use kit::Chooser;
 
 const ACTION_CAP: usize = 2_000;
-
-/// Chooses among options uniformly, from its own ChaCha stream.
-struct Chooser(ChaCha8Rng);
-
-impl Chooser {
-    fn new(seed: u64) -> Self {
-        Chooser(ChaCha8Rng::seed_from_u64(seed ^ 0x9E37_79B9_7F4A_7C15))
-    }
-
-    fn index(&mut self, n: usize) -> usize {
-        assert!(n > 0);
-        ((u128::from(self.0.next_u64()) * n as u128) >> 64) as usize
-    }
-}
 
 /// A match's options: the variant on or off; the Acolytes chosen or fixed;
 /// caps, or the defaults. `None` leaves an option at its default.

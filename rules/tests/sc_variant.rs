@@ -2,6 +2,7 @@
 //! has summoned a terrain's first-chart unit, the other player may later
 //! summon that terrain's second-chart unit, once per game.
 
+mod kit;
 mod sc_common;
 use sc_common::*;
 

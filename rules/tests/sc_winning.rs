@@ -2,6 +2,7 @@
 //! with two pieces or fewer, or both at once (R9); the caps that draw a game
 //! (R13); nothing is accepted once it is over.
 
+mod kit;
 mod sc_common;
 use fray_protocol::Phrase;
 use sc_common::*;

@@ -7,7 +7,7 @@
 use std::hint::black_box;
 
 use fray_protocol::{ArmyList, MatchConfig};
-use fray_rules::{ChaChaDice, MoveRules};
+use fray_rules::{ChaChaDice, GameRules};
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{Rng, SeedableRng};
 
@@ -26,7 +26,7 @@ impl Chooser {
 
 /// One random game on the fast path: the final state and the actions
 /// taken.
-pub fn fast_game<G: MoveRules>(config: &MatchConfig, armies: &[ArmyList], seed: u64) -> (G, usize) {
+pub fn fast_game<G: GameRules>(config: &MatchConfig, armies: &[ArmyList], seed: u64) -> (G, usize) {
     let mut dice = ChaChaDice::from_u64(seed);
     let mut game = G::setup_quiet(config, armies, &mut dice).expect("legal armies");
     let mut chooser = Chooser::new(seed);
@@ -42,7 +42,7 @@ pub fn fast_game<G: MoveRules>(config: &MatchConfig, armies: &[ArmyList], seed: 
 }
 
 /// One random game through the contract; returns the actions taken.
-pub fn contract_game<G: MoveRules>(config: &MatchConfig, armies: &[ArmyList], seed: u64) -> usize {
+pub fn contract_game<G: GameRules>(config: &MatchConfig, armies: &[ArmyList], seed: u64) -> usize {
     let mut dice = ChaChaDice::from_u64(seed);
     let (mut game, effects) = G::setup(config, armies, &mut dice).expect("legal armies");
     black_box(effects);

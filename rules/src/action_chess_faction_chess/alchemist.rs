@@ -8,15 +8,17 @@
 
 use fray_protocol::{DiceRoll, Die, Phrase, PieceId, Seat};
 
-use crate::dice::Dice;
-use crate::effect_log::Log;
-use crate::grid::{self, ALL_DIRECTIONS, DIAGONAL, ORTHOGONAL, Sq};
+use crate::kit::describe::Describe;
+use crate::kit::dice::Dice;
+use crate::kit::effect_log::Log;
+use crate::kit::grid::{self, ALL_DIRECTIONS, DIAGONAL, ORTHOGONAL, Sq};
 
 use super::classique::{pawn_destinations, pawn_threats, play_pawn_move, push_pawn_moves};
 use super::layout::{Role, by_chess_role};
-use super::moves::{Compass, Move};
+use super::moves::Move;
 use super::pieces::Kind;
 use super::state::{ActionChessFactionChess, Decision, Ix, Pending};
+use crate::kit::compass::Compass;
 
 type Game = ActionChessFactionChess;
 
@@ -361,7 +363,7 @@ fn missile_lines(kind: Kind, from: Sq) -> u64 {
 mod tests {
     use super::*;
     use crate::action_chess_faction_chess::factions::Faction;
-    use crate::grid::{mask_of, named};
+    use crate::kit::grid::{mask_of, named};
 
     fn game_with(pieces: &[(u8, Kind, &str)]) -> Game {
         let mut game = Game::empty(

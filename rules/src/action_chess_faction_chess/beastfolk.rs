@@ -8,14 +8,16 @@
 
 use fray_protocol::{DiceRoll, Die, Phrase, PieceId, Seat};
 
-use crate::dice::Dice;
-use crate::effect_log::Log;
-use crate::grid::{self, Sq, bit};
+use crate::kit::describe::Describe;
+use crate::kit::dice::Dice;
+use crate::kit::effect_log::Log;
+use crate::kit::grid::{self, Sq, bit};
 
 use super::layout::{Role, by_chess_role};
-use super::moves::{Compass, Move};
+use super::moves::Move;
 use super::pieces::Kind;
 use super::state::{ActionChessFactionChess, Decision, Ix, Pending};
+use crate::kit::compass::Compass;
 
 type Game = ActionChessFactionChess;
 
@@ -333,7 +335,7 @@ mod tests {
     use super::*;
     use crate::action_chess_faction_chess::factions::Faction;
     use crate::action_chess_faction_chess::position::{Position, ix};
-    use crate::grid::mask_of;
+    use crate::kit::grid::mask_of;
 
     /// White Beastfolk with a Leonine on h1 against a Black King on h8.
     fn position() -> Position {

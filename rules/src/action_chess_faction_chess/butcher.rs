@@ -3,9 +3,9 @@
 //! once, leaping Fowl, and Diners that feast on corpses to move as the
 //! beast they eat (rulings K1–K14 in the rules document).
 
-use crate::dice::Dice;
-use crate::effect_log::Log;
-use crate::grid::{self, ALL_DIRECTIONS, DIAGONAL, ORTHOGONAL, Sq, bit};
+use crate::kit::dice::Dice;
+use crate::kit::effect_log::Log;
+use crate::kit::grid::{self, ALL_DIRECTIONS, DIAGONAL, ORTHOGONAL, Sq, bit};
 
 use super::capture::REPELLED;
 use super::layout::{self, Role, by_chess_role};

@@ -1,9 +1,9 @@
 //! Capture, the one way a piece is taken whatever takes it, and the plain
 //! move most pieces make: onto an empty square, or onto an enemy, taking it.
 
-use crate::dice::Dice;
-use crate::effect_log::Log;
-use crate::grid::Sq;
+use crate::kit::dice::Dice;
+use crate::kit::effect_log::Log;
+use crate::kit::grid::Sq;
 
 use super::butcher;
 use super::faction_rules;

@@ -7,9 +7,10 @@
 //! Pawn": [`pawn_destinations`], [`push_pawn_moves`] and [`play_pawn_move`]
 //! serve all three, each with its own promotion targets.
 
-use crate::dice::Dice;
-use crate::effect_log::Log;
-use crate::grid::{self, ALL_DIRECTIONS, DIAGONAL, KNIGHT_JUMPS, ORTHOGONAL, Sq, bit};
+use crate::kit::describe::Describe;
+use crate::kit::dice::Dice;
+use crate::kit::effect_log::Log;
+use crate::kit::grid::{self, ALL_DIRECTIONS, DIAGONAL, KNIGHT_JUMPS, ORTHOGONAL, Sq, bit};
 
 use super::factions::Faction;
 use super::layout::{self, Role, by_chess_role};

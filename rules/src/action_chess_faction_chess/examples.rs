@@ -4,7 +4,7 @@
 use fray_protocol::{ArmyList, MatchConfig, SystemId};
 
 use super::factions::Faction;
-use crate::system::Pick;
+use crate::contract::Pick;
 
 /// The list that fields `faction`.
 pub fn army_list(faction: Faction) -> ArmyList {

@@ -2,9 +2,10 @@
 //! the file of the faction it concerns (the seat's, the piece's, or the
 //! waiting decision's).
 
-use crate::dice::Dice;
-use crate::effect_log::Log;
-use crate::grid::Sq;
+use crate::kit::compass::Compass;
+use crate::kit::dice::Dice;
+use crate::kit::effect_log::Log;
+use crate::kit::grid::Sq;
 
 use super::factions::Faction;
 use super::movement::Conditions;
@@ -332,7 +333,7 @@ pub(super) fn distance_die(kind: Kind) -> Option<u8> {
 
 /// The words of a `roll` that throws rather than moves: an Alchemist's
 /// throw, offered while its `Pending::Throw` waits.
-pub(super) fn throw_label(game: &Game, piece: Ix, toward: super::moves::Compass) -> String {
+pub(super) fn throw_label(game: &Game, piece: Ix, toward: Compass) -> String {
     alchemist::throw_label(game, piece, toward)
 }
 
@@ -359,11 +360,11 @@ pub(super) fn layout(faction: Faction, white: bool) -> Vec<(Kind, Sq)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::dice::ScriptedDice;
-    use crate::grid::{self, bit, mask_of, named};
+    use crate::kit::dice::ScriptedDice;
+    use crate::kit::grid::{self, bit, mask_of, named};
 
-    use super::super::moves::Compass;
     use super::super::position::{Position, ix};
+    use crate::kit::compass::Compass;
 
     fn moves_of(game: &Game, piece: Ix) -> Vec<Move> {
         let mut out = Vec::new();

@@ -9,9 +9,9 @@
 //! `takeable_by` and `open_to` (`movement.rs`), which every faction's
 //! moves ask (F7).
 
-use crate::dice::Dice;
-use crate::effect_log::Log;
-use crate::grid::{self, ALL_DIRECTIONS, ORTHOGONAL, Sq, bit};
+use crate::kit::dice::Dice;
+use crate::kit::effect_log::Log;
+use crate::kit::grid::{self, ALL_DIRECTIONS, ORTHOGONAL, Sq, bit};
 
 use super::layout::{Role, by_chess_role};
 use super::movement::Conditions;
@@ -287,7 +287,7 @@ mod tests {
     use super::*;
     use crate::action_chess_faction_chess::factions::Faction;
     use crate::action_chess_faction_chess::position::{Position, ix};
-    use crate::grid::mask_of;
+    use crate::kit::grid::mask_of;
 
     fn position() -> Position {
         let mut position = Position::new([Faction::Faerie, Faction::Classique]);

@@ -4,9 +4,10 @@
 //! at the start of the turn, and the Wraith, whose capture loses the game.
 //! Rulings D1–D20 in `docs/rules/action-chess-faction-chess.md`.
 
-use crate::dice::Dice;
-use crate::effect_log::Log;
-use crate::grid::{self, ALL_DIRECTIONS, Sq, bit};
+use crate::kit::describe::Describe;
+use crate::kit::dice::Dice;
+use crate::kit::effect_log::Log;
+use crate::kit::grid::{self, ALL_DIRECTIONS, Sq, bit};
 
 use super::faction_rules;
 use super::factions::Faction;

@@ -4,9 +4,9 @@
 //! with a Villager beside it or an enemy threatening it. Rulings H1–H10 in
 //! the rules document.
 
-use crate::dice::Dice;
-use crate::effect_log::Log;
-use crate::grid::{self, ALL_DIRECTIONS, Sq, bit};
+use crate::kit::dice::Dice;
+use crate::kit::effect_log::Log;
+use crate::kit::grid::{self, ALL_DIRECTIONS, Sq, bit};
 
 use super::classique;
 use super::layout::{Role, by_chess_role};

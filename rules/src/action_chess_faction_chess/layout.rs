@@ -3,7 +3,7 @@
 //! Black on ranks 8 and 7 with its queen on d8 (the board mirrored by rank,
 //! as in chess).
 
-use crate::grid::{self, Sq};
+use crate::kit::grid::{self, Sq};
 
 use super::pieces::Kind;
 

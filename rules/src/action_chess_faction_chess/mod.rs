@@ -76,26 +76,26 @@ use fray_protocol::{
     Outcome, PieceId, Rejection, Seat, SeatRange, SystemId, SystemInfo, UnitInfo, View, Viewer,
 };
 
+pub use crate::kit::compass::Compass;
 pub use examples::army_list;
 pub use factions::Faction;
-pub use moves::{Compass, Move};
+pub use moves::Move;
 pub use pieces::Kind;
 pub use position::Position;
 pub use rulings::Rulings;
 pub use state::{ActionChessFactionChess, Limits, Rules};
 pub use view::SYSTEM_KEY;
 
-use crate::army_check;
-use crate::dice::Dice;
-use crate::effect_log::{Log, coin_for_first};
-use crate::engine::SetupError;
-use crate::kept_view::KeptView;
-use crate::match_options::{CheckedOptions, choice_option, int_option};
-use crate::move_rules::{MoveRules, Seats};
-use crate::system::{GameSystem, Pick};
+use crate::contract::{GameRules, GameSystem, Pick, Seats, SetupError};
+use crate::kit::army_check;
+use crate::kit::dice::Dice;
+use crate::kit::effect_log::{Log, coin_for_first};
+use crate::kit::game_length::Counted;
+use crate::kit::kept_view::KeptView;
+use crate::kit::match_options::{CheckedOptions, choice_option, int_option};
 
 /// Match option: the game is drawn after this many turns in all.
-pub const MAX_TURNS: &str = "max-turns";
+pub const MAX_TURNS: &str = Counted::Turns.limit_key();
 /// Match option: the game is drawn after this many turns in a row with no
 /// capture and no pawn-like advance (the fifty-move rule).
 pub const QUIET_TURNS: &str = "quiet-turns";
@@ -137,9 +137,7 @@ static OPTION_SPECS: LazyLock<Vec<OptionSpec>> = LazyLock::new(option_specs);
 fn option_specs() -> Vec<OptionSpec> {
     let defaults = Limits::default();
     vec![
-        int_option(
-            MAX_TURNS,
-            "Turn limit",
+        Counted::Turns.limit_option(
             (0, 10_000),
             defaults.max_turns,
             "The game is drawn after this many turns in all; 0: never.",
@@ -248,8 +246,14 @@ impl ActionChessFactionChess {
     pub fn is_over(&self) -> bool {
         matches!(self.stage, state::Stage::Over(_))
     }
+}
 
-    fn setup(
+// The one place that calls the part files: each method is the function of
+// its name in the file named for it.
+impl GameRules for ActionChessFactionChess {
+    type Move = Move;
+
+    fn setup_logged(
         config: &MatchConfig,
         armies: &[ArmyList],
         dice: &mut dyn Dice,
@@ -272,14 +276,14 @@ impl ActionChessFactionChess {
             factions[seat] = Faction::by_key(&list.army).expect("validated");
         }
         // A game that may hide something is shown to each viewer by the
-        // engine, from its own view (`MoveRules::setup`): only the coin's
+        // engine, from its own view (`GameRules::setup`): only the coin's
         // roll is told here.
         let tell_all = !factions.contains(&Faction::Ghost);
         if tell_all {
             log.push(|| Effect::GameCreated {
                 system: SYSTEM_KEY.into(),
-                width: crate::grid::SIZE,
-                height: crate::grid::SIZE,
+                width: crate::kit::grid::SIZE,
+                height: crate::kit::grid::SIZE,
             });
         }
         let white = coin_for_first(dice, log);
@@ -310,27 +314,13 @@ impl ActionChessFactionChess {
         }
         Ok(game)
     }
-}
-
-// Each method hands over to the system's own function in the file named for it.
-impl MoveRules for ActionChessFactionChess {
-    type Move = Move;
-
-    fn setup_logged(
-        config: &MatchConfig,
-        armies: &[ArmyList],
-        dice: &mut dyn Dice,
-        log: &mut Log,
-    ) -> Result<Self, SetupError> {
-        ActionChessFactionChess::setup(config, armies, dice, log)
-    }
 
     fn to_act(&self) -> Seats {
         self.seats_to_act()
     }
 
     fn legal_moves(&self, seat: Seat, out: &mut Vec<Move>) {
-        ActionChessFactionChess::legal_moves(self, seat.0, out)
+        turn::legal_moves(self, seat.0, out)
     }
 
     fn option_for(&self, _seat: Seat, mv: Move) -> ActionOption {
@@ -338,15 +328,15 @@ impl MoveRules for ActionChessFactionChess {
     }
 
     fn parse(&self, seat: Seat, action: &Action) -> Result<Move, Rejection> {
-        ActionChessFactionChess::parse(self, seat.0, action)
+        actions::parse(self, seat.0, action)
     }
 
     fn explain_illegal(&self, _seat: Seat, mv: Move) -> Rejection {
-        ActionChessFactionChess::explain_illegal(self, mv)
+        actions::explain_illegal(self, mv)
     }
 
     fn not_your_turn(&self, seat: Seat) -> Rejection {
-        ActionChessFactionChess::not_your_turn(self, seat.0)
+        actions::not_your_turn(self, seat.0)
     }
 
     fn play(&mut self, seat: Seat, mv: Move, dice: &mut dyn Dice, log: &mut Log) {
@@ -359,7 +349,7 @@ impl MoveRules for ActionChessFactionChess {
 
     /// While a Ghost plays, a Shade may haunt unseen (line 38).
     fn hides_anything(&self) -> bool {
-        ActionChessFactionChess::hides_anything(self)
+        view::hides_anything(self)
     }
 
     fn kept_view(&mut self) -> &mut KeptView<Self> {
@@ -367,7 +357,7 @@ impl MoveRules for ActionChessFactionChess {
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        ActionChessFactionChess::outcome(self)
+        winning::outcome(self)
     }
 
     fn removal_reason(&self, piece: PieceId) -> String {

@@ -2,7 +2,7 @@
 //! distance, a leap; each listing the squares a piece may go to (empty, or
 //! an enemy to take by displacement) and the squares it threatens.
 
-use crate::grid::{self, Sq, bit};
+use crate::kit::grid::{self, Sq, bit};
 
 use super::moves::Move;
 use super::state::{ActionChessFactionChess, Ix};

@@ -3,9 +3,10 @@
 //! found by playing the move alone on a copy, so pass-through takes, jumps,
 //! en passant and edge takes name their victims.
 
-use crate::dice::ScriptedDice;
-use crate::effect_log::Log;
-use crate::grid::{self, Sq, push_square};
+use crate::kit::describe::Describe;
+use crate::kit::dice::ScriptedDice;
+use crate::kit::effect_log::Log;
+use crate::kit::grid::{self, Sq, push_square};
 
 use super::faction_rules;
 use super::moves::Move;

@@ -4,9 +4,9 @@
 //! on the board's edge together with the Man itself. Rulings P1–P9 in
 //! `docs/rules/action-chess-faction-chess.md`.
 
-use crate::dice::Dice;
-use crate::effect_log::Log;
-use crate::grid::{self, DIAGONAL, Sq, bit};
+use crate::kit::dice::Dice;
+use crate::kit::effect_log::Log;
+use crate::kit::grid::{self, DIAGONAL, Sq, bit};
 
 use super::moves::Move;
 use super::pieces::Kind;
@@ -29,7 +29,7 @@ pub(super) fn layout(white: bool) -> Vec<(Kind, Sq)> {
         for (at, &file) in dark.iter().enumerate() {
             let front_end = own == 2 && (at == 0 || at == dark.len() - 1);
             let kind = if front_end { Kind::Sergeant } else { Kind::Man };
-            layout.push((kind, crate::grid::at(file, rank)));
+            layout.push((kind, crate::kit::grid::at(file, rank)));
         }
     }
     layout
@@ -303,7 +303,7 @@ mod tests {
     use super::*;
     use crate::action_chess_faction_chess::factions::Faction;
     use crate::action_chess_faction_chess::position::{Position, ix};
-    use crate::grid::mask_of;
+    use crate::kit::grid::mask_of;
 
     /// White Peasants against Black Peasants whose Sergeant stands far off.
     fn position() -> Position {

@@ -4,7 +4,7 @@
 
 use fray_protocol::{PieceId, Square};
 
-use crate::grid::{self, Sq};
+use crate::kit::grid::{self, Sq};
 
 use super::factions::Faction;
 use super::pieces::Kind;
@@ -146,8 +146,8 @@ impl Position {
         game.progress = false;
         game.stage = Stage::Main;
         game.begin_turn(
-            &mut crate::dice::ScriptedDice::new(faces.iter().copied()),
-            &mut crate::effect_log::Log::silent(),
+            &mut crate::kit::dice::ScriptedDice::new(faces.iter().copied()),
+            &mut crate::kit::effect_log::Log::silent(),
         );
         game
     }

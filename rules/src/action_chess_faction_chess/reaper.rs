@@ -4,9 +4,9 @@
 //! them (E4). The side loses when its Reaper is captured. Rulings E1–E8
 //! in `docs/rules/action-chess-faction-chess.md`.
 
-use crate::dice::Dice;
-use crate::effect_log::Log;
-use crate::grid::{self, ALL_DIRECTIONS, Sq, bit};
+use crate::kit::dice::Dice;
+use crate::kit::effect_log::Log;
+use crate::kit::grid::{self, ALL_DIRECTIONS, Sq, bit};
 
 use super::layout::{Role, by_chess_role};
 use super::moves::Move;

@@ -2,9 +2,9 @@
 //! other pieces at the start of the turn, and three capped pieces. The side
 //! loses when it has no Factories (`faction_rules::defeated`).
 
-use crate::dice::Dice;
-use crate::effect_log::Log;
-use crate::grid::{self, ALL_DIRECTIONS, DIAGONAL, ORTHOGONAL, Sq, bit};
+use crate::kit::dice::Dice;
+use crate::kit::effect_log::Log;
+use crate::kit::grid::{self, ALL_DIRECTIONS, DIAGONAL, ORTHOGONAL, Sq, bit};
 
 use super::layout::{Role, by_chess_role};
 use super::moves::Move;
@@ -176,7 +176,7 @@ pub(super) fn play_start(
 mod tests {
     use super::*;
     use crate::action_chess_faction_chess::factions::Faction;
-    use crate::grid::{mask_of, named};
+    use crate::kit::grid::{mask_of, named};
 
     fn game_with(pieces: &[(u8, Kind, &str)]) -> Game {
         let mut game = Game::empty([Faction::Robot, Faction::Robot], 0, Default::default());

@@ -7,7 +7,7 @@
 //! never about the option.
 
 use super::pieces::Kind;
-use crate::match_options::Choice;
+use crate::kit::match_options::Choice;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum Rulings {

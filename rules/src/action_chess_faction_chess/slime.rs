@@ -3,9 +3,9 @@
 //! splitting into two of the next size down, and a Goobrain that only
 //! steps sideways. Rulings S1–S8 in `docs/rules/action-chess-faction-chess.md`.
 
-use crate::dice::Dice;
-use crate::effect_log::Log;
-use crate::grid::{self, ALL_DIRECTIONS, Sq};
+use crate::kit::dice::Dice;
+use crate::kit::effect_log::Log;
+use crate::kit::grid::{self, ALL_DIRECTIONS, Sq};
 
 use super::layout::{Role, by_chess_role};
 use super::moves::Move;
@@ -159,7 +159,7 @@ mod tests {
     use super::*;
     use crate::action_chess_faction_chess::factions::Faction;
     use crate::action_chess_faction_chess::position::Position;
-    use crate::grid::mask_of;
+    use crate::kit::grid::mask_of;
 
     #[test]
     fn slimes_threaten_their_slides_and_the_goobrain_its_two_sides() {

@@ -2,13 +2,13 @@
 //! slot, and so its id), an index board, whose turn it is and which
 //! decisions wait, and what the draw rules count.
 
-use crate::grid::{self, SQUARES, Sq};
-use crate::kept_view::KeptView;
+use crate::kit::grid::{self, SQUARES, Sq};
+use crate::kit::kept_view::KeptView;
 
 use super::factions::Faction;
-use super::moves::Compass;
 use super::pieces::Kind;
 use super::rulings::Rulings;
+use crate::kit::compass::Compass;
 
 /// A piece's index in [`ActionChessFactionChess::pieces`]: its id.
 pub type Ix = u16;

@@ -10,9 +10,10 @@
 
 use fray_protocol::{DiceRoll, Die, Phrase, PieceId, Seat};
 
-use crate::dice::Dice;
-use crate::effect_log::Log;
-use crate::grid::{self, ALL_DIRECTIONS, Sq, bit};
+use crate::kit::describe::Describe;
+use crate::kit::dice::Dice;
+use crate::kit::effect_log::Log;
+use crate::kit::grid::{self, ALL_DIRECTIONS, Sq, bit};
 
 use super::faction_rules;
 use super::layout::{Role, by_chess_role};

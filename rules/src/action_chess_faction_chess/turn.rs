@@ -2,9 +2,10 @@
 //! leaves waiting (the opponent's reactions first), then the end of the
 //! turn, where the game is judged and the other player begins.
 
-use crate::dice::Dice;
-use crate::effect_log::Log;
-use crate::move_rules::Seats;
+use crate::contract::Seats;
+use crate::kit::dice::Dice;
+use crate::kit::effect_log::Log;
+use crate::kit::game_length;
 use fray_protocol::Seat;
 
 use super::faction_rules;
@@ -16,25 +17,6 @@ use super::state::{ActionChessFactionChess, Ending, Stage};
 impl ActionChessFactionChess {
     pub(crate) fn seats_to_act(&self) -> Seats {
         Seats::from(self.deciding().map(Seat))
-    }
-
-    /// Every legal move of `seat` now, appended to `out`.
-    pub(crate) fn legal_moves(&self, seat: u8, out: &mut Vec<Move>) {
-        if self.deciding() != Some(seat) {
-            return;
-        }
-        if let Some(decision) = self.waiting() {
-            faction_rules::decision_moves(self, decision, out);
-            return;
-        }
-        match self.stage {
-            Stage::Start => {
-                faction_rules::start_moves(self, seat, out);
-                out.push(Move::Done);
-            }
-            Stage::Main => faction_rules::main_moves(self, seat, out),
-            Stage::After | Stage::Over(_) => {}
-        }
     }
 
     /// Plays a legal move of `seat`, then whatever follows by itself.
@@ -136,10 +118,10 @@ impl ActionChessFactionChess {
         };
         self.progress = false;
         let limits = self.rules.limits;
-        if limits.quiet_turns > 0 && self.quiet_turns >= limits.quiet_turns {
+        if game_length::reached(self.quiet_turns, limits.quiet_turns) {
             return self.finish(Ending::QuietTurns);
         }
-        if limits.max_turns > 0 && self.turn >= limits.max_turns {
+        if game_length::reached(self.turn, limits.max_turns) {
             return self.finish(Ending::TurnLimit);
         }
         self.turn += 1;
@@ -228,5 +210,24 @@ impl ActionChessFactionChess {
             }
         }
         key
+    }
+}
+
+/// Every legal move of `seat` now, appended to `out`.
+pub(super) fn legal_moves(game: &ActionChessFactionChess, seat: u8, out: &mut Vec<Move>) {
+    if game.deciding() != Some(seat) {
+        return;
+    }
+    if let Some(decision) = game.waiting() {
+        faction_rules::decision_moves(game, decision, out);
+        return;
+    }
+    match game.stage {
+        Stage::Start => {
+            faction_rules::start_moves(game, seat, out);
+            out.push(Move::Done);
+        }
+        Stage::Main => faction_rules::main_moves(game, seat, out),
+        Stage::After | Stage::Over(_) => {}
     }
 }

@@ -4,9 +4,9 @@
 //! and a Lich-King that returns beside the Phylactery when captured.
 //! Rulings U1–U14 in `docs/rules/action-chess-faction-chess.md`.
 
-use crate::dice::Dice;
-use crate::effect_log::Log;
-use crate::grid::{self, ALL_DIRECTIONS, DIAGONAL, KNIGHT_JUMPS, ORTHOGONAL, Sq, bit};
+use crate::kit::dice::Dice;
+use crate::kit::effect_log::Log;
+use crate::kit::grid::{self, ALL_DIRECTIONS, DIAGONAL, KNIGHT_JUMPS, ORTHOGONAL, Sq, bit};
 
 use super::faction_rules;
 use super::layout::{Role, by_chess_role};
@@ -454,7 +454,7 @@ mod tests {
     use super::*;
     use crate::action_chess_faction_chess::factions::Faction;
     use crate::action_chess_faction_chess::position::Position;
-    use crate::grid::mask_of;
+    use crate::kit::grid::mask_of;
 
     /// Undead (seat 0) against the Slime, the leaders in the corners.
     fn position() -> Position {
@@ -508,7 +508,7 @@ mod tests {
     fn the_lich_king_threatens_three_squares_each_way_and_the_phylactery_nothing() {
         let mut position = position();
         let phylactery = position.place(0, "phylactery", "d4");
-        let lich = crate::grid::named("h1");
+        let lich = crate::kit::grid::named("h1");
         let game = position.build();
         assert_eq!(threats(&game, phylactery.0 as Ix), 0);
         let lich = game.at(lich).expect("the Lich-King");

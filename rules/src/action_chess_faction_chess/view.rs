@@ -5,8 +5,8 @@
 
 use fray_protocol::{Marker, PieceId, PieceView, PlayerView, Seat, TurnView, View, Viewer};
 
-use crate::grid::{self, SIZE};
-use crate::kept_view::{PieceStamp, Piecewise, referee_view};
+use crate::kit::grid::{self, SIZE};
+use crate::kit::kept_view::{PieceStamp, Piecewise, referee_view};
 
 use super::actions::id;
 use super::pieces::Kind;
@@ -79,17 +79,11 @@ impl ActionChessFactionChess {
         }
     }
 
-    /// Whether anything is hidden from anyone: a Ghost is in the game, so
-    /// a Shade may haunt.
-    pub(crate) fn hides_anything(&self) -> bool {
-        self.ghost_plays()
-    }
-
     /// What `viewer` sees: the referee's view without the haunting Shades
     /// of others.
     pub(crate) fn view_for(&self, viewer: Viewer) -> View {
         let mut view = referee_view(self);
-        if viewer == Viewer::Referee || !self.hides_anything() {
+        if viewer == Viewer::Referee || !hides_anything(self) {
             return view;
         }
         view.pieces.retain(|piece, shown| {
@@ -112,6 +106,12 @@ impl ActionChessFactionChess {
             active: self.seats_to_act().to_vec(),
         }
     }
+}
+
+/// Whether anything is hidden from anyone: a Ghost is in the game, so
+/// a Shade may haunt.
+pub(super) fn hides_anything(game: &ActionChessFactionChess) -> bool {
+    game.ghost_plays()
 }
 
 impl Piecewise for ActionChessFactionChess {
@@ -169,6 +169,6 @@ impl Piecewise for ActionChessFactionChess {
 
     fn progress_view(&self, view: &mut View) {
         view.turn = self.turn_view();
-        view.outcome = self.outcome();
+        view.outcome = super::winning::outcome(self);
     }
 }

@@ -4,9 +4,9 @@
 //! The side loses when its Chest is captured (`faction_rules::defeated`).
 //! Walls are in `walls.rs`.
 
-use crate::dice::Dice;
-use crate::effect_log::Log;
-use crate::grid::{self, ALL_DIRECTIONS, Sq, bit};
+use crate::kit::dice::Dice;
+use crate::kit::effect_log::Log;
+use crate::kit::grid::{self, ALL_DIRECTIONS, Sq, bit};
 
 use super::layout;
 use super::moves::Move;

@@ -4,7 +4,7 @@
 
 use fray_protocol::Wall;
 
-use crate::grid::{self, SIZE, Sq};
+use crate::kit::grid::{self, SIZE, Sq};
 
 use super::state::ActionChessFactionChess;
 
@@ -140,7 +140,7 @@ impl ActionChessFactionChess {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grid::named;
+    use crate::kit::grid::named;
 
     #[test]
     fn every_edge_names_its_two_squares_and_back() {

@@ -10,8 +10,9 @@ use super::firing::Target;
 use super::moves::Move;
 use super::state::{ChessWar, Pending, Phase, Place, Step};
 use super::units::{Special, profile, unit_by_key};
-use crate::action_form::{board_square, check_parts};
-use crate::grid::{bit, push_square, to_square};
+use crate::kit::action_form::{board_square, check_parts};
+use crate::kit::describe::Describe;
+use crate::kit::grid::{bit, push_square, to_square};
 
 fn illegal(message: String) -> Rejection {
     Rejection::new(RejectCode::IllegalAction, message)
@@ -166,86 +167,6 @@ impl ChessWar {
         }
     }
 
-    /// Reads an action as a move, checking its form and the pieces it names;
-    /// whether it is legal is decided by the move list.
-    pub(crate) fn parse(&self, seat: u8, action: &Action) -> Result<Move, Rejection> {
-        let verb = action.verb.as_str();
-        if self.phase == Phase::Placing && verb != "place" {
-            // Before the reveal nothing but placing is asked, and a piece
-            // named here must not tell whether the other side has it.
-            return Err(illegal(
-                "the armies are being placed: place your units first".into(),
-            ));
-        }
-        match verb {
-            "place" => {
-                check_parts(action, false, false, true, true)?;
-                let key = action.choice.as_deref().expect("checked");
-                let to = board_square(action.to.expect("checked"))?;
-                let unit = unit_by_key(self.race(seat), key).ok_or_else(|| {
-                    unknown(format!(
-                        "'{key}' is not a unit of the {} army",
-                        self.race(seat).name()
-                    ))
-                })?;
-                Ok(Move::Place { unit, to })
-            }
-            "move" | "charge" | "advance" => {
-                check_parts(action, true, false, true, false)?;
-                let piece = self.own_piece(seat, action.piece.expect("checked"))?;
-                let to = board_square(action.to.expect("checked"))?;
-                Ok(match verb {
-                    "move" => Move::Move { piece, to },
-                    "charge" => Move::Charge { piece, to },
-                    _ => Move::Advance { piece, to },
-                })
-            }
-            "attack" => {
-                check_parts(action, true, false, false, false)?;
-                let piece = self.own_piece(seat, action.piece.expect("checked"))?;
-                Ok(Move::Attack { piece })
-            }
-            "choose" => {
-                check_parts(action, false, true, false, false)?;
-                let target = self.own_piece(seat, action.target.expect("checked"))?;
-                Ok(Move::Choose { target })
-            }
-            "end-phase" | "pass" => {
-                check_parts(action, false, false, false, false)?;
-                Ok(if verb == "pass" {
-                    Move::Pass
-                } else {
-                    Move::EndPhase
-                })
-            }
-            "fire" => {
-                check_parts(
-                    action,
-                    true,
-                    action.target.is_some(),
-                    action.to.is_some(),
-                    false,
-                )?;
-                let piece = self.own_piece(seat, action.piece.expect("checked"))?;
-                let target = match (action.target, action.to) {
-                    (Some(id), None) => Target::Unit(self.standing_piece(id)?),
-                    (None, Some(square)) => Target::Square(board_square(square)?),
-                    _ => {
-                        return Err(unknown(
-                            "'fire' names either a target unit or a target square".into(),
-                        ));
-                    }
-                };
-                Ok(Move::Fire { piece, target })
-            }
-            "cast" => self.parse_cast(seat, action),
-            other => Err(unknown(format!(
-                "'{other}' is not an action in ChessWar!; the actions are place, move, charge, \
-                 fire, cast, attack, choose, advance, end-phase and pass"
-            ))),
-        }
-    }
-
     /// The index of `seat`'s unit `id`, on the board or waiting.
     pub(crate) fn own_piece(&self, seat: u8, id: PieceId) -> Result<u8, Rejection> {
         let index = self
@@ -267,119 +188,199 @@ impl ChessWar {
             .filter(|&index| self.unit(index).square().is_some())
             .ok_or_else(|| illegal(format!("there is no unit {id} on the board")))
     }
+}
 
-    /// Why a well-formed move is not among `seat`'s legal moves.
-    pub(crate) fn explain_illegal(&self, seat: u8, mv: Move) -> Rejection {
-        let Phase::Turn { step, pending, .. } = self.phase else {
-            return match mv {
-                Move::Place { to, .. } if zone(seat) & bit(to) == 0 => illegal(format!(
-                    "{} is not in your deployment zone ({})",
-                    to_square(to),
-                    zone_name(seat)
-                )),
-                Move::Place { to, .. } if self.squares_of_seat(seat) & bit(to) != 0 => {
-                    illegal(format!("{} is taken", to_square(to)))
-                }
-                Move::Place { unit, .. } => illegal(format!(
-                    "every {} of your list is already placed",
-                    profile(unit).name
-                )),
-                _ => illegal("the armies are being placed: place your units first".into()),
-            };
-        };
-        if let Some(window) = self.reaction {
-            return self.explain_window(window, mv);
-        }
-        if let Some(pending) = pending {
-            return illegal(match pending {
-                Pending::Target { attacker } => format!(
-                    "choose which of your units {} attack, among its neighbours",
-                    self.describe(attacker)
-                ),
-                Pending::Advance { square } => format!(
-                    "advance a unit that was next to {} and is next to no enemy now, or pass",
-                    to_square(square)
-                ),
-            });
-        }
-        let wrong_phase = |wanted: Step| {
-            illegal(format!(
-                "that is done in the {} phase; this is the {} phase",
-                wanted.name(),
-                step.name()
-            ))
-        };
-        match mv {
-            Move::Place { .. } => illegal("the armies are already placed".into()),
-            Move::Move { .. } | Move::Charge { .. } if step != Step::Movement => {
-                wrong_phase(Step::Movement)
-            }
-            Move::Move { piece, to } => match self.move_bar(piece) {
-                Some(bar) => illegal(format!("{} {}", self.describe(piece), bar.text())),
-                None => illegal(format!(
-                    "{} cannot reach {}: a move goes up to Move {} steps through empty \
-                     squares, never onto a square next to an enemy (charge for that)",
-                    self.describe(piece),
-                    to_square(to),
-                    self.unit(piece).profile().movement
-                )),
-            },
-            Move::Charge { piece, to } => match self.charge_bar(piece) {
-                Some(bar) => illegal(format!("{} {}", self.describe(piece), bar.text())),
-                None => illegal(format!(
-                    "{} cannot charge {}: a charge is one step onto an empty square next to \
-                     an enemy",
-                    self.describe(piece),
-                    to_square(to)
-                )),
-            },
-            Move::Fire { .. } if step != Step::Firing => wrong_phase(Step::Firing),
-            Move::Fire { piece, target } => match self.fire_bar(piece) {
-                Some(bar) => illegal(format!("{} {}", self.describe(piece), bar.text())),
-                None => self.explain_unreachable_target(piece, target),
-            },
-            Move::Cast(casting) => self.explain_cast(step, casting),
-            Move::Attack { .. } if step != Step::Melee => wrong_phase(Step::Melee),
-            Move::Attack { piece } if self.unit(piece).marks.attacked => illegal(format!(
-                "{} has already attacked this turn",
-                self.describe(piece)
-            )),
-            Move::Attack { piece } => illegal(format!(
-                "{} is not in melee: no enemy stands next to it",
-                self.describe(piece)
-            )),
-            Move::EndPhase => {
-                let waiting: Vec<String> = self
-                    .must_attack(seat)
-                    .map(|index| self.describe(index))
-                    .collect();
-                illegal(format!(
-                    "every unit in melee must attack first: {}",
-                    waiting.join(", ")
+/// Reads an action as a move, checking its form and the pieces it names;
+/// whether it is legal is decided by the move list.
+pub(super) fn parse(game: &ChessWar, seat: u8, action: &Action) -> Result<Move, Rejection> {
+    let verb = action.verb.as_str();
+    if game.phase == Phase::Placing && verb != "place" {
+        // Before the reveal nothing but placing is asked, and a piece
+        // named here must not tell whether the other side has it.
+        return Err(illegal(
+            "the armies are being placed: place your units first".into(),
+        ));
+    }
+    match verb {
+        "place" => {
+            check_parts(action, false, false, true, true)?;
+            let key = action.choice.as_deref().expect("checked");
+            let to = board_square(action.to.expect("checked"))?;
+            let unit = unit_by_key(game.race(seat), key).ok_or_else(|| {
+                unknown(format!(
+                    "'{key}' is not a unit of the {} army",
+                    game.race(seat).name()
                 ))
+            })?;
+            Ok(Move::Place { unit, to })
+        }
+        "move" | "charge" | "advance" => {
+            check_parts(action, true, false, true, false)?;
+            let piece = game.own_piece(seat, action.piece.expect("checked"))?;
+            let to = board_square(action.to.expect("checked"))?;
+            Ok(match verb {
+                "move" => Move::Move { piece, to },
+                "charge" => Move::Charge { piece, to },
+                _ => Move::Advance { piece, to },
+            })
+        }
+        "attack" => {
+            check_parts(action, true, false, false, false)?;
+            let piece = game.own_piece(seat, action.piece.expect("checked"))?;
+            Ok(Move::Attack { piece })
+        }
+        "choose" => {
+            check_parts(action, false, true, false, false)?;
+            let target = game.own_piece(seat, action.target.expect("checked"))?;
+            Ok(Move::Choose { target })
+        }
+        "end-phase" | "pass" => {
+            check_parts(action, false, false, false, false)?;
+            Ok(if verb == "pass" {
+                Move::Pass
+            } else {
+                Move::EndPhase
+            })
+        }
+        "fire" => {
+            check_parts(
+                action,
+                true,
+                action.target.is_some(),
+                action.to.is_some(),
+                false,
+            )?;
+            let piece = game.own_piece(seat, action.piece.expect("checked"))?;
+            let target = match (action.target, action.to) {
+                (Some(id), None) => Target::Unit(game.standing_piece(id)?),
+                (None, Some(square)) => Target::Square(board_square(square)?),
+                _ => {
+                    return Err(unknown(
+                        "'fire' names either a target unit or a target square".into(),
+                    ));
+                }
+            };
+            Ok(Move::Fire { piece, target })
+        }
+        "cast" => game.parse_cast(seat, action),
+        other => Err(unknown(format!(
+            "'{other}' is not an action in ChessWar!; the actions are place, move, charge, \
+             fire, cast, attack, choose, advance, end-phase and pass"
+        ))),
+    }
+}
+
+/// Why a well-formed move is not among `seat`'s legal moves.
+pub(super) fn explain_illegal(game: &ChessWar, seat: u8, mv: Move) -> Rejection {
+    let Phase::Turn { step, pending, .. } = game.phase else {
+        return match mv {
+            Move::Place { to, .. } if zone(seat) & bit(to) == 0 => illegal(format!(
+                "{} is not in your deployment zone ({})",
+                to_square(to),
+                zone_name(seat)
+            )),
+            Move::Place { to, .. } if game.squares_of_seat(seat) & bit(to) != 0 => {
+                illegal(format!("{} is taken", to_square(to)))
             }
-            Move::Choose { .. } => illegal("no attacker is waiting for a target".into()),
-            Move::Advance { .. } | Move::Pass => {
-                illegal("there is no advance to make: nothing was just destroyed".into())
-            }
+            Move::Place { unit, .. } => illegal(format!(
+                "every {} of your list is already placed",
+                profile(unit).name
+            )),
+            _ => illegal("the armies are being placed: place your units first".into()),
+        };
+    };
+    if let Some(window) = game.reaction {
+        return game.explain_window(window, mv);
+    }
+    if let Some(pending) = pending {
+        return illegal(match pending {
+            Pending::Target { attacker } => format!(
+                "choose which of your units {} attack, among its neighbours",
+                game.describe(attacker)
+            ),
+            Pending::Advance { square } => format!(
+                "advance a unit that was next to {} and is next to no enemy now, or pass",
+                to_square(square)
+            ),
+        });
+    }
+    let wrong_phase = |wanted: Step| {
+        illegal(format!(
+            "that is done in the {} phase; this is the {} phase",
+            wanted.name(),
+            step.name()
+        ))
+    };
+    match mv {
+        Move::Place { .. } => illegal("the armies are already placed".into()),
+        Move::Move { .. } | Move::Charge { .. } if step != Step::Movement => {
+            wrong_phase(Step::Movement)
+        }
+        Move::Move { piece, to } => match game.move_bar(piece) {
+            Some(bar) => illegal(format!("{} {}", game.describe(piece), bar.text())),
+            None => illegal(format!(
+                "{} cannot reach {}: a move goes up to Move {} steps through empty \
+                 squares, never onto a square next to an enemy (charge for that)",
+                game.describe(piece),
+                to_square(to),
+                game.unit(piece).profile().movement
+            )),
+        },
+        Move::Charge { piece, to } => match game.charge_bar(piece) {
+            Some(bar) => illegal(format!("{} {}", game.describe(piece), bar.text())),
+            None => illegal(format!(
+                "{} cannot charge {}: a charge is one step onto an empty square next to \
+                 an enemy",
+                game.describe(piece),
+                to_square(to)
+            )),
+        },
+        Move::Fire { .. } if step != Step::Firing => wrong_phase(Step::Firing),
+        Move::Fire { piece, target } => match game.fire_bar(piece) {
+            Some(bar) => illegal(format!("{} {}", game.describe(piece), bar.text())),
+            None => game.explain_unreachable_target(piece, target),
+        },
+        Move::Cast(casting) => game.explain_cast(step, casting),
+        Move::Attack { .. } if step != Step::Melee => wrong_phase(Step::Melee),
+        Move::Attack { piece } if game.unit(piece).marks.attacked => illegal(format!(
+            "{} has already attacked this turn",
+            game.describe(piece)
+        )),
+        Move::Attack { piece } => illegal(format!(
+            "{} is not in melee: no enemy stands next to it",
+            game.describe(piece)
+        )),
+        Move::EndPhase => {
+            let waiting: Vec<String> = game
+                .must_attack(seat)
+                .map(|index| game.describe(index))
+                .collect();
+            illegal(format!(
+                "every unit in melee must attack first: {}",
+                waiting.join(", ")
+            ))
+        }
+        Move::Choose { .. } => illegal("no attacker is waiting for a target".into()),
+        Move::Advance { .. } | Move::Pass => {
+            illegal("there is no advance to make: nothing was just destroyed".into())
         }
     }
+}
 
-    pub(crate) fn not_your_turn(&self) -> Rejection {
-        let message = match self.phase {
-            Phase::Placing => "you have placed your whole army: the other side is still placing",
-            Phase::Turn { .. } if self.reaction.is_some() => {
-                "your opponent is deciding whether to cast an instant spell"
-            }
-            Phase::Turn {
-                pending: Some(Pending::Target { .. }),
-                ..
-            } => "your opponent is choosing which of its units your attacker attacks",
-            Phase::Turn { .. } => "it is not your turn",
-            Phase::Over(_) => {
-                return Rejection::new(RejectCode::GameOver, "the game is over");
-            }
-        };
-        Rejection::new(RejectCode::NotYourTurn, message)
-    }
+pub(super) fn not_your_turn(game: &ChessWar) -> Rejection {
+    let message = match game.phase {
+        Phase::Placing => "you have placed your whole army: the other side is still placing",
+        Phase::Turn { .. } if game.reaction.is_some() => {
+            "your opponent is deciding whether to cast an instant spell"
+        }
+        Phase::Turn {
+            pending: Some(Pending::Target { .. }),
+            ..
+        } => "your opponent is choosing which of its units your attacker attacks",
+        Phase::Turn { .. } => "it is not your turn",
+        Phase::Over(_) => {
+            return Rejection::new(RejectCode::GameOver, "the game is over");
+        }
+    };
+    Rejection::new(RejectCode::NotYourTurn, message)
 }

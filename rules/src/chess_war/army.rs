@@ -7,8 +7,8 @@ use std::fmt;
 use fray_protocol::{ArmyList, SystemId};
 
 use super::units::{Race, UnitId, profile, unit_by_key, units_of};
-use crate::army_check;
-use crate::match_options::Choice;
+use crate::kit::army_check;
+use crate::kit::match_options::Choice;
 
 /// The points a match gives each army unless its `points` option says else.
 pub const DEFAULT_POINTS: u32 = 50;

@@ -27,7 +27,7 @@ pub fn zone_name(seat: u8) -> &'static str {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grid::{at, bit};
+    use crate::kit::grid::{at, bit};
 
     #[test]
     fn each_zone_is_three_home_ranks() {

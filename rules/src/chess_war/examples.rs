@@ -5,8 +5,8 @@ use fray_protocol::{ArmyEntry, ArmyList, MatchConfig, SystemId};
 
 use super::army::{DEFAULT_POINTS, MAX_UNITS};
 use super::units::{Race, UnitId, profile, units_of};
-use crate::match_options::Choice;
-use crate::system::Pick;
+use crate::contract::Pick;
+use crate::kit::match_options::Choice;
 
 /// Every race's example list, Humans and Undead first: the pair tests and
 /// recorded games will play.

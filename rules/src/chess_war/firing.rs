@@ -14,8 +14,9 @@ use super::state::ChessWar;
 use super::units::profile;
 use super::weapons::{Aim, Armament};
 use crate::Dice;
-use crate::effect_log::{Log, roll_for, single};
-use crate::grid::{SQUARES, Sq, bit, squares_of, to_square};
+use crate::kit::describe::Describe;
+use crate::kit::effect_log::{Log, roll_for, single};
+use crate::kit::grid::{SQUARES, Sq, bit, squares_of, to_square};
 
 /// What a shot is aimed at: an enemy unit (bows, crossbows) or a square
 /// (catapults, rocks).

@@ -11,8 +11,8 @@ use super::resolution::Task;
 use super::sight::line_of_sight;
 use super::spells::{AREA_RADIUS, FLIGHT_DISTANCE, SPELL_RANGE, Spell, SpellKind};
 use super::state::{ChessWar, Marks, Place, Step};
-use crate::effect_log::Log;
-use crate::grid::{SQUARES, Sq, bit, distance, squares_of};
+use crate::kit::effect_log::Log;
+use crate::kit::grid::{SQUARES, Sq, bit, distance, squares_of};
 
 /// A spell as cast: everything it needs is named before any die. `target`
 /// indexes the units; `to` is an area's centre or Flight's landing square.

@@ -10,8 +10,9 @@ use super::spells::STRIKE_BONUS;
 use super::state::{ChessWar, Pending, Phase, Place};
 use super::units::Special;
 use crate::Dice;
-use crate::effect_log::{Log, roll_for, single};
-use crate::grid::{Sq, bit, squares_of, to_square};
+use crate::kit::describe::Describe;
+use crate::kit::effect_log::{Log, roll_for, single};
+use crate::kit::grid::{Sq, bit, squares_of, to_square};
 
 /// What an attack roll came to (W26).
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

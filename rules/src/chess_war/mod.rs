@@ -2,7 +2,7 @@
 //! unit's bounds, an 8×8 board, and turns in which every unit may move, then
 //! fire, then fight in melee; saves, fear, spells. The rules as Fray plays
 //! them, with every ruling: `docs/rules/chess-war.md`. The engine plays the
-//! whole game, registered in `game.rs`.
+//! whole game, registered in `contract/registry.rs`.
 //!
 //! Where each rule lives:
 //! - `units.rs`: the races, every unit's profile, its chess piece and specials
@@ -85,17 +85,16 @@ pub use units::{ChessPiece, Profile, Race, Special};
 pub use view::SYSTEM_KEY;
 pub use weapons::{Aim, Armament, Weapon, WeaponProfile};
 
-use crate::dice::Dice;
-use crate::effect_log::Log;
-use crate::engine::SetupError;
-use crate::kept_view::KeptView;
-use crate::match_options::{CheckedOptions, Choice, choice_option, flag_option, int_option};
-use crate::move_rules::{MoveRules, Seats};
-use crate::system::{GameSystem, Pick};
+use crate::contract::{GameRules, GameSystem, Pick, Seats, SetupError};
+use crate::kit::dice::Dice;
+use crate::kit::effect_log::Log;
+use crate::kit::game_length::Counted;
+use crate::kit::kept_view::KeptView;
+use crate::kit::match_options::{CheckedOptions, Choice, choice_option, flag_option, int_option};
 
 pub const POINTS: &str = "points";
 pub const LENGTHENED: &str = "lengthened";
-pub const MAX_ROUNDS: &str = "max-rounds";
+pub const MAX_ROUNDS: &str = Counted::Rounds.limit_key();
 pub const RULINGS: &str = "rulings";
 
 const NAME: &str = "ChessWar!";
@@ -147,9 +146,7 @@ fn option_specs() -> Vec<OptionSpec> {
              crumble when their Liche and Necromancers are gone, and at the round limit \
              the points of the survivors decide.",
         ),
-        int_option(
-            MAX_ROUNDS,
-            "Round limit",
+        Counted::Rounds.limit_option(
             (0, 1_000),
             defaults.max_rounds,
             "The game stops at the end of this round: a draw, or in the lengthened game \
@@ -264,8 +261,9 @@ fn unit_info(profile: &Profile) -> UnitInfo {
     }
 }
 
-// Each method hands over to the system's own function in the file named for it.
-impl MoveRules for ChessWar {
+// The one place that calls the part files: each method is the function of
+// its name in the file named for it.
+impl GameRules for ChessWar {
     type Move = Move;
 
     fn setup_logged(
@@ -282,7 +280,7 @@ impl MoveRules for ChessWar {
     }
 
     fn legal_moves(&self, seat: Seat, out: &mut Vec<Move>) {
-        ChessWar::legal_moves(self, seat.0, out)
+        moves::legal_moves(self, seat.0, out)
     }
 
     fn option_for(&self, _seat: Seat, mv: Move) -> ActionOption {
@@ -290,15 +288,15 @@ impl MoveRules for ChessWar {
     }
 
     fn parse(&self, seat: Seat, action: &Action) -> Result<Move, Rejection> {
-        ChessWar::parse(self, seat.0, action)
+        actions::parse(self, seat.0, action)
     }
 
     fn explain_illegal(&self, seat: Seat, mv: Move) -> Rejection {
-        ChessWar::explain_illegal(self, seat.0, mv)
+        actions::explain_illegal(self, seat.0, mv)
     }
 
     fn not_your_turn(&self, _seat: Seat) -> Rejection {
-        ChessWar::not_your_turn(self)
+        actions::not_your_turn(self)
     }
 
     fn play(&mut self, seat: Seat, mv: Move, dice: &mut dyn Dice, log: &mut Log) {
@@ -310,7 +308,7 @@ impl MoveRules for ChessWar {
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        ChessWar::outcome(self)
+        winning::outcome(self)
     }
 
     fn removal_reason(&self, _piece: PieceId) -> String {

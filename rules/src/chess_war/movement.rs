@@ -7,8 +7,9 @@ use super::reach::{Squeeze, adjacent, in_melee, reach, teleport_reach, touching}
 use super::state::ChessWar;
 use super::units::Special;
 use crate::Dice;
-use crate::effect_log::{Log, roll_for, single};
-use crate::grid::{Sq, bit, squares_of};
+use crate::kit::describe::Describe;
+use crate::kit::effect_log::{Log, roll_for, single};
+use crate::kit::grid::{Sq, bit, squares_of};
 
 /// What a unit may still do in the movement phase.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
@@ -135,7 +136,7 @@ impl ChessWar {
         };
         self.tell_of(
             piece,
-            &format!("{verb} {}", crate::grid::to_square(to)),
+            &format!("{verb} {}", crate::kit::grid::to_square(to)),
             log,
         );
         self.put(piece, to);
@@ -165,7 +166,7 @@ impl ChessWar {
         }
         self.tell_of(
             piece,
-            &format!("charge {}", crate::grid::to_square(to)),
+            &format!("charge {}", crate::kit::grid::to_square(to)),
             log,
         );
         self.put(piece, to);

@@ -12,8 +12,8 @@ use super::firing::Target;
 use super::magic::Casting;
 use super::state::{ChessWar, Pending, Phase, Place, Step};
 use super::units::UnitId;
-use crate::grid::{Sq, squares_of};
-use crate::move_rules::Seats;
+use crate::contract::Seats;
+use crate::kit::grid::{Sq, squares_of};
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 pub enum Move {
@@ -69,48 +69,6 @@ impl ChessWar {
             .any(|unit| unit.owner == seat && unit.place == Place::Unplaced)
     }
 
-    /// Every legal move of `seat` now, appended to `out`.
-    pub(crate) fn legal_moves(&self, seat: u8, out: &mut Vec<Move>) {
-        if !self.seats_to_act().contains(&Seat(seat)) {
-            return;
-        }
-        let Phase::Turn { step, pending, .. } = self.phase else {
-            self.placements(seat, out);
-            return;
-        };
-        if let Some(window) = self.reaction {
-            self.window_casts(window, out);
-            out.push(Move::Pass);
-            return;
-        }
-        match pending {
-            Some(Pending::Target { attacker }) => {
-                out.extend(self.targets(attacker).map(|target| Move::Choose { target }));
-            }
-            Some(Pending::Advance { square }) => {
-                out.extend(
-                    self.advancers(seat, square)
-                        .map(|piece| Move::Advance { piece, to: square }),
-                );
-                out.push(Move::Pass);
-            }
-            None => {
-                match step {
-                    Step::Movement => self.movement_moves(seat, out),
-                    Step::Firing => self.fire_moves(seat, out),
-                    Step::Melee => {
-                        out.extend(self.must_attack(seat).map(|piece| Move::Attack { piece }))
-                    }
-                    Step::Closing => {}
-                }
-                self.turn_casts(seat, step, out);
-                if self.may_end_phase(seat, step) {
-                    out.push(Move::EndPhase);
-                }
-            }
-        }
-    }
-
     /// One placement per kind still unplaced and empty square of the zone.
     fn placements(&self, seat: u8, out: &mut Vec<Move>) {
         let free = zone(seat) & !self.squares_of_seat(seat);
@@ -152,5 +110,47 @@ impl ChessWar {
     /// (W25); the others whenever the player likes.
     pub(crate) fn may_end_phase(&self, seat: u8, step: Step) -> bool {
         step != Step::Melee || self.must_attack(seat).next().is_none()
+    }
+}
+
+/// Every legal move of `seat` now, appended to `out`.
+pub(super) fn legal_moves(game: &ChessWar, seat: u8, out: &mut Vec<Move>) {
+    if !game.seats_to_act().contains(&Seat(seat)) {
+        return;
+    }
+    let Phase::Turn { step, pending, .. } = game.phase else {
+        game.placements(seat, out);
+        return;
+    };
+    if let Some(window) = game.reaction {
+        game.window_casts(window, out);
+        out.push(Move::Pass);
+        return;
+    }
+    match pending {
+        Some(Pending::Target { attacker }) => {
+            out.extend(game.targets(attacker).map(|target| Move::Choose { target }));
+        }
+        Some(Pending::Advance { square }) => {
+            out.extend(
+                game.advancers(seat, square)
+                    .map(|piece| Move::Advance { piece, to: square }),
+            );
+            out.push(Move::Pass);
+        }
+        None => {
+            match step {
+                Step::Movement => game.movement_moves(seat, out),
+                Step::Firing => game.fire_moves(seat, out),
+                Step::Melee => {
+                    out.extend(game.must_attack(seat).map(|piece| Move::Attack { piece }))
+                }
+                Step::Closing => {}
+            }
+            game.turn_casts(seat, step, out);
+            if game.may_end_phase(seat, step) {
+                out.push(Move::EndPhase);
+            }
+        }
     }
 }

@@ -8,7 +8,7 @@ use super::MatchOptions;
 use super::rulings::Rulings;
 use super::state::{ChessWar, EMPTY, IDS_PER_SEAT, Marks, Phase, Place, SpellSlots, Step, Unit};
 use super::units::{Race, unit_by_key};
-use crate::grid::{SQUARES, Sq, from_square};
+use crate::kit::grid::{SQUARES, Sq, from_square};
 
 pub struct Position {
     game: ChessWar,

@@ -9,7 +9,7 @@
 //! is for the rulings to decide: the rule book forbids it only for the
 //! advance. [`Squeeze`] lets the caller say.
 
-use crate::grid::{ALL_DIRECTIONS, Sq, at, bit, distance, file, rank};
+use crate::kit::grid::{ALL_DIRECTIONS, Sq, at, bit, distance, file, rank};
 
 const FILE_A: u64 = 0x0101_0101_0101_0101;
 const FILE_H: u64 = FILE_A << 7;
@@ -150,7 +150,7 @@ pub fn squares_beside(from: Sq, to: Sq) -> Option<(Sq, Sq)> {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grid::{SQUARES, mask_of as mask, named as sq, neighbours, squares_of};
+    use crate::kit::grid::{SQUARES, mask_of as mask, named as sq, neighbours, squares_of};
     use proptest::prelude::*;
     use std::collections::VecDeque;
 

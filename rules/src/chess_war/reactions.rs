@@ -10,7 +10,8 @@ use super::moves::Move;
 use super::resolution::PendingSave;
 use super::spells::{SPELL_RANGE, Spell};
 use super::state::ChessWar;
-use crate::grid::{Sq, bit, distance, to_square};
+use crate::kit::describe::Describe;
+use crate::kit::grid::{Sq, bit, distance, to_square};
 
 /// A moment at which `seat` may answer with an instant.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -13,8 +13,9 @@ use super::reactions::Window;
 use super::state::{ChessWar, Pending, Place};
 use super::units::Special;
 use crate::Dice;
-use crate::effect_log::{Log, roll_for, single};
-use crate::grid::{Sq, bit, to_square};
+use crate::kit::describe::Describe;
+use crate::kit::effect_log::{Log, roll_for, single};
+use crate::kit::grid::{Sq, bit, to_square};
 
 /// Why a unit saves or is destroyed: what follows each outcome.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -5,7 +5,7 @@
 //! groups who prefer it. Each point where they differ is one method here,
 //! so the rules ask about the point, never about the option.
 
-use crate::match_options::Choice;
+use crate::kit::match_options::Choice;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Rulings {

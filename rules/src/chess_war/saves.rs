@@ -6,7 +6,8 @@ use fray_protocol::Phrase;
 use super::spells::PROTECTION_BONUS;
 use super::state::ChessWar;
 use crate::Dice;
-use crate::effect_log::{Log, roll_for, single};
+use crate::kit::describe::Describe;
+use crate::kit::effect_log::{Log, roll_for, single};
 
 /// Whether a save of `face` with `modifier` (added to the roll) passes a
 /// Save of `needed`.

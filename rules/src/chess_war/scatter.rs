@@ -10,7 +10,7 @@
 //! square right, 3 one square down (toward the firer), 4 one square left,
 //! 5–6 right on target. A shot scattered off the board is lost.
 
-use crate::grid::{Sq, distance, offset};
+use crate::kit::grid::{Sq, distance, offset};
 
 /// Which way a seat faces across the board: seat 0 sets up on rank 1 and
 /// looks up the ranks, seat 1 on rank 8 and looks down them.
@@ -89,7 +89,7 @@ pub fn scatter_rolls(indirect: bool) -> usize {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grid::named as sq;
+    use crate::kit::grid::named as sq;
 
     fn landing(target: &str, roll: u8, seat: u8) -> Option<Sq> {
         scatter(sq(target), roll, Side::of_seat(seat))

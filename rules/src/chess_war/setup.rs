@@ -10,9 +10,9 @@ use super::state::{ChessWar, EMPTY, IDS_PER_SEAT, Marks, Phase, Place, Unit};
 use super::units::{Race, UnitId};
 use super::{NAME, read_options};
 use crate::Dice;
-use crate::effect_log::{Log, coin_for_first};
-use crate::engine::SetupError;
-use crate::grid::{SQUARES, Sq, to_square};
+use crate::contract::SetupError;
+use crate::kit::effect_log::{Log, coin_for_first};
+use crate::kit::grid::{SQUARES, Sq, to_square};
 
 impl ChessWar {
     pub(crate) fn new_game(
@@ -20,7 +20,7 @@ impl ChessWar {
         armies: &[ArmyList],
         log: &mut Log,
     ) -> Result<ChessWar, SetupError> {
-        crate::army_check::match_and_lists(config, armies, SystemId::ChessWar, NAME, (2, 2))?;
+        crate::kit::army_check::match_and_lists(config, armies, SystemId::ChessWar, NAME, (2, 2))?;
         let options = read_options(config)?;
         let mut checked = Vec::with_capacity(2);
         for (seat, list) in armies.iter().enumerate() {

@@ -27,7 +27,7 @@
 //!
 //! The firer's and the target's own squares never block.
 
-use crate::grid::{Sq, at, bit, distance, file, rank};
+use crate::kit::grid::{Sq, at, bit, distance, file, rank};
 
 /// A line meets at most one corner on each file boundary between its ends,
 /// and a line on the board has at most seven such boundaries.
@@ -157,7 +157,7 @@ fn centre(sq: Sq) -> (i32, i32) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::grid::{SQUARES, mask_of as mask, named as sq, squares_of};
+    use crate::kit::grid::{SQUARES, mask_of as mask, named as sq, squares_of};
     use proptest::prelude::*;
 
     fn pairs(names: &[(&str, &str)]) -> Vec<(Sq, Sq)> {

@@ -8,8 +8,9 @@ use super::magic::Casting;
 use super::moves::Move;
 use super::spells::Spell;
 use super::state::{ChessWar, Step};
-use crate::grid::{push_square, to_square};
-use crate::match_options::Choice;
+use crate::kit::describe::Describe;
+use crate::kit::grid::{push_square, to_square};
+use crate::kit::match_options::Choice;
 
 impl ChessWar {
     pub(crate) fn cast_action(&self, casting: Casting) -> Action {
@@ -95,7 +96,7 @@ impl ChessWar {
             .transpose()?;
         let to = action
             .to
-            .map(crate::action_form::board_square)
+            .map(crate::kit::action_form::board_square)
             .transpose()?;
         Ok(Move::Cast(Casting {
             caster,

@@ -10,8 +10,9 @@ use super::spells::{PLAGUE_SAVE_MODIFIER, STORM_TO_HIT, Spell, ZAP_SAVE_MODIFIER
 use super::state::{ChessWar, IDS_PER_SEAT, Marks, Place, SpellSlots, Unit};
 use super::units::{Race, unit_by_key};
 use crate::Dice;
-use crate::effect_log::{Log, roll_for, single};
-use crate::grid::{Sq, squares_of, to_square};
+use crate::kit::describe::Describe;
+use crate::kit::effect_log::{Log, roll_for, single};
+use crate::kit::grid::{Sq, squares_of, to_square};
 
 impl ChessWar {
     pub(crate) fn resolve_spell(

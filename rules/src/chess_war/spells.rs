@@ -2,7 +2,7 @@
 //! reach and numbers of each effect as Fray rules them (the book kept only
 //! the names and kinds; `docs/rules/chess-war.md`, W38–W51).
 
-use crate::match_options::Choice;
+use crate::kit::match_options::Choice;
 
 /// When a spell may be cast: the kind the book prints after each name.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]

@@ -10,8 +10,8 @@ use super::MatchOptions;
 use super::reactions::Window;
 use super::resolution::Task;
 use super::units::{Profile, Race, UnitId, profile};
-use crate::grid::{SQUARES, Sq, bit};
-use crate::kept_view::KeptView;
+use crate::kit::grid::{SQUARES, Sq, bit};
+use crate::kit::kept_view::KeptView;
 
 pub const EMPTY: u8 = u8::MAX;
 

@@ -7,7 +7,7 @@ use super::army::{ArmyProblem, Budget, check};
 use super::units::{ChessPiece, Profile, Race, Special, units_of};
 use super::weapons::{Armament, Weapon};
 use super::*;
-use crate::match_options::Choice;
+use crate::kit::match_options::Choice;
 
 type Row = (&'static str, ChessPiece, u8, u8, u8, u8, u8, i8);
 

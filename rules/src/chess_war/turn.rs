@@ -9,8 +9,8 @@ use super::reactions::Window;
 use super::resolution::Task;
 use super::state::{ChessWar, Phase, Place, Step};
 use crate::Dice;
-use crate::effect_log::{Log, roll_for, single};
-use crate::grid::to_square;
+use crate::kit::effect_log::{Log, roll_for, single};
+use crate::kit::grid::to_square;
 
 impl ChessWar {
     /// Plays a legal move of `seat`, then ends the game if it is over.

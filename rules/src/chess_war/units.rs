@@ -7,7 +7,7 @@ use fray_protocol::Stat;
 
 use super::spells::Spell;
 use super::weapons::{Armament, Weapon};
-use crate::match_options::Choice;
+use crate::kit::match_options::Choice;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Race {

@@ -8,8 +8,9 @@ use fray_protocol::{Marker, PieceId, PieceView, PlayerView, Seat, Stat, TurnView
 
 use super::state::{ChessWar, Marks, Phase, Place, SpellSlots, Step};
 use super::units::UnitId;
-use crate::grid::{SIZE, push_name_on, to_square};
-use crate::kept_view::{PieceStamp, Piecewise, referee_view};
+use crate::kit::describe::Describe;
+use crate::kit::grid::{SIZE, push_name_on, to_square};
+use crate::kit::kept_view::{PieceStamp, Piecewise, referee_view};
 
 pub const SYSTEM_KEY: &str = "chess-war";
 
@@ -71,15 +72,16 @@ impl Marks {
     }
 }
 
-impl ChessWar {
-    /// "Knights on b1", or "Knights" off the board.
-    pub(crate) fn describe(&self, index: u8) -> String {
-        let unit = self.unit(index);
-        let mut text = String::with_capacity(24);
-        push_name_on(&mut text, unit.profile().name, unit.square());
-        text
-    }
+impl Describe for ChessWar {
+    type Index = u8;
 
+    fn push_describe(&self, out: &mut String, index: u8) {
+        let unit = self.unit(index);
+        push_name_on(out, unit.profile().name, unit.square());
+    }
+}
+
+impl ChessWar {
     fn unit_view(&self, index: u8) -> PieceView {
         let unit = self.unit(index);
         let profile = unit.profile();
@@ -211,6 +213,6 @@ impl Piecewise for ChessWar {
 
     fn progress_view(&self, view: &mut View) {
         view.turn = self.turn_view();
-        view.outcome = self.outcome();
+        view.outcome = super::winning::outcome(self);
     }
 }

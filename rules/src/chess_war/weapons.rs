@@ -2,7 +2,7 @@
 //! may be fired indirectly or after moving, and what it does to the save
 //! (`docs/rules/chess-war.md`, W17–W23).
 
-use crate::match_options::Choice;
+use crate::kit::match_options::Choice;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Weapon {

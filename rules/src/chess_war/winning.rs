@@ -6,7 +6,8 @@ use fray_protocol::{Outcome, Phrase, Seat};
 
 use super::state::{ChessWar, Ending, Phase, Place};
 use super::units::{ChessPiece, Race};
-use crate::effect_log::Log;
+use crate::kit::effect_log::Log;
+use crate::kit::game_length;
 
 impl ChessWar {
     /// Whether `seat`'s general has been destroyed.
@@ -49,7 +50,7 @@ impl ChessWar {
             return false;
         };
         self.phase = Phase::Over(ending);
-        log.tell_after_changes(|| self.outcome().expect("the game is over").reason);
+        log.tell_after_changes(|| outcome(self).expect("the game is over").reason);
         true
     }
 
@@ -92,8 +93,8 @@ impl ChessWar {
 
     /// Whether the turn just ended closed the last round the match allows.
     pub(crate) fn round_limit_reached(&self) -> bool {
-        let limit = self.options.max_rounds;
-        limit > 0 && self.turn >= 2 * limit
+        // Each round is both players' turns.
+        game_length::reached(self.turn, 2 * self.options.max_rounds)
     }
 
     /// The points of `seat`'s units on the board (W36).
@@ -114,50 +115,50 @@ impl ChessWar {
             Some(1)
         };
         self.phase = Phase::Over(Ending::RoundLimit { winner, points });
-        log.tell_after_changes(|| self.outcome().expect("the game is over").reason);
+        log.tell_after_changes(|| outcome(self).expect("the game is over").reason);
     }
+}
 
-    pub(crate) fn outcome(&self) -> Option<Outcome> {
-        let Phase::Over(ending) = self.phase else {
-            return None;
-        };
-        Some(match ending {
-            Ending::GeneralSlain { winner } => Outcome::win(
-                Seat(winner),
-                Phrase::new()
-                    .text("the general of ")
-                    .seat(Seat(1 - winner))
-                    .text(" is slain"),
+pub(super) fn outcome(game: &ChessWar) -> Option<Outcome> {
+    let Phase::Over(ending) = game.phase else {
+        return None;
+    };
+    Some(match ending {
+        Ending::GeneralSlain { winner } => Outcome::win(
+            Seat(winner),
+            Phrase::new()
+                .text("the general of ")
+                .seat(Seat(1 - winner))
+                .text(" is slain"),
+        ),
+        Ending::BothGenerals => Outcome::draw("both generals fell in the same action"),
+        Ending::Annihilation { winner } => Outcome::win(
+            Seat(winner),
+            Phrase::new()
+                .text("only the army of ")
+                .seat(Seat(winner))
+                .text(" is left on the field"),
+        ),
+        Ending::RoundLimit {
+            winner: None,
+            points,
+        } if game.options.lengthened => Outcome::draw(format!(
+            "the round limit: the survivors are worth {} points each",
+            points[0]
+        )),
+        Ending::RoundLimit { winner: None, .. } => {
+            Outcome::draw("the round limit is reached with both generals alive")
+        }
+        Ending::RoundLimit {
+            winner: Some(winner),
+            points,
+        } => Outcome::win(
+            Seat(winner),
+            format!(
+                "the round limit: the survivors are worth {} points to {}",
+                points[usize::from(winner)],
+                points[usize::from(1 - winner)]
             ),
-            Ending::BothGenerals => Outcome::draw("both generals fell in the same action"),
-            Ending::Annihilation { winner } => Outcome::win(
-                Seat(winner),
-                Phrase::new()
-                    .text("only the army of ")
-                    .seat(Seat(winner))
-                    .text(" is left on the field"),
-            ),
-            Ending::RoundLimit {
-                winner: None,
-                points,
-            } if self.options.lengthened => Outcome::draw(format!(
-                "the round limit: the survivors are worth {} points each",
-                points[0]
-            )),
-            Ending::RoundLimit { winner: None, .. } => {
-                Outcome::draw("the round limit is reached with both generals alive")
-            }
-            Ending::RoundLimit {
-                winner: Some(winner),
-                points,
-            } => Outcome::win(
-                Seat(winner),
-                format!(
-                    "the round limit: the survivors are worth {} points to {}",
-                    points[usize::from(winner)],
-                    points[usize::from(1 - winner)]
-                ),
-            ),
-        })
-    }
+        ),
+    })
 }

@@ -10,8 +10,9 @@ use super::board;
 use super::large::{Reach, footprint};
 use super::moves::Move;
 use super::state::{ChessboardConfrontation, Kind, Mode, Pending, Phase};
-use crate::action_form::check_parts;
-use crate::match_options::Choice;
+use crate::kit::action_form::check_parts;
+use crate::kit::describe::Describe;
+use crate::kit::match_options::Choice;
 
 /// Room for nearly every notation ("Eb2xMc3:ranged-poison") and label
 /// ("place the Elite Troops on b2, b3, c2 and c3, with its main space on b2")
@@ -277,233 +278,238 @@ impl ChessboardConfrontation {
         })
     }
 
-    /// Reads an action sent by `seat`; checks its form and the pieces it names.
-    pub(crate) fn parse(&self, seat: u8, action: &Action) -> Result<Move, Rejection> {
-        let unknown = |message: String| Rejection::new(RejectCode::UnknownAction, message);
-        let verb = action.verb.as_str();
-        let uses = |piece, target, to, choice| check_parts(action, piece, target, to, choice);
-        let own_piece = || -> Result<u8, Rejection> {
-            let index = self.index_of(action.piece.expect("checked by uses"))?;
-            if self.mini(index).owner != seat {
-                return Err(Rejection::new(
-                    RejectCode::NotYourPiece,
-                    format!("the {} is not yours", self.describe(index)),
-                ));
-            }
-            Ok(index)
-        };
-        let target = || self.index_of(action.target.expect("checked by uses"));
-        let square = || self.square_on_board(action.to.expect("checked by uses"));
-        match verb {
-            "place" => {
-                // A Large miniature's placement also says which way its body reaches.
-                uses(true, false, true, action.choice.is_some())?;
-                let piece = own_piece()?;
-                let large = self.mini(piece).traits.large();
-                let reach = match (action.choice.as_deref(), large) {
-                    (None, false) => None,
-                    (Some(key), true) => Some(Reach::from_key(key).ok_or_else(|| {
-                        unknown(format!(
-                            "'{key}' is not a way to lie: write ne, nw, se or sw for the \
-                             direction the body reaches from its main space"
-                        ))
-                    })?),
-                    (None, true) => {
-                        return Err(unknown(format!(
-                            "the {} is Large: say which way its body reaches from its main \
-                             space with the choice ne, nw, se or sw",
-                            self.describe(piece)
-                        )));
-                    }
-                    (Some(_), false) => {
-                        return Err(unknown(format!(
-                            "'place' takes a choice only for a Large miniature, and the {} is not",
-                            self.describe(piece)
-                        )));
-                    }
-                };
-                Ok(Move::Place {
-                    piece,
-                    to: square()?,
-                    reach,
-                })
-            }
-            "activate" => {
-                uses(true, false, false, false)?;
-                Ok(Move::Activate {
-                    piece: own_piece()?,
-                })
-            }
-            "pass" => {
-                uses(false, false, false, false)?;
-                Ok(Move::Pass)
-            }
-            "move" => {
-                uses(true, false, true, false)?;
-                Ok(Move::Step {
-                    piece: own_piece()?,
-                    to: square()?,
-                })
-            }
-            "attack" => {
-                uses(true, true, false, true)?;
-                let text = action.choice.as_deref().expect("checked by uses");
-                let (kind, mode) = parse_attack_choice(text).ok_or_else(|| {
-                    unknown(format!(
-                        "'{text}' is not an attack: write melee, lesser, greater or area, \
-                         with -poison or -stun to poison or stun"
-                    ))
-                })?;
-                Ok(Move::Attack {
-                    piece: own_piece()?,
-                    target: target()?,
-                    kind,
-                    mode,
-                })
-            }
-            "summon" => {
-                uses(true, true, true, false)?;
-                Ok(Move::Summon {
-                    piece: own_piece()?,
-                    ally: target()?,
-                    to: square()?,
-                })
-            }
-            "pick-up" => {
-                uses(true, false, false, false)?;
-                Ok(Move::PickUp {
-                    piece: own_piece()?,
-                })
-            }
-            "drop" => {
-                uses(true, false, true, false)?;
-                Ok(Move::Drop {
-                    piece: own_piece()?,
-                    to: square()?,
-                })
-            }
-            "support" => {
-                uses(true, true, false, false)?;
-                Ok(Move::Support {
-                    piece: own_piece()?,
-                    ally: target()?,
-                })
-            }
-            "end" => {
-                uses(false, false, false, false)?;
-                Ok(Move::End)
-            }
-            "reroll" => {
-                uses(false, false, false, true)?;
-                match action.choice.as_deref() {
-                    Some("lucky") => Ok(Move::Reroll { support: false }),
-                    Some("support") => Ok(Move::Reroll { support: true }),
-                    _ => Err(unknown(
-                        "'reroll' takes the choice 'lucky' or 'support'".into(),
-                    )),
-                }
-            }
-            "heal" => {
-                uses(true, false, false, false)?;
-                Ok(Move::Heal {
-                    healer: own_piece()?,
-                })
-            }
-            "accept" => {
-                uses(false, false, false, false)?;
-                Ok(Move::Accept)
-            }
-            other => Err(unknown(format!(
-                "'{other}' is not an action in Chessboard Confrontation; the actions are \
-                 place, activate, pass, move, attack, summon, pick-up, drop, support, end, \
-                 reroll, heal and accept"
-            ))),
-        }
-    }
-
     fn index_of(&self, piece: PieceId) -> Result<u8, Rejection> {
-        crate::action_form::piece_index(piece, self.minis.len(), "miniature").map(|ix| ix as u8)
+        crate::kit::action_form::piece_index(piece, self.minis.len(), "miniature")
+            .map(|ix| ix as u8)
     }
+}
 
-    /// Why a well-formed move is not legal now.
-    pub(crate) fn explain_illegal(&self, mv: Move) -> Rejection {
-        let illegal = |message: String| Rejection::new(RejectCode::IllegalAction, message);
-        let now = match (self.pending, self.phase) {
-            (Some(Pending::Heal { .. }), _) => "decide whether to spend a Heal marker",
-            (Some(Pending::Support { .. }), _) => {
-                "decide whether to give the Support marker away before the attack"
-            }
-            (Some(Pending::Reroll(_)), _) => "decide whether to reroll the failed roll",
-            (_, Phase::Place { .. }) | (_, Phase::Arrive { .. }) => "place a miniature",
-            (_, Phase::Battle { .. }) if self.activation.is_none() => {
-                "choose a miniature to take a turn, or pass"
-            }
-            _ => "act with the miniature taking its turn, or end its turn",
-        };
-        let detail = match mv {
-            Move::Place { piece, to, reach } => format!(
-                "the {} cannot be placed on {}{}",
-                self.describe(piece),
-                board::to_square(to),
-                reach.map_or(String::new(), |r| format!(" reaching {}", r.name()))
-            ),
-            Move::Drop { piece, to } => format!(
-                "the {} cannot drop the objective on {} (only on its space or one next to it, \
-                 not an obstacle, once a turn)",
-                self.describe(piece),
-                board::to_square(to)
-            ),
-            Move::Activate { piece } => format!(
-                "the {} cannot take a turn now (every miniature takes a turn before any takes another)",
-                self.describe(piece)
-            ),
-            Move::Step { piece, to } => format!(
-                "the {} cannot move to {}",
-                self.describe(piece),
-                board::to_square(to)
-            ),
-            Move::Attack {
-                piece,
-                target,
-                kind,
-                ..
-            } => format!(
-                "the {} cannot make that {} attack on the {}",
-                self.describe(piece),
-                kind.name(),
-                self.describe(target)
-            ),
-            Move::Summon { piece, .. } => {
-                format!("the {} cannot summon that now", self.describe(piece))
-            }
-            Move::Support { piece, .. } => {
-                format!(
-                    "the {} cannot give Support to that miniature now",
-                    self.describe(piece)
-                )
-            }
-            Move::Heal { healer } => format!(
-                "the {} has no Heal marker within reach of the defender",
-                self.describe(healer)
-            ),
-            Move::Reroll { support } => format!(
-                "there is no {} reroll to use",
-                if support { "Support" } else { "Lucky" }
-            ),
-            _ => "that cannot be done now".into(),
-        };
-        illegal(format!("{detail}: it is time to {now}"))
-    }
-
-    pub(crate) fn not_your_turn(&self) -> Rejection {
-        match self.seat_to_act() {
-            // The rejected seat sees who decides in its view; a seat number
-            // here would be one it cannot put a name to.
-            Some(_) => Rejection::new(
-                RejectCode::NotYourTurn,
-                "it is not your turn: another player decides now",
-            ),
-            None => Rejection::new(RejectCode::GameOver, "the game is over"),
+/// Reads an action sent by `seat`; checks its form and the pieces it names.
+pub(super) fn parse(
+    game: &ChessboardConfrontation,
+    seat: u8,
+    action: &Action,
+) -> Result<Move, Rejection> {
+    let unknown = |message: String| Rejection::new(RejectCode::UnknownAction, message);
+    let verb = action.verb.as_str();
+    let uses = |piece, target, to, choice| check_parts(action, piece, target, to, choice);
+    let own_piece = || -> Result<u8, Rejection> {
+        let index = game.index_of(action.piece.expect("checked by uses"))?;
+        if game.mini(index).owner != seat {
+            return Err(Rejection::new(
+                RejectCode::NotYourPiece,
+                format!("the {} is not yours", game.describe(index)),
+            ));
         }
+        Ok(index)
+    };
+    let target = || game.index_of(action.target.expect("checked by uses"));
+    let square = || game.square_on_board(action.to.expect("checked by uses"));
+    match verb {
+        "place" => {
+            // A Large miniature's placement also says which way its body reaches.
+            uses(true, false, true, action.choice.is_some())?;
+            let piece = own_piece()?;
+            let large = game.mini(piece).traits.large();
+            let reach = match (action.choice.as_deref(), large) {
+                (None, false) => None,
+                (Some(key), true) => Some(Reach::from_key(key).ok_or_else(|| {
+                    unknown(format!(
+                        "'{key}' is not a way to lie: write ne, nw, se or sw for the \
+                         direction the body reaches from its main space"
+                    ))
+                })?),
+                (None, true) => {
+                    return Err(unknown(format!(
+                        "the {} is Large: say which way its body reaches from its main \
+                         space with the choice ne, nw, se or sw",
+                        game.describe(piece)
+                    )));
+                }
+                (Some(_), false) => {
+                    return Err(unknown(format!(
+                        "'place' takes a choice only for a Large miniature, and the {} is not",
+                        game.describe(piece)
+                    )));
+                }
+            };
+            Ok(Move::Place {
+                piece,
+                to: square()?,
+                reach,
+            })
+        }
+        "activate" => {
+            uses(true, false, false, false)?;
+            Ok(Move::Activate {
+                piece: own_piece()?,
+            })
+        }
+        "pass" => {
+            uses(false, false, false, false)?;
+            Ok(Move::Pass)
+        }
+        "move" => {
+            uses(true, false, true, false)?;
+            Ok(Move::Step {
+                piece: own_piece()?,
+                to: square()?,
+            })
+        }
+        "attack" => {
+            uses(true, true, false, true)?;
+            let text = action.choice.as_deref().expect("checked by uses");
+            let (kind, mode) = parse_attack_choice(text).ok_or_else(|| {
+                unknown(format!(
+                    "'{text}' is not an attack: write melee, lesser, greater or area, \
+                     with -poison or -stun to poison or stun"
+                ))
+            })?;
+            Ok(Move::Attack {
+                piece: own_piece()?,
+                target: target()?,
+                kind,
+                mode,
+            })
+        }
+        "summon" => {
+            uses(true, true, true, false)?;
+            Ok(Move::Summon {
+                piece: own_piece()?,
+                ally: target()?,
+                to: square()?,
+            })
+        }
+        "pick-up" => {
+            uses(true, false, false, false)?;
+            Ok(Move::PickUp {
+                piece: own_piece()?,
+            })
+        }
+        "drop" => {
+            uses(true, false, true, false)?;
+            Ok(Move::Drop {
+                piece: own_piece()?,
+                to: square()?,
+            })
+        }
+        "support" => {
+            uses(true, true, false, false)?;
+            Ok(Move::Support {
+                piece: own_piece()?,
+                ally: target()?,
+            })
+        }
+        "end" => {
+            uses(false, false, false, false)?;
+            Ok(Move::End)
+        }
+        "reroll" => {
+            uses(false, false, false, true)?;
+            match action.choice.as_deref() {
+                Some("lucky") => Ok(Move::Reroll { support: false }),
+                Some("support") => Ok(Move::Reroll { support: true }),
+                _ => Err(unknown(
+                    "'reroll' takes the choice 'lucky' or 'support'".into(),
+                )),
+            }
+        }
+        "heal" => {
+            uses(true, false, false, false)?;
+            Ok(Move::Heal {
+                healer: own_piece()?,
+            })
+        }
+        "accept" => {
+            uses(false, false, false, false)?;
+            Ok(Move::Accept)
+        }
+        other => Err(unknown(format!(
+            "'{other}' is not an action in Chessboard Confrontation; the actions are \
+             place, activate, pass, move, attack, summon, pick-up, drop, support, end, \
+             reroll, heal and accept"
+        ))),
+    }
+}
+
+/// Why a well-formed move is not legal now.
+pub(super) fn explain_illegal(game: &ChessboardConfrontation, mv: Move) -> Rejection {
+    let illegal = |message: String| Rejection::new(RejectCode::IllegalAction, message);
+    let now = match (game.pending, game.phase) {
+        (Some(Pending::Heal { .. }), _) => "decide whether to spend a Heal marker",
+        (Some(Pending::Support { .. }), _) => {
+            "decide whether to give the Support marker away before the attack"
+        }
+        (Some(Pending::Reroll(_)), _) => "decide whether to reroll the failed roll",
+        (_, Phase::Place { .. }) | (_, Phase::Arrive { .. }) => "place a miniature",
+        (_, Phase::Battle { .. }) if game.activation.is_none() => {
+            "choose a miniature to take a turn, or pass"
+        }
+        _ => "act with the miniature taking its turn, or end its turn",
+    };
+    let detail = match mv {
+        Move::Place { piece, to, reach } => format!(
+            "the {} cannot be placed on {}{}",
+            game.describe(piece),
+            board::to_square(to),
+            reach.map_or(String::new(), |r| format!(" reaching {}", r.name()))
+        ),
+        Move::Drop { piece, to } => format!(
+            "the {} cannot drop the objective on {} (only on its space or one next to it, \
+             not an obstacle, once a turn)",
+            game.describe(piece),
+            board::to_square(to)
+        ),
+        Move::Activate { piece } => format!(
+            "the {} cannot take a turn now (every miniature takes a turn before any takes another)",
+            game.describe(piece)
+        ),
+        Move::Step { piece, to } => format!(
+            "the {} cannot move to {}",
+            game.describe(piece),
+            board::to_square(to)
+        ),
+        Move::Attack {
+            piece,
+            target,
+            kind,
+            ..
+        } => format!(
+            "the {} cannot make that {} attack on the {}",
+            game.describe(piece),
+            kind.name(),
+            game.describe(target)
+        ),
+        Move::Summon { piece, .. } => {
+            format!("the {} cannot summon that now", game.describe(piece))
+        }
+        Move::Support { piece, .. } => {
+            format!(
+                "the {} cannot give Support to that miniature now",
+                game.describe(piece)
+            )
+        }
+        Move::Heal { healer } => format!(
+            "the {} has no Heal marker within reach of the defender",
+            game.describe(healer)
+        ),
+        Move::Reroll { support } => format!(
+            "there is no {} reroll to use",
+            if support { "Support" } else { "Lucky" }
+        ),
+        _ => "that cannot be done now".into(),
+    };
+    illegal(format!("{detail}: it is time to {now}"))
+}
+
+pub(super) fn not_your_turn(game: &ChessboardConfrontation) -> Rejection {
+    match game.seat_to_act() {
+        // The rejected seat sees who decides in its view; a seat number
+        // here would be one it cannot put a name to.
+        Some(_) => Rejection::new(
+            RejectCode::NotYourTurn,
+            "it is not your turn: another player decides now",
+        ),
+        None => Rejection::new(RejectCode::GameOver, "the game is over"),
     }
 }

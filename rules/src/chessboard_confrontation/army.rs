@@ -3,8 +3,8 @@
 
 use fray_protocol::{ArmyList, Buy, Stat, SystemId, UnitInfo};
 
-use crate::army_check;
-use crate::match_options::Choice;
+use crate::kit::army_check;
+use crate::kit::match_options::Choice;
 
 /// The one "army" key a list names: squads are built from troop types.
 pub const ARMY_KEY: &str = "squad";

@@ -8,6 +8,8 @@ use std::sync::OnceLock;
 
 use fray_protocol::Square;
 
+use crate::kit::compass::Compass;
+
 pub use super::squares::Squares;
 
 /// The widest and tallest board: the battle map, 24 inches a side.
@@ -17,18 +19,6 @@ pub const ADDRESSES: usize = MAX_SIDE as usize * MAX_SIDE as usize;
 
 /// A square's address, rank × 24 + file.
 pub type Sq = u16;
-
-/// The eight directions, clockwise from straight up the board.
-pub const DIRECTIONS: [(i8, i8); 8] = [
-    (0, 1),
-    (1, 1),
-    (1, 0),
-    (1, -1),
-    (0, -1),
-    (-1, -1),
-    (-1, 0),
-    (-1, 1),
-];
 
 #[inline]
 pub fn file(sq: Sq) -> u8 {
@@ -165,7 +155,7 @@ impl Board {
     pub fn neighbours(self, sq: Sq) -> impl Iterator<Item = Sq> {
         let (f, r) = (file(sq) as i8, rank(sq) as i8);
         let (width, height) = (self.width as i8, self.height as i8);
-        DIRECTIONS.into_iter().filter_map(move |(df, dr)| {
+        Compass::STEPS.into_iter().filter_map(move |(df, dr)| {
             let (nf, nr) = (f + df, r + dr);
             ((0..width).contains(&nf) && (0..height).contains(&nr))
                 .then(|| (sq as i16 + i16::from(dr) * i16::from(MAX_SIDE) + i16::from(df)) as Sq)

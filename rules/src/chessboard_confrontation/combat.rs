@@ -12,7 +12,7 @@ use super::log::{Log, told};
 use super::state::{
     ChessboardConfrontation, Exchange, Kind, Mode, Pending, Place, Rerollable, Strike, marks,
 };
-use crate::dice::Dice;
+use crate::kit::dice::Dice;
 
 /// The most miniatures one Area Effect can hit: the target and eight neighbours
 /// (more for a Large target; three more slots are spare).

@@ -3,8 +3,8 @@
 use fray_protocol::{ArmyEntry, ArmyList, MatchConfig, SystemId};
 
 use super::army::{ARMY_KEY, DEFAULT_BUDGET, LARGE_KEY, Trait, Troop};
-use crate::match_options::Choice;
-use crate::system::Pick;
+use crate::contract::Pick;
+use crate::kit::match_options::Choice;
 
 /// A Lucky squad and an Armor squad: the pair tests and recorded games play
 /// ([`crate::example_armies`]).

@@ -5,7 +5,7 @@
 //! space but never says a miniature turns (R3).
 
 use super::board::{Board, Sq, Squares};
-use crate::match_options::Choice;
+use crate::kit::match_options::Choice;
 
 /// The way a Large miniature's body reaches from its main space: towards
 /// higher or lower files (east or west) and ranks (north or south).

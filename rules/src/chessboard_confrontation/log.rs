@@ -1,10 +1,10 @@
 //! Chessboard Confrontation's dice rolls in words: dice of any size (d4 to
 //! d12), so each die carries its sides. The log itself is the shared
-//! [`crate::effect_log::Log`].
+//! [`crate::kit::effect_log::Log`].
 
 use fray_protocol::{DiceRoll, Die, PieceId, Seat};
 
-pub use crate::effect_log::Log;
+pub use crate::kit::effect_log::Log;
 
 /// A told roll; `total` is the result the rules use, given by the caller.
 pub fn roll_of(

@@ -7,7 +7,7 @@
 use super::army::Troop;
 use super::board::{Board, Measure};
 use super::rulings::Rulings;
-use crate::match_options::Choice;
+use crate::kit::match_options::Choice;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash, Default)]
 pub enum Map {

@@ -12,7 +12,7 @@ use super::board::{self, Board, Squares, at};
 use super::log::{Log, roll_of};
 use super::obstacles::{FIXED, connected, forbidden};
 use super::state::{Layout, Settings};
-use crate::dice::Dice;
+use crate::kit::dice::Dice;
 
 /// Rectangles tried before the map is taken as it is. Of 9,000 layouts
 /// measured (two to four seats, Retrieve) none needed more than 167, and

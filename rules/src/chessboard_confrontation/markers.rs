@@ -8,7 +8,7 @@ use super::log::Log;
 use super::moves::Move;
 use super::reactions::{REACH, recover_reason};
 use super::state::{ChessboardConfrontation, Mode, Pending, Rerollable, marks};
-use crate::dice::Dice;
+use crate::kit::dice::Dice;
 
 impl ChessboardConfrontation {
     pub(crate) fn start_of_turn(&mut self, piece: u8) {

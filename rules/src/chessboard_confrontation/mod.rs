@@ -58,19 +58,17 @@ use fray_protocol::{
 pub use army::{ARMY_KEY, Budget, DEFAULT_BUDGET, LARGE_KEY, MAX_BUDGET, MIN_BUDGET, Trait, Troop};
 pub use examples::squad;
 pub use map::Map;
-pub use movement::without_steps_told_twice;
 pub use moves::Move;
 pub use obstacles::FIXED as FIXED_LAYOUT;
 pub use position::Position;
 pub use rulings::Rulings;
 pub use state::{ChessboardConfrontation, Kind, Layout, Mode, Scenario, Settings, Tally};
 
-use crate::dice::Dice;
-use crate::engine::SetupError;
-use crate::kept_view::{KeptView, referee_view};
-use crate::match_options::{CheckedOptions, choice_option, int_option};
-use crate::move_rules::{MoveRules, Seats};
-use crate::system::{GameSystem, Pick};
+use crate::contract::{GameRules, GameSystem, Pick, Seats, SetupError};
+use crate::kit::dice::Dice;
+use crate::kit::game_length::Counted;
+use crate::kit::kept_view::{KeptView, referee_view};
+use crate::kit::match_options::{CheckedOptions, choice_option, int_option};
 use log::{Log, told};
 use state::{EMPTY, Mini, Phase, Place};
 
@@ -78,7 +76,7 @@ pub const POINTS: &str = "points";
 pub const SCENARIO: &str = "scenario";
 pub const SURVIVAL_COUNT: &str = "survival-count";
 pub const OBSTACLES: &str = "obstacles";
-pub const MAX_ROUNDS: &str = "max-rounds";
+pub const MAX_ROUNDS: &str = Counted::Rounds.limit_key();
 pub const QUIET_ROUNDS: &str = "rounds-without-defeat";
 pub const RULINGS: &str = "rulings";
 pub const MAP: &str = "map";
@@ -153,9 +151,7 @@ fn option_specs() -> Vec<OptionSpec> {
              square map played one square per inch (every second diagonal inch \
              counting two), Move 5/6/6/7/7 (Fast +5), obstacles over about half of it.",
         ),
-        int_option(
-            MAX_ROUNDS,
-            "Round limit",
+        Counted::Rounds.limit_option(
             (0, 1_000),
             defaults.max_rounds,
             "The game is drawn at the end of this round; 0: never (the book has no such cap).",
@@ -250,6 +246,37 @@ impl GameSystem for ChessboardConfrontation {
     fn random_army(config: &MatchConfig, army: Option<&str>, pick: Pick) -> Option<ArmyList> {
         examples::random_army(config, army, pick)
     }
+
+    /// The set-up a match stored before Retrieve kept the corners clear of
+    /// random obstacles was given, so that such a match is set up again as
+    /// it was; none for a match whose set-up did not change.
+    fn setup_as_made_earlier(
+        config: &MatchConfig,
+        armies: &[ArmyList],
+        dice: &mut dyn Dice,
+    ) -> Option<Result<(Self, Vec<ScopedEffect>), SetupError>> {
+        let settings = read_settings(config).ok()?;
+        // The battle map came after the corners were kept clear.
+        if settings.scenario != Scenario::Retrieve
+            || settings.layout != Layout::Random
+            || settings.map != Map::Chessboard
+        {
+            return None;
+        }
+        let mut log = Log::recording();
+        let earlier = Settings {
+            corners_clear: false,
+            ..settings
+        };
+        Some(
+            Self::setup_with(config, armies, earlier, dice, &mut log)
+                .map(|game| (game, log.finish(Vec::new()))),
+        )
+    }
+
+    fn without_told_twice(stored: &[ScopedEffect]) -> Option<Vec<ScopedEffect>> {
+        movement::without_steps_told_twice(stored)
+    }
 }
 
 fn read_settings(config: &MatchConfig) -> Result<Settings, SetupError> {
@@ -277,43 +304,6 @@ impl ChessboardConfrontation {
         self.settings
     }
 
-    /// The set-up a match stored before Retrieve kept the corners clear of
-    /// random obstacles was given, so that such a match is set up again as
-    /// it was; none for a match whose set-up did not change.
-    pub fn setup_as_made_earlier(
-        config: &MatchConfig,
-        armies: &[ArmyList],
-        dice: &mut dyn Dice,
-    ) -> Option<Result<(Self, Vec<ScopedEffect>), SetupError>> {
-        let settings = read_settings(config).ok()?;
-        // The battle map came after the corners were kept clear.
-        if settings.scenario != Scenario::Retrieve
-            || settings.layout != Layout::Random
-            || settings.map != Map::Chessboard
-        {
-            return None;
-        }
-        let mut log = Log::recording();
-        let earlier = Settings {
-            corners_clear: false,
-            ..settings
-        };
-        Some(
-            Self::setup_with(config, armies, earlier, dice, &mut log)
-                .map(|game| (game, log.finish(Vec::new()))),
-        )
-    }
-
-    fn setup(
-        config: &MatchConfig,
-        armies: &[ArmyList],
-        dice: &mut dyn Dice,
-        log: &mut Log,
-    ) -> Result<Self, SetupError> {
-        let settings = read_settings(config)?;
-        Self::setup_with(config, armies, settings, dice, log)
-    }
-
     fn setup_with(
         config: &MatchConfig,
         armies: &[ArmyList],
@@ -322,7 +312,7 @@ impl ChessboardConfrontation {
         log: &mut Log,
     ) -> Result<Self, SetupError> {
         let system = SystemId::ChessboardConfrontation;
-        crate::army_check::match_and_lists(config, armies, system, NAME, (2, 4))?;
+        crate::kit::army_check::match_and_lists(config, armies, system, NAME, (2, 4))?;
         let mut minis = Vec::new();
         for (seat, list) in armies.iter().enumerate() {
             let bought = army::check(list, Budget::Match(settings.budget)).map_err(|reasons| {
@@ -395,8 +385,9 @@ impl ChessboardConfrontation {
     }
 }
 
-// Each method hands over to the system's own function in the file named for it.
-impl MoveRules for ChessboardConfrontation {
+// The one place that calls the part files: each method is the function of
+// its name in the file named for it.
+impl GameRules for ChessboardConfrontation {
     type Move = Move;
 
     fn setup_logged(
@@ -405,7 +396,8 @@ impl MoveRules for ChessboardConfrontation {
         dice: &mut dyn Dice,
         log: &mut Log,
     ) -> Result<Self, SetupError> {
-        ChessboardConfrontation::setup(config, armies, dice, log)
+        let settings = read_settings(config)?;
+        Self::setup_with(config, armies, settings, dice, log)
     }
 
     fn to_act(&self) -> Seats {
@@ -414,7 +406,7 @@ impl MoveRules for ChessboardConfrontation {
 
     fn legal_moves(&self, seat: Seat, out: &mut Vec<Move>) {
         if self.seat_to_act() == Some(seat.0) {
-            ChessboardConfrontation::legal_moves(self, out)
+            moves::legal_moves(self, out)
         }
     }
 
@@ -423,19 +415,19 @@ impl MoveRules for ChessboardConfrontation {
     }
 
     fn parse(&self, seat: Seat, action: &Action) -> Result<Move, Rejection> {
-        ChessboardConfrontation::parse(self, seat.0, action)
+        actions::parse(self, seat.0, action)
     }
 
     fn explain_illegal(&self, _seat: Seat, mv: Move) -> Rejection {
-        ChessboardConfrontation::explain_illegal(self, mv)
+        actions::explain_illegal(self, mv)
     }
 
     fn not_your_turn(&self, _seat: Seat) -> Rejection {
-        ChessboardConfrontation::not_your_turn(self)
+        actions::not_your_turn(self)
     }
 
     fn play(&mut self, _seat: Seat, mv: Move, dice: &mut dyn Dice, log: &mut Log) {
-        ChessboardConfrontation::play(self, mv, dice, log)
+        turn::play(self, mv, dice, log)
     }
 
     /// Everything, since nothing here is hidden.
@@ -444,7 +436,7 @@ impl MoveRules for ChessboardConfrontation {
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        ChessboardConfrontation::outcome(self)
+        winning::outcome(self)
     }
 
     fn removal_reason(&self, _piece: PieceId) -> String {

@@ -12,7 +12,7 @@ use super::board::{self, Sq, Squares};
 use super::log::Log;
 use super::moves::Move;
 use super::state::{ChessboardConfrontation, Rerollable, marks};
-use crate::dice::Dice;
+use crate::kit::dice::Dice;
 
 impl ChessboardConfrontation {
     /// The squares a miniature may end a move on, as a mask.

@@ -65,57 +65,6 @@ pub enum Move {
 }
 
 impl ChessboardConfrontation {
-    /// Every legal move for the seat that decides now, appended to `out`.
-    pub fn legal_moves(&self, out: &mut Vec<Move>) {
-        if self.is_over() {
-            return;
-        }
-        match self.pending {
-            Some(Pending::Reroll(_)) => {
-                let (lucky, support) = self.rerolls();
-                if lucky {
-                    out.push(Move::Reroll { support: false });
-                }
-                if support {
-                    out.push(Move::Reroll { support: true });
-                }
-                out.push(Move::Accept);
-                return;
-            }
-            Some(Pending::Heal { defender }) => {
-                out.extend(self.healers(defender).map(|healer| Move::Heal { healer }));
-                out.push(Move::Accept);
-                return;
-            }
-            Some(Pending::Support { supporter }) => {
-                out.extend(self.support_allies(supporter).map(|ally| Move::Support {
-                    piece: supporter,
-                    ally,
-                }));
-                out.push(Move::Accept);
-                return;
-            }
-            None => {}
-        }
-        match self.phase {
-            Phase::Place { seat } | Phase::Arrive { seat } => self.placements(seat, out),
-            Phase::Battle { seat } => {
-                self.support_moves(seat, out);
-                match self.activation {
-                    None => {
-                        out.extend(self.eligible(seat).map(|piece| Move::Activate { piece }));
-                        out.push(Move::Pass);
-                    }
-                    Some(_) => {
-                        self.turn_moves(out);
-                        out.push(Move::End);
-                    }
-                }
-            }
-            Phase::Over(_) => {}
-        }
-    }
-
     /// What the acting miniature may still do this turn.
     fn turn_moves(&self, out: &mut Vec<Move>) {
         let a = self.activation.expect("a miniature acts");
@@ -163,5 +112,56 @@ impl ChessboardConfrontation {
             self.summon_moves(piece, out);
         }
         self.objective_moves(piece, out);
+    }
+}
+
+/// Every legal move for the seat that decides now, appended to `out`.
+pub(super) fn legal_moves(game: &ChessboardConfrontation, out: &mut Vec<Move>) {
+    if game.is_over() {
+        return;
+    }
+    match game.pending {
+        Some(Pending::Reroll(_)) => {
+            let (lucky, support) = game.rerolls();
+            if lucky {
+                out.push(Move::Reroll { support: false });
+            }
+            if support {
+                out.push(Move::Reroll { support: true });
+            }
+            out.push(Move::Accept);
+            return;
+        }
+        Some(Pending::Heal { defender }) => {
+            out.extend(game.healers(defender).map(|healer| Move::Heal { healer }));
+            out.push(Move::Accept);
+            return;
+        }
+        Some(Pending::Support { supporter }) => {
+            out.extend(game.support_allies(supporter).map(|ally| Move::Support {
+                piece: supporter,
+                ally,
+            }));
+            out.push(Move::Accept);
+            return;
+        }
+        None => {}
+    }
+    match game.phase {
+        Phase::Place { seat } | Phase::Arrive { seat } => game.placements(seat, out),
+        Phase::Battle { seat } => {
+            game.support_moves(seat, out);
+            match game.activation {
+                None => {
+                    out.extend(game.eligible(seat).map(|piece| Move::Activate { piece }));
+                    out.push(Move::Pass);
+                }
+                Some(_) => {
+                    game.turn_moves(out);
+                    out.push(Move::End);
+                }
+            }
+        }
+        Phase::Over(_) => {}
     }
 }

@@ -6,10 +6,11 @@
 //! the open board in two: every miniature can always reach every side. A
 //! marker that finds no space in ten tries is not placed (R4).
 
-use super::board::{self, Board, DIRECTIONS, Sq, Squares};
+use super::board::{self, Board, Sq, Squares};
 use super::log::{Log, roll_of};
 use super::state::{Layout, Scenario, Settings};
-use crate::dice::Dice;
+use crate::kit::compass::Compass;
+use crate::kit::dice::Dice;
 
 pub const TRIES: u8 = 10;
 
@@ -135,7 +136,7 @@ fn place_one(
             return Some(sq);
         }
         let way = dice.roll(8);
-        let (df, dr) = DIRECTIONS[way as usize - 1];
+        let (df, dr) = Compass(way - 1).step();
         let next = board
             .offset(sq, df, dr)
             .filter(|&n| allowed(board, n, obstacles, forbidden));

@@ -13,7 +13,7 @@ use super::state::{
     ChessboardConfrontation, EMPTY, MAX_SEATS, Mini, Phase, Place, Scenario, Settings, TOKENS,
     marks,
 };
-use crate::match_options::Choice;
+use crate::kit::match_options::Choice;
 
 pub struct Position {
     game: ChessboardConfrontation,

@@ -8,7 +8,7 @@
 use super::log::Log;
 use super::movement::SUMMON_SKILL;
 use super::state::{ChessboardConfrontation, Pending, Rerollable, marks};
-use crate::dice::Dice;
+use crate::kit::dice::Dice;
 
 /// How far Heal and Support reach, in spaces.
 pub const REACH: u8 = 3;

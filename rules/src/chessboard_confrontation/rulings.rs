@@ -8,7 +8,7 @@
 //! the rules ask about the point, never about the option.
 
 use super::state::Kind;
-use crate::match_options::Choice;
+use crate::kit::match_options::Choice;
 
 /// Declared oldest first, so that a later reading compares greater.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]

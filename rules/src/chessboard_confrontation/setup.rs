@@ -9,8 +9,8 @@ use super::large::{Reach, footprint_mask};
 use super::log::Log;
 use super::moves::Move;
 use super::state::{ChessboardConfrontation, Phase, Place};
-use crate::dice::Dice;
-use crate::match_options::Choice;
+use crate::kit::dice::Dice;
+use crate::kit::match_options::Choice;
 
 impl ChessboardConfrontation {
     /// Whether a waiting miniature may be placed with its main space on `sq`

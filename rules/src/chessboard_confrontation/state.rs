@@ -6,7 +6,7 @@ use super::board::{self, ADDRESSES, Board, Sq, Squares};
 use super::large::{Reach, footprint, footprint_mask};
 use super::map::Map;
 use super::rulings::Rulings;
-use crate::match_options::Choice;
+use crate::kit::match_options::Choice;
 
 pub const EMPTY: u8 = u8::MAX;
 pub const MAX_SEATS: usize = 4;
@@ -361,7 +361,7 @@ pub struct ChessboardConfrontation {
     pub(crate) settings: Settings,
     /// The referee's view after the last action, kept to compare the next
     /// with rather than built again.
-    pub(crate) kept_view: crate::kept_view::KeptView<ChessboardConfrontation>,
+    pub(crate) kept_view: crate::kit::kept_view::KeptView<ChessboardConfrontation>,
 }
 
 impl ChessboardConfrontation {

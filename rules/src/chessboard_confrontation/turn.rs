@@ -13,7 +13,8 @@ use super::state::{
     Activation, ChessboardConfrontation, Ending, MAX_SEATS, Pending, Phase, Rerollable, Scenario,
     TOKENS,
 };
-use crate::dice::Dice;
+use crate::kit::dice::Dice;
+use crate::kit::game_length;
 
 /// Rerolls to break one tie before falling back to seat order; a fair die
 /// never needs this many.
@@ -174,9 +175,9 @@ impl ChessboardConfrontation {
         if self.settings.scenario == Scenario::Survival && self.round >= 3 {
             let winner = self.survivor();
             self.finish(Ending::Survived { winner });
-        } else if capped(self.round, self.settings.max_rounds) {
+        } else if game_length::reached(self.round, self.settings.max_rounds) {
             self.finish(Ending::RoundLimit);
-        } else if capped(self.quiet_rounds, self.settings.quiet_rounds) {
+        } else if game_length::reached(self.quiet_rounds, self.settings.quiet_rounds) {
             self.finish(Ending::QuietRounds);
         } else {
             self.start_round(dice, log);
@@ -188,42 +189,6 @@ impl ChessboardConfrontation {
         self.activation = None;
         self.strike = None;
         self.pending = None;
-    }
-
-    /// Plays a legal move and runs the game on until a seat must decide.
-    pub(crate) fn play(&mut self, mv: Move, dice: &mut dyn Dice, log: &mut Log) {
-        match mv {
-            Move::Place { piece, to, reach } => self.place(piece, to, reach, dice, log),
-            Move::Activate { piece } => self.activate(piece, log),
-            Move::Pass => {
-                let seat = self.seat_to_act().expect("a seat decides");
-                self.tokens[seat as usize] -= 1;
-                self.turn += 1;
-                log.tell(|| Phrase::from(Seat(seat)).text(" passes"));
-                self.after_turn(seat, dice, log);
-            }
-            Move::Step { piece, to } => self.step(piece, to),
-            Move::Attack {
-                piece,
-                target,
-                kind,
-                mode,
-            } => self.declare_attack(piece, target, kind, mode, log),
-            Move::Summon { piece, ally, to } => self.summon(piece, ally, to, dice, log),
-            Move::PickUp { piece } => self.pick_up(piece, dice, log),
-            Move::Drop { piece, to } => self.drop_objective(piece, to, log),
-            Move::Support { piece, ally } => self.give_support(piece, ally, log),
-            Move::End => {
-                if let Some(a) = self.activation.as_mut() {
-                    a.ending = 1;
-                }
-            }
-            Move::Reroll { support } => self.reroll(support, dice, log),
-            Move::Heal { healer } => self.heal(healer, dice, log),
-            Move::Accept => self.accept(log),
-        }
-        self.check_victory();
-        self.run(dice, log);
     }
 
     /// Resolves what needs no decision: attacks under way, the end of a turn.
@@ -288,7 +253,43 @@ impl ChessboardConfrontation {
     }
 }
 
-/// Whether `count` reached `cap`; a cap of 0 is none.
-fn capped(count: u32, cap: u32) -> bool {
-    cap > 0 && count >= cap
+/// Plays a legal move and runs the game on until a seat must decide.
+pub(super) fn play(
+    game: &mut ChessboardConfrontation,
+    mv: Move,
+    dice: &mut dyn Dice,
+    log: &mut Log,
+) {
+    match mv {
+        Move::Place { piece, to, reach } => game.place(piece, to, reach, dice, log),
+        Move::Activate { piece } => game.activate(piece, log),
+        Move::Pass => {
+            let seat = game.seat_to_act().expect("a seat decides");
+            game.tokens[seat as usize] -= 1;
+            game.turn += 1;
+            log.tell(|| Phrase::from(Seat(seat)).text(" passes"));
+            game.after_turn(seat, dice, log);
+        }
+        Move::Step { piece, to } => game.step(piece, to),
+        Move::Attack {
+            piece,
+            target,
+            kind,
+            mode,
+        } => game.declare_attack(piece, target, kind, mode, log),
+        Move::Summon { piece, ally, to } => game.summon(piece, ally, to, dice, log),
+        Move::PickUp { piece } => game.pick_up(piece, dice, log),
+        Move::Drop { piece, to } => game.drop_objective(piece, to, log),
+        Move::Support { piece, ally } => game.give_support(piece, ally, log),
+        Move::End => {
+            if let Some(a) = game.activation.as_mut() {
+                a.ending = 1;
+            }
+        }
+        Move::Reroll { support } => game.reroll(support, dice, log),
+        Move::Heal { healer } => game.heal(healer, dice, log),
+        Move::Accept => game.accept(log),
+    }
+    game.check_victory();
+    game.run(dice, log);
 }

@@ -12,8 +12,9 @@ use super::board;
 use super::board::{Sq, Squares};
 use super::log::Log;
 use super::state::{ChessboardConfrontation, MAX_SEATS, Mini, Pending, Phase, Place, marks};
-use crate::kept_view::{PieceStamp, Piecewise};
-use crate::match_options::Choice;
+use crate::kit::describe::Describe;
+use crate::kit::kept_view::{PieceStamp, Piecewise};
+use crate::kit::match_options::Choice;
 
 pub const SYSTEM_KEY: &str = "chessboard-confrontation";
 pub const OBSTACLE: &str = "obstacle";
@@ -23,21 +24,16 @@ fn id(index: u8) -> PieceId {
     PieceId(u32::from(index))
 }
 
-impl ChessboardConfrontation {
-    /// "Regular Troops on b1", or without a square when off the board.
-    pub(crate) fn describe(&self, index: u8) -> String {
-        let mut text = String::with_capacity(32);
-        self.push_describe(&mut text, index);
-        text
-    }
+impl Describe for ChessboardConfrontation {
+    type Index = u8;
 
-    /// Appends [`ChessboardConfrontation::describe`]'s text, for labels built
-    /// in place.
-    pub(crate) fn push_describe(&self, out: &mut String, index: u8) {
+    fn push_describe(&self, out: &mut String, index: u8) {
         let mini = self.mini(index);
         board::push_name_on(out, mini.troop.name(), mini.square());
     }
+}
 
+impl ChessboardConfrontation {
     fn stats(&self, index: u8) -> Vec<Stat> {
         let mini = self.mini(index);
         let traits: Vec<&str> = mini.traits.iter().map(|t| t.name()).collect();
@@ -247,6 +243,6 @@ impl Piecewise for ChessboardConfrontation {
 
     fn progress_view(&self, view: &mut View) {
         view.turn = self.turn_view();
-        view.outcome = self.outcome();
+        view.outcome = super::winning::outcome(self);
     }
 }

@@ -12,7 +12,8 @@ use super::moves::Move;
 use super::state::{
     ChessboardConfrontation, Ending, Mini, Phase, Rerollable, Scenario, Tally, marks,
 };
-use crate::dice::Dice;
+use crate::kit::dice::Dice;
+use crate::kit::game_length::Counted;
 
 impl ChessboardConfrontation {
     pub(crate) fn check_victory(&mut self) {
@@ -160,54 +161,51 @@ impl ChessboardConfrontation {
             )
         });
     }
+}
 
-    pub(crate) fn outcome(&self) -> Option<Outcome> {
-        let Phase::Over(ending) = self.phase else {
-            return None;
-        };
-        Some(match ending {
-            Ending::LastStanding { winner } => Outcome::win(
-                Seat(winner),
-                Phrase::from(Seat(winner)).text(
-                    if self.settings.rulings.only_miniatures_on_the_board_count() {
-                        " is the last player with miniatures on the board"
-                    } else {
-                        " is the last player with miniatures"
-                    },
-                ),
+pub(super) fn outcome(game: &ChessboardConfrontation) -> Option<Outcome> {
+    let Phase::Over(ending) = game.phase else {
+        return None;
+    };
+    Some(match ending {
+        Ending::LastStanding { winner } => Outcome::win(
+            Seat(winner),
+            Phrase::from(Seat(winner)).text(
+                if game.settings.rulings.only_miniatures_on_the_board_count() {
+                    " is the last player with miniatures on the board"
+                } else {
+                    " is the last player with miniatures"
+                },
             ),
-            Ending::Infiltrated { winner } => Outcome::win(
-                Seat(winner),
-                Phrase::from(Seat(winner))
-                    .text(" has two miniatures on an opponent's starting side"),
-            ),
-            Ending::Retrieved { winner } => Outcome::win(
-                Seat(winner),
-                Phrase::from(Seat(winner))
-                    .text(" carried the objective to a corner of its side"),
-            ),
-            Ending::Survived {
-                winner: Some(winner),
-            } => Outcome::win(
-                Seat(winner),
-                Phrase::from(Seat(winner)).text(match self.settings.survival {
-                    Tally::Miniatures => " has the most miniatures (points break a tie) after three rounds",
-                    Tally::Points => {
-                        " has the most points of miniatures (their number breaks a tie) after three rounds"
-                    }
-                }),
-            ),
-            Ending::Survived { winner: None } => {
-                Outcome::draw("players tie for the most miniatures and points after three rounds")
-            }
-            Ending::RoundLimit => Outcome::draw(format!(
-                "the limit of {} rounds was reached",
-                self.settings.max_rounds
-            )),
-            Ending::QuietRounds => Outcome::draw(format!(
-                "{} rounds in a row passed without a miniature defeated",
-                self.settings.quiet_rounds
-            )),
-        })
-    }
+        ),
+        Ending::Infiltrated { winner } => Outcome::win(
+            Seat(winner),
+            Phrase::from(Seat(winner))
+                .text(" has two miniatures on an opponent's starting side"),
+        ),
+        Ending::Retrieved { winner } => Outcome::win(
+            Seat(winner),
+            Phrase::from(Seat(winner))
+                .text(" carried the objective to a corner of its side"),
+        ),
+        Ending::Survived {
+            winner: Some(winner),
+        } => Outcome::win(
+            Seat(winner),
+            Phrase::from(Seat(winner)).text(match game.settings.survival {
+                Tally::Miniatures => " has the most miniatures (points break a tie) after three rounds",
+                Tally::Points => {
+                    " has the most points of miniatures (their number breaks a tie) after three rounds"
+                }
+            }),
+        ),
+        Ending::Survived { winner: None } => {
+            Outcome::draw("players tie for the most miniatures and points after three rounds")
+        }
+        Ending::RoundLimit => Counted::Rounds.limit_reached(game.settings.max_rounds),
+        Ending::QuietRounds => Outcome::draw(format!(
+            "{} rounds in a row passed without a miniature defeated",
+            game.settings.quiet_rounds
+        )),
+    })
 }

@@ -10,8 +10,9 @@ use super::board;
 use super::moves::{Move, NONE, Spell};
 use super::state::{FantasyArmies, Phase, Place};
 use super::units::Role;
-use crate::action_form::{board_square, check_parts};
-use crate::match_options::Choice;
+use crate::kit::action_form::{board_square, check_parts};
+use crate::kit::describe::Describe;
+use crate::kit::match_options::Choice;
 
 /// Room for nearly every notation ("Pb2 teleport c3>h5") and label
 /// ("Man-at-Arms on b2 attacks Skeleton on c3") without growing.
@@ -208,218 +209,215 @@ impl FantasyArmies {
         (n, l)
     }
 
-    /// Reads an action as a move of this game, checking its form and that it
-    /// names the seat's own piece; legality is checked against the move list.
-    pub(crate) fn parse(&self, seat: u8, action: &Action) -> Result<Move, Rejection> {
-        let unknown = |message: String| Rejection::new(RejectCode::UnknownAction, message);
-        let verb = action.verb.as_str();
-        let uses = |piece, target, to, choice| check_parts(action, piece, target, to, choice);
-        let own_piece = || -> Result<u8, Rejection> {
-            let piece = action.piece.expect("checked by uses");
-            let index = self.index_of(piece)?;
-            if self.piece(index).owner != seat {
-                return Err(Rejection::new(
-                    RejectCode::NotYourPiece,
-                    format!("{} is not yours", self.describe(index)),
-                ));
-            }
-            Ok(index)
-        };
-        let target = || self.index_of(action.target.expect("checked by uses"));
-        let square = || board_square(action.to.expect("checked by uses"));
-        match verb {
-            "deploy" => {
-                uses(true, false, true, false)?;
-                Ok(Move::Deploy {
-                    piece: own_piece()?,
-                    to: square()?,
-                })
-            }
-            "go-first" => {
-                uses(false, false, false, true)?;
-                match action.choice.as_deref() {
-                    Some("me") => Ok(Move::GoFirst { me: true }),
-                    Some("opponent") => Ok(Move::GoFirst { me: false }),
-                    _ => Err(unknown(
-                        "'go-first' takes the choice 'me' or 'opponent'".into(),
-                    )),
-                }
-            }
-            "move" => {
-                uses(true, false, true, false)?;
-                Ok(Move::Step {
-                    piece: own_piece()?,
-                    to: square()?,
-                })
-            }
-            "shoot" => {
-                uses(true, true, false, false)?;
-                Ok(Move::Shoot {
-                    piece: own_piece()?,
-                    target: target()?,
-                })
-            }
-            "tunnel" => {
-                uses(true, false, true, false)?;
-                Ok(Move::Tunnel {
-                    piece: own_piece()?,
-                    to: square()?,
-                })
-            }
-            "cast" => {
-                let key = action.choice.as_deref().unwrap_or_default();
-                let spell = Spell::from_key(key)
-                    .ok_or_else(|| unknown(format!("'{key}' is not a Fantasy Armies spell")))?;
-                uses(true, spell.takes_target(), spell.takes_square(), true)?;
-                Ok(Move::Cast {
-                    piece: own_piece()?,
-                    spell,
-                    target: if spell.takes_target() {
-                        target()?
-                    } else {
-                        NONE
-                    },
-                    to: if spell.takes_square() {
-                        square()?
-                    } else {
-                        NONE
-                    },
-                })
-            }
-            "pass" => {
-                uses(false, false, false, false)?;
-                Ok(Move::Pass)
-            }
-            other => Err(unknown(format!(
-                "'{other}' is not an action in Fantasy Armies; the actions are deploy, go-first, move, shoot, cast, tunnel and pass"
-            ))),
-        }
-    }
-
     fn index_of(&self, piece: PieceId) -> Result<u8, Rejection> {
-        crate::action_form::piece_index(piece, self.pieces.len(), "piece").map(|ix| ix as u8)
+        crate::kit::action_form::piece_index(piece, self.pieces.len(), "piece").map(|ix| ix as u8)
     }
+}
 
-    /// Why a well-formed move of the seat's own piece is not legal now.
-    pub(crate) fn explain_illegal(&self, mv: Move) -> Rejection {
-        let illegal = |message: String| Rejection::new(RejectCode::IllegalAction, message);
-        let phase_needs = match self.phase {
-            Phase::Deploy { .. } => "deploy a piece",
-            Phase::ChooseFirst { .. } => "choose who moves first",
-            _ => "act with one piece",
-        };
-        let in_phase = matches!(
-            (mv, self.phase),
-            (Move::Deploy { .. }, Phase::Deploy { .. })
-                | (Move::GoFirst { .. }, Phase::ChooseFirst { .. })
-                | (
-                    Move::Step { .. }
-                        | Move::Shoot { .. }
-                        | Move::Cast { .. }
-                        | Move::Tunnel { .. }
-                        | Move::Pass,
-                    Phase::Battle { .. }
-                )
-        );
-        if !in_phase {
-            return illegal(format!(
-                "that cannot be done now: it is time to {phase_needs}"
+/// Reads an action as a move of this game, checking its form and that it
+/// names the seat's own piece; legality is checked against the move list.
+pub(super) fn parse(game: &FantasyArmies, seat: u8, action: &Action) -> Result<Move, Rejection> {
+    let unknown = |message: String| Rejection::new(RejectCode::UnknownAction, message);
+    let verb = action.verb.as_str();
+    let uses = |piece, target, to, choice| check_parts(action, piece, target, to, choice);
+    let own_piece = || -> Result<u8, Rejection> {
+        let piece = action.piece.expect("checked by uses");
+        let index = game.index_of(piece)?;
+        if game.piece(index).owner != seat {
+            return Err(Rejection::new(
+                RejectCode::NotYourPiece,
+                format!("{} is not yours", game.describe(index)),
             ));
         }
-        let on_board = |index: u8| matches!(self.piece(index).place, Place::Board(_));
-        match mv {
-            Move::Deploy { piece, to } => {
-                let p = self.piece(piece);
-                if p.place != Place::Reserve {
-                    illegal(format!("{} is already deployed", self.describe(piece)))
-                } else if !self.is_empty(to) {
-                    illegal(format!("{} is occupied", board::to_square(to)))
-                } else if !board::deployment_ranks(p.owner, p.profile().role == Role::Ranger)
-                    .contains(&board::rank(to))
-                {
-                    illegal(format!(
-                        "{} is outside {}'s deployment area",
-                        board::to_square(to),
-                        p.profile().name
-                    ))
+        Ok(index)
+    };
+    let target = || game.index_of(action.target.expect("checked by uses"));
+    let square = || board_square(action.to.expect("checked by uses"));
+    match verb {
+        "deploy" => {
+            uses(true, false, true, false)?;
+            Ok(Move::Deploy {
+                piece: own_piece()?,
+                to: square()?,
+            })
+        }
+        "go-first" => {
+            uses(false, false, false, true)?;
+            match action.choice.as_deref() {
+                Some("me") => Ok(Move::GoFirst { me: true }),
+                Some("opponent") => Ok(Move::GoFirst { me: false }),
+                _ => Err(unknown(
+                    "'go-first' takes the choice 'me' or 'opponent'".into(),
+                )),
+            }
+        }
+        "move" => {
+            uses(true, false, true, false)?;
+            Ok(Move::Step {
+                piece: own_piece()?,
+                to: square()?,
+            })
+        }
+        "shoot" => {
+            uses(true, true, false, false)?;
+            Ok(Move::Shoot {
+                piece: own_piece()?,
+                target: target()?,
+            })
+        }
+        "tunnel" => {
+            uses(true, false, true, false)?;
+            Ok(Move::Tunnel {
+                piece: own_piece()?,
+                to: square()?,
+            })
+        }
+        "cast" => {
+            let key = action.choice.as_deref().unwrap_or_default();
+            let spell = Spell::from_key(key)
+                .ok_or_else(|| unknown(format!("'{key}' is not a Fantasy Armies spell")))?;
+            uses(true, spell.takes_target(), spell.takes_square(), true)?;
+            Ok(Move::Cast {
+                piece: own_piece()?,
+                spell,
+                target: if spell.takes_target() {
+                    target()?
                 } else {
-                    illegal(format!(
-                        "deploy identical pieces in order: another {} waits before this one",
-                        p.profile().name
-                    ))
-                }
-            }
-            Move::Step { piece, to } if on_board(piece) => {
-                if self.piece(piece).profile().hth.is_none() && self.piece_at(to).is_some() {
-                    illegal(format!(
-                        "{} has HTH - and cannot contest a square",
-                        self.describe(piece)
-                    ))
+                    NONE
+                },
+                to: if spell.takes_square() {
+                    square()?
                 } else {
-                    illegal(format!(
-                        "{} cannot move to {}",
-                        self.describe(piece),
-                        board::to_square(to)
-                    ))
-                }
-            }
-            Move::Shoot { piece, target } if on_board(piece) => {
-                match self.piece(piece).profile().ranged {
-                    None => illegal(format!("{} has no ranged attack", self.describe(piece))),
-                    Some(ranged) => illegal(format!(
-                        "{} is not an enemy in line of sight within {} squares of {}",
-                        self.describe(target),
-                        ranged.range,
-                        self.describe(piece)
-                    )),
-                }
-            }
-            Move::Cast { piece, spell, .. } if on_board(piece) => {
-                if self.piece(piece).profile().role != Role::Caster(spell.caster()) {
-                    illegal(format!(
-                        "{} cannot cast {}",
-                        self.describe(piece),
-                        spell.name()
-                    ))
-                } else {
-                    illegal(format!(
-                        "{} cannot be cast on that target or square now",
-                        spell.name()
-                    ))
-                }
-            }
-            Move::Tunnel { piece, .. } if !on_board(piece) => {
-                illegal(format!("{} is not on the board", self.describe(piece)))
-            }
-            Move::Tunnel { piece, .. } if self.piece(piece).profile().role != Role::Miner => {
+                    NONE
+                },
+            })
+        }
+        "pass" => {
+            uses(false, false, false, false)?;
+            Ok(Move::Pass)
+        }
+        other => Err(unknown(format!(
+            "'{other}' is not an action in Fantasy Armies; the actions are deploy, go-first, move, shoot, cast, tunnel and pass"
+        ))),
+    }
+}
+
+/// Why a well-formed move of the seat's own piece is not legal now.
+pub(super) fn explain_illegal(game: &FantasyArmies, mv: Move) -> Rejection {
+    let illegal = |message: String| Rejection::new(RejectCode::IllegalAction, message);
+    let phase_needs = match game.phase {
+        Phase::Deploy { .. } => "deploy a piece",
+        Phase::ChooseFirst { .. } => "choose who moves first",
+        _ => "act with one piece",
+    };
+    let in_phase = matches!(
+        (mv, game.phase),
+        (Move::Deploy { .. }, Phase::Deploy { .. })
+            | (Move::GoFirst { .. }, Phase::ChooseFirst { .. })
+            | (
+                Move::Step { .. }
+                    | Move::Shoot { .. }
+                    | Move::Cast { .. }
+                    | Move::Tunnel { .. }
+                    | Move::Pass,
+                Phase::Battle { .. }
+            )
+    );
+    if !in_phase {
+        return illegal(format!(
+            "that cannot be done now: it is time to {phase_needs}"
+        ));
+    }
+    let on_board = |index: u8| matches!(game.piece(index).place, Place::Board(_));
+    match mv {
+        Move::Deploy { piece, to } => {
+            let p = game.piece(piece);
+            if p.place != Place::Reserve {
+                illegal(format!("{} is already deployed", game.describe(piece)))
+            } else if !game.is_empty(to) {
+                illegal(format!("{} is occupied", board::to_square(to)))
+            } else if !board::deployment_ranks(p.owner, p.profile().role == Role::Ranger)
+                .contains(&board::rank(to))
+            {
                 illegal(format!(
-                    "only a Miner tunnels, not {}",
-                    self.describe(piece)
+                    "{} is outside {}'s deployment area",
+                    board::to_square(to),
+                    p.profile().name
+                ))
+            } else {
+                illegal(format!(
+                    "deploy identical pieces in order: another {} waits before this one",
+                    p.profile().name
                 ))
             }
-            Move::Tunnel { to, .. } => {
-                illegal(format!("{} is not a vacant square", board::to_square(to)))
-            }
-            Move::Pass => illegal("you may pass only when you have no other legal action".into()),
-            Move::Step { piece, .. } | Move::Shoot { piece, .. } | Move::Cast { piece, .. } => {
-                illegal(format!("{} is not on the board", self.describe(piece)))
-            }
-            Move::GoFirst { .. } => illegal("that cannot be done now".into()),
         }
+        Move::Step { piece, to } if on_board(piece) => {
+            if game.piece(piece).profile().hth.is_none() && game.piece_at(to).is_some() {
+                illegal(format!(
+                    "{} has HTH - and cannot contest a square",
+                    game.describe(piece)
+                ))
+            } else {
+                illegal(format!(
+                    "{} cannot move to {}",
+                    game.describe(piece),
+                    board::to_square(to)
+                ))
+            }
+        }
+        Move::Shoot { piece, target } if on_board(piece) => {
+            match game.piece(piece).profile().ranged {
+                None => illegal(format!("{} has no ranged attack", game.describe(piece))),
+                Some(ranged) => illegal(format!(
+                    "{} is not an enemy in line of sight within {} squares of {}",
+                    game.describe(target),
+                    ranged.range,
+                    game.describe(piece)
+                )),
+            }
+        }
+        Move::Cast { piece, spell, .. } if on_board(piece) => {
+            if game.piece(piece).profile().role != Role::Caster(spell.caster()) {
+                illegal(format!(
+                    "{} cannot cast {}",
+                    game.describe(piece),
+                    spell.name()
+                ))
+            } else {
+                illegal(format!(
+                    "{} cannot be cast on that target or square now",
+                    spell.name()
+                ))
+            }
+        }
+        Move::Tunnel { piece, .. } if !on_board(piece) => {
+            illegal(format!("{} is not on the board", game.describe(piece)))
+        }
+        Move::Tunnel { piece, .. } if game.piece(piece).profile().role != Role::Miner => illegal(
+            format!("only a Miner tunnels, not {}", game.describe(piece)),
+        ),
+        Move::Tunnel { to, .. } => {
+            illegal(format!("{} is not a vacant square", board::to_square(to)))
+        }
+        Move::Pass => illegal("you may pass only when you have no other legal action".into()),
+        Move::Step { piece, .. } | Move::Shoot { piece, .. } | Move::Cast { piece, .. } => {
+            illegal(format!("{} is not on the board", game.describe(piece)))
+        }
+        Move::GoFirst { .. } => illegal("that cannot be done now".into()),
     }
+}
 
-    pub(crate) fn not_your_turn(&self) -> Rejection {
-        let message: String = match self.seat_to_act() {
-            // The rejected seat sees who decides in its view; a seat
-            // number here would be one it cannot put a name to.
-            Some(_) => "it is not your turn: another player decides now".into(),
-            None => "the game is over".into(),
-        };
-        let code = if self.seat_to_act().is_some() {
-            RejectCode::NotYourTurn
-        } else {
-            RejectCode::GameOver
-        };
-        Rejection::new(code, message)
-    }
+pub(super) fn not_your_turn(game: &FantasyArmies) -> Rejection {
+    let message: String = match game.seat_to_act() {
+        // The rejected seat sees who decides in its view; a seat
+        // number here would be one it cannot put a name to.
+        Some(_) => "it is not your turn: another player decides now".into(),
+        None => "the game is over".into(),
+    };
+    let code = if game.seat_to_act().is_some() {
+        RejectCode::NotYourTurn
+    } else {
+        RejectCode::GameOver
+    };
+    Rejection::new(code, message)
 }

@@ -3,8 +3,8 @@
 use fray_protocol::{ArmyList, SystemId};
 
 use super::units::{Army, UnitId, points_text, profile, unit_by_key};
-use crate::army_check;
-use crate::match_options::Choice;
+use crate::kit::army_check;
+use crate::kit::match_options::Choice;
 
 pub const POINTS_LIMIT_HALVES: u32 = 120;
 pub const MIN_PIECES: u32 = 8;

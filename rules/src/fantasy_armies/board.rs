@@ -1,7 +1,7 @@
 //! Fantasy Armies' sides of the board: which way is forward and where each
-//! seat deploys. The geometry itself is the shared [`crate::grid`].
+//! seat deploys. The geometry itself is the shared [`crate::kit::grid`].
 
-pub use crate::grid::*;
+pub use crate::kit::grid::*;
 
 /// The rank direction a seat's pawns advance in.
 pub fn forward(seat: u8) -> i8 {

@@ -8,7 +8,8 @@ use super::hth::Hth;
 use super::state::FantasyArmies;
 use super::units::Role;
 use crate::Dice;
-use crate::effect_log::{Log, roll_d6s, roll_for};
+use crate::kit::describe::Describe;
+use crate::kit::effect_log::{Log, roll_d6s, roll_for};
 
 /// The result of the dice in a contest, before any save.
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]

@@ -5,8 +5,8 @@
 use fray_protocol::{ArmyEntry, ArmyList, MatchConfig, SystemId};
 
 use super::units::Army;
-use crate::match_options::Choice;
-use crate::system::Pick;
+use crate::contract::Pick;
+use crate::kit::match_options::Choice;
 
 /// Every army's starter list; Dwarfs and Undead first, the pair tests and
 /// recorded games play ([`crate::example_armies`]).

@@ -5,7 +5,7 @@
 
 use std::fmt;
 
-use crate::match_options::Choice;
+use crate::kit::match_options::Choice;
 
 /// The match option that chooses the reading.
 pub const HTH_MODIFIERS: &str = "hth-modifiers";

@@ -9,8 +9,9 @@ use super::moves::{Move, NONE, Spell};
 use super::state::{FantasyArmies, Lasting, Place};
 use super::units::{Caster, Role, SKELETON, ZOMBIE};
 use crate::Dice;
-use crate::effect_log::{Log, roll_d6s, roll_for, single};
-use crate::match_options::Choice;
+use crate::kit::describe::Describe;
+use crate::kit::effect_log::{Log, roll_d6s, roll_for, single};
+use crate::kit::match_options::Choice;
 
 /// Range of Fireblast, Crunch!, Hellfire and Arrow Storm.
 pub const LONG_SPELL_RANGE: u8 = 3;

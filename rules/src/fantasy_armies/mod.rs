@@ -39,11 +39,10 @@ use std::sync::LazyLock;
 
 use fray_protocol::{
     Action, ActionOption, ArmyList, Effect, MatchConfig, OptionSpec, Outcome, Phrase, PieceId,
-    Rejection, Seat, SeatRange, SystemId, SystemInfo, UnitInfo, View, Viewer,
+    Rejection, ScopedEffect, Seat, SeatRange, SystemId, SystemInfo, UnitInfo, View, Viewer,
 };
 
 pub use contest::{ContestWinner, contest_winner};
-pub use earlier_logs::agrees_as_made_earlier;
 pub use examples::starter_list;
 pub use hth::{HTH_MODIFIERS, Hth, HthModifiers};
 pub use moves::{Move, Spell};
@@ -51,15 +50,14 @@ pub use position::Position;
 pub use state::{FantasyArmies, Limits, MatchOptions};
 pub use units::Army;
 
-use crate::dice::Dice;
-use crate::effect_log::Log;
-use crate::engine::SetupError;
-use crate::kept_view::{KeptView, referee_view};
-use crate::match_options::{CheckedOptions, Choice, choice_option, int_option};
-use crate::move_rules::{MoveRules, Seats};
-use crate::system::{GameSystem, Pick};
+use crate::contract::{GameRules, GameSystem, Pick, Seats, SetupError};
+use crate::kit::dice::Dice;
+use crate::kit::effect_log::Log;
+use crate::kit::game_length::Counted;
+use crate::kit::kept_view::{KeptView, referee_view};
+use crate::kit::match_options::{CheckedOptions, Choice, choice_option, int_option};
 
-pub const MAX_TURNS: &str = "max-turns";
+pub const MAX_TURNS: &str = Counted::Turns.limit_key();
 pub const TURNS_WITHOUT_REMOVAL: &str = "turns-without-removal";
 
 const NAME: &str = "Fantasy Armies";
@@ -76,9 +74,7 @@ static OPTION_SPECS: LazyLock<Vec<OptionSpec>> = LazyLock::new(option_specs);
 fn option_specs() -> Vec<OptionSpec> {
     let defaults = MatchOptions::default();
     vec![
-        int_option(
-            MAX_TURNS,
-            "Turn limit",
+        Counted::Turns.limit_option(
             (10, 10_000),
             defaults.limits.max_turns,
             "The game is drawn after this many battle turns in all.",
@@ -172,6 +168,14 @@ impl GameSystem for FantasyArmies {
     fn random_army(config: &MatchConfig, army: Option<&str>, pick: Pick) -> Option<ArmyList> {
         examples::random_army(config, army, pick)
     }
+
+    fn agrees_in_its_earlier_form(
+        before: &View,
+        stored: &[ScopedEffect],
+        made: &[ScopedEffect],
+    ) -> bool {
+        earlier_logs::agrees_as_made_earlier(before, stored, made)
+    }
 }
 
 fn read_options(config: &MatchConfig) -> Result<MatchOptions, SetupError> {
@@ -194,14 +198,26 @@ impl FantasyArmies {
     pub fn hth_modifiers(&self) -> HthModifiers {
         self.hth_modifiers
     }
+}
 
-    fn setup(
+// The one place that calls the part files: each method is the function of
+// its name in the file named for it.
+impl GameRules for FantasyArmies {
+    type Move = Move;
+
+    fn setup_logged(
         config: &MatchConfig,
         armies: &[ArmyList],
         dice: &mut dyn Dice,
         log: &mut Log,
     ) -> Result<Self, SetupError> {
-        crate::army_check::match_and_lists(config, armies, SystemId::FantasyArmies, NAME, (2, 2))?;
+        crate::kit::army_check::match_and_lists(
+            config,
+            armies,
+            SystemId::FantasyArmies,
+            NAME,
+            (2, 2),
+        )?;
         let options = read_options(config)?;
         let mut checked = Vec::with_capacity(2);
         for (seat, list) in armies.iter().enumerate() {
@@ -236,20 +252,6 @@ impl FantasyArmies {
         });
         Ok(game)
     }
-}
-
-// Each method hands over to the system's own function in the file named for it.
-impl MoveRules for FantasyArmies {
-    type Move = Move;
-
-    fn setup_logged(
-        config: &MatchConfig,
-        armies: &[ArmyList],
-        dice: &mut dyn Dice,
-        log: &mut Log,
-    ) -> Result<Self, SetupError> {
-        FantasyArmies::setup(config, armies, dice, log)
-    }
 
     fn to_act(&self) -> Seats {
         self.seat_to_act().map(Seat).into()
@@ -257,7 +259,7 @@ impl MoveRules for FantasyArmies {
 
     fn legal_moves(&self, seat: Seat, out: &mut Vec<Move>) {
         if self.seat_to_act() == Some(seat.0) {
-            FantasyArmies::legal_moves(self, out)
+            moves::legal_moves(self, out)
         }
     }
 
@@ -266,19 +268,19 @@ impl MoveRules for FantasyArmies {
     }
 
     fn parse(&self, seat: Seat, action: &Action) -> Result<Move, Rejection> {
-        FantasyArmies::parse(self, seat.0, action)
+        actions::parse(self, seat.0, action)
     }
 
     fn explain_illegal(&self, _seat: Seat, mv: Move) -> Rejection {
-        FantasyArmies::explain_illegal(self, mv)
+        actions::explain_illegal(self, mv)
     }
 
     fn not_your_turn(&self, _seat: Seat) -> Rejection {
-        FantasyArmies::not_your_turn(self)
+        actions::not_your_turn(self)
     }
 
     fn play(&mut self, _seat: Seat, mv: Move, dice: &mut dyn Dice, log: &mut Log) {
-        FantasyArmies::play(self, mv, dice, log)
+        turn::play(self, mv, dice, log)
     }
 
     /// Everything, since nothing here is hidden.
@@ -287,7 +289,7 @@ impl MoveRules for FantasyArmies {
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        FantasyArmies::outcome(self)
+        view::outcome(self)
     }
 
     fn kept_view(&mut self) -> &mut KeptView<Self> {
@@ -297,7 +299,7 @@ impl MoveRules for FantasyArmies {
     fn removal_reason(&self, piece: PieceId) -> String {
         match self.piece(piece.0 as u8).place {
             state::Place::Removed { cause, .. } => removals::removal_reason(cause),
-            _ => crate::move_rules::OUT_OF_SIGHT.into(),
+            _ => crate::contract::OUT_OF_SIGHT.into(),
         }
     }
 }

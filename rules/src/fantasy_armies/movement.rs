@@ -8,7 +8,8 @@ use super::moves::Move;
 use super::state::{FantasyArmies, Lasting, Place};
 use super::units::Movement;
 use crate::Dice;
-use crate::effect_log::{Log, roll_for, single};
+use crate::kit::describe::Describe;
+use crate::kit::effect_log::{Log, roll_for, single};
 
 /// Entangle: a move attempt goes ahead on a D6 of 4+.
 pub const ENTANGLE_ESCAPE: u8 = 4;

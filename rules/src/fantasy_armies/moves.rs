@@ -66,47 +66,6 @@ pub enum Move {
 }
 
 impl FantasyArmies {
-    /// Every legal move for the seat that decides now, appended to `out`.
-    pub fn legal_moves(&self, out: &mut Vec<Move>) {
-        match self.phase {
-            Phase::Deploy { seat } => self.deploy_moves(seat, out),
-            Phase::ChooseFirst { .. } => {
-                out.push(Move::GoFirst { me: true });
-                out.push(Move::GoFirst { me: false });
-            }
-            Phase::Battle { seat } => {
-                let before = out.len();
-                // Only Teleport and tunnelling reach any vacant square: list them only then.
-                let mut vacant = [0 as Sq; board::SQUARES];
-                let mut count = 0;
-                let reaches_anywhere = self.on_board().any(|(_, piece)| {
-                    piece.owner == seat
-                        && matches!(
-                            piece.profile().role,
-                            Role::Miner | Role::Caster(Caster::Wizard)
-                        )
-                });
-                if reaches_anywhere {
-                    for sq in 0..board::SQUARES as Sq {
-                        if self.is_empty(sq) {
-                            vacant[count] = sq;
-                            count += 1;
-                        }
-                    }
-                }
-                for (index, piece) in self.on_board() {
-                    if piece.owner == seat {
-                        self.piece_moves(index, &vacant[..count], out);
-                    }
-                }
-                if out.len() == before {
-                    out.push(Move::Pass);
-                }
-            }
-            Phase::Over(_) => {}
-        }
-    }
-
     /// The seat that decides now.
     pub(crate) fn seat_to_act(&self) -> Option<u8> {
         match self.phase {
@@ -150,5 +109,46 @@ impl FantasyArmies {
         if self.piece(index).profile().role == Role::Miner {
             out.extend(vacant.iter().map(|&to| Move::Tunnel { piece: index, to }));
         }
+    }
+}
+
+/// Every legal move for the seat that decides now, appended to `out`.
+pub(super) fn legal_moves(game: &FantasyArmies, out: &mut Vec<Move>) {
+    match game.phase {
+        Phase::Deploy { seat } => game.deploy_moves(seat, out),
+        Phase::ChooseFirst { .. } => {
+            out.push(Move::GoFirst { me: true });
+            out.push(Move::GoFirst { me: false });
+        }
+        Phase::Battle { seat } => {
+            let before = out.len();
+            // Only Teleport and tunnelling reach any vacant square: list them only then.
+            let mut vacant = [0 as Sq; board::SQUARES];
+            let mut count = 0;
+            let reaches_anywhere = game.on_board().any(|(_, piece)| {
+                piece.owner == seat
+                    && matches!(
+                        piece.profile().role,
+                        Role::Miner | Role::Caster(Caster::Wizard)
+                    )
+            });
+            if reaches_anywhere {
+                for sq in 0..board::SQUARES as Sq {
+                    if game.is_empty(sq) {
+                        vacant[count] = sq;
+                        count += 1;
+                    }
+                }
+            }
+            for (index, piece) in game.on_board() {
+                if piece.owner == seat {
+                    game.piece_moves(index, &vacant[..count], out);
+                }
+            }
+            if out.len() == before {
+                out.push(Move::Pass);
+            }
+        }
+        Phase::Over(_) => {}
     }
 }

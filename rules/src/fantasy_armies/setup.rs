@@ -8,7 +8,7 @@ use super::army::CheckedArmy;
 use super::board::Sq;
 use super::state::{EMPTY, FantasyArmies, MatchOptions, Phase, Piece, Place};
 use crate::Dice;
-use crate::effect_log::{Log, roll_for, single};
+use crate::kit::effect_log::{Log, roll_for, single};
 
 impl FantasyArmies {
     /// A new game with both armies waiting off the board, after the roll-off.

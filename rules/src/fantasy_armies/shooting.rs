@@ -7,7 +7,8 @@ use super::moves::Move;
 use super::state::{FantasyArmies, Lasting, Place};
 use super::units::Role;
 use crate::Dice;
-use crate::effect_log::{Log, roll_d6s, roll_for, single};
+use crate::kit::describe::Describe;
+use crate::kit::effect_log::{Log, roll_d6s, roll_for, single};
 
 /// A shooting die hits on this or more.
 pub const SHOT_HITS_ON: u8 = 5;

@@ -6,7 +6,7 @@ use fray_protocol::Seat;
 use super::board::{SQUARES, Sq};
 use super::hth::HthModifiers;
 use super::units::{Army, Profile, Role, UnitId, profile};
-use crate::kept_view::KeptView;
+use crate::kit::kept_view::KeptView;
 
 pub const EMPTY: u8 = u8::MAX;
 

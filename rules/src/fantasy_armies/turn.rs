@@ -5,29 +5,9 @@
 use super::moves::Move;
 use super::state::{Ending, FantasyArmies, Phase};
 use crate::Dice;
-use crate::effect_log::Log;
+use crate::kit::effect_log::Log;
 
 impl FantasyArmies {
-    /// Plays a legal move. The caller has checked it is legal.
-    pub(crate) fn play(&mut self, mv: Move, dice: &mut dyn Dice, log: &mut Log) {
-        let removals_before = self.removals;
-        match mv {
-            Move::Deploy { piece, to } => return self.deploy(piece, to),
-            Move::GoFirst { me } => return self.go_first(me, log),
-            Move::Step { piece, to } => self.step(piece, to, dice, log),
-            Move::Shoot { piece, target } => self.shoot(piece, target, dice, log),
-            Move::Cast {
-                piece,
-                spell,
-                target,
-                to,
-            } => self.cast(piece, spell, target, to, dice, log),
-            Move::Tunnel { piece, to } => self.tunnel(piece, to, dice, log),
-            Move::Pass => log.say(|| "No legal action: the turn passes".into()),
-        }
-        self.end_turn(self.removals != removals_before);
-    }
-
     fn end_turn(&mut self, removed_any: bool) {
         let Phase::Battle { seat } = self.phase else {
             unreachable!("turns end only in battle");
@@ -59,4 +39,24 @@ impl FantasyArmies {
         };
         self.phase = Phase::Battle { seat: next };
     }
+}
+
+/// Plays a legal move. The caller has checked it is legal.
+pub(super) fn play(game: &mut FantasyArmies, mv: Move, dice: &mut dyn Dice, log: &mut Log) {
+    let removals_before = game.removals;
+    match mv {
+        Move::Deploy { piece, to } => return game.deploy(piece, to),
+        Move::GoFirst { me } => return game.go_first(me, log),
+        Move::Step { piece, to } => game.step(piece, to, dice, log),
+        Move::Shoot { piece, target } => game.shoot(piece, target, dice, log),
+        Move::Cast {
+            piece,
+            spell,
+            target,
+            to,
+        } => game.cast(piece, spell, target, to, dice, log),
+        Move::Tunnel { piece, to } => game.tunnel(piece, to, dice, log),
+        Move::Pass => log.say(|| "No legal action: the turn passes".into()),
+    }
+    game.end_turn(game.removals != removals_before);
 }

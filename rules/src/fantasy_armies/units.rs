@@ -4,7 +4,7 @@
 use fray_protocol::Stat;
 
 use super::hth::{Hth, hth_text};
-use crate::match_options::Choice;
+use crate::kit::match_options::Choice;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
 pub enum Army {

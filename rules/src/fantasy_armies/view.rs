@@ -10,7 +10,9 @@ use super::board::{self, SIZE};
 use super::hth::{Hth, hth_text};
 use super::state::{Ending, FantasyArmies, Lasting, Phase, Place};
 use super::units::{Role, defence_text, points_text, ranged_text};
-use crate::kept_view::{PieceStamp, Piecewise};
+use crate::kit::describe::Describe;
+use crate::kit::game_length::Counted;
+use crate::kit::kept_view::{PieceStamp, Piecewise};
 
 pub const SYSTEM_KEY: &str = "fantasy-armies";
 
@@ -32,20 +34,16 @@ pub struct Appearance {
     entangled: bool,
 }
 
-impl FantasyArmies {
-    /// "Knight on b1", or "Knight" for a piece off the board.
-    pub(crate) fn describe(&self, index: u8) -> String {
-        let mut text = String::with_capacity(32);
-        self.push_describe(&mut text, index);
-        text
-    }
+impl Describe for FantasyArmies {
+    type Index = u8;
 
-    /// Appends [`FantasyArmies::describe`]'s text, for labels built in place.
-    pub(crate) fn push_describe(&self, out: &mut String, index: u8) {
+    fn push_describe(&self, out: &mut String, index: u8) {
         let piece = self.piece(index);
-        crate::grid::push_name_on(out, piece.profile().name, piece.square());
+        crate::kit::grid::push_name_on(out, piece.profile().name, piece.square());
     }
+}
 
+impl FantasyArmies {
     fn appearance(&self, index: u8) -> Appearance {
         let piece = self.piece(index);
         // Thorns takes a scan of every piece: once, for the Defence as well.
@@ -167,34 +165,30 @@ impl FantasyArmies {
             active: self.seat_to_act().map(Seat).into_iter().collect(),
         }
     }
+}
 
-    pub(crate) fn outcome(&self) -> Option<Outcome> {
-        let Phase::Over(ending) = self.phase else {
-            return None;
-        };
-        Some(match ending {
-            Ending::KingRemoved { winner } => {
-                let loser = 1 - winner;
-                let king = self
-                    .pieces
-                    .iter()
-                    .find(|p| p.owner == loser && p.profile().is_king())
-                    .map_or("king piece", |p| p.profile().name);
-                Outcome::win(
-                    Seat(winner),
-                    Phrase::from(Seat(loser)).text(format!("'s {king} was removed")),
-                )
-            }
-            Ending::TurnsWithoutRemoval => Outcome::draw(format!(
-                "{} turns passed without a piece removed",
-                self.limits.turns_without_removal
-            )),
-            Ending::TurnLimit => Outcome::draw(format!(
-                "the limit of {} turns was reached",
-                self.limits.max_turns
-            )),
-        })
-    }
+pub(super) fn outcome(game: &FantasyArmies) -> Option<Outcome> {
+    let Phase::Over(ending) = game.phase else {
+        return None;
+    };
+    Some(match ending {
+        Ending::KingRemoved { winner } => {
+            let loser = 1 - winner;
+            let king = game
+                .pieces
+                .iter()
+                .find(|p| p.owner == loser && p.profile().is_king())
+                .map_or("king piece", |p| p.profile().name);
+            Outcome::win(
+                Seat(winner),
+                Phrase::from(Seat(loser)).text(format!("'s {king} was removed")),
+            )
+        }
+        Ending::TurnsWithoutRemoval => {
+            Counted::Turns.passed_without(game.limits.turns_without_removal, "a piece removed")
+        }
+        Ending::TurnLimit => Counted::Turns.limit_reached(game.limits.max_turns),
+    })
 }
 
 impl Piecewise for FantasyArmies {
@@ -236,6 +230,6 @@ impl Piecewise for FantasyArmies {
 
     fn progress_view(&self, view: &mut View) {
         view.turn = self.turn_view();
-        view.outcome = self.outcome();
+        view.outcome = outcome(self);
     }
 }

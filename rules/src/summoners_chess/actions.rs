@@ -8,9 +8,10 @@ use super::board;
 use super::moves::Move;
 use super::placement::Placement;
 use super::state::{Phase, Place, SummonersChess};
-use crate::action_form::{board_square, check_parts};
-use crate::effect_log::Log;
-use crate::match_options::Choice;
+use crate::kit::action_form::{board_square, check_parts};
+use crate::kit::describe::Describe;
+use crate::kit::effect_log::Log;
+use crate::kit::match_options::Choice;
 
 fn id(index: u8) -> PieceId {
     PieceId(u32::from(index))
@@ -69,7 +70,7 @@ impl SummonersChess {
         }
         board::push_square(&mut notation, to);
         let mut after = self.clone();
-        after.play(mv, &mut Log::silent());
+        super::turn::play(&mut after, mv, &mut Log::silent());
         let mover = p.owner;
         for index in self.count..after.count {
             let summoned = after.piece(index);
@@ -82,7 +83,7 @@ impl SummonersChess {
             }
             after.push_describe(&mut label, index);
         }
-        if let Some(outcome) = after.outcome() {
+        if let Some(outcome) = super::winning::outcome(&after) {
             label.push_str(": ");
             let reason = outcome.reason.render(|seat| {
                 if seat.0 == mover {
@@ -110,111 +111,110 @@ impl SummonersChess {
         (notation, label)
     }
 
-    /// Reads an action as a move of this game, checking its form and that it
-    /// names the seat's own piece; legality is checked against the move list.
-    pub(crate) fn parse(&self, seat: u8, action: &Action) -> Result<Move, Rejection> {
-        let unknown = |message: String| Rejection::new(RejectCode::UnknownAction, message);
-        let verb = action.verb.as_str();
-        if verb == "place" {
-            check_parts(action, false, false, false, true)?;
-            let key = action.choice.as_deref().expect("checked by check_parts");
-            return Placement::from_key(key).map(Move::Place).ok_or_else(|| {
-                unknown(format!(
-                    "'{key}' is not a placement: the Acolytes stand on files {} or {}",
-                    Placement::Aceg.key(),
-                    Placement::Bdfh.key()
-                ))
-            });
-        }
-        let extra = |what: &str| unknown(format!("'{verb}' does not take {what}"));
-        if action.target.is_some() {
-            return Err(extra("a target"));
-        }
-        if action.choice.is_some() {
-            return Err(extra("a choice"));
-        }
-        match verb {
-            "move" => {
-                let (Some(piece), Some(to)) = (action.piece, action.to) else {
-                    return Err(unknown("'move' needs a piece and a square".into()));
-                };
-                let to = board_square(to)?;
-                let piece = self.index_of(piece)?;
-                if self.piece(piece).owner != seat {
-                    return Err(Rejection::new(
-                        RejectCode::NotYourPiece,
-                        format!("{} is not yours", self.describe(piece)),
-                    ));
-                }
-                Ok(Move::Step { piece, to })
-            }
-            "pass" => {
-                if action.piece.is_some() {
-                    return Err(extra("a piece"));
-                }
-                if action.to.is_some() {
-                    return Err(extra("a square"));
-                }
-                Ok(Move::Pass)
-            }
-            other => Err(unknown(format!(
-                "'{other}' is not an action in Summoners Chess; the actions are place (at the \
-                 set-up), move and pass"
-            ))),
-        }
-    }
-
     fn index_of(&self, piece: PieceId) -> Result<u8, Rejection> {
-        crate::action_form::piece_index(piece, usize::from(self.count), "piece").map(|ix| ix as u8)
+        crate::kit::action_form::piece_index(piece, usize::from(self.count), "piece")
+            .map(|ix| ix as u8)
     }
+}
 
-    /// Why a well-formed move of the seat's own piece is not legal now.
-    pub(crate) fn explain_illegal(&self, mv: Move) -> Rejection {
-        let illegal = |message: String| Rejection::new(RejectCode::IllegalAction, message);
-        let placing = matches!(self.phase, Phase::Placing { .. });
-        match mv {
-            Move::Place(_) => {
-                illegal("the Acolytes are placed at the set-up, before the first move".into())
-            }
-            _ if placing => illegal(format!(
-                "place your Acolytes first, on files {} or {}",
+/// Reads an action as a move of this game, checking its form and that it
+/// names the seat's own piece; legality is checked against the move list.
+pub(super) fn parse(game: &SummonersChess, seat: u8, action: &Action) -> Result<Move, Rejection> {
+    let unknown = |message: String| Rejection::new(RejectCode::UnknownAction, message);
+    let verb = action.verb.as_str();
+    if verb == "place" {
+        check_parts(action, false, false, false, true)?;
+        let key = action.choice.as_deref().expect("checked by check_parts");
+        return Placement::from_key(key).map(Move::Place).ok_or_else(|| {
+            unknown(format!(
+                "'{key}' is not a placement: the Acolytes stand on files {} or {}",
                 Placement::Aceg.key(),
                 Placement::Bdfh.key()
-            )),
-            Move::Pass => illegal("you may pass only when none of your pieces can move".into()),
-            Move::Step { piece, .. } if self.piece(piece).place == Place::Captured => {
-                illegal(format!("{} has been captured", self.describe(piece)))
-            }
-            Move::Step { piece, to } if self.holds(self.piece(piece).owner, to) => {
-                illegal(format!(
-                    "{} cannot capture a piece of its own side",
-                    self.describe(piece)
-                ))
-            }
-            Move::Step { piece, to } => illegal(format!(
-                "{} moves as a {} and cannot reach {}",
-                self.describe(piece),
-                self.piece(piece).profile().movement.name(),
-                board::to_square(to)
-            )),
-        }
+            ))
+        });
     }
-
-    pub(crate) fn not_your_turn(&self, seat: u8) -> Rejection {
-        match self.phase {
-            Phase::Placing { chosen } if chosen.get(seat as usize).is_some_and(Option::is_some) => {
-                Rejection::new(
-                    RejectCode::NotYourTurn,
-                    "you have chosen where your Acolytes stand: the other player is still choosing",
-                )
+    let extra = |what: &str| unknown(format!("'{verb}' does not take {what}"));
+    if action.target.is_some() {
+        return Err(extra("a target"));
+    }
+    if action.choice.is_some() {
+        return Err(extra("a choice"));
+    }
+    match verb {
+        "move" => {
+            let (Some(piece), Some(to)) = (action.piece, action.to) else {
+                return Err(unknown("'move' needs a piece and a square".into()));
+            };
+            let to = board_square(to)?;
+            let piece = game.index_of(piece)?;
+            if game.piece(piece).owner != seat {
+                return Err(Rejection::new(
+                    RejectCode::NotYourPiece,
+                    format!("{} is not yours", game.describe(piece)),
+                ));
             }
-            // The rejected seat sees who decides in its view; a seat number
-            // here would be one it cannot put a name to.
-            Phase::Placing { .. } | Phase::Play { .. } => Rejection::new(
-                RejectCode::NotYourTurn,
-                "it is not your turn: another player decides now",
-            ),
-            Phase::Over(_) => Rejection::new(RejectCode::GameOver, "the game is over"),
+            Ok(Move::Step { piece, to })
         }
+        "pass" => {
+            if action.piece.is_some() {
+                return Err(extra("a piece"));
+            }
+            if action.to.is_some() {
+                return Err(extra("a square"));
+            }
+            Ok(Move::Pass)
+        }
+        other => Err(unknown(format!(
+            "'{other}' is not an action in Summoners Chess; the actions are place (at the \
+             set-up), move and pass"
+        ))),
+    }
+}
+
+/// Why a well-formed move of the seat's own piece is not legal now.
+pub(super) fn explain_illegal(game: &SummonersChess, mv: Move) -> Rejection {
+    let illegal = |message: String| Rejection::new(RejectCode::IllegalAction, message);
+    let placing = matches!(game.phase, Phase::Placing { .. });
+    match mv {
+        Move::Place(_) => {
+            illegal("the Acolytes are placed at the set-up, before the first move".into())
+        }
+        _ if placing => illegal(format!(
+            "place your Acolytes first, on files {} or {}",
+            Placement::Aceg.key(),
+            Placement::Bdfh.key()
+        )),
+        Move::Pass => illegal("you may pass only when none of your pieces can move".into()),
+        Move::Step { piece, .. } if game.piece(piece).place == Place::Captured => {
+            illegal(format!("{} has been captured", game.describe(piece)))
+        }
+        Move::Step { piece, to } if game.holds(game.piece(piece).owner, to) => illegal(format!(
+            "{} cannot capture a piece of its own side",
+            game.describe(piece)
+        )),
+        Move::Step { piece, to } => illegal(format!(
+            "{} moves as a {} and cannot reach {}",
+            game.describe(piece),
+            game.piece(piece).profile().movement.name(),
+            board::to_square(to)
+        )),
+    }
+}
+
+pub(super) fn not_your_turn(game: &SummonersChess, seat: u8) -> Rejection {
+    match game.phase {
+        Phase::Placing { chosen } if chosen.get(seat as usize).is_some_and(Option::is_some) => {
+            Rejection::new(
+                RejectCode::NotYourTurn,
+                "you have chosen where your Acolytes stand: the other player is still choosing",
+            )
+        }
+        // The rejected seat sees who decides in its view; a seat number
+        // here would be one it cannot put a name to.
+        Phase::Placing { .. } | Phase::Play { .. } => Rejection::new(
+            RejectCode::NotYourTurn,
+            "it is not your turn: another player decides now",
+        ),
+        Phase::Over(_) => Rejection::new(RejectCode::GameOver, "the game is over"),
     }
 }

@@ -1,4 +1,4 @@
-//! Summoners Chess's board: the shared [`crate::grid`] geometry. Where the
+//! Summoners Chess's board: the shared [`crate::kit::grid`] geometry. Where the
 //! Acolytes may start is [`super::placement`].
 
-pub use crate::grid::*;
+pub use crate::kit::grid::*;

@@ -4,7 +4,7 @@
 use fray_protocol::{ArmyList, MatchConfig, SystemId};
 
 use super::ARMY_KEY;
-use crate::system::Pick;
+use crate::contract::Pick;
 
 /// The list both players bring.
 pub fn army_list() -> ArmyList {

@@ -50,21 +50,20 @@ pub use terrain::chart_order;
 pub use units::{Chart, Movement, Terrain};
 pub use view::{ARMY_KEY, SYSTEM_KEY, summons_told_first};
 
-use crate::army_check;
-use crate::dice::Dice;
-use crate::effect_log::Log;
-use crate::engine::SetupError;
-use crate::kept_view::{KeptView, referee_view};
-use crate::match_options::{CheckedOptions, choice_option, flag_option, int_option};
-use crate::move_rules::{MoveRules, Seats};
-use crate::system::{GameSystem, Pick};
+use crate::contract::{GameRules, GameSystem, Pick, Seats, SetupError};
+use crate::kit::army_check;
+use crate::kit::dice::Dice;
+use crate::kit::effect_log::Log;
+use crate::kit::game_length::Counted;
+use crate::kit::kept_view::{KeptView, referee_view};
+use crate::kit::match_options::{CheckedOptions, choice_option, flag_option, int_option};
 
 /// Match option: play the second unit variant.
 pub const SECOND_UNIT: &str = "second-unit";
 /// Match option: who decides where the Acolytes start.
 pub const ACOLYTES: &str = "acolytes";
 /// Match option: the game is drawn after this many turns in all.
-pub const MAX_TURNS: &str = "max-turns";
+pub const MAX_TURNS: &str = Counted::Turns.limit_key();
 /// Match option: the game is drawn after this many turns in a row with no
 /// capture and no summons.
 pub const QUIET_TURNS: &str = "quiet-turns";
@@ -113,9 +112,7 @@ fn option_specs() -> Vec<OptionSpec> {
              both have chosen; fixed: a1 c1 e1 g1 against h8 f8 d8 b8, no choice.",
         ),
         // 0 switches a cap off: the book has neither (R13).
-        int_option(
-            MAX_TURNS,
-            "Turn limit",
+        Counted::Turns.limit_option(
             (0, 10_000),
             defaults.limits.max_turns,
             "The game is drawn after this many turns in all; 0: never (the book \
@@ -192,6 +189,44 @@ impl GameSystem for SummonersChess {
     fn random_army(config: &MatchConfig, army: Option<&str>, pick: Pick) -> Option<ArmyList> {
         examples::random_army(config, army, pick)
     }
+
+    /// The set-up as releases before simultaneous placement told it, where
+    /// it differs: with `acolytes: chosen` seat 0 alone was asked first, so
+    /// the set-up's turn named only seat 0. The game is today's: a log of
+    /// that time went on with seat 0's placement then seat 1's, an order
+    /// still allowed (R18). None where nothing differs.
+    fn setup_as_made_earlier(
+        config: &MatchConfig,
+        armies: &[ArmyList],
+        dice: &mut dyn Dice,
+    ) -> Option<Result<(Self, Vec<ScopedEffect>), SetupError>> {
+        if read_rules(config).ok()?.acolytes != AcolyteSetup::Chosen {
+            return None;
+        }
+        Some(
+            <Self as GameRules>::setup(config, armies, dice).map(|(game, mut effects)| {
+                let turn = effects
+                    .iter_mut()
+                    .rev()
+                    .find_map(|scoped| match &mut scoped.effect {
+                        Effect::TurnChanged { turn } => Some(turn),
+                        _ => None,
+                    });
+                if let Some(turn) = turn {
+                    turn.active = vec![Seat(0)];
+                }
+                (game, effects)
+            }),
+        )
+    }
+
+    fn agrees_in_its_earlier_form(
+        _before: &View,
+        stored: &[ScopedEffect],
+        made: &[ScopedEffect],
+    ) -> bool {
+        view::summons_told_first(made).is_some_and(|earlier| earlier == stored)
+    }
 }
 
 fn read_rules(config: &MatchConfig) -> Result<Rules, SetupError> {
@@ -210,38 +245,14 @@ impl SummonersChess {
     pub fn is_over(&self) -> bool {
         matches!(self.phase, state::Phase::Over(_))
     }
+}
 
-    /// The set-up as releases before simultaneous placement told it, where
-    /// it differs: with `acolytes: chosen` seat 0 alone was asked first, so
-    /// the set-up's turn named only seat 0. The game is today's: a log of
-    /// that time went on with seat 0's placement then seat 1's, an order
-    /// still allowed (R18). None where nothing differs.
-    pub fn setup_as_made_earlier(
-        config: &MatchConfig,
-        armies: &[ArmyList],
-        dice: &mut dyn Dice,
-    ) -> Option<Result<(Self, Vec<ScopedEffect>), SetupError>> {
-        if read_rules(config).ok()?.acolytes != AcolyteSetup::Chosen {
-            return None;
-        }
-        Some(
-            <Self as MoveRules>::setup(config, armies, dice).map(|(game, mut effects)| {
-                let turn = effects
-                    .iter_mut()
-                    .rev()
-                    .find_map(|scoped| match &mut scoped.effect {
-                        Effect::TurnChanged { turn } => Some(turn),
-                        _ => None,
-                    });
-                if let Some(turn) = turn {
-                    turn.active = vec![Seat(0)];
-                }
-                (game, effects)
-            }),
-        )
-    }
+// The one place that calls the part files: each method is the function of
+// its name in the file named for it.
+impl GameRules for SummonersChess {
+    type Move = Move;
 
-    fn setup(
+    fn setup_logged(
         config: &MatchConfig,
         armies: &[ArmyList],
         dice: &mut dyn Dice,
@@ -268,27 +279,13 @@ impl SummonersChess {
         }
         Ok(SummonersChess::new_game(rules, dice, log))
     }
-}
-
-// Each method hands over to the system's own function in the file named for it.
-impl MoveRules for SummonersChess {
-    type Move = Move;
-
-    fn setup_logged(
-        config: &MatchConfig,
-        armies: &[ArmyList],
-        dice: &mut dyn Dice,
-        log: &mut Log,
-    ) -> Result<Self, SetupError> {
-        SummonersChess::setup(config, armies, dice, log)
-    }
 
     fn to_act(&self) -> Seats {
         self.seats_to_act()
     }
 
     fn legal_moves(&self, seat: Seat, out: &mut Vec<Move>) {
-        SummonersChess::legal_moves(self, seat.0, out)
+        moves::legal_moves(self, seat.0, out)
     }
 
     fn option_for(&self, seat: Seat, mv: Move) -> ActionOption {
@@ -296,21 +293,21 @@ impl MoveRules for SummonersChess {
     }
 
     fn parse(&self, seat: Seat, action: &Action) -> Result<Move, Rejection> {
-        SummonersChess::parse(self, seat.0, action)
+        actions::parse(self, seat.0, action)
     }
 
     fn explain_illegal(&self, _seat: Seat, mv: Move) -> Rejection {
-        SummonersChess::explain_illegal(self, mv)
+        actions::explain_illegal(self, mv)
     }
 
     fn not_your_turn(&self, seat: Seat) -> Rejection {
-        SummonersChess::not_your_turn(self, seat.0)
+        actions::not_your_turn(self, seat.0)
     }
 
     fn play(&mut self, seat: Seat, mv: Move, dice: &mut dyn Dice, log: &mut Log) {
         match mv {
             Move::Place(placement) => self.place_acolytes(seat.0, placement, dice, log),
-            _ => SummonersChess::play(self, mv, log),
+            _ => turn::play(self, mv, log),
         }
     }
 
@@ -324,7 +321,7 @@ impl MoveRules for SummonersChess {
     }
 
     fn outcome(&self) -> Option<Outcome> {
-        SummonersChess::outcome(self)
+        winning::outcome(self)
     }
 
     fn removal_reason(&self, _piece: PieceId) -> String {

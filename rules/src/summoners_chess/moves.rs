@@ -9,8 +9,8 @@ use super::board::{self, ALL_DIRECTIONS, DIAGONAL, KNIGHT_JUMPS, ORTHOGONAL, Sq}
 use super::placement::Placement;
 use super::state::{Phase, SummonersChess};
 use super::units::Movement;
-use crate::match_options::Choice;
-use crate::move_rules::Seats;
+use crate::contract::Seats;
+use crate::kit::match_options::Choice;
 use fray_protocol::Seat;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -24,31 +24,6 @@ pub enum Move {
 }
 
 impl SummonersChess {
-    /// Every legal move for `seat` now, appended to `out`: none unless it
-    /// decides now.
-    pub fn legal_moves(&self, seat: u8, out: &mut Vec<Move>) {
-        match self.phase {
-            Phase::Placing { chosen } => {
-                if chosen.get(seat as usize).is_some_and(Option::is_none) {
-                    out.extend(Placement::ALL.iter().copied().map(Move::Place));
-                }
-                return;
-            }
-            Phase::Play { seat: mover } if mover == seat => {}
-            Phase::Play { .. } | Phase::Over(_) => return,
-        }
-        let before = out.len();
-        for (index, piece) in self.on_board() {
-            if piece.owner == seat {
-                let from = piece.square().expect("on the board");
-                self.piece_moves(index, from, piece.profile().movement, out);
-            }
-        }
-        if out.len() == before {
-            out.push(Move::Pass);
-        }
-    }
-
     /// The seats that decide now: both while placing, until each has
     /// chosen; the mover in play.
     pub(crate) fn seats_to_act(&self) -> Seats {
@@ -104,5 +79,30 @@ impl SummonersChess {
                 at = to;
             }
         }
+    }
+}
+
+/// Every legal move for `seat` now, appended to `out`: none unless it
+/// decides now.
+pub(super) fn legal_moves(game: &SummonersChess, seat: u8, out: &mut Vec<Move>) {
+    match game.phase {
+        Phase::Placing { chosen } => {
+            if chosen.get(seat as usize).is_some_and(Option::is_none) {
+                out.extend(Placement::ALL.iter().copied().map(Move::Place));
+            }
+            return;
+        }
+        Phase::Play { seat: mover } if mover == seat => {}
+        Phase::Play { .. } | Phase::Over(_) => return,
+    }
+    let before = out.len();
+    for (index, piece) in game.on_board() {
+        if piece.owner == seat {
+            let from = piece.square().expect("on the board");
+            game.piece_moves(index, from, piece.profile().movement, out);
+        }
+    }
+    if out.len() == before {
+        out.push(Move::Pass);
     }
 }

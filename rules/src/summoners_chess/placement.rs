@@ -6,7 +6,7 @@
 //! option `acolytes: fixed` starts both sides on squares set in advance.
 
 use super::board::{Sq, at};
-use crate::match_options::Choice;
+use crate::kit::match_options::Choice;
 
 /// One of the two ways four Acolytes stand one space apart on a back row.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, Hash)]
@@ -74,7 +74,7 @@ impl Placement {
     pub fn squares_named(self, seat: u8) -> String {
         let [a, b, c, d] = self
             .squares(seat)
-            .map(|sq| crate::grid::to_square(sq).to_string());
+            .map(|sq| crate::kit::grid::to_square(sq).to_string());
         format!("{a}, {b}, {c} and {d}")
     }
 

@@ -10,8 +10,8 @@ use super::state::{Phase, Rules, SummonersChess};
 use super::terrain;
 use super::units::ACOLYTE;
 use crate::Dice;
-use crate::effect_log::{Log, coin_for_first};
-use crate::match_options::Choice;
+use crate::kit::effect_log::{Log, coin_for_first};
+use crate::kit::match_options::Choice;
 
 impl SummonersChess {
     /// Lays the terrain, then either places the Acolytes on their fixed

@@ -2,7 +2,7 @@
 //! terrain, so a whole position is one `Copy` value (clone = memcpy, no
 //! allocation) and a move never allocates.
 
-use crate::kept_view::KeptView;
+use crate::kit::kept_view::KeptView;
 use fray_protocol::Seat;
 
 use super::board::{SQUARES, Sq};

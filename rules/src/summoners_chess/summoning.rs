@@ -6,7 +6,7 @@
 use super::board;
 use super::state::SummonersChess;
 use super::units::{COPIES, Chart, Terrain, summoned_unit};
-use crate::match_options::Choice;
+use crate::kit::match_options::Choice;
 
 impl SummonersChess {
     /// Makes every summons the position now calls for: the player who moved

@@ -5,7 +5,7 @@
 use super::board::{SQUARES, Sq};
 use super::units::{COPIES, TERRAINS, Terrain};
 use crate::Dice;
-use crate::match_options::Choice;
+use crate::kit::match_options::Choice;
 
 /// The tiles in chart order, four of each: a1–d1 Ruins, e1–h1 Swamps,
 /// a2–d2 Mountains, …, e8–h8 Badlands. The shuffle starts from this order,

@@ -6,35 +6,9 @@ use super::moves::Move;
 use super::state::{EMPTY, Phase, Place, SummonersChess};
 use fray_protocol::PieceId;
 
-use crate::effect_log::Log;
+use crate::kit::effect_log::Log;
 
 impl SummonersChess {
-    /// Plays a legal move of the game proper (a placement is
-    /// [`SummonersChess::place_acolytes`]). The caller has checked it is legal.
-    pub(crate) fn play(&mut self, mv: Move, log: &mut Log) {
-        let Phase::Play { seat } = self.phase else {
-            unreachable!("moves are played only while the game is on");
-        };
-        let captured = match mv {
-            Move::Step { piece, to } => self.step(piece, to),
-            Move::Pass => {
-                log.say(|| "No piece can move: the turn passes".into());
-                false
-            }
-            Move::Place(_) => unreachable!("Acolytes are placed only at the set-up"),
-        };
-        // A summons is part of the move that caused it, so it is made before
-        // the game is judged (R8).
-        let first_new = self.count;
-        let summoned = self.resolve_summons(seat) > 0;
-        // Told after the move and the pieces it brought, where a client
-        // shows the summons.
-        for index in first_new..self.count {
-            log.tell_after_change_of(PieceId(u32::from(index)), || self.summons_told(index));
-        }
-        self.end_turn(seat, captured, summoned);
-    }
-
     /// Moves a piece, capturing an enemy on `to`. Returns whether it captured.
     fn step(&mut self, piece: u8, to: u8) -> bool {
         let from = self
@@ -50,4 +24,30 @@ impl SummonersChess {
         self.pieces[piece as usize].place = Place::Board(to);
         victim.is_some()
     }
+}
+
+/// Plays a legal move of the game proper (a placement is
+/// [`SummonersChess::place_acolytes`]). The caller has checked it is legal.
+pub(super) fn play(game: &mut SummonersChess, mv: Move, log: &mut Log) {
+    let Phase::Play { seat } = game.phase else {
+        unreachable!("moves are played only while the game is on");
+    };
+    let captured = match mv {
+        Move::Step { piece, to } => game.step(piece, to),
+        Move::Pass => {
+            log.say(|| "No piece can move: the turn passes".into());
+            false
+        }
+        Move::Place(_) => unreachable!("Acolytes are placed only at the set-up"),
+    };
+    // A summons is part of the move that caused it, so it is made before
+    // the game is judged (R8).
+    let first_new = game.count;
+    let summoned = game.resolve_summons(seat) > 0;
+    // Told after the move and the pieces it brought, where a client
+    // shows the summons.
+    for index in first_new..game.count {
+        log.tell_after_change_of(PieceId(u32::from(index)), || game.summons_told(index));
+    }
+    game.end_turn(seat, captured, summoned);
 }

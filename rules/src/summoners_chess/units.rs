@@ -3,7 +3,7 @@
 
 use fray_protocol::Stat;
 
-use crate::match_options::Choice;
+use crate::kit::match_options::Choice;
 
 /// A terrain tile's type, in the order of the Tile Unit Chart.
 #[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]

@@ -10,27 +10,24 @@ use fray_protocol::{
 use super::board::{self, SIZE, SQUARES};
 use super::state::{Phase, SummonersChess};
 use super::units::UnitId;
-use crate::kept_view::{PieceStamp, Piecewise};
-use crate::match_options::Choice;
+use crate::kit::describe::Describe;
+use crate::kit::kept_view::{PieceStamp, Piecewise};
+use crate::kit::match_options::Choice;
 
 pub const SYSTEM_KEY: &str = "summoners-chess";
 /// The name both players' sets go by: the same four Acolytes each.
 pub const ARMY_KEY: &str = "summoners";
 
-impl SummonersChess {
-    /// "Acolyte on b1", or "Acolyte" for a captured piece.
-    pub(crate) fn describe(&self, index: u8) -> String {
-        let mut text = String::with_capacity(32);
-        self.push_describe(&mut text, index);
-        text
-    }
+impl Describe for SummonersChess {
+    type Index = u8;
 
-    /// Appends [`SummonersChess::describe`]'s text, for labels built in place.
-    pub(crate) fn push_describe(&self, out: &mut String, index: u8) {
+    fn push_describe(&self, out: &mut String, index: u8) {
         let piece = self.piece(index);
-        crate::grid::push_name_on(out, piece.profile().name, piece.square());
+        crate::kit::grid::push_name_on(out, piece.profile().name, piece.square());
     }
+}
 
+impl SummonersChess {
     /// "seat 0 holds three forest tiles and summons Trolls (#9) on d4": the
     /// summons of piece `index`, which stands on the fourth tile of its
     /// terrain.
@@ -128,7 +125,7 @@ impl Piecewise for SummonersChess {
 
     fn progress_view(&self, view: &mut View) {
         view.turn = self.turn_view();
-        view.outcome = self.outcome();
+        view.outcome = super::winning::outcome(self);
     }
 }
 

@@ -4,6 +4,8 @@
 
 use fray_protocol::{Outcome, Phrase, Seat};
 
+use crate::kit::game_length::{self, Counted};
+
 use super::state::{Ending, Phase, SummonersChess};
 
 impl SummonersChess {
@@ -21,11 +23,11 @@ impl SummonersChess {
             self.quiet_turns + 1
         };
         let limits = self.rules.limits;
-        if limits.quiet_turns > 0 && self.quiet_turns >= limits.quiet_turns {
+        if game_length::reached(self.quiet_turns, limits.quiet_turns) {
             self.phase = Phase::Over(Ending::QuietTurns);
             return;
         }
-        if limits.max_turns > 0 && self.turn >= limits.max_turns {
+        if game_length::reached(self.turn, limits.max_turns) {
             self.phase = Phase::Over(Ending::TurnLimit);
             return;
         }
@@ -48,36 +50,32 @@ impl SummonersChess {
             pieces_left: pieces,
         })
     }
+}
 
-    pub(crate) fn outcome(&self) -> Option<Outcome> {
-        let Phase::Over(ending) = self.phase else {
-            return None;
-        };
-        Some(match ending {
-            Ending::Won {
-                winner,
-                no_acolytes,
-                pieces_left,
-            } => {
-                let pieces = match pieces_left {
-                    1 => "1 piece".to_string(),
-                    n => format!("{n} pieces"),
-                };
-                let what = match (no_acolytes, pieces_left <= 2) {
-                    (true, true) => format!(" lost all four Acolytes and was reduced to {pieces}"),
-                    (true, false) => " lost all four Acolytes".to_string(),
-                    _ => format!(" was reduced to {pieces}"),
-                };
-                Outcome::win(Seat(winner), Phrase::from(Seat(1 - winner)).text(what))
-            }
-            Ending::QuietTurns => Outcome::draw(format!(
-                "{} turns passed without a capture or a summons",
-                self.rules.limits.quiet_turns
-            )),
-            Ending::TurnLimit => Outcome::draw(format!(
-                "the limit of {} turns was reached",
-                self.rules.limits.max_turns
-            )),
-        })
-    }
+pub(super) fn outcome(game: &SummonersChess) -> Option<Outcome> {
+    let Phase::Over(ending) = game.phase else {
+        return None;
+    };
+    Some(match ending {
+        Ending::Won {
+            winner,
+            no_acolytes,
+            pieces_left,
+        } => {
+            let pieces = match pieces_left {
+                1 => "1 piece".to_string(),
+                n => format!("{n} pieces"),
+            };
+            let what = match (no_acolytes, pieces_left <= 2) {
+                (true, true) => format!(" lost all four Acolytes and was reduced to {pieces}"),
+                (true, false) => " lost all four Acolytes".to_string(),
+                _ => format!(" was reduced to {pieces}"),
+            };
+            Outcome::win(Seat(winner), Phrase::from(Seat(1 - winner)).text(what))
+        }
+        Ending::QuietTurns => {
+            Counted::Turns.passed_without(game.rules.limits.quiet_turns, "a capture or a summons")
+        }
+        Ending::TurnLimit => Counted::Turns.limit_reached(game.rules.limits.max_turns),
+    })
 }

@@ -1,35 +1,21 @@
-//! Shared helpers for the Chessboard Confrontation tests: squares by name,
-//! actions by verb, playing with exactly the scripted dice (checking that the
-//! effects give the new view), refusals that must leave the game untouched.
+//! The Chessboard Confrontation tests' own helpers, besides the shared kit
+//! (`tests/kit/`, re-exported here): its actions by verb, squads, the options
+//! offered a miniature, and the battle map's open squares.
+// Every test file is its own binary and uses only some of these.
 #![allow(dead_code, unused_imports)]
 
 use std::collections::BTreeSet;
 
-pub use fray_protocol::{
-    Action, ArmyEntry, ArmyList, DiceRoll, Effect, MatchConfig, OptionValue, PieceId, RejectCode,
-    Rejection, ScopedEffect, Seat, Square, SystemId, View, Viewer,
-};
+pub use crate::kit::*;
 pub use fray_rules::chessboard_confrontation::{
     ChessboardConfrontation, Position, Rulings, Scenario, Settings, Tally,
 };
-pub use fray_rules::{ChaChaDice, GameRules, ScriptedDice};
+use fray_rules::kit::compass::Compass;
 
 pub type Game = ChessboardConfrontation;
 
-pub fn sq(name: &str) -> Square {
-    name.parse().unwrap_or_else(|e| panic!("bad square: {e}"))
-}
-
-pub fn squares(names: &[&str]) -> BTreeSet<String> {
-    names.iter().map(|n| n.to_string()).collect()
-}
-
 pub fn activate(piece: PieceId) -> Action {
     Action::new("activate").piece(piece)
-}
-
-pub fn step(piece: PieceId, to: &str) -> Action {
-    Action::new("move").piece(piece).to(sq(to))
 }
 
 pub fn attack(piece: PieceId, target: PieceId, choice: &str) -> Action {
@@ -57,10 +43,6 @@ pub fn heal(healer: PieceId) -> Action {
 
 pub fn support(giver: PieceId, ally: PieceId) -> Action {
     Action::new("support").piece(giver).target(ally)
-}
-
-pub fn pass() -> Action {
-    Action::new("pass")
 }
 
 pub fn place(piece: PieceId, to: &str) -> Action {
@@ -92,89 +74,8 @@ pub fn stat(game: &Game, piece: PieceId, key: &str) -> Option<String> {
         .map(|s| s.value.clone())
 }
 
-pub fn rolls(effects: &[ScopedEffect]) -> Vec<DiceRoll> {
-    effects
-        .iter()
-        .filter_map(|s| match &s.effect {
-            Effect::DiceRolled { roll } => Some(roll.clone()),
-            _ => None,
-        })
-        .collect()
-}
-
-/// Plays an accepted action with exactly these dice and checks that its
-/// effects turn the old view into the new one.
-pub fn play(game: &mut Game, seat: u8, action: &Action, faces: &[u8]) -> Vec<ScopedEffect> {
-    let mut seen = view(game);
-    let mut dice = ScriptedDice::new(faces.iter().copied());
-    let effects = game
-        .act(Seat(seat), action, &mut dice)
-        .unwrap_or_else(|r| panic!("{action:?} by seat {seat} was refused: {r}"));
-    assert_eq!(dice.remaining(), 0, "{action:?} left scripted rolls unused");
-    fray_protocol::apply_all(&mut seen, effects.iter().map(|e| &e.effect));
-    assert_eq!(
-        seen,
-        view(game),
-        "the effects of {action:?} do not give the new view"
-    );
-    effects
-}
-
-/// An action that must be refused without changing anything or rolling.
-pub fn refuse(game: &mut Game, seat: u8, action: &Action) -> Rejection {
-    let before = game.clone();
-    let mut dice = ScriptedDice::new([]);
-    let rejection = match game.act(Seat(seat), action, &mut dice) {
-        Ok(effects) => panic!("{action:?} by seat {seat} was accepted: {effects:?}"),
-        Err(r) => r,
-    };
-    assert!(*game == before, "the refused {action:?} changed the game");
-    rejection
-}
-
-pub fn view(game: &Game) -> View {
-    game.view(Viewer::Referee)
-}
-
-pub fn square_of(game: &Game, piece: PieceId) -> Option<String> {
-    view(game)
-        .pieces
-        .get(&piece)
-        .and_then(|p| p.square)
-        .map(|s| s.to_string())
-}
-
-pub fn is_removed(game: &Game, piece: PieceId) -> bool {
-    !view(game).pieces.contains_key(&piece)
-}
-
-pub fn has_marker(game: &Game, piece: PieceId, key: &str) -> bool {
-    view(game).pieces[&piece]
-        .markers
-        .iter()
-        .any(|m| m.key == key)
-}
-
-pub fn resource(game: &Game, seat: u8, key: &str) -> Option<i64> {
-    view(game).players[seat as usize]
-        .resources
-        .get(key)
-        .copied()
-}
-
-pub fn active(game: &Game) -> Vec<Seat> {
-    game.to_act().to_vec()
-}
-
 pub fn phase(game: &Game) -> String {
     view(game).turn.phase
-}
-
-pub fn options(game: &Game, seat: u8) -> Vec<Action> {
-    game.options(Seat(seat))
-        .into_iter()
-        .map(|o| o.action)
-        .collect()
 }
 
 pub fn verbs_of(game: &Game, seat: u8, piece: PieceId, verb: &str) -> Vec<Action> {
@@ -205,10 +106,6 @@ pub fn targets(game: &Game, seat: u8, piece: PieceId, choice: &str) -> BTreeSet<
         .filter(|(_, c)| c == choice)
         .map(|(t, _)| t)
         .collect()
-}
-
-pub fn ids(pieces: &[PieceId]) -> BTreeSet<PieceId> {
-    pieces.iter().copied().collect()
 }
 
 pub fn entry(troop: &str, count: u32, traits: &[&str]) -> ArmyEntry {
@@ -252,16 +149,7 @@ pub fn open_squares_connected(seen: &View) -> bool {
     let mut reached = std::collections::BTreeSet::from([open[0]]);
     let mut queue = std::collections::VecDeque::from([open[0]]);
     while let Some((f, r)) = queue.pop_front() {
-        for (df, dr) in [
-            (0, 1),
-            (1, 1),
-            (1, 0),
-            (1, -1),
-            (0, -1),
-            (-1, -1),
-            (-1, 0),
-            (-1, 1),
-        ] {
+        for (df, dr) in Compass::STEPS.map(|(df, dr)| (i32::from(df), i32::from(dr))) {
             let to = (f + df, r + dr);
             let squeezed = df != 0 && dr != 0 && blocked(f + df, r) && blocked(f, r + dr);
             if !blocked(to.0, to.1) && !squeezed && reached.insert(to) {

@@ -1,17 +1,30 @@
-//! Shared helpers for the ChessWar! tests: positions by race, actions by
-//! piece and square, acting with exactly the scripted dice while checking
-//! that every viewer's effects give its new view, and reading the view.
+//! The ChessWar! tests' own helpers, besides the shared kit (`tests/kit/`,
+//! re-exported here): its actions by piece and square, acting with exactly
+//! the scripted dice while checking that every viewer's effects give its new
+//! view (its armies are secret), its phases and reaction windows, and the
+//! rolls told with their purposes.
+// Every test file is its own binary and uses only some of these.
 #![allow(dead_code, unused_imports)]
 
-pub use fray_protocol::{
-    Action, ActionOption, ArmyEntry, ArmyList, DiceRoll, Effect, MatchConfig, OptionValue, Outcome,
-    PieceId, RejectCode, Rejection, ScopedEffect, Seat, Square, SystemId, View, Viewer, apply_all,
-};
+pub use crate::kit::*;
+pub use fray_protocol::{ActionOption, Outcome, apply_all};
 pub use fray_rules::chess_war::{
     ChessWar, LENGTHENED, MAX_ROUNDS, Marks, MatchOptions, POINTS, Position, RULINGS, Race,
     Rulings, Step, example,
 };
-pub use fray_rules::{ChaChaDice, MoveRules, ScriptedDice, SetupError};
+
+/// A small deterministic stream for picking options, apart from the dice:
+/// the one stored matches were played with, so it must not change.
+pub struct Picks(pub u64);
+
+impl Picks {
+    pub fn below(&mut self, n: usize) -> usize {
+        self.0 ^= self.0 << 13;
+        self.0 ^= self.0 >> 7;
+        self.0 ^= self.0 << 17;
+        (self.0 % n as u64) as usize
+    }
+}
 
 pub const VIEWERS: [Viewer; 4] = [
     Viewer::Referee,
@@ -20,22 +33,12 @@ pub const VIEWERS: [Viewer; 4] = [
     Viewer::Spectator,
 ];
 
-/// A square by its chess name: `sq("e4")`.
-pub fn sq(name: &str) -> Square {
-    name.parse()
-        .unwrap_or_else(|e| panic!("bad square in a test: {e}"))
-}
-
 pub fn config() -> MatchConfig {
     MatchConfig::new(SystemId::ChessWar)
 }
 
 pub fn place(unit: &str, to: &str) -> Action {
     Action::new("place").choice(unit).to(sq(to))
-}
-
-pub fn step(piece: PieceId, to: &str) -> Action {
-    Action::new("move").piece(piece).to(sq(to))
 }
 
 pub fn charge(piece: PieceId, to: &str) -> Action {
@@ -56,10 +59,6 @@ pub fn advance(piece: PieceId, to: &str) -> Action {
 
 pub fn end_phase() -> Action {
     Action::new("end-phase")
-}
-
-pub fn pass() -> Action {
-    Action::new("pass")
 }
 
 /// Plays an action that must be accepted with exactly `faces`, checking
@@ -173,19 +172,6 @@ pub fn modifiers(effects: &[ScopedEffect]) -> Vec<i32> {
         .collect()
 }
 
-/// The square of a piece in the referee's view, `None` once it is gone.
-pub fn square_of(game: &ChessWar, piece: PieceId) -> Option<String> {
-    game.view(Viewer::Referee)
-        .pieces
-        .get(&piece)
-        .and_then(|p| p.square)
-        .map(|s| s.to_string())
-}
-
-pub fn is_gone(game: &ChessWar, piece: PieceId) -> bool {
-    !game.view(Viewer::Referee).pieces.contains_key(&piece)
-}
-
 pub fn markers(game: &ChessWar, piece: PieceId) -> Vec<String> {
     game.view(Viewer::Referee).pieces[&piece]
         .markers
@@ -215,7 +201,7 @@ pub fn destinations(game: &ChessWar, seat: u8, verb: &str, piece: PieceId) -> Ve
 }
 
 /// The rolls told, as (purpose, faces, result).
-pub fn rolls(effects: &[ScopedEffect]) -> Vec<(String, Vec<u8>, String)> {
+pub fn rolls_told(effects: &[ScopedEffect]) -> Vec<(String, Vec<u8>, String)> {
     effects
         .iter()
         .filter_map(|s| match &s.effect {
@@ -261,5 +247,5 @@ pub fn notations_of(game: &ChessWar, seat: u8, verb: &str) -> Vec<String> {
 
 /// The results of the rolls told.
 pub fn results(effects: &[ScopedEffect]) -> Vec<String> {
-    rolls(effects).into_iter().map(|(_, _, r)| r).collect()
+    rolls_told(effects).into_iter().map(|(_, _, r)| r).collect()
 }

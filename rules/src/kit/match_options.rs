@@ -5,7 +5,7 @@
 
 use fray_protocol::{MatchConfig, OptionKind, OptionSpec, OptionValue};
 
-use crate::engine::SetupError;
+use crate::contract::SetupError;
 
 /// A type whose values are a fixed list, each named by a machine key: the
 /// values of a `Choice` option, the choices an action offers, or the armies,

@@ -1,22 +1,21 @@
 //! What a game system offers besides its referee: its description, its army
-//! checks, its example armies and a random army. [`crate::game`] registers
-//! every system in one list; [`with_system`] and [`registered`] let code
+//! checks, its example armies and a random army, and how its logs stored by
+//! earlier releases read. The registry ([`super::registry`]) lists every
+//! system once; [`super::with_system`] and [`super::registered`] let code
 //! that must work on each concrete system (the simulator, the benchmarks)
 //! reach them without naming any.
 
-use fray_protocol::{ArmyList, MatchConfig, Seat, SystemId, SystemInfo};
+use fray_protocol::{ArmyList, MatchConfig, ScopedEffect, Seat, SystemId, SystemInfo, View};
 
-use crate::engine::SetupError;
-use crate::move_rules::MoveRules;
-
-pub use crate::game::{registered, with_system};
+use super::{GameRules, SetupError};
+use crate::kit::dice::Dice;
 
 /// Picks uniformly in `0..n` (`n > 0`): how a random army draws its choices,
 /// from whatever stream of chance the caller keeps apart from the dice.
 pub type Pick<'a> = &'a mut dyn FnMut(usize) -> usize;
 
-/// One game system, as the registry in [`crate::game`] lists it.
-pub trait GameSystem: MoveRules {
+/// One game system, as the registry lists it.
+pub trait GameSystem: GameRules {
     /// The system this type plays.
     const ID: SystemId;
 
@@ -53,6 +52,40 @@ pub trait GameSystem: MoveRules {
     /// `army` is not one of the system's armies. Only `pick` chooses, so the
     /// same picks make the same list.
     fn random_army(config: &MatchConfig, army: Option<&str>, pick: Pick) -> Option<ArmyList>;
+
+    /// The set-up an earlier release gave a match with `config`, where it
+    /// differs from today's, so that a match stored then is set up again as
+    /// it was; none (the default) where nothing changed.
+    fn setup_as_made_earlier(
+        config: &MatchConfig,
+        armies: &[ArmyList],
+        dice: &mut dyn Dice,
+    ) -> Option<Result<(Self, Vec<ScopedEffect>), SetupError>> {
+        let _ = (config, armies, dice);
+        None
+    }
+
+    /// `stored`, one action's effects as an earlier release logged them,
+    /// without what it told twice; none (the default) when nothing was.
+    /// What is left is judged as the action's effects
+    /// ([`super::agrees_as_made_earlier`]).
+    fn without_told_twice(stored: &[ScopedEffect]) -> Option<Vec<ScopedEffect>> {
+        let _ = stored;
+        None
+    }
+
+    /// True when `stored` tells what `made` tells today in a form of the
+    /// system's own that an earlier release wrote, from the referee's view
+    /// `before` the action; false (the default) for a system whose logs
+    /// never had one.
+    fn agrees_in_its_earlier_form(
+        before: &View,
+        stored: &[ScopedEffect],
+        made: &[ScopedEffect],
+    ) -> bool {
+        let _ = (before, stored, made);
+        false
+    }
 }
 
 /// Work to do with one concrete system, handed to [`with_system`].

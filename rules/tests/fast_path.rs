@@ -1,14 +1,15 @@
-//! The fast path (`MoveRules::setup_quiet` and `play_quiet`, what
+//! The fast path (`GameRules::setup_quiet` and `play_quiet`, what
 //! simulations and benchmarks play) plays every system exactly as the
 //! contract's `setup` and `act` do: the same options in the same order, the
 //! same game after every move, the same dice drawn. Played over the contract
 //! suite's cases (tests/contract.rs): random options, players and lists.
 
 mod contract_harness;
+mod kit;
 
 use contract_harness::ACTION_CAP;
 use contract_harness::cases::{Case, Chooser, make_case};
-use fray_rules::{ChaChaDice, Dice, Game, MoveRules, systems};
+use fray_rules::{ChaChaDice, Dice, Game, GameRules, systems};
 use proptest::prelude::*;
 use proptest::test_runner::TestCaseError;
 
@@ -17,7 +18,7 @@ fn same_dice(a: &ChaChaDice, b: &ChaChaDice) -> bool {
     (0..6).all(|_| a.roll(255) == b.roll(255))
 }
 
-fn both_paths<G: MoveRules + PartialEq>(case: &Case) -> Result<(), TestCaseError> {
+fn both_paths<G: GameRules + PartialEq>(case: &Case) -> Result<(), TestCaseError> {
     let mut dice = ChaChaDice::from_u64(case.seed);
     let (mut game, _) = G::setup(&case.config, &case.armies, &mut dice)
         .map_err(|e| TestCaseError::fail(format!("setup refused: {e}")))?;

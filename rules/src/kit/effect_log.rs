@@ -1,7 +1,7 @@
 //! What an action tells as it resolves: dice and narration, built only when
 //! someone listens (the server does; simulations and benchmarks do not).
 //! Shared by every game system. What the action changed in each view is not
-//! told here: the engine finds it by comparing views (`crate::move_rules`).
+//! told here: the engine finds it by comparing views (`crate::contract`).
 
 use fray_protocol::{Audience, DiceRoll, Die, Effect, Phrase, PieceId, ScopedEffect, Seat};
 

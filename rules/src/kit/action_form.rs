@@ -3,7 +3,7 @@
 
 use fray_protocol::{Action, PieceId, RejectCode, Rejection, Square};
 
-use crate::grid::{Sq, from_square};
+use crate::kit::grid::{Sq, from_square};
 
 /// Checks that `action` names exactly the parts its verb takes: a piece, a
 /// target, a square, a choice. The first part too many, then the first part

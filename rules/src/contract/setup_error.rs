@@ -1,10 +1,6 @@
-//! The contract every game system keeps (docs/design.md, "The rules engine
-//! contract"): [`GameRules`], written once in [`crate::move_rules`].
+//! Why a match could not be set up.
 
 use thiserror::Error;
-
-/// The contract's name for the one trait every system implements.
-pub use crate::move_rules::MoveRules as GameRules;
 
 /// Why a match could not be set up. Nothing was created.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]

@@ -5,7 +5,7 @@
 
 use fray_protocol::{ArmyList, MatchConfig, SystemId};
 
-use crate::engine::SetupError;
+use crate::contract::SetupError;
 
 /// The set-up's first checks: the match plays `system` (printed `name`),
 /// with `min` to `max` lists, each of them for `system`.

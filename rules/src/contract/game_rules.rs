@@ -5,90 +5,15 @@
 //! viewer saw before and after it (so they are always diffs, and each viewer
 //! is sent exactly what changed in its own view).
 
-use std::ops::Deref;
-
 use fray_protocol::{
     Action, ActionOption, ArmyList, Audience, Effect, MatchConfig, Outcome, PieceId, Rejection,
     ScopedEffect, Seat, View, Viewer, diff_into,
 };
 
-use crate::dice::Dice;
-use crate::effect_log::Log;
-use crate::engine::SetupError;
-use crate::kept_view::{KeptView, Piecewise};
-
-/// The most seats any system seats.
-pub const MAX_SEATS: usize = 8;
-
-/// The seats that decide now: a small `Copy` set in seat order, read as a
-/// slice (`to_act()[0]`, `contains`, `is_empty`).
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub struct Seats {
-    seats: [Seat; MAX_SEATS],
-    len: u8,
-}
-
-impl Seats {
-    pub const NONE: Seats = Seats {
-        seats: [Seat(0); MAX_SEATS],
-        len: 0,
-    };
-
-    pub fn one(seat: Seat) -> Seats {
-        let mut seats = Seats::NONE;
-        seats.insert(seat);
-        seats
-    }
-
-    /// Adds `seat`, keeping seat order; a seat already there stays once.
-    pub fn insert(&mut self, seat: Seat) {
-        let len = usize::from(self.len);
-        let at = match self.seats[..len].binary_search(&seat) {
-            Ok(_) => return,
-            Err(at) => at,
-        };
-        assert!(len < MAX_SEATS, "more than {MAX_SEATS} seats");
-        self.seats.copy_within(at..len, at + 1);
-        self.seats[at] = seat;
-        self.len += 1;
-    }
-}
-
-impl Deref for Seats {
-    type Target = [Seat];
-
-    fn deref(&self) -> &[Seat] {
-        &self.seats[..usize::from(self.len)]
-    }
-}
-
-impl std::fmt::Debug for Seats {
-    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
-        f.debug_list().entries(self.iter()).finish()
-    }
-}
-
-impl From<Option<Seat>> for Seats {
-    fn from(seat: Option<Seat>) -> Seats {
-        seat.map_or(Seats::NONE, Seats::one)
-    }
-}
-
-impl FromIterator<Seat> for Seats {
-    fn from_iter<I: IntoIterator<Item = Seat>>(seats: I) -> Seats {
-        let mut set = Seats::NONE;
-        for seat in seats {
-            set.insert(seat);
-        }
-        set
-    }
-}
-
-impl PartialEq<Vec<Seat>> for Seats {
-    fn eq(&self, other: &Vec<Seat>) -> bool {
-        **self == other[..]
-    }
-}
+use super::{Seats, SetupError};
+use crate::kit::dice::Dice;
+use crate::kit::effect_log::Log;
+use crate::kit::kept_view::{KeptView, Piecewise};
 
 /// Why a piece left the view of a viewer who can still see everything else:
 /// what a system says of its own pieces (the referee always sees why).
@@ -98,10 +23,10 @@ pub const OUT_OF_SIGHT: &str = "out of sight";
 /// chance comes from the [`Dice`] handed in, so the same seed and actions give
 /// the same effects byte for byte.
 ///
-/// A system writes the methods without a body; [`MoveRules::setup`],
-/// [`MoveRules::options`] and [`MoveRules::act`] (the rest of the contract)
+/// A system writes the methods without a body; [`GameRules::setup`],
+/// [`GameRules::options`] and [`GameRules::act`] (the rest of the contract)
 /// come with them.
-pub trait MoveRules: Piecewise + Clone + Send + Sync + 'static {
+pub trait GameRules: Piecewise + Clone + Send + Sync + 'static {
     /// One decision, small and `Copy`.
     type Move: Copy + PartialEq + std::fmt::Debug;
 
@@ -119,7 +44,7 @@ pub trait MoveRules: Piecewise + Clone + Send + Sync + 'static {
     fn to_act(&self) -> Seats;
 
     /// Every legal move for `seat` now, appended to `out`; none when `seat`
-    /// is not in [`MoveRules::to_act`].
+    /// is not in [`GameRules::to_act`].
     fn legal_moves(&self, seat: Seat, out: &mut Vec<Self::Move>);
 
     /// The protocol form of one of `seat`'s moves: action, notation, label.
@@ -155,7 +80,7 @@ pub trait MoveRules: Piecewise + Clone + Send + Sync + 'static {
         false
     }
 
-    /// Where the referee's view is kept between actions: [`MoveRules::act`]
+    /// Where the referee's view is kept between actions: [`GameRules::act`]
     /// keeps it up to date and every other way of playing forgets it.
     fn kept_view(&mut self) -> &mut KeptView<Self>;
 
@@ -201,7 +126,7 @@ pub trait MoveRules: Piecewise + Clone + Send + Sync + 'static {
         Ok((game, effects))
     }
 
-    /// [`MoveRules::setup`] without building its effects: the fast path for
+    /// [`GameRules::setup`] without building its effects: the fast path for
     /// simulations and benchmarks. The same dice give the same game.
     fn setup_quiet(
         config: &MatchConfig,
@@ -278,7 +203,7 @@ pub trait MoveRules: Piecewise + Clone + Send + Sync + 'static {
         Ok(log.finish(changes))
     }
 
-    /// Plays a move from [`MoveRules::legal_moves`] without building any
+    /// Plays a move from [`GameRules::legal_moves`] without building any
     /// effects: the fast path for simulations and benchmarks.
     fn play_quiet(&mut self, seat: Seat, mv: Self::Move, dice: &mut dyn Dice) {
         debug_assert!(self.moves(seat).contains(&mv), "{mv:?} is not legal");
@@ -299,7 +224,7 @@ pub fn every_viewer(referee_view: &View) -> Vec<Viewer> {
 /// The referee's changes (`referee_changes`) and each other viewer's view
 /// after the action compared with its view before (`others`), merged by
 /// audience.
-fn changes<G: MoveRules>(
+fn changes<G: GameRules>(
     game: &G,
     referee_changes: Vec<Effect>,
     others: Vec<(Viewer, View)>,

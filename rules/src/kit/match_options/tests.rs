@@ -1,7 +1,7 @@
 use fray_protocol::{MatchConfig, OptionKind, OptionSpec, OptionValue, SystemId};
 
 use super::{CheckedOptions, Choice};
-use crate::engine::SetupError;
+use crate::contract::SetupError;
 
 #[derive(Debug, Clone, Copy, PartialEq, Eq)]
 enum Weather {
