@@ -96,9 +96,10 @@ fn a_seat_with_nothing_to_decide_gets_no_move() {
 }
 
 /// Search against chance, in the quickest system: the club bot (at a
-/// tenth of its budget, as a debug build allows) wins most of ten games
-/// whichever seat it has. Every game is seeded, so the count is the same
-/// every run; a search that stopped looking ahead would lose it.
+/// tenth of its budget, as a debug build allows) wins nine of ten games or
+/// more whichever seat it has (it won 40 of 40 such games in `simulate`).
+/// Every game is seeded, so the count is the same every run; a search that
+/// stopped looking ahead would lose it.
 #[test]
 fn a_searching_bot_beats_random_play() {
     let mut won = 0;
@@ -108,8 +109,8 @@ fn a_searching_bot_beats_random_play() {
             0 => [Level::Club, Level::Random],
             _ => [Level::Random, Level::Club],
         };
-        let (outcome, _) = play(SystemId::FantasyArmies, levels, 0.1, seed);
+        let (outcome, _) = play(SystemId::SummonersChess, levels, 0.1, seed);
         won += usize::from(outcome.winners == [bot]);
     }
-    assert!(won >= 8, "the club bot won {won} of 10 against random play");
+    assert!(won >= 9, "the club bot won {won} of 10 against random play");
 }
