@@ -23,14 +23,19 @@ pub use level::{Level, UnknownLevel};
 pub use search::Search;
 
 use fray_protocol::Seat;
-use fray_rules::GameRules;
+use fray_rules::GameSystem;
 
 use chance::Chance;
 
 /// `level`'s choice among `seat`'s legal moves in `game`, with its search
 /// scaled by `budget` (1 is the level's default), from `seed`. `None` when
 /// `seat` has nothing to decide.
-pub fn choose<G: GameRules>(
+///
+/// The search never reads what `game` hides from `seat`: each playout
+/// starts from a game with all of that drawn anew
+/// ([`GameSystem::with_hidden_drawn`]). Where the system cannot yet draw
+/// what it hides, the bot does not search: it chooses as `random` does.
+pub fn choose<G: GameSystem>(
     game: &G,
     seat: Seat,
     level: Level,
@@ -40,7 +45,12 @@ pub fn choose<G: GameRules>(
     let mut moves = Vec::new();
     game.legal_moves(seat, &mut moves);
     let mut chance = Chance::from_seed(seed);
-    match (moves.len(), level.search(budget)) {
+    // Whether the system can draw what it hides from `seat` does not depend
+    // on the picks: any will do to ask.
+    let search = level
+        .search(budget)
+        .filter(|_| game.with_hidden_drawn(seat, &mut |_| 0).is_some());
+    match (moves.len(), search) {
         (0, _) => None,
         (1, _) => Some(moves[0]),
         (n, None) => Some(moves[chance.index(n)]),

@@ -9,7 +9,7 @@
 //! Wallmaster's walls) is sampled rather than tried move by move.
 
 use fray_protocol::Seat;
-use fray_rules::GameRules;
+use fray_rules::{GameRules, GameSystem};
 
 use crate::chance::Chance;
 use crate::value::{Rewards, rewards};
@@ -79,8 +79,9 @@ impl Search {
     pub const FEWEST_EDGES: usize = 4;
 
     /// The move among `moves` (`seat`'s legal moves in `game`, at least two)
-    /// the search visits most.
-    pub fn best_move<G: GameRules>(
+    /// the search visits most. Each playout starts from `game` with what it
+    /// hides from `seat` drawn anew, which the system must be able to do.
+    pub fn best_move<G: GameSystem>(
         &self,
         game: &G,
         seat: Seat,
@@ -91,7 +92,9 @@ impl Search {
         let mut scratch = Vec::new();
         let mut path = Vec::new();
         for _ in 0..self.playouts {
-            let mut state = game.clone();
+            let Some(mut state) = game.with_hidden_drawn(seat, &mut |n| chance.index(n)) else {
+                break;
+            };
             self.descend(&mut tree, &mut state, seat, &mut scratch, &mut path, chance);
             let reached = self.playout(&mut state, &mut scratch, chance);
             for &node in &path {

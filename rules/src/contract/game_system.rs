@@ -53,6 +53,19 @@ pub trait GameSystem: GameRules {
     /// same picks make the same list.
     fn random_army(config: &MatchConfig, army: Option<&str>, pick: Pick) -> Option<ArmyList>;
 
+    /// A game `seat` cannot tell from this one, with everything hidden from
+    /// it drawn anew by `pick`: what a bot imagines, so that it never
+    /// searches what its seat may not know (a determinisation). The same
+    /// picks give the same game whatever the hidden truth was. `None` where
+    /// the system cannot yet draw what it hides from `seat`; by default the
+    /// game itself while nothing is hidden from anyone, else `None`. A
+    /// system that hides something outside the views (a choice kept until
+    /// both have chosen) draws it here too.
+    fn with_hidden_drawn(&self, seat: Seat, pick: Pick) -> Option<Self> {
+        let _ = (seat, pick);
+        (!self.hides_anything()).then(|| self.clone())
+    }
+
     /// The set-up an earlier release gave a match with `config`, where it
     /// differs from today's, so that a match stored then is set up again as
     /// it was; none (the default) where nothing changed.

@@ -56,7 +56,7 @@ use crate::kit::dice::Dice;
 use crate::kit::effect_log::Log;
 use crate::kit::game_length::Counted;
 use crate::kit::kept_view::{KeptView, referee_view};
-use crate::kit::match_options::{CheckedOptions, choice_option, flag_option, int_option};
+use crate::kit::match_options::{CheckedOptions, Choice, choice_option, flag_option, int_option};
 
 /// Match option: play the second unit variant.
 pub const SECOND_UNIT: &str = "second-unit";
@@ -226,6 +226,20 @@ impl GameSystem for SummonersChess {
         made: &[ScopedEffect],
     ) -> bool {
         view::summons_told_first(made).is_some_and(|earlier| earlier == stored)
+    }
+
+    /// The other seat's placement of its Acolytes, once chosen, is kept
+    /// unseen until both have chosen (R1): it is drawn anew.
+    fn with_hidden_drawn(&self, seat: Seat, pick: Pick) -> Option<Self> {
+        let mut game = self.clone();
+        if let state::Phase::Placing { chosen } = &mut game.phase {
+            for (other, choice) in chosen.iter_mut().enumerate() {
+                if other != usize::from(seat.0) && choice.is_some() {
+                    *choice = Some(Placement::ALL[pick(Placement::ALL.len())]);
+                }
+            }
+        }
+        Some(game)
     }
 }
 

@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 
 use fray_bots::Level;
 use fray_protocol::{ArmyList, MatchConfig, OptionValue, Outcome, Seat, SystemId};
-use fray_rules::{ChaChaDice, GameRules, GameSystem, SetupError, SystemVisitor};
+use fray_rules::{ChaChaDice, GameSystem, SetupError, SystemVisitor};
 use indicatif::ProgressBar;
 use rand_chacha::ChaCha8Rng;
 use rand_chacha::rand_core::{Rng, SeedableRng};
@@ -374,7 +374,7 @@ pub struct GameResult {
 }
 
 /// Plays game `game` of the plan to its end on the fast path.
-fn play_game<G: GameRules>(
+fn play_game<G: GameSystem>(
     plan: &Plan,
     game: u64,
     moves: &mut Vec<G::Move>,
@@ -433,7 +433,7 @@ fn play_game<G: GameRules>(
 /// the threads' summaries up. A summary holds only counts, sums, minima and
 /// maxima, so which thread played which game changes nothing in it, and no
 /// game's result is kept once counted.
-fn play_all<G: GameRules>(
+fn play_all<G: GameSystem>(
     plan: &Plan,
     progress: &ProgressBar,
 ) -> Result<(Summary, DecisionTimes), SimulateError> {
