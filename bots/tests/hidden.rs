@@ -1,8 +1,10 @@
 //! A bot decides from its own seat's information only: two games its seat
-//! cannot tell apart get the same decision, whatever the hidden truth.
+//! cannot tell apart get the same decision, whatever the hidden truth. Each
+//! test fails when the truth is passed to the search instead of drawn.
 
 use fray_bots::{Level, choose};
 use fray_protocol::{MatchConfig, Seat, Viewer};
+use fray_rules::action_chess_faction_chess::{ActionChessFactionChess, Faction, Position};
 use fray_rules::summoners_chess::{Move, Placement, SummonersChess};
 use fray_rules::{ChaChaDice, GameRules, GameSystem, example_armies};
 
@@ -60,4 +62,43 @@ fn what_is_drawn_anew_depends_on_the_picks_not_on_the_truth() {
         };
         assert_eq!(drawn(&aceg), drawn(&bdfh));
     }
+}
+
+/// Action Chess Faction Chess, the Ghost (seat 0) against Classique, whose
+/// king on a1 may step to b1 or b2 only (its pawn on a2 is blocked by a
+/// Spirit on a3), and a Shade of the Ghost's haunting `square` unseen: a
+/// king walking onto it is captured and the Ghost wins. Classique to move.
+/// Seeing the Shade, a search would step to the other square.
+fn shade_haunting(square: &str) -> ActionChessFactionChess {
+    let mut position = Position::new([Faction::Ghost, Faction::Classique]);
+    position.place(0, "wraith", "h8");
+    position.place(0, "spirit", "a3");
+    position.place(1, "king", "a1");
+    position.place(1, "pawn", "a2");
+    position.haunting_shade(0, square);
+    position.to_move(1);
+    position.build()
+}
+
+#[test]
+fn where_a_shade_haunts_unseen_does_not_change_its_opponents_decision() {
+    let b1 = shade_haunting("b1");
+    let b2 = shade_haunting("b2");
+    assert_eq!(
+        b1.view(Viewer::Seat(Seat(1))),
+        b2.view(Viewer::Seat(Seat(1))),
+        "seat 1 must not see where the Shade haunts"
+    );
+    assert_eq!(b1.moves(Seat(1)).len(), 2, "the king's two steps");
+
+    for seed in 0..6 {
+        assert_eq!(
+            choose(&b1, Seat(1), Level::Club, 0.2, seed),
+            choose(&b2, Seat(1), Level::Club, 0.2, seed),
+            "the bot's choice with seed {seed} depended on where the Shade haunts"
+        );
+    }
+    // The Ghost's own seat knows where its Shade is: nothing is drawn.
+    let own = b1.with_hidden_drawn(Seat(0), &mut |n| n - 1).unwrap();
+    assert_eq!(own.view(Viewer::Referee), b1.view(Viewer::Referee));
 }

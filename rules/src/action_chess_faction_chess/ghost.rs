@@ -14,7 +14,8 @@ use super::factions::Faction;
 use super::layout::{Role, by_chess_role};
 use super::moves::Move;
 use super::pieces::Kind;
-use super::state::{ActionChessFactionChess, Ix, Stage};
+use super::state::{ActionChessFactionChess, EMPTY, Ix, Stage};
+use crate::contract::Pick;
 
 type Game = ActionChessFactionChess;
 
@@ -397,4 +398,35 @@ pub(super) fn strike(game: &mut Game, dice: &mut dyn Dice, log: &mut Log) -> Vec
         (game.acting, game.acting_to) = (acting, acting_to);
     }
     struck
+}
+
+/// Draws anew where each Shade of another seat's haunts, unseen by `seat`
+/// (line 38): every such Shade leaves its square, then each is put to haunt
+/// a square drawn by `pick` among those with nothing standing or haunting
+/// there, which are the same whatever squares the Shades held. What
+/// `seat` saw of a Shade before it vanished is not used: a bot imagining
+/// the game this way knows less than its seat, never more.
+pub(super) fn draw_hidden_haunts(game: &mut ActionChessFactionChess, seat: u8, pick: Pick) {
+    let hidden: Vec<Ix> = (0..game.pieces.len() as Ix)
+        .filter(|&ix| game.piece(ix).owner != seat && game.is_haunting(ix))
+        .collect();
+    if hidden.is_empty() {
+        return;
+    }
+    for &ix in &hidden {
+        let sq = game
+            .piece(ix)
+            .square
+            .expect("a haunting Shade has a square");
+        game.haunting[sq as usize] = EMPTY;
+    }
+    for &ix in &hidden {
+        let free: Vec<Sq> = (0..grid::SQUARES as Sq)
+            .filter(|&sq| game.is_empty(sq) && game.haunter(sq).is_none())
+            .collect();
+        let sq = free[pick(free.len())];
+        game.piece_mut(ix).square = Some(sq);
+        game.haunting[sq as usize] = ix;
+    }
+    game.kept_view.forget();
 }

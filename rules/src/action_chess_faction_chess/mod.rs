@@ -229,6 +229,12 @@ impl GameSystem for ActionChessFactionChess {
     fn random_army(config: &MatchConfig, army: Option<&str>, pick: Pick) -> Option<ArmyList> {
         examples::random_army(config, army, pick)
     }
+
+    fn with_hidden_drawn(&self, seat: Seat, pick: Pick) -> Option<Self> {
+        let mut game = self.clone();
+        ghost::draw_hidden_haunts(&mut game, seat.0, pick);
+        Some(game)
+    }
 }
 
 fn read_rules(config: &MatchConfig) -> Result<Rules, SetupError> {
