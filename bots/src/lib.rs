@@ -45,15 +45,12 @@ pub fn choose<G: GameSystem>(
     let mut moves = Vec::new();
     game.legal_moves(seat, &mut moves);
     let mut chance = Chance::from_seed(seed);
-    // Whether the system can draw what it hides from `seat` does not depend
-    // on the picks: any will do to ask.
-    let search = level
-        .search(budget)
-        .filter(|_| game.with_hidden_drawn(seat, &mut |_| 0).is_some());
-    match (moves.len(), search) {
-        (0, _) => None,
-        (1, _) => Some(moves[0]),
-        (n, None) => Some(moves[chance.index(n)]),
-        (_, Some(search)) => Some(search.best_move(game, seat, &moves, &mut chance)),
+    match moves.len() {
+        0 => None,
+        1 => Some(moves[0]),
+        n => level
+            .search(budget)
+            .and_then(|search| search.best_move(game, seat, &mut chance))
+            .or_else(|| Some(moves[chance.index(n)])),
     }
 }

@@ -78,16 +78,16 @@ impl<M> Node<M> {
 impl Search {
     pub const FEWEST_EDGES: usize = 4;
 
-    /// The move among `moves` (`seat`'s legal moves in `game`, at least two)
-    /// the search visits most. Each playout starts from `game` with what it
-    /// hides from `seat` drawn anew, which the system must be able to do.
+    /// The move of `seat`'s (which has at least two) the search visits
+    /// most. Each playout starts from `game` with what it hides from `seat`
+    /// drawn anew; `None` where the system cannot draw it, so that nothing
+    /// was searched.
     pub fn best_move<G: GameSystem>(
         &self,
         game: &G,
         seat: Seat,
-        moves: &[G::Move],
         chance: &mut Chance,
-    ) -> G::Move {
+    ) -> Option<G::Move> {
         let mut tree: Vec<Node<G::Move>> = vec![Node::new(seat)];
         let mut scratch = Vec::new();
         let mut path = Vec::new();
@@ -108,7 +108,7 @@ impl Search {
             .iter()
             .filter(|edge| edge.seat == seat)
             .max_by_key(|edge| tree[edge.child].visits)
-            .map_or(moves[0], |edge| edge.mv)
+            .map(|edge| edge.mv)
     }
 
     /// Walks from the root, choosing by UCB among the edges a node has and
