@@ -1,71 +1,36 @@
-//! The bots' levels, and how hard each searches.
+//! How hard each bot level searches, and when a level gives a game up.
 
-use std::fmt;
-use std::str::FromStr;
-
-use thiserror::Error;
+use fray_protocol::BotLevel;
 
 use crate::search::Search;
 
-/// How well a bot plays.
-#[derive(Debug, Clone, Copy, PartialEq, Eq, PartialOrd, Ord, Hash)]
-pub enum Level {
-    /// Any legal move, uniformly: what `fray bot` always played.
-    Random,
-    Easy,
-    Club,
-    Expert,
+/// `level`'s search, scaled by `budget` (1 is the default; at least one
+/// playout per decision whatever the scale); none for `random`.
+pub fn search_at(level: BotLevel, budget: f64) -> Option<Search> {
+    let (playouts, plies) = match level {
+        BotLevel::Random => return None,
+        BotLevel::Easy => (48, 8),
+        BotLevel::Club => (300, 16),
+        BotLevel::Expert => (1500, 24),
+    };
+    let scaled = (f64::from(playouts) * budget).round();
+    Some(Search {
+        playouts: if scaled >= 1.0 { scaled as u32 } else { 1 },
+        playout_plies: plies,
+        ..Search::default()
+    })
 }
 
-#[derive(Debug, Clone, PartialEq, Eq, Error)]
-#[error("no bot level '{0}': choose random, easy, club or expert")]
-pub struct UnknownLevel(pub String);
+/// Below this expected reward, a level that resigns at all sees no hope:
+/// almost every playout it made was lost.
+const HOPELESS: f64 = 0.02;
 
-impl Level {
-    pub const ALL: [Level; 4] = [Level::Random, Level::Easy, Level::Club, Level::Expert];
-
-    pub fn key(self) -> &'static str {
-        match self {
-            Level::Random => "random",
-            Level::Easy => "easy",
-            Level::Club => "club",
-            Level::Expert => "expert",
-        }
-    }
-
-    /// The level's search, scaled by `budget` (1 is the default; at least
-    /// one playout per decision whatever the scale); none for `random`.
-    pub fn search(self, budget: f64) -> Option<Search> {
-        let (playouts, plies) = match self {
-            Level::Random => return None,
-            Level::Easy => (48, 8),
-            Level::Club => (300, 16),
-            Level::Expert => (1500, 24),
-        };
-        let scaled = (f64::from(playouts) * budget).round();
-        Some(Search {
-            playouts: if scaled >= 1.0 { scaled as u32 } else { 1 },
-            playout_plies: plies,
-            ..Search::default()
-        })
-    }
-}
-
-impl fmt::Display for Level {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.key())
-    }
-}
-
-impl FromStr for Level {
-    type Err = UnknownLevel;
-
-    fn from_str(text: &str) -> Result<Level, UnknownLevel> {
-        Level::ALL
-            .into_iter()
-            .find(|level| level.key() == text)
-            .ok_or_else(|| UnknownLevel(text.to_owned()))
-    }
+/// Whether a bot of `level` whose search values its position at `value`
+/// (its expected reward, 0 to 1) resigns. `random` and `easy` play every
+/// game out, as a beginner would; `club` and `expert` resign a game they
+/// see no hope in, as their players would.
+pub fn resigns(level: BotLevel, value: f64) -> bool {
+    matches!(level, BotLevel::Club | BotLevel::Expert) && value < HOPELESS
 }
 
 #[cfg(test)]
@@ -73,23 +38,23 @@ mod tests {
     use super::*;
 
     #[test]
-    fn a_level_is_read_from_its_key_and_nothing_else() {
-        for level in Level::ALL {
-            assert_eq!(level.key().parse(), Ok(level));
-        }
-        assert_eq!(
-            "grandmaster".parse::<Level>(),
-            Err(UnknownLevel("grandmaster".into()))
-        );
+    fn each_level_searches_more_than_the_one_below_and_a_budget_scales_it() {
+        let playouts = |level, budget| search_at(level, budget).map(|s| s.playouts);
+        assert_eq!(playouts(BotLevel::Random, 1.0), None);
+        assert!(playouts(BotLevel::Easy, 1.0) < playouts(BotLevel::Club, 1.0));
+        assert!(playouts(BotLevel::Club, 1.0) < playouts(BotLevel::Expert, 1.0));
+        assert_eq!(playouts(BotLevel::Expert, 0.1), Some(150));
+        assert_eq!(playouts(BotLevel::Easy, 0.0), Some(1));
     }
 
     #[test]
-    fn each_level_searches_more_than_the_one_below_and_a_budget_scales_it() {
-        let playouts = |level: Level, budget| level.search(budget).map(|s| s.playouts);
-        assert_eq!(playouts(Level::Random, 1.0), None);
-        assert!(playouts(Level::Easy, 1.0) < playouts(Level::Club, 1.0));
-        assert!(playouts(Level::Club, 1.0) < playouts(Level::Expert, 1.0));
-        assert_eq!(playouts(Level::Expert, 0.1), Some(150));
-        assert_eq!(playouts(Level::Easy, 0.0), Some(1));
+    fn only_the_stronger_levels_resign_and_only_without_hope() {
+        for level in BotLevel::ALL {
+            assert!(!resigns(level, 0.3), "{level} resigned a game with hope");
+        }
+        assert!(!resigns(BotLevel::Random, 0.0));
+        assert!(!resigns(BotLevel::Easy, 0.0));
+        assert!(resigns(BotLevel::Club, 0.01));
+        assert!(resigns(BotLevel::Expert, 0.0));
     }
 }

@@ -79,15 +79,16 @@ impl Search {
     pub const FEWEST_EDGES: usize = 4;
 
     /// The move of `seat`'s (which has at least two) the search visits
-    /// most. Each playout starts from `game` with what it hides from `seat`
-    /// drawn anew; `None` where the system cannot draw it, so that nothing
-    /// was searched.
+    /// most, with `seat`'s mean reward over its visits (what the bot
+    /// expects of the game, 0 to 1). Each playout starts from `game` with
+    /// what it hides from `seat` drawn anew; `None` where the system cannot
+    /// draw it, so that nothing was searched.
     pub fn best_move<G: GameSystem>(
         &self,
         game: &G,
         seat: Seat,
         chance: &mut Chance,
-    ) -> Option<G::Move> {
+    ) -> Option<(G::Move, f64)> {
         let mut tree: Vec<Node<G::Move>> = vec![Node::new(seat)];
         let mut scratch = Vec::new();
         let mut path = Vec::new();
@@ -108,7 +109,24 @@ impl Search {
             .iter()
             .filter(|edge| edge.seat == seat)
             .max_by_key(|edge| tree[edge.child].visits)
-            .map(|edge| edge.mv)
+            .map(|edge| {
+                let child = &tree[edge.child];
+                (edge.mv, child.reward / f64::from(child.visits.max(1)))
+            })
+    }
+
+    /// `seat`'s mean reward over playouts from `game` (what it hides from
+    /// `seat` drawn anew for each): how a bot values a position it need
+    /// not move in, as when it answers a draw offer. `None` where the
+    /// system cannot draw what it hides.
+    pub fn value<G: GameSystem>(&self, game: &G, seat: Seat, chance: &mut Chance) -> Option<f64> {
+        let mut scratch = Vec::new();
+        let mut total = 0.0;
+        for _ in 0..self.playouts {
+            let mut state = game.with_hidden_drawn(seat, &mut |n| chance.index(n))?;
+            total += self.playout(&mut state, &mut scratch, chance).of(seat);
+        }
+        Some(total / f64::from(self.playouts.max(1)))
     }
 
     /// Walks from the root, choosing by UCB among the edges a node has and

@@ -2,7 +2,8 @@
 //! cannot tell apart get the same decision, whatever the hidden truth. Each
 //! test fails when the truth is passed to the search instead of drawn.
 
-use fray_bots::{Level, choose};
+use fray_bots::choose;
+use fray_protocol::BotLevel;
 use fray_protocol::{MatchConfig, Seat, Viewer};
 use fray_rules::action_chess_faction_chess::{ActionChessFactionChess, Faction, Position};
 use fray_rules::summoners_chess::{Move, Placement, SummonersChess};
@@ -32,7 +33,7 @@ fn a_choice_kept_unseen_does_not_change_the_other_seats_decision() {
     assert_eq!(aceg.to_act(), vec![Seat(0)]);
 
     for seed in 0..12 {
-        for level in [Level::Easy, Level::Club] {
+        for level in [BotLevel::Easy, BotLevel::Club] {
             assert_eq!(
                 choose(&aceg, Seat(0), level, 0.2, seed),
                 choose(&bdfh, Seat(0), level, 0.2, seed),
@@ -93,8 +94,8 @@ fn where_a_shade_haunts_unseen_does_not_change_its_opponents_decision() {
 
     for seed in 0..6 {
         assert_eq!(
-            choose(&b1, Seat(1), Level::Club, 0.2, seed),
-            choose(&b2, Seat(1), Level::Club, 0.2, seed),
+            choose(&b1, Seat(1), BotLevel::Club, 0.2, seed),
+            choose(&b2, Seat(1), BotLevel::Club, 0.2, seed),
             "the bot's choice with seed {seed} depended on where the Shade haunts"
         );
     }

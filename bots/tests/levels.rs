@@ -1,6 +1,7 @@
 //! The bots play legal, repeatable games, and search beats chance.
 
-use fray_bots::{Level, choose};
+use fray_bots::choose;
+use fray_protocol::BotLevel;
 use fray_protocol::{MatchConfig, Outcome, Seat, SystemId};
 use fray_rules::{ChaChaDice, GameSystem, SystemVisitor, example_armies, registered, with_system};
 
@@ -17,8 +18,8 @@ fn start<S: GameSystem>(seed: u64) -> (S, ChaChaDice) {
 /// Plays one game of `system` to its end, seat `i` played by `levels[i]`
 /// at `budget`, the match's dice from `seed`: the outcome, and every move
 /// chosen, in order (as their Debug text).
-fn play(system: SystemId, levels: [Level; 2], budget: f64, seed: u64) -> (Outcome, Vec<String>) {
-    struct Play([Level; 2], f64, u64);
+fn play(system: SystemId, levels: [BotLevel; 2], budget: f64, seed: u64) -> (Outcome, Vec<String>) {
+    struct Play([BotLevel; 2], f64, u64);
     impl SystemVisitor for Play {
         type Output = (Outcome, Vec<String>);
         fn visit<S: GameSystem>(self) -> Self::Output {
@@ -54,7 +55,7 @@ fn a_bot_chooses_the_same_move_from_the_same_seed() {
             let (game, _) = start::<S>(3);
             let seat = game.to_act()[0];
             let legal = game.moves(seat);
-            for level in [Level::Easy, Level::Club, Level::Expert] {
+            for level in [BotLevel::Easy, BotLevel::Club, BotLevel::Expert] {
                 let first = choose(&game, seat, level, 0.05, 11).unwrap();
                 assert_eq!(
                     choose(&game, seat, level, 0.05, 11),
@@ -83,7 +84,7 @@ fn a_seat_with_nothing_to_decide_gets_no_move() {
             for _ in 0..100 {
                 let to_act = game.to_act();
                 if let Some(idle) = (0..2).map(Seat).find(|seat| !to_act.contains(seat)) {
-                    assert_eq!(choose(&game, idle, Level::Expert, 0.1, 1), None);
+                    assert_eq!(choose(&game, idle, BotLevel::Expert, 0.1, 1), None);
                     return;
                 }
                 let mv = game.moves(to_act[0])[0];
@@ -106,8 +107,8 @@ fn a_searching_bot_beats_random_play() {
     for seed in 0..10u64 {
         let bot = Seat((seed % 2) as u8);
         let levels = match bot.0 {
-            0 => [Level::Club, Level::Random],
-            _ => [Level::Random, Level::Club],
+            0 => [BotLevel::Club, BotLevel::Random],
+            _ => [BotLevel::Random, BotLevel::Club],
         };
         let (outcome, _) = play(SystemId::SummonersChess, levels, 0.1, seed);
         won += usize::from(outcome.winners == [bot]);

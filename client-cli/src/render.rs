@@ -633,6 +633,7 @@ Special rules:
             }),
             army: Some(format!("orcs{HOSTILE}")),
             list_name: Some(format!("list{HOSTILE}\nForged: line")),
+            bot: None,
         };
         MatchSummary {
             id: MatchId(7),

@@ -281,6 +281,7 @@ mod tests {
                     }),
                     army: None,
                     list_name: None,
+                    bot: None,
                 }],
                 seq: 3,
                 commitment: Some(commitment),

@@ -47,6 +47,8 @@ impl Rest {
             config: config.clone(),
             army_list,
             seats: None,
+            seat: None,
+            bots: Vec::new(),
         })
     }
 

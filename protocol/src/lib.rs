@@ -11,6 +11,7 @@ mod army;
 mod army_tally;
 mod batch_json;
 mod board;
+mod bot;
 mod diff;
 mod effect;
 mod error;
@@ -29,6 +30,7 @@ pub use army::{ArmyCheck, ArmyEntry, ArmyList};
 pub use army_tally::Tally;
 pub use batch_json::batch_json;
 pub use board::{PieceId, Seat, Square, SquareParseError};
+pub use bot::{BotArmy, BotLevel, NewBot, Suggestion, SuggestionRequest, UnknownBotLevel};
 pub use diff::{
     RemovalReason, diff, diff_board, diff_into, diff_piece, diff_piece_square, diff_players,
     diff_progress,

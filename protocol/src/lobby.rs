@@ -6,8 +6,8 @@ use schemars::JsonSchema;
 use serde::{Deserialize, Serialize};
 
 use crate::{
-    Action, ArmyList, ChatLine, Effect, MatchConfig, Outcome, ScopedEffect, Seat, SystemId, Viewer,
-    knows_of,
+    Action, ArmyList, BotLevel, ChatLine, Effect, MatchConfig, NewBot, Outcome, ScopedEffect, Seat,
+    SystemId, Viewer, knows_of,
 };
 
 macro_rules! id_type {
@@ -92,6 +92,14 @@ pub struct NewMatch {
     /// How many players; the system's fewest when left out.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub seats: Option<u8>,
+    /// The creator's seat; seat 0 when left out.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub seat: Option<Seat>,
+    /// House bots for other seats, each seated as the match is made. A
+    /// match whose every seat is then taken starts at once; the seats left
+    /// open are joined as any.
+    #[serde(default, skip_serializing_if = "Vec::is_empty")]
+    pub bots: Vec<NewBot>,
 }
 
 /// `POST /api/matches/{id}/join`.
@@ -157,6 +165,9 @@ pub struct SeatSummary {
     /// The name of the army list the seat plays, once taken; hidden as
     /// `army` is.
     pub list_name: Option<String>,
+    /// The level of the house bot that holds the seat, if one does.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub bot: Option<BotLevel>,
 }
 
 /// A match as the lobby shows it.

@@ -16,7 +16,8 @@ use fray_protocol::{
     Effect, ErrorBody, ErrorCode, EventKind, History, JoinMatch, Limits, Marker, MatchId,
     MatchStatus, MatchSummary, NewMatch, NewPlayer, Outcome, PieceChange, PieceId, PieceView,
     PlayerCreated, PlayerRef, PlayerView, Replay, ReplayEvent, Role, ScopedEffect, Seat,
-    ServerMessage, Snapshot, Square, Stat, StoredArmyList, SystemInfo, TurnView, View, Wall,
+    ServerMessage, Snapshot, Square, Stat, StoredArmyList, Suggestion, SuggestionRequest,
+    SystemInfo, TurnView, View, Wall,
 };
 use schemars::{JsonSchema, schema_for};
 use serde_json::Value;
@@ -38,6 +39,8 @@ fn schemas() -> Vec<(&'static str, String)> {
         file::<ArmyCheck>("army-check"),
         file::<NewMatch>("new-match"),
         file::<JoinMatch>("join-match"),
+        file::<SuggestionRequest>("suggestion-request"),
+        file::<Suggestion>("suggestion"),
         file::<MatchSummary>("match-summary"),
         file::<Replay>("replay"),
         file::<History>("history"),

@@ -18,7 +18,7 @@ pub mod kit;
 pub mod summoners_chess;
 
 pub use contract::{
-    EveryView, Game, GameRules, GameSystem, Pick, Seats, SetupError, SystemVisitor,
+    EveryView, Game, GameRules, GameSystem, GameVisitor, Pick, Seats, SetupError, SystemVisitor,
     agrees_as_made_earlier, agrees_in_substance, example_armies, registered, systems,
     validate_army, validate_army_for, with_system,
 };

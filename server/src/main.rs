@@ -145,7 +145,7 @@ struct SimulateArgs {
 
     /// Who plays each seat: random (the default), easy, club or expert.
     #[arg(long, value_delimiter = ',', value_name = "LEVEL,LEVEL,...")]
-    players: Vec<fray_bots::Level>,
+    players: Vec<fray_protocol::BotLevel>,
 
     /// Scales every bot's search: 0.1 for a tenth of each level's default.
     #[arg(long, default_value_t = 1.0, value_name = "F", value_parser = simulate::parse_budget)]

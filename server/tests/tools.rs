@@ -292,7 +292,10 @@ fn bad_requests_are_refused_before_any_game() {
 #[test]
 fn bots_play_the_seats_they_are_named_for_and_repeat_their_games() {
     let mut bots = options(SystemId::SummonersChess, 4, 5);
-    bots.players = vec![fray_bots::Level::Club, fray_bots::Level::Random];
+    bots.players = vec![
+        fray_protocol::BotLevel::Club,
+        fray_protocol::BotLevel::Random,
+    ];
     bots.budget = 0.05;
 
     let report = simulate(&bots, &ProgressBar::hidden()).unwrap();
@@ -310,14 +313,14 @@ fn bots_play_the_seats_they_are_named_for_and_repeat_their_games() {
     );
     assert!(printed.contains("thinking club:"), "{printed}");
     let mut named_random = options(SystemId::SummonersChess, 4, 5);
-    named_random.players = vec![fray_bots::Level::Random; 2];
+    named_random.players = vec![fray_protocol::BotLevel::Random; 2];
     assert_eq!(
         run(&named_random),
         run(&options(SystemId::SummonersChess, 4, 5))
     );
 
     let mut three = options(SystemId::SummonersChess, 2, 5);
-    three.players = vec![fray_bots::Level::Easy; 3];
+    three.players = vec![fray_protocol::BotLevel::Easy; 3];
     assert!(matches!(
         simulate::Plan::new(&three),
         Err(SimulateError::SeatCount { got: 3, .. })

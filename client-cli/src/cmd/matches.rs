@@ -31,6 +31,8 @@ pub fn new(
         config: MatchConfig { system, options },
         army_list: army,
         seats,
+        seat: None,
+        bots: Vec::new(),
     };
     let summary = server.create_match(&new)?;
     let open = summary

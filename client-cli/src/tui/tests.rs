@@ -905,6 +905,7 @@ fn a_replay_draws_the_servers_text_escaped() {
             }),
             army: Some(hostile("orcs")),
             list_name: Some(hostile("list")),
+            bot: None,
         })
         .into();
     replay.events[1]

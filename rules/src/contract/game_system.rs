@@ -106,3 +106,11 @@ pub trait SystemVisitor {
     type Output;
     fn visit<S: GameSystem>(self) -> Self::Output;
 }
+
+/// Work to do with a game of whichever system it plays, handed to
+/// [`super::Game::visit`]: how code beside the rules (the bots) reaches the
+/// concrete game inside a match's.
+pub trait GameVisitor {
+    type Output;
+    fn visit<S: GameSystem>(self, game: &S) -> Self::Output;
+}

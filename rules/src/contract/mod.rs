@@ -13,7 +13,7 @@ mod setup_error;
 
 pub use earlier_logs::{EveryView, agrees_as_made_earlier, agrees_in_substance};
 pub use game_rules::{GameRules, OUT_OF_SIGHT, every_viewer};
-pub use game_system::{GameSystem, Pick, SystemVisitor};
+pub use game_system::{GameSystem, GameVisitor, Pick, SystemVisitor};
 pub use registry::{
     Game, example_armies, registered, systems, validate_army, validate_army_for, with_system,
 };

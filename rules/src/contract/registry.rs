@@ -6,7 +6,7 @@ use fray_protocol::{
     SystemInfo, View, Viewer,
 };
 
-use super::{GameRules, GameSystem, SetupError, SystemVisitor};
+use super::{GameRules, GameSystem, GameVisitor, SetupError, SystemVisitor};
 use crate::kit::dice::Dice;
 
 /// Makes, from the one list of systems below, everything that goes over
@@ -179,6 +179,11 @@ pub fn validate_army_for(
 }
 
 impl Game {
+    /// Does `visitor`'s work with the concrete game this one plays.
+    pub fn visit<V: GameVisitor>(&self, visitor: V) -> V::Output {
+        on_each_system!(self, game => visitor.visit(&**game))
+    }
+
     pub fn to_act(&self) -> Vec<Seat> {
         on_each_system!(self, game => game.to_act().to_vec())
     }

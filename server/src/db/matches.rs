@@ -4,7 +4,7 @@ use std::collections::BTreeMap;
 
 use fray_protocol::{
     ArmyList, MatchConfig, MatchId, MatchStatus, MatchSummary, Outcome, PlayerId, PlayerRef, Seat,
-    SeatSummary, SystemId,
+    SeatSummary, SystemId, UnknownBotLevel,
 };
 use sqlx::{Sqlite, SqlitePool, Transaction};
 
@@ -304,6 +304,7 @@ fn summary_from_row(row: MatchRow, seats: Vec<SeatSummary>) -> Result<MatchSumma
             player: None,
             army: None,
             list_name: None,
+            bot: None,
         })
         .collect();
     for taken in seats {
@@ -338,16 +339,23 @@ async fn seat_summaries(
     }
     let placeholders = vec!["?"; ids.len()].join(", ");
     let sql = format!(
-        "SELECT s.match_id, s.seat, p.id, p.name, s.army_list FROM seats s \
+        "SELECT s.match_id, s.seat, p.id, p.name, p.bot_level, s.army_list FROM seats s \
          JOIN players p ON p.id = s.player WHERE s.match_id IN ({placeholders}) \
          ORDER BY s.match_id, s.seat"
     );
-    let mut query = sqlx::query_as::<_, (i64, i64, i64, String, String)>(&sql);
+    let mut query = sqlx::query_as::<_, (i64, i64, i64, String, Option<String>, String)>(&sql);
     for id in ids {
         query = query.bind(id.0);
     }
-    for (match_id, seat, player, name, army) in query.fetch_all(db).await? {
+    for (match_id, seat, player, name, bot, army) in query.fetch_all(db).await? {
         let army: ArmyList = from_json("seat army list", &army)?;
+        let bot = bot
+            .map(|level| {
+                level
+                    .parse()
+                    .map_err(|error: UnknownBotLevel| DbError::Corrupt(error.to_string()))
+            })
+            .transpose()?;
         seats
             .entry(MatchId(match_id))
             .or_default()
@@ -359,6 +367,7 @@ async fn seat_summaries(
                 }),
                 army: Some(army.army),
                 list_name: Some(army.name),
+                bot,
             });
     }
     Ok(seats)

@@ -60,6 +60,7 @@ mod tests {
             }),
             army: player.map(|(_, _, army)| army.into()),
             list_name: player.map(|(_, name, _)| format!("{name}'s list")),
+            bot: None,
         }
     }
 

@@ -16,7 +16,7 @@ use std::sync::Mutex;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::{Duration, Instant};
 
-use fray_bots::Level;
+use fray_protocol::BotLevel;
 use fray_protocol::{ArmyList, MatchConfig, OptionValue, Outcome, Seat, SystemId};
 use fray_rules::{ChaChaDice, GameSystem, SetupError, SystemVisitor};
 use indicatif::ProgressBar;
@@ -46,7 +46,7 @@ pub struct SimulateOptions {
     /// Worker threads; by default as many as the machine has cores.
     pub threads: Option<usize>,
     /// Who plays each seat, from seat 0; seats not named play `random`.
-    pub players: Vec<Level>,
+    pub players: Vec<BotLevel>,
     /// Scales every bot's search (1: each level's default).
     pub budget: f64,
 }
@@ -259,7 +259,7 @@ pub struct Plan {
     pub config: MatchConfig,
     pub armies: Vec<ArmyChoice>,
     /// Who plays each seat, by seat.
-    pub players: Vec<Level>,
+    pub players: Vec<BotLevel>,
     pub budget: f64,
     pub games: u64,
     pub seed: u64,
@@ -320,7 +320,13 @@ impl Plan {
             });
         }
         let players = (0..seats)
-            .map(|seat| options.players.get(seat).copied().unwrap_or(Level::Random))
+            .map(|seat| {
+                options
+                    .players
+                    .get(seat)
+                    .copied()
+                    .unwrap_or(BotLevel::Random)
+            })
             .collect();
         let plan = Plan {
             config,
@@ -401,7 +407,7 @@ fn play_game<G: GameSystem>(
         let mv = match plan.players[usize::from(seat.0)] {
             // Random seats draw as they always have, so that a seed plays
             // the same random games as before bots came.
-            Level::Random => moves[chooser.index(moves.len())],
+            BotLevel::Random => moves[chooser.index(moves.len())],
             level => {
                 let started = Instant::now();
                 let chosen = fray_bots::choose(&state, seat, level, plan.budget, chooser.seed());
@@ -562,7 +568,7 @@ pub struct Summary {
     /// How each seat's army was chosen, by seat.
     pub seat_armies: Vec<String>,
     /// Who played each seat, by seat.
-    pub seat_players: Vec<Level>,
+    pub seat_players: Vec<BotLevel>,
     /// Games each seat won, by seat.
     pub wins_by_seat: Vec<u64>,
     pub draws: u64,
@@ -728,10 +734,10 @@ pub struct Report {
 /// Each bot level's time per decision, every decision kept (a few hundred
 /// thousand at most in a run worth making).
 #[derive(Debug, Clone, Default)]
-pub struct DecisionTimes(BTreeMap<Level, Vec<Duration>>);
+pub struct DecisionTimes(BTreeMap<BotLevel, Vec<Duration>>);
 
 impl DecisionTimes {
-    fn add(&mut self, level: Level, took: Duration) {
+    fn add(&mut self, level: BotLevel, took: Duration) {
         self.0.entry(level).or_default().push(took);
     }
 
@@ -742,7 +748,7 @@ impl DecisionTimes {
     }
 
     /// A level's decisions, median and 99th percentile; none if it made none.
-    pub fn of(&self, level: Level) -> Option<(usize, Duration, Duration)> {
+    pub fn of(&self, level: BotLevel) -> Option<(usize, Duration, Duration)> {
         let mut times = self.0.get(&level)?.clone();
         times.sort_unstable();
         let at = |quantile: f64| times[((times.len() - 1) as f64 * quantile).round() as usize];
@@ -787,7 +793,7 @@ impl fmt::Display for Summary {
         let bots = self
             .seat_players
             .iter()
-            .any(|level| *level != Level::Random);
+            .any(|level| *level != BotLevel::Random);
         let seats: Vec<String> = self
             .seat_armies
             .iter()
@@ -908,7 +914,7 @@ fn write_lengths(f: &mut fmt::Formatter<'_>, summary: &Summary) -> fmt::Result {
 impl fmt::Display for Report {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         writeln!(f, "{}", self.summary)?;
-        for level in Level::ALL {
+        for level in BotLevel::ALL {
             if let Some((decisions, median, p99)) = self.thinking.of(level) {
                 writeln!(
                     f,
