@@ -6,9 +6,9 @@ use std::io;
 use std::time::Duration;
 
 use fray_protocol::{
-    ArmyList, ArmyListId, ErrorBody, ErrorCode, History, JoinMatch, MatchId, MatchStatus,
+    ArmyList, ArmyListId, BotLevel, ErrorBody, ErrorCode, History, JoinMatch, MatchId, MatchStatus,
     MatchSummary, NewMatch, NewPlayer, PlayerCreated, PlayerId, Replay, Role, StoredArmyList,
-    SystemId, SystemInfo,
+    Suggestion, SuggestionRequest, SystemId, SystemInfo,
 };
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -276,6 +276,16 @@ impl Server {
             Method::Post,
             &format!("/api/matches/{id}/rematch"),
             None::<&()>,
+        )
+    }
+
+    /// `POST /api/matches/{id}/suggestion`: what a house bot of `level`
+    /// would do in this player's seat now.
+    pub fn suggestion(&self, id: MatchId, level: BotLevel) -> Result<Suggestion, ApiError> {
+        self.json(
+            Method::Post,
+            &format!("/api/matches/{id}/suggestion"),
+            Some(&SuggestionRequest { level }),
         )
     }
 

@@ -39,7 +39,8 @@ use crate::session::Session;
 /// `fray army new` builds a list; `fray match new` or `fray match join`
 /// takes a seat; `fray play MATCH` plays it, `fray watch MATCH` follows
 /// one, `fray replay MATCH` steps through a finished one, and `fray bot
-/// MATCH` lets random legal choices play your seat.
+/// MATCH` lets random legal choices, or the server's house bot, play
+/// your seat.
 /// Where the options every command takes are listed, apart from the
 /// command's own: each is then described once, under one heading.
 const GLOBAL_OPTIONS: &str = "Options of every command";
@@ -126,11 +127,14 @@ enum Command {
     /// the seed check: a script gets the whole game.
     #[command(after_help = EXIT_CODES)]
     Replay(cmd::play::ReplayArgs),
-    /// Take your seat in a match and play random legal options until it ends
+    /// Take your seat in a match and let a bot play it until it ends
     ///
-    /// Waits for an open match to start, picks uniformly among the options
-    /// the server lists (the same --seed makes the same choices), prints one
-    /// line per action and the outcome, and reconnects like `fray play`.
+    /// Waits for an open match to start. At --level random (the default) it
+    /// picks uniformly among the options the server lists (the same --seed
+    /// makes the same choices); at easy, club or expert it asks the server
+    /// what its house bot of that level would do, from your seat's view, for
+    /// each decision. It prints one line per action and the outcome, and
+    /// reconnects like `fray play`.
     #[command(after_help = EXIT_CODES)]
     Bot(cmd::play::BotArgs),
     /// Load a server with many matches of bots and report throughput,
@@ -240,22 +244,19 @@ impl BuildArgs {
 
 #[derive(Debug, Subcommand)]
 enum MatchCommand {
-    /// Create a match with one of your army lists and take its first seat.
-    #[command(after_help = EXIT_CODES)]
-    New {
-        /// The game system by its key or short name, such as fantasy-armies or fa.
-        #[arg(long, value_name = "SYSTEM")]
-        system: SystemId,
-        /// A match option, KEY=VALUE (see `fray systems`); repeat for more.
-        #[arg(long = "option", value_name = "KEY=VALUE")]
-        options: Vec<String>,
-        /// The id of your army list to play (see `fray army list`).
-        #[arg(long, value_name = "ID")]
-        army: ArmyListId,
-        /// How many players [default: the system's fewest].
-        #[arg(long, value_name = "N")]
-        seats: Option<u8>,
-    },
+    /// Create a match with one of your army lists and take a seat, alone
+    /// or against the computer
+    ///
+    /// Without --against the match waits for other players to join. With
+    /// it, house bots take the other seats and the match starts at once
+    /// (seats beyond the bots wait for friends), and fray goes to the table
+    /// as `fray play` does:
+    ///
+    ///   fray match new --system sc --army 1 --against expert
+    ///   fray match new --system fa --army 2 --against club --seat 2 --bot-army random
+    ///   fray match new --system cc --army 3 --seats 4 --against easy --against expert
+    #[command(verbatim_doc_comment, after_help = EXIT_CODES)]
+    New(cmd::matches::NewMatchArgs),
     /// Matches on the server, newest first.
     #[command(after_help = EXIT_CODES)]
     List {
@@ -353,12 +354,7 @@ fn run(cli: Cli) -> Result<(), Failure> {
             ArmyCommand::Export { id, file } => cmd::army::export(&session, id, file.as_deref()),
         },
         Command::Match(command) => match command {
-            MatchCommand::New {
-                system,
-                options,
-                army,
-                seats,
-            } => cmd::matches::new(&session, system, &options, army, seats),
+            MatchCommand::New(args) => cmd::matches::new(&session, args),
             MatchCommand::List {
                 status,
                 system,

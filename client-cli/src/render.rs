@@ -66,6 +66,14 @@ pub fn system(info: &SystemInfo, width: usize) -> String {
             paragraph(&mut out, rule, "  - ", "    ", width);
         }
     }
+    if !info.examples.is_empty() {
+        // Numbered as `fray match new --bot-army example:N` takes them.
+        let _ = writeln!(out, "\nExample armies:");
+        for (at, example) in info.examples.iter().enumerate() {
+            let line = format!("{} ({})", example.name, example.army);
+            paragraph(&mut out, &line, &format!("  {}. ", at + 1), "     ", width);
+        }
+    }
     for army_info in &info.armies {
         out.push('\n');
         out.push_str(&army(army_info, width));

@@ -2,37 +2,100 @@
 
 use std::collections::BTreeMap;
 
+use clap::Args;
 use fray_protocol::{
-    ArmyListId, MatchConfig, MatchId, MatchStatus, NewMatch, OptionKind, OptionValue, SystemId,
-    SystemInfo,
+    ArmyListId, BotLevel, MatchConfig, MatchId, MatchStatus, NewMatch, OptionKind, OptionValue,
+    SystemId, SystemInfo,
 };
 
+use super::against::{BotArmyArg, SeatChoice, seat_bots};
+use super::play::{self, PlayArgs, clock_seed};
 use crate::api::MatchFilter;
 use crate::fail::Failure;
 use crate::game_state::seat_number;
+use crate::random::SplitMix64;
 use crate::session::Session;
 use crate::{print, render};
 
-pub fn new(
-    session: &Session,
-    system: SystemId,
-    options: &[String],
-    army: ArmyListId,
-    seats: Option<u8>,
-) -> Result<(), Failure> {
+/// `fray match new`.
+#[derive(Debug, Args)]
+pub struct NewMatchArgs {
+    /// The game system by its key or short name, such as fantasy-armies or fa.
+    #[arg(long, value_name = "SYSTEM")]
+    pub system: SystemId,
+    /// A match option, KEY=VALUE (see `fray systems`); repeat for more.
+    #[arg(long = "option", value_name = "KEY=VALUE")]
+    pub options: Vec<String>,
+    /// The id of your army list to play (see `fray army list`).
+    #[arg(long, value_name = "ID")]
+    pub army: ArmyListId,
+    /// How many players [default: the system's fewest, or one more than
+    /// the bots].
+    #[arg(long, value_name = "N")]
+    pub seats: Option<u8>,
+    /// Your seat, from 1, or random [default: 1].
+    #[arg(long, value_name = "N|random")]
+    pub seat: Option<SeatChoice>,
+    /// Play the computer: a house bot of this level (random, easy, club,
+    /// expert) takes the next other seat. Repeat for more bots (3-4-seat
+    /// Chessboard Confrontation); seats left over are open for friends.
+    #[arg(long = "against", value_name = "LEVEL")]
+    pub against: Vec<BotLevel>,
+    /// The army a bot brings: example (the system's example for its seat),
+    /// example:N (the Nth of `fray systems`' examples), random (a random
+    /// legal list), random:ARMY (of that army), list:ID (one of your
+    /// lists). Once for every bot, or one for all [default: example].
+    #[arg(long = "bot-army", value_name = "ARMY")]
+    pub bot_armies: Vec<BotArmyArg>,
+    /// Only create the match: do not go to the table, as `fray match new`
+    /// does when it seats bots.
+    #[arg(long)]
+    pub no_play: bool,
+    /// At the table, plain lines even on a terminal (see `fray play`).
+    #[arg(long)]
+    pub lines: bool,
+}
+
+/// Creates the match; with bots in it, goes to the table as `fray play`
+/// does (unless `--no-play`).
+pub fn new(session: &Session, args: NewMatchArgs) -> Result<(), Failure> {
     let server = session.player_server()?;
-    let info = if options.is_empty() {
+    let placing = args.seat.is_some() || !args.against.is_empty();
+    let info = if args.options.is_empty() && !placing {
         None
     } else {
-        server.systems()?.into_iter().find(|info| info.id == system)
+        let systems = server.systems()?;
+        Some(
+            systems
+                .into_iter()
+                .find(|info| info.id == args.system)
+                .ok_or_else(|| {
+                    Failure::usage(format!("the server offers no system {}", args.system))
+                })?,
+        )
     };
-    let options = parse_options(options, info.as_ref()).map_err(Failure::usage)?;
+    let options = parse_options(&args.options, info.as_ref()).map_err(Failure::usage)?;
+    let (seats, seat, bots) = match &info {
+        Some(info) if placing => {
+            let fewest = info.seats.min.max(args.against.len() as u8 + 1);
+            let seats = args.seats.unwrap_or(fewest);
+            let (seat, bots) = seat_bots(seats, args.seat, &args.against, &args.bot_armies, |n| {
+                SplitMix64::new(clock_seed()).below(n)
+            })
+            .map_err(|error| Failure::usage(error.to_string()))?;
+            (Some(seats), Some(seat), bots)
+        }
+        _ => (args.seats, None, Vec::new()),
+    };
     let new = NewMatch {
-        config: MatchConfig { system, options },
-        army_list: army,
+        config: MatchConfig {
+            system: args.system,
+            options,
+        },
+        army_list: args.army,
         seats,
-        seat: None,
-        bots: Vec::new(),
+        seat,
+        bots,
     };
     let summary = server.create_match(&new)?;
     let open = summary
@@ -41,6 +104,13 @@ pub fn new(
         .filter(|seat| seat.player.is_none())
         .count();
     let mut out = format!("Created match {}.", summary.id);
+    let to_the_table = !args.against.is_empty() && !args.no_play;
+    if summary.status == MatchStatus::Running {
+        out.push_str(" Every seat is taken: the match has started.");
+        if !to_the_table {
+            out.push_str(&format!(" `fray play {}` plays it.", summary.id));
+        }
+    }
     if open > 0 {
         out.push_str(&format!(
             " Waiting for {open} more player{}: they join with `fray match join {} --army ID`.",
@@ -50,7 +120,18 @@ pub fn new(
     }
     out.push_str("\n\n");
     out.push_str(&render::match_summary(&summary));
-    print(&out)
+    print(&out)?;
+    if !to_the_table {
+        return Ok(());
+    }
+    print("\n")?;
+    play::play(
+        session,
+        PlayArgs {
+            id: summary.id,
+            lines: args.lines,
+        },
+    )
 }
 
 pub fn list(

@@ -1,6 +1,7 @@
 //! One file per command group; each parses nothing and prints what the
 //! server answered, through `render`.
 
+pub mod against;
 pub mod army;
 pub mod load;
 pub mod login;

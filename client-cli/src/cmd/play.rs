@@ -5,7 +5,7 @@ use std::io::{self, IsTerminal};
 use std::time::{Duration, SystemTime, UNIX_EPOCH};
 
 use clap::Args;
-use fray_protocol::{ErrorCode, MatchId, MatchStatus, MatchSummary, PlayerId, Role};
+use fray_protocol::{BotLevel, ErrorCode, MatchId, MatchStatus, MatchSummary, PlayerId, Role};
 
 use crate::api::{ApiError, Server};
 use crate::fail::{Exit, Failure};
@@ -62,6 +62,11 @@ pub struct BotArgs {
     /// Waits this long before each action, so a person can follow.
     #[arg(long, value_name = "MS", default_value_t = 0)]
     pub delay_ms: u64,
+    /// How well to play: random picks among the options here; easy, club
+    /// and expert ask the server's house bot of that level for each
+    /// decision (expert may think up to 2 s).
+    #[arg(long, value_name = "LEVEL", default_value_t = BotLevel::Random)]
+    pub level: BotLevel,
 }
 
 pub fn play(session: &Session, args: PlayArgs) -> Result<(), Failure> {
@@ -108,8 +113,9 @@ pub fn bot(session: &Session, args: BotArgs) -> Result<(), Failure> {
     let settings = BotSettings {
         seed: args.seed.unwrap_or_else(clock_seed),
         delay: Duration::from_millis(args.delay_ms),
+        level: args.level,
     };
-    line::bot::run(live, state, &settings)
+    line::bot::run(live, state, session.player_server()?, &settings)
 }
 
 /// The saved player's seat in a match, once it has started: connected, with
@@ -200,8 +206,8 @@ fn full_screen(lines: bool) -> bool {
     !lines && io::stdin().is_terminal() && io::stdout().is_terminal()
 }
 
-/// A bot seed that differs from run to run.
-fn clock_seed() -> u64 {
+/// A seed that differs from run to run.
+pub fn clock_seed() -> u64 {
     let nanos = SystemTime::now()
         .duration_since(UNIX_EPOCH)
         .map_or(0, |elapsed| elapsed.as_nanos() as u64);

@@ -1,8 +1,12 @@
-//! `fray bot`: plays a seat with options picked uniformly at random, one
-//! line per action, until the game ends.
+//! `fray bot`: plays a seat, one line per action, until the game ends:
+//! options picked uniformly at random here, or the server's house bot's
+//! suggestion at a level.
 
-use std::time::Duration;
+use std::time::{Duration, Instant};
 
+use fray_protocol::{ActionOption, BotLevel, Suggestion};
+
+use crate::api::{ApiError, Server};
 use crate::fail::Failure;
 use crate::game_state::{GameState, seat_number};
 use crate::live::LiveMatch;
@@ -20,34 +24,138 @@ const TICK: Duration = Duration::from_millis(50);
 /// so this many means something is badly wrong, not bad luck.
 const MOST_REFUSALS: u32 = 50;
 
+/// How long a suggestion that could not be played now (the match moved on
+/// meanwhile, or the server was still thinking of the last one) waits
+/// before it is asked for again, if nothing happens sooner.
+const ASK_AGAIN: Duration = Duration::from_secs(1);
+
 pub struct BotSettings {
     pub seed: u64,
     /// A pause before each action, to let a person follow.
     pub delay: Duration,
+    /// `random` picks here; any other level asks the server.
+    pub level: BotLevel,
 }
 
-pub fn run(live: LiveMatch, state: GameState, settings: &BotSettings) -> Result<(), Failure> {
+/// Where the bot's choices come from.
+enum Picker {
+    /// Uniformly among the listed options, by a seeded generator.
+    Uniform(SplitMix64),
+    /// The house bot of `level`, asked by the server for each decision;
+    /// `asked` is when it was last asked without an action to play.
+    Suggested {
+        server: Server,
+        level: BotLevel,
+        asked: Option<(u64, Instant)>,
+    },
+}
+
+impl Picker {
+    /// The option to play now, if one is known yet.
+    fn pick(&mut self, state: &GameState) -> Result<Option<ActionOption>, Failure> {
+        match self {
+            Picker::Uniform(random) => {
+                let options = &state.options;
+                Ok(Some(options[random.below(options.len())].clone()))
+            }
+            Picker::Suggested {
+                server,
+                level,
+                asked,
+            } => {
+                let waited =
+                    |(seq, at): (u64, Instant)| seq == state.seq && at.elapsed() < ASK_AGAIN;
+                if asked.is_some_and(waited) {
+                    return Ok(None);
+                }
+                let suggestion = match server.suggestion(state.match_id, *level) {
+                    Ok(suggestion) => Some(suggestion),
+                    Err(error) if worth_asking_again(&error) => None,
+                    Err(error) => return Err(Failure::from(error)),
+                };
+                let option = suggestion.and_then(|suggestion| playable(state, suggestion));
+                *asked = match option {
+                    Some(_) => None,
+                    None => Some((state.seq, Instant::now())),
+                };
+                Ok(option)
+            }
+        }
+    }
+
+    /// The server refused what was picked: the next pick asks afresh.
+    fn refused(&mut self) {
+        if let Picker::Suggested { asked, .. } = self {
+            *asked = None;
+        }
+    }
+}
+
+/// The suggestion's action as one of this seat's options, when it was made
+/// for the match as this client sees it now.
+fn playable(state: &GameState, suggestion: Suggestion) -> Option<ActionOption> {
+    if suggestion.seq != state.seq {
+        return None;
+    }
+    let action = suggestion.action?;
+    state
+        .options
+        .iter()
+        .find(|option| option.action == action)
+        .cloned()
+}
+
+/// A refusal that passes: the server still thinks of this player's last
+/// suggestion (429), the match is over (409, which the live connection is
+/// about to say), or the server is away for a moment.
+fn worth_asking_again(error: &ApiError) -> bool {
+    matches!(
+        error,
+        ApiError::Refused {
+            status: 429 | 409,
+            ..
+        }
+    ) || error.is_transient()
+}
+
+pub fn run(
+    live: LiveMatch,
+    state: GameState,
+    server: Server,
+    settings: &BotSettings,
+) -> Result<(), Failure> {
     let mut follower = Follower::new(live, state);
-    let mut random = SplitMix64::new(settings.seed);
+    let mut picker = match settings.level {
+        BotLevel::Random => Picker::Uniform(SplitMix64::new(settings.seed)),
+        level => Picker::Suggested {
+            server,
+            level,
+            asked: None,
+        },
+    };
     let mut refusals = 0;
     let mut played = Played::default();
     let seat = follower.state.me.map_or_else(String::new, |seat| {
         format!("{} ({})", seat_number(seat), follower.state.seat_name(seat))
     });
+    let how = match settings.level {
+        BotLevel::Random => format!("random legal choices, seed {}", settings.seed),
+        level => format!("the server's {level} bot"),
+    };
     print(&format!(
-        "Bot playing {seat} of match {} (seed {}).\n",
-        follower.state.match_id, settings.seed
+        "Bot playing {seat} of match {} ({how}).\n",
+        follower.state.match_id
     ))?;
     loop {
         if follower.is_over() {
             return finish(&follower.state, &played);
         }
-        if follower.may_decide() {
+        if follower.may_decide()
+            && let Some(option) = picker.pick(&follower.state)?
+        {
             if !settings.delay.is_zero() {
                 std::thread::sleep(settings.delay);
             }
-            let options = &follower.state.options;
-            let option = options[random.below(options.len())].clone();
             print(&format!(
                 "{}  {}\n",
                 shown(&option.notation),
@@ -57,6 +165,7 @@ pub fn run(live: LiveMatch, state: GameState, settings: &BotSettings) -> Result<
         }
         match follower.next(TICK)? {
             Some(Update::Refused { code, message }) => {
+                picker.refused();
                 refusals += 1;
                 print(&format!("Refused ({code}): {}\n", shown(&message)))?;
                 if refusals >= MOST_REFUSALS {
