@@ -81,6 +81,8 @@ fn scripts_and_style_are_served_with_their_types() {
         ("/web/builder.js", "text/javascript; charset=utf-8"),
         ("/web/dom.js", "text/javascript; charset=utf-8"),
         ("/web/lobby.js", "text/javascript; charset=utf-8"),
+        ("/web/match_form.js", "text/javascript; charset=utf-8"),
+        ("/web/computer.js", "text/javascript; charset=utf-8"),
         ("/web/play.js", "text/javascript; charset=utf-8"),
         ("/web/game_state.js", "text/javascript; charset=utf-8"),
         ("/web/live.js", "text/javascript; charset=utf-8"),

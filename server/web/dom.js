@@ -55,6 +55,11 @@ export function phrase(parts, name) {
   return parts.map((p) => (typeof p === "string" ? p : name(p.seat))).join("");
 }
 
+/** The small mark beside a seat that one of Fray's house bots holds. */
+export function botMark(level) {
+  return h("span", { class: "bot-mark", title: `Fray's house bot, level ${level}` }, "bot");
+}
+
 /**
  * Where what became of something the player did is said: an error
  * (`role="alert"`) or a word that it worked (`role="status"`), in the

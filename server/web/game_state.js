@@ -23,8 +23,10 @@ export class GameState {
     this.toAct = [];
     this.options = [];
     this.commitment = undefined;
-    // Player names by seat, from the match's summary.
+    // Player names by seat, from the match's summary, and the level of
+    // each seat a house bot holds.
     this.names = {};
+    this.bots = {};
     this.log = [];
     this.chatSeen = new Set();
     // The squares of the last move, highlighted on the board.
@@ -44,7 +46,10 @@ export class GameState {
 
   /** Takes the players' names from the match's summary. */
   nameSeats(summary) {
-    for (const seat of summary.seats) if (seat.player) this.names[seat.seat] = seat.player.name;
+    for (const seat of summary.seats) {
+      if (seat.player) this.names[seat.seat] = seat.player.name;
+      if (seat.bot) this.bots[seat.seat] = seat.bot;
+    }
   }
 
   /** Replaces the match as it stands; true when one was held before (a resume). */

@@ -2,14 +2,15 @@
 // terrain letters, the pieces waiting off the board, and a word on walls.
 
 import { SEAT_SHAPES, SHAPE_SIGNS, terrainLetters } from "./board.js";
-import { h } from "./dom.js";
+import { h, botMark } from "./dom.js";
 
 /**
  * The legend's parts for `view`. `seats` are the seats to list when the
  * view names no players yet; `name(seat)` names one; `deciding` holds the
- * seats to mark as deciding; `me` is the seat of the one looking, if any.
+ * seats to mark as deciding; `me` is the seat of the one looking, if any;
+ * `bot(seat)` is the level of the house bot holding a seat, if one does.
  */
-export function legend(view, { seats = [], name, deciding = [], me = null }) {
+export function legend(view, { seats = [], name, deciding = [], me = null, bot = () => null }) {
   const players = view.players.length ? view.players : seats.map((seat) => ({ seat }));
   const letters = terrainLetters(view);
   const terrains = Object.keys(letters);
@@ -23,6 +24,7 @@ export function legend(view, { seats = [], name, deciding = [], me = null }) {
           { class: `seat${p.seat % 4}` },
           h("span", { class: "shape-sign" }, SHAPE_SIGNS[SEAT_SHAPES[p.seat % 4]]),
           ` ${name(p.seat)}`,
+          bot(p.seat) ? [" ", botMark(bot(p.seat))] : "",
           p.seat === me ? h("em", {}, " (you)") : "",
           p.army ? ` · ${p.army}` : "",
           Object.entries(p.resources || {}).map(([k, v]) => ` · ${k} ${v}`),

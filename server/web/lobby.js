@@ -2,8 +2,10 @@
 // made or joined with an army list.
 
 import { api, login, saveLogin, ApiError, errorText } from "./api.js";
-import { h, replace, Notice } from "./dom.js";
+import { h, replace, Notice, botMark } from "./dom.js";
 import { outcomeText } from "./outcome.js";
+import { listSelect, resolveList, optionInput, readOptions } from "./match_form.js";
+import { computerForm } from "./computer.js";
 
 /** Logs in with a token: the server says whose it is. */
 async function loginWithToken(token) {
@@ -130,69 +132,14 @@ function unitTable(army) {
   );
 }
 
-/** The army lists one may bring to a match of `system`: stored, then examples. */
-function listChoices(system, stored) {
-  const mine = stored.filter((s) => s.list.system === system.id);
-  const choices = mine.map((s) => ({ value: `list:${s.id}`, label: `${s.list.name || "(no name)"} · ${s.list.army}` }));
-  (system.examples || []).forEach((example, i) => {
-    const taken = mine.some((s) => s.list.name === example.name && s.list.army === example.army);
-    if (!taken) choices.push({ value: `example:${i}`, label: `${example.name || example.army} (example)` });
-  });
-  return choices;
-}
-
-function listSelect(system, stored, attrs) {
-  return h(
-    "select",
-    attrs,
-    listChoices(system, stored).map((c) => h("option", { value: c.value }, c.label)),
-  );
-}
-
-/** The stored list's id for a choice, storing an example first. */
-async function resolveList(system, value) {
-  const [kind, n] = value.split(":");
-  if (kind === "list") return Number(n);
-  const example = system.examples[Number(n)];
-  const stored = await api.createArmyList(example);
-  return stored.id;
-}
-
-function optionInput(option) {
-  const id = `opt-${option.key}`;
-  const kind = option.kind;
-  let input;
-  if (kind.type === "bool") input = h("input", { type: "checkbox", id, checked: option.default === true });
-  else if (kind.type === "int")
-    input = h("input", { type: "number", id, min: kind.min, max: kind.max, value: option.default, inputmode: "numeric" });
-  else
-    input = h(
-      "select",
-      { id },
-      kind.choices.map((c) => h("option", { value: c, selected: c === option.default }, c)),
-    );
-  input.dataset.key = option.key;
-  input.dataset.type = kind.type;
-  return h("label", { class: "option", title: option.help || "" }, `${option.label} `, input);
-}
-
-function readOptions(container) {
-  const options = {};
-  for (const input of container.querySelectorAll("[data-key]")) {
-    const type = input.dataset.type;
-    options[input.dataset.key] =
-      type === "bool" ? input.checked : type === "int" ? Number(input.value) : input.value;
-  }
-  return options;
-}
-
-function seatsText(match, systemsById) {
-  return match.seats
-    .map((seat) => {
-      const who = seat.player ? seat.player.name : "(open)";
-      return seat.army ? `${who} (${seat.army})` : who;
-    })
-    .join(" vs ");
+/** Who sits in each seat, a house bot marked as one. */
+function seatsText(match) {
+  return match.seats.map((seat, i) => [
+    i > 0 ? " vs " : "",
+    seat.player ? seat.player.name : "(open)",
+    seat.bot ? [" ", botMark(seat.bot)] : "",
+    seat.army ? ` (${seat.army})` : "",
+  ]);
 }
 
 /** A finished match's outcome, short: who won, or that it was drawn. */
@@ -386,6 +333,7 @@ export async function renderLobby(main, ctx) {
     h(
       "div",
       { class: "lobby" },
+      computerForm(ctx, stored),
       create,
       h("section", { id: "my-matches-section", class: "card" }, h("h2", {}, "Your matches"), listsNote.el, mineNote.el, mine),
       h(

@@ -350,6 +350,9 @@ export class Table {
    */
   seatAway(seat, seconds) {
     if (this.role === "player" && seat === this.game.seat) return;
+    // A house bot never leaves; should the server ever say so, a player
+    // would be warned of nothing they could act on.
+    if (this.game.bots[seat]) return;
     this.away.seatAway(seat, seconds);
   }
 
@@ -483,6 +486,7 @@ export class Table {
         name: (seat) => this.name(seat),
         deciding: toAct,
         me: game.seat,
+        bot: (seat) => game.bots[seat],
       }),
     );
 

@@ -320,6 +320,7 @@ export class Replay {
         seats: this.data.summary.seats.map((x) => x.seat),
         name: (seat) => this.name(seat),
         deciding: view.turn.active,
+        bot: (seat) => this.data.summary.seats[seat]?.bot,
       }),
     );
     replace(this.eventEl, log.length ? log.map(logLine) : h("li", { class: "note" }, "Nothing more to tell."));

@@ -85,6 +85,8 @@ fn assets() -> &'static [Asset] {
             embedded!("builder.js", JS),
             embedded!("dom.js", JS),
             embedded!("lobby.js", JS),
+            embedded!("match_form.js", JS),
+            embedded!("computer.js", JS),
             embedded!("play.js", JS),
             embedded!("game_state.js", JS),
             embedded!("live.js", JS),

@@ -4,6 +4,7 @@
 #![allow(dead_code)]
 
 pub mod browser;
+pub mod page_play;
 pub mod play;
 pub mod views;
 
