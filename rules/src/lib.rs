@@ -19,7 +19,7 @@ pub mod summoners_chess;
 
 pub use contract::{
     EveryView, Game, GameRules, GameSystem, GameVisitor, Pick, Seats, SetupError, SystemVisitor,
-    agrees_as_made_earlier, agrees_in_substance, example_armies, registered, systems,
+    agrees_as_made_earlier, agrees_in_substance, example_armies, random_army, registered, systems,
     validate_army, validate_army_for, with_system,
 };
 pub use kit::dice::{ChaChaDice, Dice, ScriptedDice};

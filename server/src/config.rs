@@ -171,6 +171,23 @@ pub struct Config {
         value_parser = clap::value_parser!(u32).range(1..)
     )]
     pub max_connections: u32,
+
+    /// Threads the house bots think on, apart from the threads that run
+    /// the tables: however many bot games are played, they share these,
+    /// and players' actions are never queued behind a bot's thought.
+    #[arg(
+        long,
+        env = "FRAY_BOT_THREADS",
+        default_value_t = 1,
+        value_parser = clap::value_parser!(u32).range(1..=256)
+    )]
+    pub bot_threads: u32,
+
+    /// Scales every bot level's search per decision (1: the levels as
+    /// docs/bots.md measures them; 0.5 thinks half as long, and plays
+    /// weaker).
+    #[arg(long, env = "FRAY_BOT_BUDGET", default_value_t = 1.0, value_parser = crate::tools::simulate::parse_budget)]
+    pub bot_budget: f64,
 }
 
 impl Config {

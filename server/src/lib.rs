@@ -10,6 +10,7 @@
 pub mod auth;
 pub mod config;
 pub mod db;
+pub mod house_bots;
 pub mod http;
 pub mod lobby;
 pub mod metrics;
@@ -39,6 +40,7 @@ pub use net::listen;
 pub use shutdown::shutdown_signal;
 pub use state::AppState;
 
+use house_bots::HouseBots;
 use metrics::Metrics;
 use store::Store;
 use table::{TableConfig, Tables};
@@ -83,9 +85,17 @@ where
     let turn = db::WriteTurn::default();
     let metrics = Arc::new(Metrics::new());
     let (store, store_thread) = Store::start(db.clone(), turn.clone(), metrics.clone())?;
+    let bots = HouseBots::load(
+        &db,
+        &systems,
+        config.bot_threads as usize,
+        config.bot_budget,
+    )
+    .await?;
     let tables = Tables::new(
         db.clone(),
         store,
+        Arc::new(bots),
         TableConfig {
             abandon_after: config.abandon_after(),
             join_grace: Duration::from_secs(config.join_grace_seconds),

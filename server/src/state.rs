@@ -9,6 +9,7 @@ use tokio::sync::watch;
 
 use crate::config::Config;
 use crate::db::{DbError, WriteTurn, WriteTx};
+use crate::house_bots::HouseBots;
 use crate::metrics::Metrics;
 use crate::table::Tables;
 
@@ -24,6 +25,8 @@ pub struct AppState {
     /// to its health whether storage works ([`WriteTurn::health`]).
     pub turn: WriteTurn,
     pub tables: Tables,
+    /// The house bots, as the table knows them.
+    pub bots: Arc<HouseBots>,
     pub config: Arc<Config>,
     /// Turns true when the server begins to stop; connections close then.
     pub stopping: watch::Receiver<bool>,
@@ -46,6 +49,7 @@ impl AppState {
             systems: systems.into(),
             db,
             turn,
+            bots: tables.house_bots().clone(),
             tables,
             config: Arc::new(config),
             stopping,

@@ -15,7 +15,8 @@ pub use earlier_logs::{EveryView, agrees_as_made_earlier, agrees_in_substance};
 pub use game_rules::{GameRules, OUT_OF_SIGHT, every_viewer};
 pub use game_system::{GameSystem, GameVisitor, Pick, SystemVisitor};
 pub use registry::{
-    Game, example_armies, registered, systems, validate_army, validate_army_for, with_system,
+    Game, example_armies, random_army, registered, systems, validate_army, validate_army_for,
+    with_system,
 };
 pub use seats::{MAX_SEATS, Seats};
 pub use setup_error::SetupError;

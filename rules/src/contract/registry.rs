@@ -6,7 +6,7 @@ use fray_protocol::{
     SystemInfo, View, Viewer,
 };
 
-use super::{GameRules, GameSystem, GameVisitor, SetupError, SystemVisitor};
+use super::{GameRules, GameSystem, GameVisitor, Pick, SetupError, SystemVisitor};
 use crate::kit::dice::Dice;
 
 /// Makes, from the one list of systems below, everything that goes over
@@ -134,6 +134,24 @@ pub fn example_armies(system: SystemId) -> Option<[ArmyList; 2]> {
         }
     }
     with_system(system, Pair)
+}
+
+/// A random army list of `config`'s system, valid for a match with
+/// `config`, of `army` if given ([`GameSystem::random_army`]); `None` for a
+/// system not playable yet or an army it does not have.
+pub fn random_army(config: &MatchConfig, army: Option<&str>, pick: Pick) -> Option<ArmyList> {
+    struct Random<'a, 'b> {
+        config: &'a MatchConfig,
+        army: Option<&'a str>,
+        pick: &'a mut (dyn FnMut(usize) -> usize + 'b),
+    }
+    impl SystemVisitor for Random<'_, '_> {
+        type Output = Option<ArmyList>;
+        fn visit<S: GameSystem>(self) -> Option<ArmyList> {
+            S::random_army(self.config, self.army, self.pick)
+        }
+    }
+    with_system(config.system, Random { config, army, pick }).flatten()
 }
 
 /// Checks an army list against its system's rules, with every reason it fails.

@@ -1,7 +1,7 @@
 //! Players, their token hashes, and their names, unique in any case.
 
 use fray_protocol::text::is_invisible;
-use fray_protocol::{PlayerId, PlayerRef};
+use fray_protocol::{BotLevel, PlayerId, PlayerRef};
 use sqlx::{SqliteConnection, SqlitePool};
 
 use super::DbError;
@@ -108,6 +108,81 @@ fn numbered(name: &str, number: u32) -> String {
     let room = MAX_NAME_CHARS.saturating_sub(suffix.chars().count());
     let base: String = name.chars().take(room).collect();
     format!("{}{suffix}", base.trim_end())
+}
+
+/// The house bots of `level` (see [`crate::house_bots`]), oldest first,
+/// made now up to `count` where fewer are stored. A human who registered
+/// a bot's name before it was made keeps their account under the name
+/// with a number, as [`key_old_names`] renames; the rename is returned.
+pub async fn house_bots(
+    db: &SqlitePool,
+    level: BotLevel,
+    count: usize,
+) -> Result<(Vec<PlayerId>, Vec<Renamed>), DbError> {
+    let mut tx = db.begin().await?;
+    let mut ids: Vec<i64> =
+        sqlx::query_scalar("SELECT id FROM players WHERE bot_level = ? ORDER BY id")
+            .bind(level.key())
+            .fetch_all(&mut *tx)
+            .await?;
+    let mut renamed = Vec::new();
+    while ids.len() < count {
+        let name = house_bot_name(level, ids.len() + 1);
+        let key = name_key(&name);
+        let holder: Option<(i64, String)> =
+            sqlx::query_as("SELECT id, name FROM players WHERE name_key = ?")
+                .bind(&key)
+                .fetch_optional(&mut *tx)
+                .await?;
+        if let Some((id, held)) = holder {
+            let mut number = 2u32;
+            while key_taken(&mut tx, &name_key(&numbered(&held, number))).await? {
+                number += 1;
+            }
+            let to = numbered(&held, number);
+            sqlx::query("UPDATE players SET name = ?, name_key = ? WHERE id = ?")
+                .bind(&to)
+                .bind(name_key(&to))
+                .bind(id)
+                .execute(&mut *tx)
+                .await?;
+            renamed.push(Renamed {
+                id: PlayerId(id),
+                from: held,
+                to,
+            });
+        }
+        // No token hashes to random bytes: no one can act as a bot.
+        let token_hash = crate::lobby::seed::new_seed();
+        let id: i64 = sqlx::query_scalar(
+            "INSERT INTO players (name, name_key, token_hash, bot_level) VALUES (?, ?, ?, ?) \
+             RETURNING id",
+        )
+        .bind(&name)
+        .bind(&key)
+        .bind(&token_hash[..])
+        .bind(level.key())
+        .fetch_one(&mut *tx)
+        .await?;
+        ids.push(id);
+    }
+    tx.commit().await?;
+    Ok((ids.into_iter().map(PlayerId).collect(), renamed))
+}
+
+/// The name of the `instance`th house bot of `level` (from 1): the first
+/// plays under the level's name alone, the others with their number.
+pub fn house_bot_name(level: BotLevel, instance: usize) -> String {
+    match instance {
+        0 | 1 => level.player_name(),
+        n => format!("{} {n}", level.player_name()),
+    }
+}
+
+/// Whether `name` is one the house bots keep for themselves: every name
+/// that reads as "Fray bot…" in any case.
+pub fn is_house_bot_name(name: &str) -> bool {
+    name_key(name).starts_with("fray bot")
 }
 
 pub async fn by_token_hash(

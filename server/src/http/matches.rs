@@ -8,7 +8,8 @@ use axum::Json;
 use axum::extract::State;
 use axum::http::StatusCode;
 use fray_protocol::{
-    ErrorCode, JoinMatch, MatchId, MatchStatus, MatchSummary, NewMatch, PlayerId, Replay, SystemId,
+    BotArmy, ErrorCode, JoinMatch, MatchId, MatchStatus, MatchSummary, NewMatch, PlayerId, Replay,
+    SystemId,
 };
 use serde::Deserialize;
 
@@ -18,7 +19,8 @@ use super::extract::{JsonBody, MaybePlayer, PathId, Player, QueryParams};
 use super::page::PageQuery;
 use crate::auth::to_hex;
 use crate::db;
-use crate::lobby;
+use crate::house_bots::army::DrawnArmy;
+use crate::lobby::{self, BotArmyChoice, BotRequest};
 use crate::state::AppState;
 use crate::table::Command;
 
@@ -89,7 +91,21 @@ pub async fn create(
     JsonBody(new): JsonBody<NewMatch>,
 ) -> Result<(StatusCode, Json<MatchSummary>), ApiError> {
     let list = owned(&state, &player, new.army_list).await?.list;
-    let id = lobby::create(&state, &player, list, new).await?;
+    let mut bots = Vec::with_capacity(new.bots.len());
+    for bot in &new.bots {
+        bots.push(BotRequest {
+            seat: bot.seat,
+            level: bot.level,
+            army: match &bot.army {
+                BotArmy::Example { index } => BotArmyChoice::Drawn(DrawnArmy::Example(*index)),
+                BotArmy::Random { army } => BotArmyChoice::Drawn(DrawnArmy::Random(army.clone())),
+                BotArmy::List { army_list } => {
+                    BotArmyChoice::List(owned(&state, &player, *army_list).await?.list)
+                }
+            },
+        });
+    }
+    let id = lobby::create(&state, &player, list, new, &bots).await?;
     Ok((
         StatusCode::CREATED,
         Json(summary_for(&state, id, Some(player.id)).await?),

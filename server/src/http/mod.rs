@@ -12,6 +12,7 @@ mod matches;
 mod metrics;
 mod page;
 mod players;
+mod suggestion;
 mod systems;
 mod throttle;
 mod web;
@@ -50,6 +51,7 @@ pub fn app(state: AppState) -> Router {
         .route("/api/matches/{id}/join", post(matches::join))
         .route("/api/matches/{id}/resign", post(matches::resign))
         .route("/api/matches/{id}/rematch", post(matches::rematch))
+        .route("/api/matches/{id}/suggestion", post(suggestion::suggest))
         .route("/api/matches/{id}/replay", get(matches::replay))
         .route("/api/matches/{id}/history", get(history::history))
         .route("/ws", get(crate::ws::upgrade))

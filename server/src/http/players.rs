@@ -21,6 +21,14 @@ pub async fn create(
 ) -> Result<(StatusCode, Json<PlayerCreated>), ApiError> {
     let name = new.name.trim();
     PLAYER_NAME.check(name)?;
+    if db::players::is_house_bot_name(name) {
+        return Err(ApiError::conflict(
+            ErrorCode::NameTaken,
+            format!(
+                "the name '{name}' is kept for the house bots: names beginning \"Fray bot\" are theirs; choose another"
+            ),
+        ));
+    }
     let token = new_token();
     let mut tx = state.write().await?;
     let id = db::players::create(&mut tx, name, &token_hash(&token))

@@ -8,6 +8,7 @@
 
 pub mod army_lists;
 mod error;
+mod house_bots;
 mod secret_armies;
 pub mod seed;
 
@@ -27,6 +28,7 @@ use secret_armies::summary_shown_to;
 use seed::{commitment, new_seed};
 
 pub use error::LobbyError;
+pub use house_bots::{BotArmyChoice, BotRequest};
 
 /// `summary` as `viewer` (the player whose token came with the request, if
 /// any) may see it, by what its system says of its armies: every match
@@ -36,13 +38,16 @@ pub fn shown_to(state: &AppState, summary: MatchSummary, viewer: Option<PlayerId
     summary_shown_to(summary, viewer, secret)
 }
 
-/// Creates a match of `new`'s system and options with `player` in seat 0,
-/// playing `list`; its id.
+/// Creates a match of `new`'s system and options with `player` in the
+/// seat `new` names (seat 0 by default), playing `list`, and the house bots
+/// of `bots` in theirs; its id. A match whose every seat is then taken
+/// starts at once.
 pub async fn create(
     state: &AppState,
     player: &PlayerRef,
     list: ArmyList,
     new: NewMatch,
+    bots: &[BotRequest],
 ) -> Result<MatchId, LobbyError> {
     let info = state
         .systems
@@ -61,6 +66,14 @@ pub async fn create(
             info.id, info.seats.min, info.seats.max
         )));
     }
+    let creator = new.seat.unwrap_or(Seat(0));
+    if creator.0 >= seats {
+        return Err(LobbyError::InvalidMatch(format!(
+            "this match has seats 0 to {}, not {}",
+            seats - 1,
+            creator.0
+        )));
+    }
     check_army_for(&new.config, &list)?;
     check_options_text(&new.config)?;
     let config = new.config.with_defaults(&info.options);
@@ -69,12 +82,24 @@ pub async fn create(
     // now rather than when the last player joins.
     let trial: Vec<ArmyList> = vec![list.clone(); seats as usize];
     Game::setup(&config, &trial, &mut ChaChaDice::from_u64(0))?;
+    let bots = house_bots::choose(&state.bots, info, &config, seats, creator, bots)?;
 
     let mut tx = state.write().await?;
     let id = db::matches::create(&mut tx, &config, seats, fray_rules_version()).await?;
-    db::matches::take_seat(&mut tx, id, Seat(0), player.id, &list).await?;
+    db::matches::take_seat(&mut tx, id, creator, player.id, &list).await?;
+    house_bots::seat(&mut tx, id, &bots).await?;
+    let full = 1 + bots.len() == usize::from(seats);
+    let started = if full {
+        Some(start_in(&mut tx, id, &config, new_seed()).await?)
+    } else {
+        None
+    };
     tx.commit().await?;
-    tracing::info!(match_id = %id, system = %config.system, player = %player.id, "match created");
+    tracing::info!(match_id = %id, system = %config.system, player = %player.id, bots = bots.len(), "match created");
+    if let Some(match_state) = started {
+        state.tables.start(match_state).await;
+        tracing::info!(match_id = %id, "match started");
+    }
     Ok(id)
 }
 
@@ -272,7 +297,10 @@ pub async fn rematch(
                 )
                 .await
                 {
-                    Ok(rematch) => (rematch, true),
+                    Ok(rematch) => {
+                        seat_bots_again(state, &mut tx, &old, rematch).await?;
+                        (rematch, true)
+                    }
                     Err(error) if error.is_unique_violation() => continue,
                     Err(error) => return Err(error.into()),
                 }
@@ -301,6 +329,29 @@ pub async fn rematch(
         });
     }
     Err(LobbyError::RematchBusy(id))
+}
+
+/// Seats the house bots of finished match `old` in its rematch `rematch`,
+/// each one seat on with the list it played, as its players move: a bot
+/// never asks for a rematch, it is there when its opponent does.
+async fn seat_bots_again(
+    state: &AppState,
+    tx: &mut Transaction<'_, Sqlite>,
+    old: &MatchSummary,
+    rematch: MatchId,
+) -> Result<(), LobbyError> {
+    let seats = old.seats.len();
+    for held in &old.seats {
+        let (Some(player), Some(_)) = (&held.player, held.bot) else {
+            continue;
+        };
+        let list = db::matches::played_list(&state.db, old.id, player.id)
+            .await?
+            .ok_or(LobbyError::NoPlayedList(old.id))?;
+        let seat = Seat(((usize::from(held.seat.0) + 1) % seats) as u8);
+        db::matches::take_seat(tx, rematch, seat, player.id, &list).await?;
+    }
+    Ok(())
 }
 
 /// Starts match `id`, whose seats are all taken in `tx`, with dice from

@@ -1,6 +1,7 @@
 //! One match's actor: the only owner of its game, one task per match. Its
 //! loop takes the match's commands one at a time, lending them the match's
-//! parts (`parts.rs`), and lets the abandonment clocks fall.
+//! parts (`parts.rs`), lets the abandonment clocks fall, and carries out
+//! its house bots' thoughts as they come.
 
 use std::sync::Arc;
 
@@ -8,7 +9,7 @@ use fray_protocol::EventKind;
 use tokio::sync::mpsc;
 use tokio::time::Instant;
 
-use super::commands::{Command, carry_out, end_by_server};
+use super::commands::{Command, bot_turn, carry_out, end_by_server};
 use super::parts::{Broken, MatchState, Parts};
 use super::{TableConfig, TableMemory};
 use crate::metrics::Metrics;
@@ -27,12 +28,22 @@ pub async fn run(
     let mut parts = Parts::new(state, store, &config, memory, metrics);
     parts.update_clocks();
     loop {
+        parts.ask_bots();
         let deadline = parts.clocks.next_deadline();
+        let thinking = parts.bots.is_thinking();
         let retire = parts.retire.clone();
         let command = tokio::select! {
             command = commands.recv() => command,
             () = sleep_until(deadline) => {
                 if abandon_due(&mut parts).await.is_err() {
+                    break;
+                }
+                continue;
+            }
+            turn = parts.bots.thought(), if thinking => {
+                if let Some(turn) = turn
+                    && bot_turn(&mut parts, turn).await.is_err()
+                {
                     break;
                 }
                 continue;

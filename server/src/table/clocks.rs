@@ -17,16 +17,26 @@ pub struct Clocks {
     /// that seat since the actor started, or acted in it), and so is held
     /// to the abandonment clock rather than the grace for joining.
     arrived: Vec<bool>,
+    /// Per seat: whether a house bot holds it. A bot is never away, and
+    /// waits as long as its opponents take: it starts no one's clock.
+    house: Vec<bool>,
     abandon_after: Duration,
     join_grace: Duration,
 }
 
 impl Clocks {
-    /// Stopped clocks for seats of which `arrived` tells who has come.
-    pub fn new(arrived: Vec<bool>, abandon_after: Duration, join_grace: Duration) -> Clocks {
+    /// Stopped clocks for seats of which `arrived` tells who has come, and
+    /// `house` which a house bot holds.
+    pub fn new(
+        arrived: Vec<bool>,
+        house: Vec<bool>,
+        abandon_after: Duration,
+        join_grace: Duration,
+    ) -> Clocks {
         Clocks {
             away_until: vec![None; arrived.len()],
             arrived,
+            house,
             abandon_after,
             join_grace,
         }
@@ -69,7 +79,8 @@ impl Clocks {
         let anyone = present.iter().any(|here| *here);
         for (index, here) in present.into_iter().enumerate() {
             let seat = Seat(index as u8);
-            let should_run = !here && anyone;
+            let bot = self.house.get(index).copied().unwrap_or(false);
+            let should_run = !here && anyone && !bot;
             let running = self.away_until[index].is_some();
             if should_run && !running {
                 // A seat that has never come has its grace for joining: the
@@ -134,7 +145,7 @@ mod tests {
     #[tokio::test(start_paused = true)]
     async fn an_away_seat_that_never_came_has_the_grace_for_joining_then_loses() {
         let (crowd, inbox) = seat_one_present();
-        let mut clocks = Clocks::new(vec![false, true], ABANDON, GRACE);
+        let mut clocks = Clocks::new(vec![false, true], vec![false, false], ABANDON, GRACE);
 
         assert_eq!(clocks.update(&crowd, MatchId(1)), vec![Seat(0)]);
 
@@ -155,7 +166,7 @@ mod tests {
     #[tokio::test(start_paused = true)]
     async fn a_seat_that_came_and_left_has_the_abandonment_clock_and_stops_it_by_coming_back() {
         let (mut crowd, inbox) = seat_one_present();
-        let mut clocks = Clocks::new(vec![false, true], ABANDON, GRACE);
+        let mut clocks = Clocks::new(vec![false, true], vec![false, false], ABANDON, GRACE);
         clocks.arrived(Seat(0));
 
         clocks.update(&crowd, MatchId(1));
@@ -176,9 +187,25 @@ mod tests {
     #[tokio::test(start_paused = true)]
     async fn with_no_one_present_no_clock_runs() {
         let crowd = Crowd::new(4);
-        let mut clocks = Clocks::new(vec![true, true], ABANDON, GRACE);
+        let mut clocks = Clocks::new(vec![true, true], vec![false, false], ABANDON, GRACE);
 
         assert_eq!(clocks.update(&crowd, MatchId(1)), vec![]);
+        assert_eq!(clocks.next_deadline(), None);
+    }
+
+    #[tokio::test(start_paused = true)]
+    async fn a_house_bots_seat_is_never_away_and_keeps_no_one_waiting() {
+        // Seat 0 a bot, seat 1 a player who is here: the bot is not away.
+        let (crowd, inbox) = seat_one_present();
+        let mut clocks = Clocks::new(vec![false, true], vec![true, false], ABANDON, GRACE);
+        assert_eq!(clocks.update(&crowd, MatchId(1)), vec![]);
+        assert!(told(&inbox).is_empty());
+        assert_eq!(clocks.next_deadline(), None);
+
+        // The player gone, no one is waiting: the bot waits for them.
+        let nobody = Crowd::new(4);
+        let mut clocks = Clocks::new(vec![true, true], vec![true, false], ABANDON, GRACE);
+        assert_eq!(clocks.update(&nobody, MatchId(1)), vec![]);
         assert_eq!(clocks.next_deadline(), None);
     }
 }

@@ -126,6 +126,21 @@ impl MatchGame {
         }
     }
 
+    /// The seats that must decide now; none once the match has ended.
+    pub fn to_act(&self) -> Vec<Seat> {
+        if self.ended_by_server.is_some() {
+            return Vec::new();
+        }
+        self.game.to_act()
+    }
+
+    /// The rules' game itself, all of it: for a house bot, which decides
+    /// from its own seat's side of it alone (`fray_bots` draws anew what
+    /// the seat may not see), and never sees the match's dice.
+    pub fn rules_game(&self) -> &Game {
+        &self.game
+    }
+
     /// The game as `viewer` sees it. An ending that was the server's is
     /// applied as its batch applied it, so a snapshot agrees with the
     /// batches.
@@ -145,10 +160,7 @@ impl MatchGame {
     /// The rules' `to_act`, and `viewer`'s options if it is one of them;
     /// neither once the match has ended, by the rules or by the server.
     fn to_act_and_options(&self, viewer: Viewer) -> (Vec<Seat>, Vec<ActionOption>) {
-        if self.ended_by_server.is_some() {
-            return (Vec::new(), Vec::new());
-        }
-        let to_act = self.game.to_act();
+        let to_act = self.to_act();
         let options = match viewer.seat() {
             Some(seat) if to_act.contains(&seat) => self.game.options(seat),
             _ => Vec::new(),

@@ -3,6 +3,7 @@
 
 mod action_ids;
 mod actor;
+mod bot_seats;
 mod chat_rate;
 mod chat_room;
 mod clocks;
@@ -33,7 +34,7 @@ use tokio::sync::{Mutex, Semaphore, mpsc};
 pub use action_ids::ActionIds;
 use chat_rate::ChatRates;
 pub use chat_room::RECENT_CHAT;
-pub use commands::Command;
+pub use commands::{Command, Position};
 pub use game::MatchGame;
 pub use handle::MatchHandle;
 use kept_finished::KeptFinished;
@@ -43,6 +44,7 @@ use restart::rebuild::RebuildError;
 pub use restart::recovery::RecoveryProgress;
 
 use crate::db::DbError;
+use crate::house_bots::HouseBots;
 use crate::metrics::Metrics;
 use crate::store::Store;
 
@@ -99,6 +101,8 @@ pub struct TableMemory {
     chat_rates: ChatRates,
     /// The finished matches whose actors stay while nobody follows them.
     finished: KeptFinished,
+    /// Who of a match's players are house bots, and where they think.
+    bots: Arc<HouseBots>,
 }
 
 /// Every live match.
@@ -122,7 +126,13 @@ pub struct Tables {
 }
 
 impl Tables {
-    pub fn new(db: SqlitePool, store: Store, config: TableConfig, metrics: Arc<Metrics>) -> Tables {
+    pub fn new(
+        db: SqlitePool,
+        store: Store,
+        bots: Arc<HouseBots>,
+        config: TableConfig,
+        metrics: Arc<Metrics>,
+    ) -> Tables {
         Tables {
             slots: Arc::default(),
             db,
@@ -131,11 +141,17 @@ impl Tables {
                 recovery: restart::recovery::Recovery::default(),
                 chat_rates: ChatRates::default(),
                 finished: KeptFinished::new(config.finished_kept),
+                bots,
             }),
             config: Arc::new(config),
             rebuilds: Arc::new(Semaphore::new(rebuilds_at_once())),
             metrics,
         }
+    }
+
+    /// The house bots, as this table knows them.
+    pub fn house_bots(&self) -> &Arc<HouseBots> {
+        &self.memory.bots
     }
 
     /// Starts the actor of a match that has just been set up. Once the set-up

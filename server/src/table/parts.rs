@@ -9,6 +9,7 @@ use fray_protocol::{ChatLine, MatchId, PlayerId, Seat};
 use tokio::sync::Notify;
 
 use super::action_ids::ActionIds;
+use super::bot_seats::BotSeats;
 use super::chat_room::ChatRoom;
 use super::clocks::Clocks;
 use super::crowd::Crowd;
@@ -58,6 +59,8 @@ pub struct Parts {
     pub store: Store,
     pub draw: DrawOffers,
     pub chat: ChatRoom,
+    /// The seats house bots hold, and the thought awaited from one.
+    pub bots: BotSeats,
     /// What outlives this actor: how fast each seat may go on chatting,
     /// and the finished matches the table keeps (this one among them once
     /// it is over, until told through `retire` to give its place up).
@@ -79,9 +82,19 @@ impl Parts {
         metrics: Arc<Metrics>,
     ) -> Parts {
         let over = state.game.is_over();
+        let bots = BotSeats::new(state.game.players(), memory.bots.clone());
+        let house: Vec<bool> = (0..state.game.seats())
+            .map(|seat| bots.holds(Seat(seat as u8)))
+            .collect();
         let mut parts = Parts {
             crowd: Crowd::new(config.history),
-            clocks: Clocks::new(state.arrived, config.abandon_after, config.join_grace),
+            clocks: Clocks::new(
+                state.arrived,
+                house,
+                config.abandon_after,
+                config.join_grace,
+            ),
+            bots,
             chat: ChatRoom::new(state.chat),
             action_ids: state.action_ids,
             game: state.game,
@@ -119,6 +132,11 @@ impl Parts {
             return Vec::new();
         }
         self.clocks.update(&self.crowd, self.id())
+    }
+
+    /// Has a house bot think if one has something to do now.
+    pub fn ask_bots(&mut self) {
+        self.bots.ask(&self.game, &self.draw);
     }
 
     /// Whether the actor may stop: over, no longer kept, and followed by

@@ -68,6 +68,9 @@ pub enum Reply {
     },
     /// Over REST: to the handler awaiting it.
     Rest(oneshot::Sender<Result<(), Refusal>>),
+    /// A house bot's: no one awaits the answer. The bot chose from its
+    /// seat's options, so a refusal is the server's fault, and logged.
+    HouseBot,
 }
 
 impl Reply {
@@ -112,6 +115,9 @@ impl Reply {
             } => tell_refusal(&outbox, metrics, Some(match_id), id, refusal, 1),
             Reply::Rest(reply) => {
                 let _ = reply.send(Err(refusal));
+            }
+            Reply::HouseBot => {
+                tracing::error!(code = ?refusal.code, message = %refusal.message, "a house bot's command was refused");
             }
         }
     }

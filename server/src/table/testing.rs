@@ -21,7 +21,11 @@ pub(crate) async fn tables() -> (tempfile::TempDir, Tables) {
         history: 8,
         finished_kept: 4,
     };
-    (dir, Tables::new(db, store, config, Default::default()))
+    let bots = std::sync::Arc::new(crate::house_bots::HouseBots::none());
+    (
+        dir,
+        Tables::new(db, store, bots, config, Default::default()),
+    )
 }
 
 /// A fantasy-armies match stored as `join` stores it when the second

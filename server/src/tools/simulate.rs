@@ -174,32 +174,13 @@ impl ArmyChoice {
         match self {
             ArmyChoice::Fixed { label, list } => (label.clone(), list.clone()),
             ArmyChoice::Random { army } => {
-                let list = random_army(config, army.as_deref(), &mut |n| chooser.index(n))
-                    .expect("the army was checked when the plan was made");
+                let list =
+                    fray_rules::random_army(config, army.as_deref(), &mut |n| chooser.index(n))
+                        .expect("the army was checked when the plan was made");
                 (list.army.clone(), list)
             }
         }
     }
-}
-
-/// The rules' random army of `config`'s system.
-fn random_army(
-    config: &MatchConfig,
-    army: Option<&str>,
-    pick: &mut dyn FnMut(usize) -> usize,
-) -> Option<ArmyList> {
-    struct Random<'a, 'b> {
-        config: &'a MatchConfig,
-        army: Option<&'a str>,
-        pick: &'a mut (dyn FnMut(usize) -> usize + 'b),
-    }
-    impl SystemVisitor for Random<'_, '_> {
-        type Output = Option<ArmyList>;
-        fn visit<S: GameSystem>(self) -> Option<ArmyList> {
-            S::random_army(self.config, self.army, self.pick)
-        }
-    }
-    fray_rules::with_system(config.system, Random { config, army, pick }).flatten()
 }
 
 fn seat_range(min: u8, max: u8) -> String {

@@ -3,14 +3,18 @@
 //! [`Reply`].
 
 mod act;
+mod bot_turn;
 mod chat;
 mod draw;
 mod resign;
 mod subscribe;
 
+pub use bot_turn::bot_turn;
 pub use resign::end_by_server;
 
 use fray_protocol::{Action, PlayerRef, Seat, Viewer};
+use fray_rules::Game;
+use tokio::sync::oneshot;
 
 use super::parts::{Broken, Parts};
 use super::reply::Reply;
@@ -56,6 +60,21 @@ pub enum Command {
         player: PlayerRef,
         text: String,
     },
+    /// A copy of the game as it stands, for a house bot to suggest `seat`'s
+    /// action from (`POST /api/matches/{id}/suggestion`).
+    Position {
+        seat: Seat,
+        answer: oneshot::Sender<Position>,
+    },
+}
+
+/// The game as it stood for a suggestion.
+pub struct Position {
+    /// The match's event, in the seat's numbering.
+    pub seq: u64,
+    /// Whether the match is over.
+    pub over: bool,
+    pub game: Game,
 }
 
 impl Command {
@@ -63,7 +82,9 @@ impl Command {
     /// reached its match.
     pub fn into_reply(self) -> Option<Reply> {
         match self {
-            Command::Subscribe { .. } | Command::Unsubscribe { .. } => None,
+            Command::Subscribe { .. } | Command::Unsubscribe { .. } | Command::Position { .. } => {
+                None
+            }
             Command::Act { reply, .. }
             | Command::Resign { reply, .. }
             | Command::Draw { reply, .. }
@@ -106,6 +127,14 @@ pub async fn carry_out(parts: &mut Parts, command: Command) -> Result<(), Broken
             text,
         } => {
             chat::chat(parts, reply, seat, player, text).await;
+            Ok(())
+        }
+        Command::Position { seat, answer } => {
+            let _ = answer.send(Position {
+                seq: parts.game.number_now(Viewer::Seat(seat)),
+                over: parts.game.is_over(),
+                game: parts.game.rules_game().clone(),
+            });
             Ok(())
         }
     }

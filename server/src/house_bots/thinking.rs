@@ -1,0 +1,110 @@
+//! Where the house bots think: a fixed pool of threads of their own, fed
+//! by a queue. A search takes a core for up to seconds; on the tables'
+//! threads it would hold up every match sharing them, so it never runs
+//! there, and however many bots wait their turn here, players' actions
+//! are not queued behind them.
+
+use std::sync::mpsc;
+use std::sync::{Arc, Mutex};
+
+use fray_bots::Decision;
+use fray_protocol::{BotLevel, Seat};
+use fray_rules::Game;
+use tokio::sync::oneshot;
+
+type Job = Box<dyn FnOnce() + Send>;
+
+/// What a bot thought, for the match that asked.
+#[derive(Debug, Clone, PartialEq)]
+pub enum Thought {
+    /// Its decision where its seat must act; none if it had nothing to
+    /// decide.
+    Act(Option<Decision>),
+    /// What it expects of the game (0 to 1, a draw being half), to answer
+    /// a draw offer by; none where it values nothing (`random`).
+    Value(Option<f64>),
+}
+
+pub struct Thinking {
+    jobs: mpsc::Sender<Job>,
+    /// Scales every level's search.
+    budget: f64,
+}
+
+impl std::fmt::Debug for Thinking {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Thinking")
+            .field("budget", &self.budget)
+            .finish_non_exhaustive()
+    }
+}
+
+impl Thinking {
+    /// A pool of `threads` threads (at least one), searching with every
+    /// level scaled by `budget`. The threads end when it is dropped.
+    pub fn start(threads: usize, budget: f64) -> Thinking {
+        let (jobs, queue) = mpsc::channel::<Job>();
+        let queue = Arc::new(Mutex::new(queue));
+        for index in 0..threads.max(1) {
+            let queue = queue.clone();
+            let spawned = std::thread::Builder::new()
+                .name(format!("fray-bot-{index}"))
+                .spawn(move || {
+                    loop {
+                        // The lock is held only to take a job, not to do it.
+                        let job = queue
+                            .lock()
+                            .map_err(|_| ())
+                            .and_then(|queue| queue.recv().map_err(|_| ()));
+                        match job {
+                            Ok(job) => job(),
+                            Err(()) => break,
+                        }
+                    }
+                });
+            if let Err(error) = spawned {
+                tracing::error!(%error, "a house bot's thread could not start");
+            }
+        }
+        Thinking { jobs, budget }
+    }
+
+    /// `level`'s decision for `seat` in `game`, from `seed`.
+    pub fn decide(
+        &self,
+        game: Game,
+        seat: Seat,
+        level: BotLevel,
+        seed: u64,
+    ) -> oneshot::Receiver<Thought> {
+        let budget = self.budget;
+        self.run(move || Thought::Act(fray_bots::decide(&game, seat, level, budget, seed)))
+    }
+
+    /// What `level` expects of `game` for `seat`, from `seed`.
+    pub fn evaluate(
+        &self,
+        game: Game,
+        seat: Seat,
+        level: BotLevel,
+        seed: u64,
+    ) -> oneshot::Receiver<Thought> {
+        let budget = self.budget;
+        self.run(move || Thought::Value(fray_bots::evaluate(&game, seat, level, budget, seed)))
+    }
+
+    /// Queues `work`; its result comes on the receiver. Work whose asker
+    /// has gone (a match stopped meanwhile) is dropped unstarted.
+    fn run(&self, work: impl FnOnce() -> Thought + Send + 'static) -> oneshot::Receiver<Thought> {
+        let (answer, thought) = oneshot::channel();
+        let job: Job = Box::new(move || {
+            if !answer.is_closed() {
+                let _ = answer.send(work());
+            }
+        });
+        // The threads are gone only when the server is: then nobody awaits
+        // the answer either.
+        let _ = self.jobs.send(job);
+        thought
+    }
+}
