@@ -283,7 +283,7 @@ export async function renderLobby(main, ctx) {
   const fillSystem = () => {
     const system = ctx.systems.find((s) => s.id === systemSelect.value);
     replace(listHolder, h("label", {}, "Army list ", listSelect(system, stored, { id: "new-list" })));
-    replace(optionsHolder, (system.options || []).map(optionInput));
+    replace(optionsHolder, (system.options || []).map((option) => optionInput(option)));
   };
   systemSelect.addEventListener("change", fillSystem);
   const create = h(
