@@ -86,7 +86,7 @@ impl fmt::Display for SeatingError {
         match self {
             SeatingError::TooManyBots { bots, seats } => write!(
                 f,
-                "{bots} bots and you need {} seats, and the match has {seats} (--seats)",
+                "{bots} bots and you make {} players, and the match seats {seats}",
                 bots + 1
             ),
             SeatingError::SeatOutOfRange { seat, seats } => {

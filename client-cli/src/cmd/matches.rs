@@ -77,8 +77,8 @@ pub fn new(session: &Session, args: NewMatchArgs) -> Result<(), Failure> {
     let options = parse_options(&args.options, info.as_ref()).map_err(Failure::usage)?;
     let (seats, seat, bots) = match &info {
         Some(info) if placing => {
-            let fewest = info.seats.min.max(args.against.len() as u8 + 1);
-            let seats = args.seats.unwrap_or(fewest);
+            let wanted = (args.against.len() + 1).min(usize::from(info.seats.max)) as u8;
+            let seats = args.seats.unwrap_or(info.seats.min.max(wanted));
             let (seat, bots) = seat_bots(seats, args.seat, &args.against, &args.bot_armies, |n| {
                 SplitMix64::new(clock_seed()).below(n)
             })
