@@ -13,9 +13,6 @@ use serde_json::{Value, json};
 /// The most a whole game of a bot against a bot may take here.
 const GAME_PATIENCE: Duration = Duration::from_secs(300);
 
-/// Summoners Chess, kept short.
-const SHORT_GAME: [&str; 4] = ["--option", "max-turns=12", "--option", "quiet-turns=10"];
-
 /// Ada, logged in, with a Summoners Chess list stored; the list's id.
 fn ada_with_a_list(server: &TestServer) -> (Player, String) {
     let ada = Player::new();
@@ -29,11 +26,11 @@ fn ada_with_a_list(server: &TestServer) -> (Player, String) {
     (ada, list)
 }
 
-fn new_against(ada: &Player, list: &str, more: &[&str]) -> String {
+/// `fray match new` of Summoners Chess with Ada's list, and `more`.
+fn match_new<'a>(list: &'a str, more: &[&'a str]) -> Vec<&'a str> {
     let mut args = vec!["match", "new", "--system", "sc", "--army", list];
-    args.extend_from_slice(&SHORT_GAME);
     args.extend_from_slice(more);
-    ada.ok(&args)
+    args
 }
 
 fn seat(summary: &Value, seat: usize) -> &Value {
@@ -44,7 +41,7 @@ fn seat(summary: &Value, seat: usize) -> &Value {
 fn a_match_against_a_bot_starts_at_once_and_fray_goes_to_the_table() {
     let server = start_server();
     let (ada, list) = ada_with_a_list(&server);
-    let out = new_against(&ada, &list, &["--against", "random"]);
+    let out = ada.ok(&match_new(&list, &["--against", "random"]));
     let id = number_after(&out, "Created match ");
     assert!(
         out.contains("Every seat is taken: the match has started."),
@@ -72,8 +69,7 @@ fn a_match_against_a_bot_starts_at_once_and_fray_goes_to_the_table() {
 fn the_players_seat_and_the_bots_army_are_chosen_and_misfits_refused() {
     let server = start_server();
     let (ada, list) = ada_with_a_list(&server);
-    let out = new_against(
-        &ada,
+    let out = ada.ok(&match_new(
         &list,
         &[
             "--against",
@@ -84,7 +80,7 @@ fn the_players_seat_and_the_bots_army_are_chosen_and_misfits_refused() {
             "example:1",
             "--no-play",
         ],
-    );
+    ));
     let id = number_after(&out, "Created match ");
     assert!(
         out.contains(&format!("`fray play {id}` plays it.")),
@@ -95,33 +91,16 @@ fn the_players_seat_and_the_bots_army_are_chosen_and_misfits_refused() {
     assert_eq!(seat(&summary, 1)["player"]["name"], json!("ada"));
     assert_eq!(seat(&summary, 0)["bot"], json!("expert"), "{summary}");
 
-    let two_bots = ada.fray(&[
-        "match",
-        "new",
-        "--system",
-        "sc",
-        "--army",
+    let two_bots = ada.fray(&match_new(
         &list,
-        "--against",
-        "easy",
-        "--against",
-        "easy",
-    ]);
+        &["--against", "easy", "--against", "easy"],
+    ));
     let message = two_bots.fails(2);
     assert!(
         message.contains("2 bots and you make 3 players, and the match seats 2"),
         "{message}"
     );
-    let no_level = ada.fray(&[
-        "match",
-        "new",
-        "--system",
-        "sc",
-        "--army",
-        &list,
-        "--against",
-        "grandmaster",
-    ]);
+    let no_level = ada.fray(&match_new(&list, &["--against", "grandmaster"]));
     assert_eq!(no_level.code, 2, "{}", no_level.stderr);
     assert!(
         no_level
@@ -136,17 +115,7 @@ fn the_players_seat_and_the_bots_army_are_chosen_and_misfits_refused() {
 fn fray_bot_at_easy_plays_a_seat_by_the_servers_suggestions_to_the_end() {
     let server = start_server();
     let (ada, list) = ada_with_a_list(&server);
-    let out = ada.ok(&[
-        "match",
-        "new",
-        "--system",
-        "sc",
-        "--army",
-        &list,
-        "--against",
-        "random",
-        "--no-play",
-    ]);
+    let out = ada.ok(&match_new(&list, &["--against", "random", "--no-play"]));
     let id = number_after(&out, "Created match ");
 
     let mut bot = ada.spawn(&["bot", &id, "--level", "easy"]);

@@ -78,6 +78,18 @@ fn play_the_computer(
         .expect("the match's id")
 }
 
+/// A server, and a browser's page on which a first-time visitor has
+/// registered `name` and sees the lobby; none where no Chromium is
+/// installed.
+fn a_visitor_named(name: &str) -> Option<(TestServer, Browser, String)> {
+    let chromium = chromium_or_skip()?;
+    let server = TestServer::start_unthrottled();
+    let mut browser = Browser::launch(&chromium);
+    let page = browser.page(1100, 820, false);
+    register_in_the_page(&mut browser, &page, &server.url("/"), name);
+    Some((server, browser, page))
+}
+
 /// The login the page keeps: the player's token.
 fn token(browser: &mut Browser, page: &str) -> String {
     browser
@@ -111,15 +123,10 @@ fn bots_legend_line(browser: &mut Browser, page: &str) -> String {
 
 #[test]
 fn a_first_visitor_plays_a_whole_game_against_the_random_bot() {
-    let Some(chromium) = chromium_or_skip() else {
+    let shots = screenshots_dir();
+    let Some((server, mut browser, page)) = a_visitor_named("ada") else {
         return;
     };
-    let shots = screenshots_dir();
-    let server = TestServer::start_unthrottled();
-    let root = server.url("/");
-    let mut browser = Browser::launch(&chromium);
-    let page = browser.page(1100, 820, false);
-    register_in_the_page(&mut browser, &page, &root, "ada");
     browser.screenshot(&page, &shots.join("lobby-computer.png"));
 
     let id = play_the_computer(
@@ -193,14 +200,9 @@ fn a_first_visitor_plays_a_whole_game_against_the_random_bot() {
 
 #[test]
 fn a_match_against_the_expert_starts_at_once_and_the_bot_replies() {
-    let Some(chromium) = chromium_or_skip() else {
+    let Some((server, mut browser, page)) = a_visitor_named("bo") else {
         return;
     };
-    let server = TestServer::start_unthrottled();
-    let root = server.url("/");
-    let mut browser = Browser::launch(&chromium);
-    let page = browser.page(1100, 820, false);
-    register_in_the_page(&mut browser, &page, &root, "bo");
     // The second seat: the bot decides first, or with bo, and is waited for.
     let id = play_the_computer(&mut browser, &page, "summoners-chess", "1", "expert", &[]);
     let (_, summary) = server.get(&format!("/api/matches/{id}"));
@@ -240,14 +242,9 @@ fn a_match_against_the_expert_starts_at_once_and_the_bot_replies() {
 
 #[test]
 fn four_players_seat_two_bots_and_keep_a_seat_for_a_friend() {
-    let Some(chromium) = chromium_or_skip() else {
+    let Some((server, mut browser, page)) = a_visitor_named("cy") else {
         return;
     };
-    let server = TestServer::start_unthrottled();
-    let root = server.url("/");
-    let mut browser = Browser::launch(&chromium);
-    let page = browser.page(1100, 820, false);
-    register_in_the_page(&mut browser, &page, &root, "cy");
     browser.wait_for(
         &page,
         "the form",

@@ -6,7 +6,7 @@
 
 import { api, errorText } from "./api.js";
 import { h, replace, Notice } from "./dom.js";
-import { listSelect, resolveList, optionInput, readOptions } from "./match_form.js";
+import { systemSelectFor, listSelect, resolveList, optionInput, readOptions } from "./match_form.js";
 
 /** The house bots' levels (BotLevel), weakest first. */
 const LEVELS = [
@@ -66,11 +66,7 @@ export function otherSeats(seats, mine) {
 /** The "Play the computer" form; `stored` are the player's army lists. */
 export function computerForm(ctx, stored) {
   const note = new Notice("computer-note");
-  const systemSelect = h(
-    "select",
-    { id: "bot-system" },
-    ctx.systems.map((s) => h("option", { value: s.id }, s.name)),
-  );
+  const systemSelect = systemSelectFor(ctx.systems, "bot-system");
   const listHolder = h("span");
   const seatsHolder = h("span");
   const seatHolder = h("span");

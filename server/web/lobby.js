@@ -4,7 +4,7 @@
 import { api, login, saveLogin, ApiError, errorText } from "./api.js";
 import { h, replace, Notice, botMark } from "./dom.js";
 import { outcomeText } from "./outcome.js";
-import { listSelect, resolveList, optionInput, readOptions } from "./match_form.js";
+import { systemSelectFor, listSelect, resolveList, optionInput, readOptions } from "./match_form.js";
 import { computerForm } from "./computer.js";
 
 /** Logs in with a token: the server says whose it is. */
@@ -273,11 +273,7 @@ export async function renderLobby(main, ctx) {
   };
 
   // Create a match.
-  const systemSelect = h(
-    "select",
-    { id: "new-system" },
-    ctx.systems.map((s) => h("option", { value: s.id }, s.name)),
-  );
+  const systemSelect = systemSelectFor(ctx.systems, "new-system");
   const listHolder = h("span");
   const optionsHolder = h("div", { class: "options" });
   const fillSystem = () => {

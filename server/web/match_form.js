@@ -5,6 +5,15 @@
 import { api } from "./api.js";
 import { h } from "./dom.js";
 
+/** A choice among the server's systems, as the select of id `id`. */
+export function systemSelectFor(systems, id) {
+  return h(
+    "select",
+    { id },
+    systems.map((s) => h("option", { value: s.id }, s.name)),
+  );
+}
+
 /** The army lists one may bring to a match of `system`: stored, then examples. */
 export function listChoices(system, stored) {
   const mine = stored.filter((s) => s.list.system === system.id);
