@@ -122,6 +122,9 @@ fn a_player_alone_plays_a_bot_to_the_end_and_its_actions_replay_and_verify() {
         replay.to_string().contains("Fray bot (random)"),
         "the replay names the bot"
     );
+    let figures = server.figures();
+    assert!(figures.value("fray_bot_thought_seconds_count") >= bot_actions as f64);
+    assert_eq!(figures.value("fray_bot_thoughts_waiting"), 0.0);
 }
 
 #[test]

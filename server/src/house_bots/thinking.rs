@@ -6,11 +6,14 @@
 
 use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
+use std::time::Instant;
 
 use fray_bots::Decision;
 use fray_protocol::{BotLevel, Seat};
 use fray_rules::Game;
 use tokio::sync::oneshot;
+
+use crate::metrics::Metrics;
 
 type Job = Box<dyn FnOnce() + Send>;
 
@@ -29,6 +32,7 @@ pub struct Thinking {
     jobs: mpsc::Sender<Job>,
     /// Scales every level's search.
     budget: f64,
+    metrics: Arc<Metrics>,
 }
 
 impl std::fmt::Debug for Thinking {
@@ -42,7 +46,7 @@ impl std::fmt::Debug for Thinking {
 impl Thinking {
     /// A pool of `threads` threads (at least one), searching with every
     /// level scaled by `budget`. The threads end when it is dropped.
-    pub fn start(threads: usize, budget: f64) -> Thinking {
+    pub fn start(threads: usize, budget: f64, metrics: Arc<Metrics>) -> Thinking {
         let (jobs, queue) = mpsc::channel::<Job>();
         let queue = Arc::new(Mutex::new(queue));
         for index in 0..threads.max(1) {
@@ -66,7 +70,11 @@ impl Thinking {
                 tracing::error!(%error, "a house bot's thread could not start");
             }
         }
-        Thinking { jobs, budget }
+        Thinking {
+            jobs,
+            budget,
+            metrics,
+        }
     }
 
     /// `level`'s decision for `seat` in `game`, from `seed`.
@@ -97,10 +105,18 @@ impl Thinking {
     /// has gone (a match stopped meanwhile) is dropped unstarted.
     fn run(&self, work: impl FnOnce() -> Thought + Send + 'static) -> oneshot::Receiver<Thought> {
         let (answer, thought) = oneshot::channel();
+        let metrics = self.metrics.clone();
+        metrics.bot_thoughts_waiting.inc();
         let job: Job = Box::new(move || {
             if !answer.is_closed() {
-                let _ = answer.send(work());
+                let started = Instant::now();
+                let thought = work();
+                metrics
+                    .bot_thought_seconds
+                    .observe(started.elapsed().as_secs_f64());
+                let _ = answer.send(thought);
             }
+            metrics.bot_thoughts_waiting.dec();
         });
         // The threads are gone only when the server is: then nobody awaits
         // the answer either.
