@@ -155,7 +155,7 @@ async fn play(plan: Plan, rest: Rest) -> Result<(), Failure> {
     let setup_started = Instant::now();
     eprintln!(
         "[setup] registering {} pairs of players with army lists ({}) at {}",
-        plan.matches,
+        plan.matches + plan.house_bot_games,
         plan.systems.describe(),
         plan.base
     );

@@ -1,8 +1,9 @@
 //! Where the house bots think: a fixed pool of threads of their own, fed
-//! by a queue. A search takes a core for up to seconds; on the tables'
-//! threads it would hold up every match sharing them, so it never runs
-//! there, and however many bots wait their turn here, players' actions
-//! are not queued behind them.
+//! by a queue, at the scheduler's lowest priority. A search takes a core
+//! for up to seconds; on the tables' threads it would hold up every match
+//! sharing them, so it never runs there; and at the lowest priority it
+//! takes only the CPU time the tables leave, so that however many bots
+//! think, players' actions are not queued behind them.
 
 use std::sync::mpsc;
 use std::sync::{Arc, Mutex};
@@ -54,6 +55,7 @@ impl Thinking {
             let spawned = std::thread::Builder::new()
                 .name(format!("fray-bot-{index}"))
                 .spawn(move || {
+                    think_last();
                     loop {
                         // The lock is held only to take a job, not to do it.
                         let job = queue
@@ -108,19 +110,63 @@ impl Thinking {
         let metrics = self.metrics.clone();
         metrics.bot_thoughts_waiting.inc();
         let job: Job = Box::new(move || {
-            if !answer.is_closed() {
-                let started = Instant::now();
-                let thought = work();
-                metrics
-                    .bot_thought_seconds
-                    .observe(started.elapsed().as_secs_f64());
-                let _ = answer.send(thought);
+            if answer.is_closed() {
+                metrics.bot_thoughts_waiting.dec();
+                return;
             }
+            let started = Instant::now();
+            let thought = work();
+            metrics
+                .bot_thought_seconds
+                .observe(started.elapsed().as_secs_f64());
             metrics.bot_thoughts_waiting.dec();
+            let _ = answer.send(thought);
         });
         // The threads are gone only when the server is: then nobody awaits
         // the answer either.
         let _ = self.jobs.send(job);
         thought
+    }
+}
+
+/// Lowers the calling thread to the scheduler's idle class: it runs only
+/// on a core no other thread of the machine wants, so that the tables'
+/// threads (and the store's) always take a core before a bot's search.
+/// Lowering a thread needs no privilege; where it fails, the bot thinks at
+/// the usual priority, and says so.
+fn think_last() {
+    use thread_priority::{
+        NormalThreadSchedulePolicy, ThreadPriority, ThreadSchedulePolicy,
+        set_thread_priority_and_policy, thread_native_id,
+    };
+    let idle = ThreadSchedulePolicy::Normal(NormalThreadSchedulePolicy::Idle);
+    if let Err(error) =
+        set_thread_priority_and_policy(thread_native_id(), ThreadPriority::Min, idle)
+    {
+        tracing::warn!(?error, "a house bot's thread keeps the usual priority");
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[tokio::test]
+    async fn bots_think_on_threads_of_the_idle_class_and_the_thought_comes_back() {
+        let thinking = Thinking::start(2, 1.0, Arc::default());
+        let (told, policy) = std::sync::mpsc::channel();
+        let thought = thinking.run(move || {
+            let _ = told.send(thread_priority::thread_schedule_policy());
+            Thought::Value(Some(0.25))
+        });
+        assert_eq!(thought.await.unwrap(), Thought::Value(Some(0.25)));
+        let policy = policy.recv().unwrap().expect("the policy reads");
+        assert_eq!(
+            policy,
+            thread_priority::ThreadSchedulePolicy::Normal(
+                thread_priority::NormalThreadSchedulePolicy::Idle
+            )
+        );
+        assert_eq!(thinking.metrics.bot_thoughts_waiting.get(), 0);
     }
 }
