@@ -403,3 +403,47 @@ fn a_player_asks_a_bot_what_it_would_do_in_their_own_seat() {
     let (status, _) = server.request("POST", &path, None, Some(&json!({"level": "easy"})));
     assert_eq!(status, 401);
 }
+
+#[test]
+fn in_every_system_a_bot_plays_its_seat() {
+    // A small budget: this is about the seat, not the strength.
+    let server = TestServer::start_with(|config| {
+        config.bot_budget = 0.02;
+        config.messages_per_second = 10_000;
+    });
+    let alice = server.player("Alice");
+    for &system in fray_rules::registered() {
+        let (status, body) = against(
+            &server,
+            &alice,
+            system,
+            2,
+            0,
+            json!([{"seat": 1, "level": "club"}]),
+        );
+        assert_eq!(status, 201, "{system}: {body}");
+        let id = summary(body).id;
+        let mut follower = Follower::subscribe(server.client(Some(&alice.token)), id, Role::Player);
+        let mut bot_acted = false;
+        let mut chooser = Chooser::new(11);
+        for _ in 0..30 {
+            play_against_the_bot(&mut follower, &mut chooser, 5);
+            let history = server.history(&format!("/api/matches/{id}/history"), Some(&alice.token));
+            bot_acted = history
+                .events
+                .iter()
+                .any(|event| event.seat == Some(Seat(1)));
+            if bot_acted || follower.is_over() {
+                break;
+            }
+        }
+        assert!(bot_acted, "{system}: the bot acted in its seat");
+        let (status, body) = server.request(
+            "POST",
+            &format!("/api/matches/{id}/resign"),
+            Some(&alice.token),
+            None,
+        );
+        assert!(status == 200 || status == 409, "{system}: {status} {body}");
+    }
+}
