@@ -35,6 +35,26 @@ fn against(
     server.request("POST", "/api/matches", Some(&alice.token), Some(&body))
 }
 
+/// A two-seat match of `system`, Alice in seat 0 and a bot of `level` in
+/// seat 1, running; its id.
+fn against_a_bot(
+    server: &TestServer,
+    alice: &PlayerCreated,
+    system: SystemId,
+    level: &str,
+) -> MatchId {
+    let (status, body) = against(
+        server,
+        alice,
+        system,
+        2,
+        0,
+        json!([{"seat": 1, "level": level}]),
+    );
+    assert_eq!(status, 201, "{body}");
+    summary(body).id
+}
+
 fn summary(body: Value) -> MatchSummary {
     serde_json::from_value(body).expect("a match summary")
 }
@@ -179,15 +199,7 @@ fn a_bot_plays_on_after_a_crash() {
 fn a_random_bot_declines_a_draw_and_is_never_away() {
     let server = TestServer::start();
     let alice = server.player("Alice");
-    let (_, body) = against(
-        &server,
-        &alice,
-        SystemId::ChessboardConfrontation,
-        2,
-        0,
-        json!([{"seat": 1, "level": "random"}]),
-    );
-    let id = summary(body).id;
+    let id = against_a_bot(&server, &alice, SystemId::ChessboardConfrontation, "random");
     let mut client = server.client(Some(&alice.token));
     client.subscribe(id, Role::Player, None);
     client.send(&ClientMessage::OfferDraw { match_id: id });
@@ -326,15 +338,7 @@ fn three_bots_of_one_level_fill_a_four_seat_match_and_a_half_filled_one_waits_fo
 fn a_rematch_against_a_bot_starts_when_its_player_asks() {
     let server = TestServer::start();
     let alice = server.player("Alice");
-    let (_, body) = against(
-        &server,
-        &alice,
-        SystemId::FantasyArmies,
-        2,
-        0,
-        json!([{"seat": 1, "level": "club"}]),
-    );
-    let id = summary(body).id;
+    let id = against_a_bot(&server, &alice, SystemId::FantasyArmies, "club");
     let (status, body) = server.request(
         "POST",
         &format!("/api/matches/{id}/resign"),
@@ -359,15 +363,7 @@ fn a_rematch_against_a_bot_starts_when_its_player_asks() {
 fn a_player_asks_a_bot_what_it_would_do_in_their_own_seat() {
     let server = TestServer::start();
     let alice = server.player("Alice");
-    let (_, body) = against(
-        &server,
-        &alice,
-        SystemId::FantasyArmies,
-        2,
-        0,
-        json!([{"seat": 1, "level": "random"}]),
-    );
-    let id: MatchId = summary(body).id;
+    let id = against_a_bot(&server, &alice, SystemId::FantasyArmies, "random");
     let mut follower = Follower::subscribe(server.client(Some(&alice.token)), id, Role::Player);
     while !follower.to_act.contains(&Seat(0)) {
         follower.next_batch();
