@@ -4,7 +4,7 @@ use std::path::PathBuf;
 use std::time::Duration;
 
 use clap::Args;
-use fray_protocol::SystemId;
+use fray_protocol::{BotLevel, SystemId};
 
 use fray_cli::fail::Failure;
 
@@ -76,6 +76,18 @@ pub struct LoadArgs {
     /// Seed for the bots' choices [default: from the clock].
     #[arg(long, value_name = "U64")]
     pub seed: Option<u64>,
+
+    /// Matches against the server's house bots kept running besides
+    /// `--matches`: one of the tool's players in seat 0, a house bot of
+    /// `--house-bot-level` in seat 1, thinking on the server's bot threads.
+    /// The tool's player acts as the others do, and its acks count with
+    /// theirs.
+    #[arg(long, default_value_t = 0, value_name = "N")]
+    pub house_bot_games: usize,
+
+    /// The level of the house bots of `--house-bot-games`.
+    #[arg(long, default_value = "expert", value_name = "LEVEL")]
+    pub house_bot_level: BotLevel,
 }
 
 /// The systems the matches play, in turn.
@@ -156,6 +168,8 @@ pub struct Plan {
     pub drain_timeout: Duration,
     pub concurrency: usize,
     pub seed: u64,
+    pub house_bot_games: usize,
+    pub house_bot_level: BotLevel,
 }
 
 impl LoadArgs {
@@ -199,6 +213,8 @@ impl LoadArgs {
             drain_timeout: self.drain_timeout,
             concurrency: self.concurrency.max(1),
             seed,
+            house_bot_games: self.house_bot_games,
+            house_bot_level: self.house_bot_level,
         })
     }
 }

@@ -380,7 +380,13 @@ pub async fn run_slot(
             log.record(Entry::Match { match_id: current });
         }
         let [a, b] = &mut bots;
-        let (played_a, played_b) = tokio::join!(a.play(current), b.play(current));
+        // Against a house bot the slot's second player sits out: the
+        // server plays seat 1.
+        let (played_a, played_b) = if pair.house_bot.is_some() {
+            (a.play(current).await, Played::Finished)
+        } else {
+            tokio::join!(a.play(current), b.play(current))
+        };
         if played_a == Played::Finished && played_b == Played::Finished {
             ctx.stats.matches_finished.fetch_add(1, Relaxed);
         }

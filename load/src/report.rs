@@ -81,6 +81,8 @@ impl Report<'_> {
             "server": self.plan.base,
             "systems": self.plan.systems.0.iter().map(|s| s.key()).collect::<Vec<_>>(),
             "matches": self.plan.matches,
+            "house_bot_games": self.plan.house_bot_games,
+            "house_bot_level": self.plan.house_bot_level.key(),
             "idle": self.plan.idle,
             "spectators": self.plan.spectators,
             "rate_cap": self.plan.rate,
@@ -160,28 +162,36 @@ impl fmt::Display for Report<'_> {
         let plan = self.plan;
         writeln!(
             f,
-            "fray load: {} matches of {} for {:.1} s against {}{}",
+            "fray load: {} matches of {}{} for {:.1} s against {}{}",
             plan.matches,
             plan.systems.describe(),
+            match plan.house_bot_games {
+                0 => String::new(),
+                games => format!(
+                    " and {games} against its {} house bots",
+                    plan.house_bot_level
+                ),
+            },
             self.played.as_secs_f64(),
             plan.base,
             plan.rate
                 .map_or(String::new(), |r| format!(", at most {r} actions/s"))
         )?;
+        let slots = plan.matches + plan.house_bot_games;
         writeln!(
             f,
             "  set-up        {:.1} s: {} players, {} army lists, {} matches",
             self.setup.as_secs_f64(),
-            plan.matches * 2,
-            plan.matches * 2,
-            plan.matches
+            slots * 2,
+            slots * 2,
+            slots
         )?;
         writeln!(
             f,
             "  connections   {} held at the end of {} ({} players, {} spectators, {} idle); peak {}{}",
             self.held,
             self.expected,
-            plan.matches * 2,
+            plan.matches * 2 + plan.house_bot_games,
             plan.spectators,
             plan.idle,
             stats.peak_connections.load(Relaxed),

@@ -3,8 +3,8 @@
 //! request. Blocking: call them from `spawn_blocking`.
 
 use fray_protocol::{
-    ArmyList, ArmyListId, MatchConfig, MatchId, MatchSummary, NewMatch, PlayerCreated, Replay,
-    SystemInfo,
+    ArmyList, ArmyListId, BotArmy, BotLevel, MatchConfig, MatchId, MatchSummary, NewBot, NewMatch,
+    PlayerCreated, Replay, Seat, SystemInfo,
 };
 
 use fray_cli::api::{ApiError, Server};
@@ -49,6 +49,28 @@ impl Rest {
             seats: None,
             seat: None,
             bots: Vec::new(),
+        })
+    }
+
+    /// A match of `config` with the player in seat 0 and a house bot of
+    /// `level` in seat 1, running at once.
+    pub fn create_match_against(
+        &self,
+        token: &str,
+        config: &MatchConfig,
+        army_list: ArmyListId,
+        level: BotLevel,
+    ) -> Result<MatchSummary, ApiError> {
+        self.as_player(token).create_match(&NewMatch {
+            config: config.clone(),
+            army_list,
+            seats: None,
+            seat: None,
+            bots: vec![NewBot {
+                seat: Seat(1),
+                level,
+                army: BotArmy::default(),
+            }],
         })
     }
 

@@ -155,7 +155,7 @@ async fn play(plan: Plan, rest: Rest) -> Result<(), Failure> {
     let setup_started = Instant::now();
     eprintln!(
         "[setup] registering {} pairs of players with army lists ({}) at {}",
-        plan.matches,
+        plan.matches + plan.house_bot_games,
         plan.systems.describe(),
         plan.base
     );
@@ -165,7 +165,7 @@ async fn play(plan: Plan, rest: Rest) -> Result<(), Failure> {
         &stats,
         &plan.systems,
         &examples,
-        plan.matches,
+        (plan.matches, plan.house_bot_games, plan.house_bot_level),
         plan.concurrency,
     )
     .await
@@ -190,7 +190,7 @@ async fn play(plan: Plan, rest: Rest) -> Result<(), Failure> {
         acks: acks.clone(),
         rest,
     });
-    let expected = (plan.matches * 2 + plan.idle + plan.spectators) as i64;
+    let expected = (plan.matches * 2 + plan.house_bot_games + plan.idle + plan.spectators) as i64;
 
     // The connections, and the clock.
     let started = Instant::now();

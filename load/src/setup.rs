@@ -8,7 +8,8 @@ use std::sync::atomic::Ordering::Relaxed;
 use std::time::{Duration, Instant};
 
 use fray_protocol::{
-    ArmyList, ArmyListId, ErrorCode, MatchConfig, MatchId, OptionValue, SystemId, SystemInfo,
+    ArmyList, ArmyListId, BotLevel, ErrorCode, MatchConfig, MatchId, OptionValue, SystemId,
+    SystemInfo,
 };
 
 use super::rest::Rest;
@@ -25,11 +26,14 @@ pub struct Player {
     pub army_list: ArmyListId,
 }
 
-/// The two players of a slot, who play its matches one after another.
+/// The two players of a slot, who play its matches one after another; or
+/// one player against a house bot, whose second player is then unused.
 #[derive(Debug, Clone)]
 pub struct Pair {
     pub system: SystemId,
     pub players: [Player; 2],
+    /// The level of the house bot seat 1 holds, in a slot against one.
+    pub house_bot: Option<BotLevel>,
 }
 
 /// Tries `request` until it succeeds, fails for good, or `PATIENCE` passes
@@ -94,6 +98,7 @@ pub fn pair(
     slot: usize,
     system: SystemId,
     lists: &[ArmyList; 2],
+    house_bot: Option<BotLevel>,
 ) -> Result<Pair, ApiError> {
     let mut players = Vec::with_capacity(2);
     for (seat, list) in lists.iter().enumerate() {
@@ -109,6 +114,7 @@ pub fn pair(
     Ok(Pair {
         system,
         players: [a, b],
+        house_bot,
     })
 }
 
@@ -134,6 +140,12 @@ fn match_config(system: SystemId) -> MatchConfig {
 pub fn new_match(rest: &Rest, stats: &Stats, pair: &Pair) -> Result<MatchId, ApiError> {
     let [a, b] = &pair.players;
     let config = match_config(pair.system);
+    if let Some(level) = pair.house_bot {
+        let against = retry(stats, || {
+            rest.create_match_against(&a.token, &config, a.army_list, level)
+        })?;
+        return Ok(against.id);
+    }
     let created = retry(stats, || rest.create_match(&a.token, &config, a.army_list))?;
     let mut attempts = 0;
     let joined = retry(stats, || {
@@ -166,15 +178,18 @@ pub async fn blocking<T: Send + 'static>(
 }
 
 /// Sets up `slots` pairs, `concurrency` at a time, reporting progress on
-/// stderr.
+/// stderr; the last `house_bot_games` of them play against a house bot of
+/// `level`.
 pub async fn pairs(
     rest: &Rest,
     stats: &Arc<Stats>,
     systems: &super::args::Systems,
     examples: &ExampleArmies,
-    slots: usize,
+    (slots, house_bot_games, level): (usize, usize, BotLevel),
     concurrency: usize,
 ) -> Result<Vec<Pair>, ApiError> {
+    let slots = slots + house_bot_games;
+    let house_bots_from = slots - house_bot_games;
     let limit = Arc::new(tokio::sync::Semaphore::new(concurrency));
     let done = Arc::new(std::sync::atomic::AtomicUsize::new(0));
     let mut tasks = Vec::with_capacity(slots);
@@ -185,9 +200,10 @@ pub async fn pairs(
             .get(system)
             .expect("the run checked each system has examples")
             .clone();
+        let house_bot = (slot >= house_bots_from).then_some(level);
         tasks.push(tokio::spawn(async move {
             let _permit = limit.acquire_owned().await;
-            let pair = blocking(move || pair(&rest, &stats, slot, system, &lists)).await;
+            let pair = blocking(move || pair(&rest, &stats, slot, system, &lists, house_bot)).await;
             let finished = done.fetch_add(1, Relaxed) + 1;
             if finished % 100 == 0 && finished < slots {
                 eprintln!("[setup] {finished}/{slots} pairs of players registered");

@@ -12,7 +12,7 @@ use std::path::PathBuf;
 use fray_protocol::{
     ArmyCheck, ArmyList, ClientMessage, ErrorBody, ErrorCode, History, JoinMatch, MatchSummary,
     NewMatch, NewPlayer, PlayerCreated, PlayerRef, Replay, ServerMessage, StoredArmyList,
-    SystemInfo,
+    Suggestion, SuggestionRequest, SystemInfo,
 };
 use serde::Serialize;
 use serde::de::DeserializeOwned;
@@ -91,6 +91,8 @@ fn checker(type_name: &str) -> Option<(&'static str, RoundTrip)> {
         "ArmyCheck" => ("army-check", round_trip::<ArmyCheck>),
         "NewMatch" => ("new-match", round_trip::<NewMatch>),
         "JoinMatch" => ("join-match", round_trip::<JoinMatch>),
+        "SuggestionRequest" => ("suggestion-request", round_trip::<SuggestionRequest>),
+        "Suggestion" => ("suggestion", round_trip::<Suggestion>),
         "MatchSummary" => ("match-summary", round_trip::<MatchSummary>),
         "Replay" => ("replay", round_trip::<Replay>),
         "History" => ("history", round_trip::<History>),

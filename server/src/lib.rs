@@ -90,6 +90,7 @@ where
         &systems,
         config.bot_threads as usize,
         config.bot_budget,
+        metrics.clone(),
     )
     .await?;
     let tables = Tables::new(

@@ -72,6 +72,10 @@ pub struct Metrics {
     pub match_rebuilds: Counter,
     /// How long each group commit of the event log took.
     pub commit_seconds: Histogram,
+    /// House bots' thoughts queued or being thought.
+    pub bot_thoughts_waiting: Gauge,
+    /// How long each house bot's thought took, from the start of its search.
+    pub bot_thought_seconds: Histogram,
     refusals: Family<RefusalLabels, Counter>,
     dropped: Family<DroppedLabels, Counter>,
     /// Answers to bad input left out because the outbox was half full.
@@ -138,6 +142,20 @@ impl Metrics {
             "Time to write and sync one group commit of the event log",
             commit_seconds.clone(),
         );
+        let bot_thoughts_waiting = Gauge::default();
+        registry.register(
+            "bot_thoughts_waiting",
+            "House bots' thoughts (decisions, draw answers, suggestions) queued or being thought",
+            bot_thoughts_waiting.clone(),
+        );
+        // 1 ms to ~33 s: an easy decision takes milliseconds, an expert's up
+        // to 2 s; longer says the bots' threads are too few or too slow.
+        let bot_thought_seconds = Histogram::new(exponential_buckets(0.001, 2.0, 16));
+        registry.register(
+            "bot_thought_seconds",
+            "Time a house bot took to think one thought, once its thread took it",
+            bot_thought_seconds.clone(),
+        );
         let refusals = Family::default();
         registry.register(
             "refusals",
@@ -172,6 +190,8 @@ impl Metrics {
             acks,
             match_rebuilds,
             commit_seconds,
+            bot_thoughts_waiting,
+            bot_thought_seconds,
             refusals,
             dropped,
             refusals_skipped,

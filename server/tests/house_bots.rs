@@ -35,6 +35,26 @@ fn against(
     server.request("POST", "/api/matches", Some(&alice.token), Some(&body))
 }
 
+/// A two-seat match of `system`, Alice in seat 0 and a bot of `level` in
+/// seat 1, running; its id.
+fn against_a_bot(
+    server: &TestServer,
+    alice: &PlayerCreated,
+    system: SystemId,
+    level: &str,
+) -> MatchId {
+    let (status, body) = against(
+        server,
+        alice,
+        system,
+        2,
+        0,
+        json!([{"seat": 1, "level": level}]),
+    );
+    assert_eq!(status, 201, "{body}");
+    summary(body).id
+}
+
 fn summary(body: Value) -> MatchSummary {
     serde_json::from_value(body).expect("a match summary")
 }
@@ -122,6 +142,9 @@ fn a_player_alone_plays_a_bot_to_the_end_and_its_actions_replay_and_verify() {
         replay.to_string().contains("Fray bot (random)"),
         "the replay names the bot"
     );
+    let figures = server.figures();
+    assert!(figures.value("fray_bot_thought_seconds_count") >= bot_actions as f64);
+    assert_eq!(figures.value("fray_bot_thoughts_waiting"), 0.0);
 }
 
 #[test]
@@ -176,15 +199,7 @@ fn a_bot_plays_on_after_a_crash() {
 fn a_random_bot_declines_a_draw_and_is_never_away() {
     let server = TestServer::start();
     let alice = server.player("Alice");
-    let (_, body) = against(
-        &server,
-        &alice,
-        SystemId::ChessboardConfrontation,
-        2,
-        0,
-        json!([{"seat": 1, "level": "random"}]),
-    );
-    let id = summary(body).id;
+    let id = against_a_bot(&server, &alice, SystemId::ChessboardConfrontation, "random");
     let mut client = server.client(Some(&alice.token));
     client.subscribe(id, Role::Player, None);
     client.send(&ClientMessage::OfferDraw { match_id: id });
@@ -323,15 +338,7 @@ fn three_bots_of_one_level_fill_a_four_seat_match_and_a_half_filled_one_waits_fo
 fn a_rematch_against_a_bot_starts_when_its_player_asks() {
     let server = TestServer::start();
     let alice = server.player("Alice");
-    let (_, body) = against(
-        &server,
-        &alice,
-        SystemId::FantasyArmies,
-        2,
-        0,
-        json!([{"seat": 1, "level": "club"}]),
-    );
-    let id = summary(body).id;
+    let id = against_a_bot(&server, &alice, SystemId::FantasyArmies, "club");
     let (status, body) = server.request(
         "POST",
         &format!("/api/matches/{id}/resign"),
@@ -356,15 +363,7 @@ fn a_rematch_against_a_bot_starts_when_its_player_asks() {
 fn a_player_asks_a_bot_what_it_would_do_in_their_own_seat() {
     let server = TestServer::start();
     let alice = server.player("Alice");
-    let (_, body) = against(
-        &server,
-        &alice,
-        SystemId::FantasyArmies,
-        2,
-        0,
-        json!([{"seat": 1, "level": "random"}]),
-    );
-    let id: MatchId = summary(body).id;
+    let id = against_a_bot(&server, &alice, SystemId::FantasyArmies, "random");
     let mut follower = Follower::subscribe(server.client(Some(&alice.token)), id, Role::Player);
     while !follower.to_act.contains(&Seat(0)) {
         follower.next_batch();
@@ -399,4 +398,48 @@ fn a_player_asks_a_bot_what_it_would_do_in_their_own_seat() {
     assert_eq!(status, 403, "only a player of the match may ask");
     let (status, _) = server.request("POST", &path, None, Some(&json!({"level": "easy"})));
     assert_eq!(status, 401);
+}
+
+#[test]
+fn in_every_system_a_bot_plays_its_seat() {
+    // A small budget: this is about the seat, not the strength.
+    let server = TestServer::start_with(|config| {
+        config.bot_budget = 0.02;
+        config.messages_per_second = 10_000;
+    });
+    let alice = server.player("Alice");
+    for &system in fray_rules::registered() {
+        let (status, body) = against(
+            &server,
+            &alice,
+            system,
+            2,
+            0,
+            json!([{"seat": 1, "level": "club"}]),
+        );
+        assert_eq!(status, 201, "{system}: {body}");
+        let id = summary(body).id;
+        let mut follower = Follower::subscribe(server.client(Some(&alice.token)), id, Role::Player);
+        let mut bot_acted = false;
+        let mut chooser = Chooser::new(11);
+        for _ in 0..30 {
+            play_against_the_bot(&mut follower, &mut chooser, 5);
+            let history = server.history(&format!("/api/matches/{id}/history"), Some(&alice.token));
+            bot_acted = history
+                .events
+                .iter()
+                .any(|event| event.seat == Some(Seat(1)));
+            if bot_acted || follower.is_over() {
+                break;
+            }
+        }
+        assert!(bot_acted, "{system}: the bot acted in its seat");
+        let (status, body) = server.request(
+            "POST",
+            &format!("/api/matches/{id}/resign"),
+            Some(&alice.token),
+            None,
+        );
+        assert!(status == 200 || status == 409, "{system}: {status} {body}");
+    }
 }

@@ -11,11 +11,13 @@ mod asking;
 mod thinking;
 
 use std::collections::BTreeMap;
+use std::sync::Arc;
 
 use fray_protocol::{BotLevel, PlayerId, SystemInfo};
 use sqlx::SqlitePool;
 
 use crate::db::{self, DbError};
+use crate::metrics::Metrics;
 
 pub use asking::{Asked, Asking};
 pub use thinking::{Thinking, Thought};
@@ -40,6 +42,7 @@ impl HouseBots {
         systems: &[SystemInfo],
         threads: usize,
         budget: f64,
+        metrics: Arc<Metrics>,
     ) -> Result<HouseBots, DbError> {
         let most = systems
             .iter()
@@ -61,7 +64,7 @@ impl HouseBots {
         }
         Ok(HouseBots {
             roster,
-            thinking: Thinking::start(threads, budget),
+            thinking: Thinking::start(threads, budget, metrics),
             asking: Asking::default(),
         })
     }
@@ -70,7 +73,7 @@ impl HouseBots {
     pub fn none() -> HouseBots {
         HouseBots {
             roster: BTreeMap::new(),
-            thinking: Thinking::start(1, 1.0),
+            thinking: Thinking::start(1, 1.0, Arc::default()),
             asking: Asking::default(),
         }
     }
