@@ -14,11 +14,14 @@ fn login_saves_a_private_config_and_reuses_it() {
     let server = start_server();
     let ada = Player::new();
     let out = ada.login(&server, "ada");
-    assert!(out.contains("Registered ada (player 1)"), "{out}");
+    // The server numbers its house bots' players first: the id is the one
+    // saved, whatever it is.
+    let id = number_after(&out, "Registered ada (player ");
 
     let text = std::fs::read_to_string(ada.config()).expect("the config is written");
     let saved: serde_json::Value = serde_json::from_str(&text).expect("JSON");
     assert_eq!(saved["logins"][0]["name"], "ada");
+    assert_eq!(saved["logins"][0]["player"].to_string(), id);
     assert_eq!(saved["logins"][0]["server"], server.url("").as_str());
     let token = saved["logins"][0]["token"].as_str().expect("a token");
     assert!(!token.is_empty());
@@ -34,7 +37,10 @@ fn login_saves_a_private_config_and_reuses_it() {
 
     // The same name on the same server: the same player and token.
     let out = ada.login(&server, "ada");
-    assert!(out.contains("as ada (player 1), as before"), "{out}");
+    assert!(
+        out.contains(&format!("as ada (player {id}), as before")),
+        "{out}"
+    );
     let again: serde_json::Value =
         serde_json::from_str(&std::fs::read_to_string(ada.config()).unwrap()).unwrap();
     assert_eq!(again["logins"].as_array().unwrap().len(), 1);
@@ -88,7 +94,7 @@ fn systems_show_the_unit_keys_in_lines_that_fit_80_columns() {
 fn a_name_another_player_holds_is_said_to_be_taken() {
     let server = start_server();
     let ada = Player::new();
-    ada.login(&server, "ada");
+    let id = number_after(&ada.login(&server, "ada"), "(player ");
     let other = Player::new();
     for taken in ["ada", "ADA"] {
         let run = other.fray(&["login", "--server", &server.url(""), "--name", taken]);
@@ -103,7 +109,10 @@ fn a_name_another_player_holds_is_said_to_be_taken() {
 
     // Her own login is found in any case.
     let out = ada.login(&server, "Ada");
-    assert!(out.contains("as ada (player 1), as before"), "{out}");
+    assert!(
+        out.contains(&format!("as ada (player {id}), as before")),
+        "{out}"
+    );
 }
 
 #[test]
