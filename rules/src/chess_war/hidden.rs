@@ -69,6 +69,7 @@ mod tests {
     use super::super::examples::example;
     use super::super::moves::Move;
     use super::super::state::Place;
+    use super::super::tests::picks;
     use super::*;
     use crate::contract::GameRules;
     use crate::kit::dice::ChaChaDice;
@@ -89,18 +90,7 @@ mod tests {
         game
     }
 
-    /// Picks from a fixed stream, as a bot's chance would give them.
-    fn picks(seed: usize) -> impl FnMut(usize) -> usize {
-        let mut state = seed;
-        move |n| {
-            state = state
-                .wrapping_mul(6_364_136_223_846_793_005)
-                .wrapping_add(1);
-            (state >> 33) % n
-        }
-    }
-
-    fn drawn(game: &ChessWar, seat: u8, seed: usize) -> ChessWar {
+    fn drawn(game: &ChessWar, seat: u8, seed: u64) -> ChessWar {
         game.with_other_side_drawn(seat, &mut picks(seed))
     }
 
@@ -193,7 +183,7 @@ mod tests {
             );
             assert_eq!(imagined.seats_to_act(), vec![Seat(0)]);
             // Placing the rest reveals both armies and starts the battle.
-            let mut dice = ChaChaDice::from_u64(seed as u64);
+            let mut dice = ChaChaDice::from_u64(seed);
             let mut playing = imagined;
             while let Some(Move::Place { .. }) = playing.moves(Seat(0)).first().copied() {
                 let mv = playing.moves(Seat(0))[0];
