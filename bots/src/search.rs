@@ -92,12 +92,18 @@ impl Search {
         let mut tree: Vec<Node<G::Move>> = vec![Node::new(seat)];
         let mut scratch = Vec::new();
         let mut path = Vec::new();
+        let mut work = 0;
         for _ in 0..self.playouts {
+            if work >= self.decision_moves() {
+                break;
+            }
             let Some(mut state) = game.with_hidden_drawn(seat, &mut |n| chance.index(n)) else {
                 break;
             };
-            self.descend(&mut tree, &mut state, seat, &mut scratch, &mut path, chance);
-            let reached = self.playout(&mut state, &mut scratch, chance);
+            let mut listed =
+                self.descend(&mut tree, &mut state, seat, &mut scratch, &mut path, chance);
+            let reached = self.playout(&mut state, &mut scratch, &mut listed, chance);
+            work += listed;
             for &node in &path {
                 let node = &mut tree[node];
                 node.visits += 1;
@@ -124,14 +130,18 @@ impl Search {
         let mut total = 0.0;
         for _ in 0..self.playouts {
             let mut state = game.with_hidden_drawn(seat, &mut |n| chance.index(n))?;
-            total += self.playout(&mut state, &mut scratch, chance).of(seat);
+            total += self
+                .playout(&mut state, &mut scratch, &mut 0, chance)
+                .of(seat);
         }
         Some(total / f64::from(self.playouts.max(1)))
     }
 
     /// Walks from the root, choosing by UCB among the edges a node has and
     /// growing one new edge where the node may widen; the nodes passed,
-    /// root first, in `path`.
+    /// root first, in `path`. Returns how many legal moves it listed, which
+    /// count against the playout's [`Search::playout_moves`]: where lists
+    /// run to thousands, the walk down the tree is most of the work.
     fn descend<G: GameRules>(
         &self,
         tree: &mut Vec<Node<G::Move>>,
@@ -140,14 +150,15 @@ impl Search {
         legal: &mut Vec<G::Move>,
         path: &mut Vec<usize>,
         chance: &mut Chance,
-    ) {
+    ) -> usize {
         path.clear();
         path.push(0);
         let mut node = 0;
+        let mut listed = 0;
         loop {
             let to_act = state.to_act();
             if to_act.is_empty() {
-                return;
+                return listed;
             }
             // Where several decide at once, the search takes them in a
             // random order; at the root the bot's seat decides.
@@ -158,8 +169,9 @@ impl Search {
             };
             legal.clear();
             state.legal_moves(seat, legal);
+            listed += legal.len();
             if legal.is_empty() {
-                return;
+                return listed;
             }
             let edges = tree[node]
                 .edges
@@ -175,15 +187,24 @@ impl Search {
                 tree[node].edges.push(Edge { seat, mv, child });
                 state.play_quiet(seat, mv, chance);
                 path.push(child);
-                return;
+                return listed;
             }
             let Some((mv, child)) = self.select(tree, node, seat, legal) else {
-                return;
+                return listed;
             };
             state.play_quiet(seat, mv, chance);
             path.push(child);
             node = child;
         }
+    }
+
+    /// Legal moves a decision may list in all, over its playouts, before
+    /// it stops searching: a quarter of what every playout listing its
+    /// most would come to. Where a seat's own list runs to thousands (a
+    /// Swarm's splits), every walk down the tree lists it again; counted in
+    /// moves, not time, so a decision stays repeatable.
+    fn decision_moves(&self) -> usize {
+        self.playouts as usize * self.playout_moves / 4
     }
 
     /// How many edges a node visited `visits` times may hold.
@@ -221,17 +242,18 @@ impl Search {
     }
 
     /// Plays random moves from `state` for at most `playout_plies` moves
-    /// (fewer where the lists listed reach `playout_moves`), then values
-    /// where it got to.
+    /// (fewer where the lists listed, counted on from `listed`, which the
+    /// walk down the tree listed, reach `playout_moves`), then values where
+    /// it got to.
     fn playout<G: GameRules>(
         &self,
         state: &mut G,
         legal: &mut Vec<G::Move>,
+        listed: &mut usize,
         chance: &mut Chance,
     ) -> Rewards {
-        let mut listed = 0;
         for _ in 0..self.playout_plies {
-            if listed >= self.playout_moves {
+            if *listed >= self.playout_moves {
                 break;
             }
             let to_act = state.to_act();
@@ -241,7 +263,7 @@ impl Search {
             let seat = to_act[chance.index(to_act.len())];
             legal.clear();
             state.legal_moves(seat, legal);
-            listed += legal.len();
+            *listed += legal.len();
             if legal.is_empty() {
                 break;
             }

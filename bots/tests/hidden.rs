@@ -6,6 +6,7 @@ use fray_bots::choose;
 use fray_protocol::BotLevel;
 use fray_protocol::{MatchConfig, Seat, Viewer};
 use fray_rules::action_chess_faction_chess::{ActionChessFactionChess, Faction, Position};
+use fray_rules::chess_war::{ChessWar, Race, example};
 use fray_rules::summoners_chess::{Move, Placement, SummonersChess};
 use fray_rules::{ChaChaDice, GameRules, GameSystem, example_armies};
 
@@ -102,4 +103,46 @@ fn where_a_shade_haunts_unseen_does_not_change_its_opponents_decision() {
     // The Ghost's own seat knows where its Shade is: nothing is drawn.
     let own = b1.with_hidden_drawn(Seat(0), &mut |n| n - 1).unwrap();
     assert_eq!(own.view(Viewer::Referee), b1.view(Viewer::Referee));
+}
+
+/// ChessWar! behind the screen (W7): `seat` plays the Humans' example and
+/// has placed three units; the other side plays `other`'s example and has
+/// placed `others` units, neither of which `seat` sees.
+fn screened(seat: Seat, other: Race, others: usize) -> ChessWar {
+    let config = MatchConfig::new(ChessWar::ID);
+    let mut armies = vec![example(Race::Humans), example(other)];
+    if seat == Seat(1) {
+        armies.reverse();
+    }
+    let mut dice = ChaChaDice::from_u64(2);
+    let mut game = ChessWar::setup_quiet(&config, &armies, &mut dice).unwrap();
+    let opponent = Seat(1 - seat.0);
+    for (placer, count) in [(seat, 3), (opponent, others)] {
+        for _ in 0..count {
+            let mv = *game.moves(placer).last().unwrap();
+            game.play_quiet(placer, mv, &mut dice);
+        }
+    }
+    game
+}
+
+#[test]
+fn the_other_sides_army_behind_the_screen_does_not_change_a_placement() {
+    for seat in [Seat(0), Seat(1)] {
+        // Armies of different sizes, with different numbers placed.
+        let undead = screened(seat, Race::Undead, 4);
+        let dwarves = screened(seat, Race::Dwarves, 9);
+        assert_eq!(
+            undead.view(Viewer::Seat(seat)),
+            dwarves.view(Viewer::Seat(seat)),
+            "{seat:?} must not see the other side"
+        );
+        for seed in 0..8 {
+            assert_eq!(
+                choose(&undead, seat, BotLevel::Easy, 1.0, seed),
+                choose(&dwarves, seat, BotLevel::Easy, 1.0, seed),
+                "{seat:?}'s placement with seed {seed} depended on the other side's army"
+            );
+        }
+    }
 }

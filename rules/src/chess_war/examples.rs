@@ -88,9 +88,8 @@ pub fn example(race: Race) -> ArmyList {
 }
 
 /// A random legal list of race `army`, else of a race drawn with one pick,
-/// within the match's points: the general and the fewest basic infantry
-/// first, then units drawn one at a time among those that still fit, until
-/// none does. `None` when `army` names no race.
+/// within the match's points ([`random_counts`]). `None` when `army` names
+/// no race.
 pub fn random_army(config: &MatchConfig, army: Option<&str>, pick: Pick) -> Option<ArmyList> {
     let race = match army {
         Some(key) => Race::from_key(key)?,
@@ -99,6 +98,24 @@ pub fn random_army(config: &MatchConfig, army: Option<&str>, pick: Pick) -> Opti
     // A config whose options are refused sets no points: such a match is
     // never played, so a list for the default points does.
     let budget = super::read_options(config).map_or(DEFAULT_POINTS, |options| options.points);
+    let counts = random_counts(race, budget, pick);
+    Some(ArmyList {
+        system: SystemId::ChessWar,
+        army: race.key().to_string(),
+        name: format!("random {}", race.name()),
+        units: counts
+            .into_iter()
+            .filter(|&(_, count)| count > 0)
+            .map(|(id, count)| ArmyEntry::new(profile(id).key, count))
+            .collect(),
+    })
+}
+
+/// How many of each of `race`'s units a random list within `budget` points
+/// takes, in the book's order: the general and the fewest basic infantry
+/// first, then units drawn one at a time among those that still fit, until
+/// none does.
+pub(crate) fn random_counts(race: Race, budget: u32, pick: Pick) -> Vec<(UnitId, u32)> {
     let mut counts: Vec<(UnitId, u32)> = units_of(race)
         .map(|(id, unit)| (id, u32::from(unit.min)))
         .collect();
@@ -120,21 +137,11 @@ pub fn random_army(config: &MatchConfig, army: Option<&str>, pick: Pick) -> Opti
             .map(|(index, _)| index)
             .collect();
         if fitting.is_empty() {
-            break;
+            return counts;
         }
         let (id, count) = &mut counts[fitting[pick(fitting.len())]];
         *count += 1;
         cost += u32::from(profile(*id).cost);
         total += 1;
     }
-    Some(ArmyList {
-        system: SystemId::ChessWar,
-        army: race.key().to_string(),
-        name: format!("random {}", race.name()),
-        units: counts
-            .into_iter()
-            .filter(|&(_, count)| count > 0)
-            .map(|(id, count)| ArmyEntry::new(profile(id).key, count))
-            .collect(),
-    })
 }

@@ -16,6 +16,7 @@
 //! - `state.rs`: the units, the board, the turn and its phase
 //! - `board.rs`: the sides' deployment zones
 //! - `setup.rs`: the lists checked, the secret placement, the reveal, who starts
+//! - `hidden.rs`: what a seat cannot see behind the screen, drawn anew for a bot
 //! - `moves.rs`: every decision, and the one generator of those legal now
 //! - `turn.rs`: one action, the phases in order, the end of a turn
 //! - `movement.rs`: moves, the charge step, fear when charging, stupidity, teleport
@@ -39,6 +40,7 @@ pub mod army;
 mod board;
 pub mod examples;
 mod firing;
+mod hidden;
 mod magic;
 mod melee;
 mod movement;
@@ -350,5 +352,10 @@ impl GameSystem for ChessWar {
 
     fn random_army(config: &MatchConfig, army: Option<&str>, pick: Pick) -> Option<ArmyList> {
         random_army(config, army, pick)
+    }
+
+    /// Behind the screen, the other side's army and placements (W7).
+    fn with_hidden_drawn(&self, seat: Seat, pick: Pick) -> Option<Self> {
+        Some(self.with_other_side_drawn(seat.0, pick))
     }
 }

@@ -6,9 +6,9 @@ use fray_protocol::{PieceId, Square};
 
 use super::MatchOptions;
 use super::rulings::Rulings;
-use super::state::{ChessWar, EMPTY, IDS_PER_SEAT, Marks, Phase, Place, SpellSlots, Step, Unit};
+use super::state::{ChessWar, Marks, Phase, Place, SpellSlots, Step, Unit};
 use super::units::{Race, unit_by_key};
-use crate::kit::grid::{SQUARES, Sq, from_square};
+use crate::kit::grid::from_square;
 
 pub struct Position {
     game: ChessWar,
@@ -65,34 +65,17 @@ impl Position {
         let unit = unit_by_key(race, unit)
             .unwrap_or_else(|| panic!("{unit} is not in the {} army", race.name()));
         let number = self.game.units.iter().filter(|u| u.owner == seat).count() as u32;
-        let id = PieceId(u32::from(seat) * IDS_PER_SEAT + number);
+        let added = Unit::unplaced(seat, number, unit);
+        let id = added.id;
         let at = self
             .game
             .units
             .iter()
             .position(|u| u.id > id)
             .unwrap_or(self.game.units.len());
-        self.game.units.insert(
-            at,
-            Unit {
-                id,
-                unit,
-                owner: seat,
-                place: Place::Unplaced,
-                marks: Marks::default(),
-                spells: Default::default(),
-            },
-        );
+        self.game.units.insert(at, added);
         // The indices after the new unit moved up by one.
-        self.game.board = [EMPTY; SQUARES];
-        let standing: Vec<(u8, Sq)> = self
-            .game
-            .on_board()
-            .map(|(index, _, sq)| (index, sq))
-            .collect();
-        for (index, sq) in standing {
-            self.game.board[usize::from(sq)] = index;
-        }
+        self.game.index_board();
         (id, at as u8)
     }
 

@@ -3,10 +3,10 @@
 //! one unit at a time in their own zones, seen only by themselves, then the
 //! reveal together and the d2 for who starts.
 
-use fray_protocol::{ArmyList, MatchConfig, Phrase, PieceId, Seat, SystemId};
+use fray_protocol::{ArmyList, MatchConfig, Phrase, Seat, SystemId};
 
 use super::army::{Budget, check};
-use super::state::{ChessWar, EMPTY, IDS_PER_SEAT, Marks, Phase, Place, Unit};
+use super::state::{ChessWar, EMPTY, Phase, Place, Unit};
 use super::units::{Race, UnitId};
 use super::{NAME, read_options};
 use crate::Dice;
@@ -56,14 +56,7 @@ impl ChessWar {
                 sides[usize::from(seat)]
                     .iter()
                     .enumerate()
-                    .map(move |(number, &unit)| Unit {
-                        id: PieceId(u32::from(seat) * IDS_PER_SEAT + number as u32),
-                        unit,
-                        owner: seat,
-                        place: Place::Unplaced,
-                        marks: Marks::default(),
-                        spells: Default::default(),
-                    })
+                    .map(move |(number, &unit)| Unit::unplaced(seat, number as u32, unit))
             })
             .collect();
         ChessWar {

@@ -1,13 +1,13 @@
 //! What each spell does once nobody dispelled it (W41–W50), with the Rune
 //! Lord's anti-magic against the spells aimed at a Dwarf unit (W33).
 
-use fray_protocol::{Phrase, PieceId};
+use fray_protocol::Phrase;
 
 use super::magic::{Casting, area};
 use super::reactions::Window;
 use super::resolution::{Cause, PendingSave, Task};
 use super::spells::{PLAGUE_SAVE_MODIFIER, STORM_TO_HIT, Spell, ZAP_SAVE_MODIFIER, ZAP_TO_HIT};
-use super::state::{ChessWar, IDS_PER_SEAT, Marks, Place, SpellSlots, Unit};
+use super::state::{ChessWar, IDS_PER_SEAT, Unit};
 use super::units::{Race, unit_by_key};
 use crate::Dice;
 use crate::kit::describe::Describe;
@@ -223,14 +223,7 @@ impl ChessWar {
         }
         let zombies = unit_by_key(Race::Undead, "zombies").expect("the Undead have Zombies");
         let number = self.units.iter().filter(|unit| unit.owner == seat).count() as u32;
-        self.units.push(Unit {
-            id: PieceId(u32::from(seat) * IDS_PER_SEAT + number),
-            unit: zombies,
-            owner: seat,
-            place: Place::Unplaced,
-            marks: Marks::default(),
-            spells: SpellSlots::default(),
-        });
+        self.units.push(Unit::unplaced(seat, number, zombies));
         let index = (self.units.len() - 1) as u8;
         self.put(index, square);
         log.tell(|| Phrase::new().text(format!("Zombies rise on {}", to_square(square))));

@@ -108,6 +108,19 @@ pub struct Unit {
 }
 
 impl Unit {
+    /// `owner`'s unit number `number` (counted from 0 along its side), not
+    /// yet on the board: its id is within its seat's hundred.
+    pub(crate) fn unplaced(owner: u8, number: u32, unit: UnitId) -> Unit {
+        Unit {
+            id: PieceId(u32::from(owner) * IDS_PER_SEAT + number),
+            unit,
+            owner,
+            place: Place::Unplaced,
+            marks: Marks::default(),
+            spells: SpellSlots::default(),
+        }
+    }
+
     pub fn profile(&self) -> &'static Profile {
         profile(self.unit)
     }
@@ -258,6 +271,17 @@ impl ChessWar {
     /// The squares of the units `seat` fights.
     pub(crate) fn enemies_of(&self, seat: u8) -> u64 {
         self.squares_of_seat(1 - seat)
+    }
+
+    /// Writes the board again from the units' places, after the units'
+    /// indices changed.
+    pub(crate) fn index_board(&mut self) {
+        self.board = [EMPTY; SQUARES];
+        for (index, unit) in self.units.iter().enumerate() {
+            if let Some(sq) = unit.square() {
+                self.board[usize::from(sq)] = index as u8;
+            }
+        }
     }
 
     /// Puts a unit on an empty square.

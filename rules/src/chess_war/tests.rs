@@ -532,8 +532,9 @@ fn config(options: &[(&str, i64)]) -> MatchConfig {
     config
 }
 
-/// A fixed stream of picks, so each random army is the same every run.
-fn picks(seed: u64) -> impl FnMut(usize) -> usize {
+/// A fixed stream of picks, so each random army (or hidden army drawn) is
+/// the same every run.
+pub(super) fn picks(seed: u64) -> impl FnMut(usize) -> usize {
     let mut state = seed;
     move |n| {
         state = state
