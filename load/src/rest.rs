@@ -37,40 +37,26 @@ impl Rest {
             .map(|stored| stored.id)
     }
 
+    /// A match of `config` with the player in seat 0; with a house bot of
+    /// `against`'s level in seat 1, if given, which starts it at once.
     pub fn create_match(
         &self,
         token: &str,
         config: &MatchConfig,
         army_list: ArmyListId,
+        against: Option<BotLevel>,
     ) -> Result<MatchSummary, ApiError> {
+        let bots = against.map(|level| NewBot {
+            seat: Seat(1),
+            level,
+            army: BotArmy::default(),
+        });
         self.as_player(token).create_match(&NewMatch {
             config: config.clone(),
             army_list,
             seats: None,
             seat: None,
-            bots: Vec::new(),
-        })
-    }
-
-    /// A match of `config` with the player in seat 0 and a house bot of
-    /// `level` in seat 1, running at once.
-    pub fn create_match_against(
-        &self,
-        token: &str,
-        config: &MatchConfig,
-        army_list: ArmyListId,
-        level: BotLevel,
-    ) -> Result<MatchSummary, ApiError> {
-        self.as_player(token).create_match(&NewMatch {
-            config: config.clone(),
-            army_list,
-            seats: None,
-            seat: None,
-            bots: vec![NewBot {
-                seat: Seat(1),
-                level,
-                army: BotArmy::default(),
-            }],
+            bots: bots.into_iter().collect(),
         })
     }
 

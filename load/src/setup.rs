@@ -135,18 +135,18 @@ fn match_config(system: SystemId) -> MatchConfig {
     }
 }
 
-/// Creates a match for a pair and has the second player join it: it is
-/// running when this returns. Blocking.
+/// Creates a match for a pair and has the second player join it, or, for a
+/// slot against a house bot, one the bot's seat fills at once: it is running
+/// when this returns. Blocking.
 pub fn new_match(rest: &Rest, stats: &Stats, pair: &Pair) -> Result<MatchId, ApiError> {
     let [a, b] = &pair.players;
     let config = match_config(pair.system);
-    if let Some(level) = pair.house_bot {
-        let against = retry(stats, || {
-            rest.create_match_against(&a.token, &config, a.army_list, level)
-        })?;
-        return Ok(against.id);
+    let created = retry(stats, || {
+        rest.create_match(&a.token, &config, a.army_list, pair.house_bot)
+    })?;
+    if pair.house_bot.is_some() {
+        return Ok(created.id);
     }
-    let created = retry(stats, || rest.create_match(&a.token, &config, a.army_list))?;
     let mut attempts = 0;
     let joined = retry(stats, || {
         attempts += 1;
