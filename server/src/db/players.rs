@@ -236,4 +236,35 @@ mod tests {
         assert_eq!(renamed.chars().count(), 32);
         assert!(renamed.ends_with("x (12)"), "{renamed}");
     }
+
+    #[tokio::test]
+    async fn house_bots_are_made_once_and_a_player_holding_a_bots_name_is_renamed() {
+        let (_dir, db) = crate::db::scratch().await;
+        let mut conn = db.acquire().await.unwrap();
+        let held = create(&mut conn, "Fray bot (easy)", b"held").await.unwrap();
+        drop(conn);
+
+        let (bots, renamed) = house_bots(&db, BotLevel::Easy, 2).await.unwrap();
+        assert_eq!(bots.len(), 2);
+        assert_eq!(
+            renamed,
+            vec![Renamed {
+                id: held,
+                from: "Fray bot (easy)".into(),
+                to: "Fray bot (easy) (2)".into(),
+            }]
+        );
+        let names: Vec<String> =
+            sqlx::query_scalar("SELECT name FROM players WHERE bot_level = 'easy' ORDER BY id")
+                .fetch_all(&db)
+                .await
+                .unwrap();
+        assert_eq!(names, ["Fray bot (easy)", "Fray bot (easy) 2"]);
+
+        let (again, renamed) = house_bots(&db, BotLevel::Easy, 2).await.unwrap();
+        assert_eq!(again, bots, "made once: the same players at the next start");
+        assert!(renamed.is_empty());
+        assert!(is_house_bot_name(" fray BOT (expert) "));
+        assert!(!is_house_bot_name("Fray"));
+    }
 }
