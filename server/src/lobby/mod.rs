@@ -86,18 +86,21 @@ pub async fn create(
 
     let mut tx = state.write().await?;
     let id = db::matches::create(&mut tx, &config, seats, fray_rules_version()).await?;
-    db::matches::take_seat(&mut tx, id, creator, player.id, &list).await?;
     house_bots::seat(&mut tx, id, &bots).await?;
-    let full = 1 + bots.len() == usize::from(seats);
-    let started = if full {
-        Some(start_in(&mut tx, id, &config, new_seed()).await?)
-    } else {
-        None
+    let taking = Taking {
+        id,
+        config: &config,
+        seats: usize::from(seats),
+        seat: creator,
     };
-    tx.commit().await?;
+    let started = match take_seat_then_start(state, tx, taking, player, &list).await {
+        Ok(started) => started,
+        // A match this request has just made has no one else in it.
+        Err(SeatRefused::Taken) => return Err(LobbyError::SeatsTaken(id)),
+        Err(SeatRefused::Failed(error)) => return Err(error),
+    };
     tracing::info!(match_id = %id, system = %config.system, player = %player.id, bots = bots.len(), "match created");
-    if let Some(match_state) = started {
-        state.tables.start(match_state).await;
+    if started {
         tracing::info!(match_id = %id, "match started");
     }
     Ok(id)
@@ -279,7 +282,7 @@ pub async fn rematch(
         .await?
         .ok_or(LobbyError::NoPlayedList(id))?;
     let seats = old.seats.len();
-    let seat = Seat(((old_seat.0 as usize + 1) % seats) as u8);
+    let seat = seat_on(old_seat, seats);
     // Two players asking at once may both find no rematch yet; the unique
     // index lets one make it, and the other looks again.
     for _ in 0..2 {
@@ -331,6 +334,12 @@ pub async fn rematch(
     Err(LobbyError::RematchBusy(id))
 }
 
+/// The seat a rematch gives whoever held `seat` of a match of `seats`
+/// seats: the next, the last going round to seat 0.
+fn seat_on(seat: Seat, seats: usize) -> Seat {
+    Seat(((usize::from(seat.0) + 1) % seats) as u8)
+}
+
 /// Seats the house bots of finished match `old` in its rematch `rematch`,
 /// each one seat on with the list it played, as its players move: a bot
 /// never asks for a rematch, it is there when its opponent does.
@@ -348,7 +357,7 @@ async fn seat_bots_again(
         let list = db::matches::played_list(&state.db, old.id, player.id)
             .await?
             .ok_or(LobbyError::NoPlayedList(old.id))?;
-        let seat = Seat(((usize::from(held.seat.0) + 1) % seats) as u8);
+        let seat = seat_on(held.seat, seats);
         db::matches::take_seat(tx, rematch, seat, player.id, &list).await?;
     }
     Ok(())
