@@ -70,18 +70,8 @@ pub async fn key_old_names(db: &SqlitePool) -> Result<Vec<Renamed>, DbError> {
     let mut tx = db.begin().await?;
     let mut renamed = Vec::new();
     for (id, name) in unkeyed {
-        let mut candidate = name.clone();
-        let mut number = 1u32;
-        while key_taken(&mut tx, &name_key(&candidate)).await? {
-            number += 1;
-            candidate = numbered(&name, number);
-        }
-        sqlx::query("UPDATE players SET name = ?, name_key = ? WHERE id = ?")
-            .bind(&candidate)
-            .bind(name_key(&candidate))
-            .bind(id)
-            .execute(&mut *tx)
-            .await?;
+        let candidate = first_free(&mut tx, &name, 1).await?;
+        rename(&mut tx, id, &candidate).await?;
         if candidate != name {
             renamed.push(Renamed {
                 id: PlayerId(id),
@@ -92,6 +82,33 @@ pub async fn key_old_names(db: &SqlitePool) -> Result<Vec<Renamed>, DbError> {
     }
     tx.commit().await?;
     Ok(renamed)
+}
+
+/// `name` (from `first` 1) or `name (2)`, `name (3)`, … (from `first`
+/// 2 or more): the first whose key no player holds.
+async fn first_free(db: &mut SqliteConnection, name: &str, first: u32) -> Result<String, DbError> {
+    let mut number = first.max(1);
+    loop {
+        let candidate = match number {
+            1 => name.to_owned(),
+            n => numbered(name, n),
+        };
+        if !key_taken(db, &name_key(&candidate)).await? {
+            return Ok(candidate);
+        }
+        number += 1;
+    }
+}
+
+/// Gives player `id` the name `name`, with its key.
+async fn rename(db: &mut SqliteConnection, id: i64, name: &str) -> Result<(), DbError> {
+    sqlx::query("UPDATE players SET name = ?, name_key = ? WHERE id = ?")
+        .bind(name)
+        .bind(name_key(name))
+        .bind(id)
+        .execute(db)
+        .await?;
+    Ok(())
 }
 
 async fn key_taken(db: &mut SqliteConnection, key: &str) -> Result<bool, DbError> {
@@ -135,17 +152,8 @@ pub async fn house_bots(
                 .fetch_optional(&mut *tx)
                 .await?;
         if let Some((id, held)) = holder {
-            let mut number = 2u32;
-            while key_taken(&mut tx, &name_key(&numbered(&held, number))).await? {
-                number += 1;
-            }
-            let to = numbered(&held, number);
-            sqlx::query("UPDATE players SET name = ?, name_key = ? WHERE id = ?")
-                .bind(&to)
-                .bind(name_key(&to))
-                .bind(id)
-                .execute(&mut *tx)
-                .await?;
+            let to = first_free(&mut tx, &held, 2).await?;
+            rename(&mut tx, id, &to).await?;
             renamed.push(Renamed {
                 id: PlayerId(id),
                 from: held,
