@@ -27,7 +27,9 @@
 //!
 //! The firer's and the target's own squares never block.
 
-use crate::kit::grid::{Sq, at, bit, distance, file, rank};
+use std::sync::LazyLock;
+
+use crate::kit::grid::{SQUARES, Sq, at, bit, distance, file, rank};
 
 /// A line meets at most one corner on each file boundary between its ends,
 /// and a line on the board has at most seven such boundaries.
@@ -89,7 +91,20 @@ pub fn line_of_sight(from: Sq, to: Sq, occupied: u64) -> bool {
 /// The squares between `from` and `to` that the line of sight depends on.
 /// The same squares either way: from `to` to `from`, only the order of the
 /// corner pairs is reversed.
+///
+/// Every line is worked out once, the first time any is asked for: the
+/// options of a firing phase ask for thousands, and a bot's playouts ask
+/// for them again each time (docs/PERFORMANCE.md).
 pub fn sight_line(from: Sq, to: Sq) -> SightLine {
+    static LINES: LazyLock<Vec<SightLine>> = LazyLock::new(|| {
+        (0..SQUARES * SQUARES)
+            .map(|pair| line_between((pair / SQUARES) as Sq, (pair % SQUARES) as Sq))
+            .collect()
+    });
+    LINES[usize::from(from) * SQUARES + usize::from(to)]
+}
+
+fn line_between(from: Sq, to: Sq) -> SightLine {
     let mut line = SightLine::NOTHING_BETWEEN;
     if distance(from, to) <= 1 {
         return line;
@@ -157,7 +172,7 @@ fn centre(sq: Sq) -> (i32, i32) {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::kit::grid::{SQUARES, mask_of as mask, named as sq, squares_of};
+    use crate::kit::grid::{mask_of as mask, named as sq, squares_of};
     use proptest::prelude::*;
 
     fn pairs(names: &[(&str, &str)]) -> Vec<(Sq, Sq)> {
@@ -172,6 +187,15 @@ mod tests {
             pairs(corner_pairs),
             "{from}→{to} corners"
         );
+    }
+
+    #[test]
+    fn every_line_looked_up_is_the_line_worked_out() {
+        for from in 0..SQUARES as Sq {
+            for to in 0..SQUARES as Sq {
+                assert_eq!(sight_line(from, to), line_between(from, to));
+            }
+        }
     }
 
     #[test]
