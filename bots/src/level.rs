@@ -1,24 +1,43 @@
 //! How hard each bot level searches, and when a level gives a game up.
 
-use fray_protocol::BotLevel;
+use fray_protocol::{BotLevel, SystemId};
 
 use crate::search::Search;
 
-/// `level`'s search, scaled by `budget` (1 is the default; at least one
-/// playout per decision whatever the scale); none for `random`.
-pub fn search_at(level: BotLevel, budget: f64) -> Option<Search> {
-    let (playouts, plies) = match level {
+/// `level`'s search in `system`, scaled by `budget` (1 is the default; at
+/// least one playout per decision whatever the scale); none for `random`.
+///
+/// Each level makes about twenty times the playouts of the one below: at
+/// five times, the expert beat the club player in only 58% to 62% of
+/// games (docs/bots.md).
+pub fn search_at(system: SystemId, level: BotLevel, budget: f64) -> Option<Search> {
+    let (playouts, playout_plies) = match level {
         BotLevel::Random => return None,
         BotLevel::Easy => (48, 8),
         BotLevel::Club => (300, 16),
-        BotLevel::Expert => (1500, 24),
+        BotLevel::Expert => (6000, 24),
     };
     let scaled = (f64::from(playouts) * budget).round();
+    let playouts = if scaled >= 1.0 { scaled as u32 } else { 1 };
+    let playout_moves = Search::default().playout_moves;
     Some(Search {
-        playouts: if scaled >= 1.0 { scaled as u32 } else { 1 },
-        playout_plies: plies,
+        playouts,
+        playout_plies,
+        playout_moves,
+        decision_moves: playouts as usize * playout_moves / 4 / listing_cost(system),
         ..Search::default()
     })
+}
+
+/// What listing a legal move costs in `system`, against the others: Action
+/// Chess Faction Chess checks each against walls and every threat to the
+/// king, and its expert, bounded as the others are, took up to 9 s over a
+/// decision (docs/bots.md). Its decisions list that many times fewer.
+fn listing_cost(system: SystemId) -> usize {
+    match system {
+        SystemId::ActionChessFactionChess => 8,
+        _ => 1,
+    }
 }
 
 /// Below this expected reward, a level that resigns at all sees no hope:
@@ -39,12 +58,25 @@ mod tests {
 
     #[test]
     fn each_level_searches_more_than_the_one_below_and_a_budget_scales_it() {
-        let playouts = |level, budget| search_at(level, budget).map(|s| s.playouts);
+        let playouts =
+            |level, budget| search_at(SystemId::FantasyArmies, level, budget).map(|s| s.playouts);
         assert_eq!(playouts(BotLevel::Random, 1.0), None);
         assert!(playouts(BotLevel::Easy, 1.0) < playouts(BotLevel::Club, 1.0));
         assert!(playouts(BotLevel::Club, 1.0) < playouts(BotLevel::Expert, 1.0));
-        assert_eq!(playouts(BotLevel::Expert, 0.1), Some(150));
+        assert_eq!(playouts(BotLevel::Expert, 0.1), Some(600));
         assert_eq!(playouts(BotLevel::Easy, 0.0), Some(1));
+    }
+
+    #[test]
+    fn action_chess_faction_chess_lists_fewer_moves_a_decision() {
+        let listed = |system| {
+            search_at(system, BotLevel::Expert, 1.0)
+                .unwrap()
+                .decision_moves
+        };
+        assert_eq!(listed(SystemId::FantasyArmies), 3_000_000);
+        assert_eq!(listed(SystemId::ChessWar), 3_000_000);
+        assert_eq!(listed(SystemId::ActionChessFactionChess), 375_000);
     }
 
     #[test]

@@ -96,7 +96,7 @@ pub fn evaluate(game: &Game, seat: Seat, level: BotLevel, budget: f64, seed: u64
         fn visit<S: GameSystem>(self, game: &S) -> Option<f64> {
             let Evaluate(seat, level, budget, seed) = self;
             // A value needs fewer playouts than a choice among many moves.
-            let search = search_at(level, budget / 4.0)?;
+            let search = search_at(S::ID, level, budget / 4.0)?;
             search.value(game, seat, &mut Chance::from_seed(seed))
         }
     }
@@ -116,7 +116,7 @@ fn decide_move<G: GameSystem>(
     match moves.len() {
         0 => None,
         1 => Some((moves[0], None)),
-        n => search_at(level, budget)
+        n => search_at(G::ID, level, budget)
             .and_then(|search| search.best_move(game, seat, &mut chance))
             .map(|(mv, value)| (mv, Some(value)))
             .or_else(|| Some((moves[chance.index(n)], None))),

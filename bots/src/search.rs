@@ -26,6 +26,11 @@ pub struct Search {
     /// listing them is most of a playout's cost, so a playout there stops
     /// sooner, counted in moves (not time) to stay repeatable.
     pub playout_moves: usize,
+    /// Legal moves a decision may list in all, over its playouts, before
+    /// it stops searching. Where a seat's own list runs to thousands (a
+    /// Swarm's splits), every walk down the tree lists much of it again;
+    /// counted in moves, not time, so a decision stays repeatable.
+    pub decision_moves: usize,
     /// UCB's exploration constant, for rewards between 0 and 1.
     pub exploration: f64,
     /// Edges a node may hold: `widening · √visits`, at least
@@ -39,6 +44,7 @@ impl Default for Search {
             playouts: 1,
             playout_plies: 16,
             playout_moves: 2_000,
+            decision_moves: 500,
             exploration: 0.7,
             widening: 2.0,
         }
@@ -92,16 +98,31 @@ impl Search {
         let mut tree: Vec<Node<G::Move>> = vec![Node::new(seat)];
         let mut scratch = Vec::new();
         let mut path = Vec::new();
-        let mut work = 0;
+        // While nothing is hidden, every playout starts from the same game,
+        // so the bot's own list is listed once, not once a playout: where
+        // it runs to thousands (a Swarm's splits) that was most of the work.
+        let mut root_moves = Vec::new();
+        if !game.hides_anything() {
+            game.legal_moves(seat, &mut root_moves);
+        }
+        let root = (!root_moves.is_empty()).then_some(root_moves.as_slice());
+        let mut work = root_moves.len();
         for _ in 0..self.playouts {
-            if work >= self.decision_moves() {
+            if work >= self.decision_moves {
                 break;
             }
             let Some(mut state) = game.with_hidden_drawn(seat, &mut |n| chance.index(n)) else {
                 break;
             };
-            let mut listed =
-                self.descend(&mut tree, &mut state, seat, &mut scratch, &mut path, chance);
+            let mut listed = self.descend(
+                &mut tree,
+                &mut state,
+                seat,
+                root,
+                &mut scratch,
+                &mut path,
+                chance,
+            );
             let reached = self.playout(&mut state, &mut scratch, &mut listed, chance);
             work += listed;
             for &node in &path {
@@ -128,26 +149,35 @@ impl Search {
     pub fn value<G: GameSystem>(&self, game: &G, seat: Seat, chance: &mut Chance) -> Option<f64> {
         let mut scratch = Vec::new();
         let mut total = 0.0;
-        for _ in 0..self.playouts {
+        let mut played = 0;
+        let mut work = 0;
+        while played < self.playouts.max(1) && work < self.decision_moves {
             let mut state = game.with_hidden_drawn(seat, &mut |n| chance.index(n))?;
+            let mut listed = 0;
             total += self
-                .playout(&mut state, &mut scratch, &mut 0, chance)
+                .playout(&mut state, &mut scratch, &mut listed, chance)
                 .of(seat);
+            work += listed;
+            played += 1;
         }
-        Some(total / f64::from(self.playouts.max(1)))
+        Some(total / f64::from(played))
     }
 
     /// Walks from the root, choosing by UCB among the edges a node has and
     /// growing one new edge where the node may widen; the nodes passed,
-    /// root first, in `path`. Returns how many legal moves it listed, which
-    /// count against the playout's [`Search::playout_moves`]: where lists
-    /// run to thousands, the walk down the tree is most of the work.
+    /// root first, in `path`. `root_moves`, where given, are the root
+    /// seat's moves, listed once for every playout. Returns how many legal
+    /// moves it listed, which count against the playout's
+    /// [`Search::playout_moves`]: where lists run to thousands, the walk
+    /// down the tree is most of the work.
+    #[allow(clippy::too_many_arguments)]
     fn descend<G: GameRules>(
         &self,
         tree: &mut Vec<Node<G::Move>>,
         state: &mut G,
         root_seat: Seat,
-        legal: &mut Vec<G::Move>,
+        root_moves: Option<&[G::Move]>,
+        scratch: &mut Vec<G::Move>,
         path: &mut Vec<usize>,
         chance: &mut Chance,
     ) -> usize {
@@ -167,9 +197,15 @@ impl Search {
             } else {
                 to_act[chance.index(to_act.len())]
             };
-            legal.clear();
-            state.legal_moves(seat, legal);
-            listed += legal.len();
+            let legal: &[G::Move] = match root_moves {
+                Some(root_moves) if node == 0 => root_moves,
+                _ => {
+                    scratch.clear();
+                    state.legal_moves(seat, scratch);
+                    listed += scratch.len();
+                    scratch
+                }
+            };
             if legal.is_empty() {
                 return listed;
             }
@@ -189,7 +225,10 @@ impl Search {
                 path.push(child);
                 return listed;
             }
-            let Some((mv, child)) = self.select(tree, node, seat, legal) else {
+            // The root's edges were all listed from the one game it starts
+            // from: no dice can have made one illegal there.
+            let may_be_illegal = (node != 0 || root_moves.is_none()).then_some(legal);
+            let Some((mv, child)) = self.select(tree, node, seat, may_be_illegal) else {
                 return listed;
             };
             state.play_quiet(seat, mv, chance);
@@ -198,28 +237,20 @@ impl Search {
         }
     }
 
-    /// Legal moves a decision may list in all, over its playouts, before
-    /// it stops searching: a quarter of what every playout listing its
-    /// most would come to. Where a seat's own list runs to thousands (a
-    /// Swarm's splits), every walk down the tree lists it again; counted in
-    /// moves, not time, so a decision stays repeatable.
-    fn decision_moves(&self) -> usize {
-        self.playouts as usize * self.playout_moves / 4
-    }
-
     /// How many edges a node visited `visits` times may hold.
     fn room(&self, visits: u32) -> usize {
         let room = (self.widening * f64::from(visits + 1).sqrt()).ceil() as usize;
         room.max(Self::FEWEST_EDGES)
     }
 
-    /// The legal edge of `seat` at `node` with the best upper bound.
+    /// The legal edge of `seat` at `node` with the best upper bound; every
+    /// edge is legal where `legal` is not given.
     fn select<M: Copy + PartialEq>(
         &self,
         tree: &[Node<M>],
         node: usize,
         seat: Seat,
-        legal: &[M],
+        legal: Option<&[M]>,
     ) -> Option<(M, usize)> {
         let parent = f64::from(tree[node].visits.max(1)).ln();
         let mut best: Option<(f64, M, usize)> = None;
@@ -233,7 +264,7 @@ impl Search {
             };
             if best.as_ref().is_none_or(|(top, _, _)| score > *top)
                 // An edge the dice have made illegal this time is passed by.
-                && legal.contains(&edge.mv)
+                && legal.is_none_or(|legal| legal.contains(&edge.mv))
             {
                 best = Some((score, edge.mv, edge.child));
             }
