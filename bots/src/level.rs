@@ -7,9 +7,9 @@ use crate::search::Search;
 /// `level`'s search in `system`, scaled by `budget` (1 is the default; at
 /// least one playout per decision whatever the scale); none for `random`.
 ///
-/// Each level makes about twenty times the playouts of the one below: at
-/// five times, the expert beat the club player in only 58% to 62% of
-/// games (docs/bots.md).
+/// The expert makes twenty times the club player's playouts: at five
+/// times, it beat the club player in only 58% to 62% of games
+/// (docs/bots.md).
 pub fn search_at(system: SystemId, level: BotLevel, budget: f64) -> Option<Search> {
     let (playouts, playout_plies) = match level {
         BotLevel::Random => return None,
