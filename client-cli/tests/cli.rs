@@ -520,19 +520,19 @@ fn fray_load_runs_the_load_generator_beside_it_with_every_argument() {
     )
     .expect("the stub is written");
     std::fs::set_permissions(&stub, std::fs::Permissions::from_mode(0o755)).unwrap();
-    let output = std::process::Command::new(&fray)
-        .args([
-            "--server",
-            "http://example.test:1",
-            "load",
-            "--matches",
-            "3",
-            "--help",
-        ])
-        .env_remove("FRAY_SERVER")
-        .env("PATH", "/bin:/usr/bin")
-        .output()
-        .expect("fray runs");
+    let output = output_once_written(
+        std::process::Command::new(&fray)
+            .args([
+                "--server",
+                "http://example.test:1",
+                "load",
+                "--matches",
+                "3",
+                "--help",
+            ])
+            .env_remove("FRAY_SERVER")
+            .env("PATH", "/bin:/usr/bin"),
+    );
     let stdout = String::from_utf8_lossy(&output.stdout);
     assert_eq!(output.status.code(), Some(7), "fray exits as fray-load did");
     assert!(stdout.contains("args: --matches 3 --help"), "{stdout}");
