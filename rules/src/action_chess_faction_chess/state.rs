@@ -223,6 +223,9 @@ pub struct ActionChessFactionChess {
     /// How high a wall stands on each edge between orthogonal neighbours
     /// (0: none), by `walls::edge` (Wallmaster).
     pub(crate) walls: [u8; super::walls::EDGES],
+    /// Whether any wall stands: most games have none, and every step and
+    /// leap of every piece asks the walls whether it may pass.
+    pub(crate) walled: bool,
     /// Turns begun.
     pub(crate) turn: u32,
     /// Turns in a row with no progress (see [`Limits::quiet_turns`]).
@@ -263,6 +266,7 @@ impl ActionChessFactionChess {
             hatching: 0,
             corpses: [None; SQUARES],
             walls: [0; super::walls::EDGES],
+            walled: false,
             turn: 1,
             quiet_turns: 0,
             progress: false,

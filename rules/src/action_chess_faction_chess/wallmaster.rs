@@ -191,6 +191,7 @@ pub(super) fn play_start(
         Move::Wall { a, b, .. } => {
             let edge = walls::edge(a, b).expect("a listed wall stands between neighbours");
             game.walls[edge] += 1;
+            game.walled = true;
             // A wall never comes down: the position cannot return (W15).
             game.progress = true;
         }
