@@ -77,6 +77,37 @@ fn drop_pinned(game: &Game, out: &mut Vec<Move>, first: usize) {
     });
 }
 
+/// Whether `seat` has a main move, as every turn's start asks: a side with
+/// none is mated or stalemated. Outside the Classique, whose King's safety
+/// is the whole side's, and the Alchemist, whose Mutants' duty to take is
+/// (A5), a piece's own moves are all main moves (but a pinned piece's), so
+/// the first piece with one answers; listing every move there was two
+/// fifths of a bot's playout (docs/PERFORMANCE.md).
+pub(super) fn has_main_move(game: &Game, seat: u8) -> bool {
+    let side = game.faction_of(seat);
+    let mut moves = Vec::new();
+    if !matches!(side, Faction::Classique | Faction::Alchemist) {
+        let one_moves = game.pieces_of(seat).any(|(ix, piece)| {
+            // A Ghost side's copy moves as its kind; any other side's
+            // pieces are its own faction's.
+            if piece.kind.faction() != side && side != Faction::Ghost {
+                return false;
+            }
+            moves.clear();
+            piece_moves(game, ix, &mut moves);
+            moves
+                .iter()
+                .any(|&mv| !game.moving_piece(mv).is_some_and(|ix| game.pinned(ix)))
+        });
+        if one_moves {
+            return true;
+        }
+        moves.clear();
+    }
+    main_moves(game, seat, &mut moves);
+    !moves.is_empty()
+}
+
 fn faction_main_moves(game: &Game, seat: u8, out: &mut Vec<Move>) {
     match game.faction_of(seat) {
         Faction::Classique => classique::main_moves(game, seat, out),
@@ -614,5 +645,55 @@ mod tests {
                 },
             })
         );
+    }
+
+    /// Every position of a random game of each ordered pairing (the
+    /// fourteen factions, walls, pins and copies among them), the last
+    /// included: whether a side has a main move is what listing them all
+    /// says, stalemates and mates among them.
+    #[test]
+    fn a_side_has_a_main_move_exactly_when_its_list_has_one() {
+        use crate::contract::GameRules;
+        use crate::kit::dice::ChaChaDice;
+        use fray_protocol::{MatchConfig, SystemId};
+
+        let config = MatchConfig::new(SystemId::ActionChessFactionChess);
+        let mut positions = 0;
+        let mut without = 0;
+        for (seed, armies) in Faction::PLAYABLE
+            .iter()
+            .flat_map(|&a| Faction::PLAYABLE.iter().map(move |&b| [a, b]))
+            .enumerate()
+        {
+            let mut dice = ChaChaDice::from_u64(seed as u64);
+            let lists = armies.map(super::super::examples::army_list);
+            let mut game = Game::setup_quiet(&config, &lists, &mut dice).expect("sets up");
+            let mut legal = Vec::new();
+            // The choices' own stream, apart from the dice.
+            let mut choice = seed as u64;
+            for action in 0..1_500 {
+                let mut listed = Vec::new();
+                main_moves(&game, game.mover, &mut listed);
+                assert_eq!(
+                    has_main_move(&game, game.mover),
+                    !listed.is_empty(),
+                    "{armies:?}, seed {seed}, action {action}"
+                );
+                positions += 1;
+                without += usize::from(listed.is_empty());
+                let Some(&seat) = game.to_act().first() else {
+                    break;
+                };
+                legal.clear();
+                game.legal_moves(seat, &mut legal);
+                choice = choice
+                    .wrapping_mul(6_364_136_223_846_793_005)
+                    .wrapping_add(1_442_695_040_888_963_407);
+                let pick = (choice >> 33) as usize % legal.len();
+                game.play_quiet(seat, legal[pick], &mut dice);
+            }
+        }
+        assert!(positions > 30_000, "{positions} positions");
+        assert!(without > 0, "no position without a main move was met");
     }
 }

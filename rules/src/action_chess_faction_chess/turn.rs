@@ -164,9 +164,7 @@ impl ActionChessFactionChess {
     /// else stalemate, a draw.
     fn judge_no_moves(&mut self) {
         let mover = self.mover;
-        let mut moves = Vec::new();
-        faction_rules::main_moves(self, mover, &mut moves);
-        if !moves.is_empty() {
+        if faction_rules::has_main_move(self, mover) {
             return;
         }
         let checkmated = self.faction_of(mover) == Faction::Classique
