@@ -769,3 +769,38 @@ fn a_pinned_drone_cannot_help_build_a_factory() {
     play_seen(&mut pinned, 0, &done(), &[]);
     assert!(!options(&pinned, 0).contains(&build));
 }
+
+/// A Swarm has filled the board, one Swarmling placed on the square a
+/// Shade haunts (a placement is not an entering: D8). A bot of the Swarm's
+/// imagining where the Shade might haunt finds no square free of pieces:
+/// it draws among the squares no other Shade haunts, as the Shade itself
+/// haunts under a piece, rather than failing.
+#[test]
+fn a_hidden_shade_is_drawn_onto_a_board_with_no_free_square() {
+    use fray_rules::GameSystem;
+    let mut position = Position::new([Faction::Ghost, Faction::Swarm]);
+    position.haunting_shade(0, "d4");
+    position.place(0, "wraith", "h8");
+    position.place(1, "hive-queen", "a1");
+    for file in "abcdefgh".chars() {
+        for rank in 1..=8 {
+            let square = format!("{file}{rank}");
+            if square != "h8" && square != "a1" {
+                position.stack(1, &square, 1);
+            }
+        }
+    }
+    position.to_move(1);
+    // The Hive Queen's 2d6 as the Swarm's turn begins.
+    let game = position.build_rolling(&[1, 1]);
+    for pick in [0, 5, 63] {
+        let drawn = game
+            .with_hidden_drawn(Seat(1), &mut |n| pick % n)
+            .expect("the Ghost's Shade is drawn anew");
+        assert_eq!(
+            drawn.view(Viewer::Seat(Seat(1))),
+            game.view(Viewer::Seat(Seat(1))),
+            "what seat 1 sees is unchanged"
+        );
+    }
+}

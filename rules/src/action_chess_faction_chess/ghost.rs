@@ -403,7 +403,8 @@ pub(super) fn strike(game: &mut Game, dice: &mut dyn Dice, log: &mut Log) -> Vec
 /// Draws anew where each Shade of another seat's haunts, unseen by `seat`
 /// (line 38): every such Shade leaves its square, then each is put to haunt
 /// a square drawn by `pick` among those with nothing standing or haunting
-/// there, which are the same whatever squares the Shades held. What
+/// there (or, on a board with none, nothing haunting), which are the same
+/// whatever squares the Shades held. What
 /// `seat` saw of a Shade before it vanished is not used: a bot imagining
 /// the game this way knows less than its seat, never more.
 pub(super) fn draw_hidden_haunts(game: &mut ActionChessFactionChess, seat: u8, pick: Pick) {
@@ -421,9 +422,14 @@ pub(super) fn draw_hidden_haunts(game: &mut ActionChessFactionChess, seat: u8, p
         game.haunting[sq as usize] = EMPTY;
     }
     for &ix in &hidden {
-        let free: Vec<Sq> = (0..grid::SQUARES as Sq)
-            .filter(|&sq| game.is_empty(sq) && game.haunter(sq).is_none())
-            .collect();
+        let unhaunted = (0..grid::SQUARES as Sq).filter(|&sq| game.haunter(sq).is_none());
+        let mut free: Vec<Sq> = unhaunted.clone().filter(|&sq| game.is_empty(sq)).collect();
+        // A board so full that no square is free: a Shade may haunt under
+        // a piece placed on its square (placing is not entering, D8), so
+        // it is drawn among the squares no Shade haunts.
+        if free.is_empty() {
+            free = unhaunted.collect();
+        }
         let sq = free[pick(free.len())];
         game.piece_mut(ix).square = Some(sq);
         game.haunting[sq as usize] = ix;

@@ -115,12 +115,21 @@ impl Thinking {
                 return;
             }
             let started = Instant::now();
-            let thought = work();
+            // A search that panics must not take its thread with it: the
+            // pool would shrink with every one until no bot thought. Its
+            // asker hears nothing, which a bot's seat takes as a refused
+            // decision and asks again.
+            let thought = std::panic::catch_unwind(std::panic::AssertUnwindSafe(work));
             metrics
                 .bot_thought_seconds
                 .observe(started.elapsed().as_secs_f64());
             metrics.bot_thoughts_waiting.dec();
-            let _ = answer.send(thought);
+            match thought {
+                Ok(thought) => {
+                    let _ = answer.send(thought);
+                }
+                Err(_) => tracing::error!("a house bot's search failed; its seat asks again"),
+            }
         });
         // The threads are gone only when the server is: then nobody awaits
         // the answer either.
@@ -167,6 +176,19 @@ mod tests {
                 thread_priority::NormalThreadSchedulePolicy::Idle
             )
         );
+        assert_eq!(thinking.metrics.bot_thoughts_waiting.get(), 0);
+    }
+
+    #[tokio::test]
+    async fn a_search_that_panics_loses_its_thought_but_not_its_thread() {
+        let thinking = Thinking::start(1, 1.0, Arc::default());
+        let lost = thinking.run(|| panic!("a search gone wrong"));
+        assert!(lost.await.is_err(), "no thought comes from a panic");
+        let thought = thinking.run(|| Thought::Value(Some(0.5)));
+        let thought = tokio::time::timeout(std::time::Duration::from_secs(30), thought)
+            .await
+            .expect("the pool's one thread still thinks");
+        assert_eq!(thought.unwrap(), Thought::Value(Some(0.5)));
         assert_eq!(thinking.metrics.bot_thoughts_waiting.get(), 0);
     }
 }
