@@ -671,7 +671,7 @@ mod tests {
             let mut legal = Vec::new();
             // The choices' own stream, apart from the dice.
             let mut choice = seed as u64;
-            for action in 0..1_500 {
+            for action in 0..600 {
                 let mut listed = Vec::new();
                 main_moves(&game, game.mover, &mut listed);
                 assert_eq!(
