@@ -49,6 +49,21 @@ pub(super) fn main_moves(game: &Game, seat: u8, out: &mut Vec<Move>) {
     retain_king_safe(game, seat, out, first);
 }
 
+/// Whether `seat` has a legal move that `allowed` lets it make: the first
+/// of its chess moves that is allowed and leaves the King safe answers, so
+/// a turn's start does not test every move against every threat.
+pub(super) fn has_main_move(game: &Game, seat: u8, allowed: impl Fn(Move) -> bool) -> bool {
+    let mut moves = Vec::new();
+    pseudo_legal_moves(game, seat, &mut moves);
+    let Some((king, _)) = game.find(seat, Kind::King) else {
+        return moves.into_iter().any(allowed);
+    };
+    let mut scratch = game.clone();
+    moves
+        .into_iter()
+        .any(|mv| allowed(mv) && leaves_king_safe(game, &mut scratch, seat, king, mv))
+}
+
 /// The pieces' chess moves, before asking whether they leave the King
 /// threatened. Castling is already refused out of, through or into a
 /// threatened square. No move takes a Dryad (F7): the shared steps and

@@ -81,12 +81,17 @@ fn drop_pinned(game: &Game, out: &mut Vec<Move>, first: usize) {
 /// none is mated or stalemated. Outside the Classique, whose King's safety
 /// is the whole side's, and the Alchemist, whose Mutants' duty to take is
 /// (A5), a piece's own moves are all main moves (but a pinned piece's), so
-/// the first piece with one answers; listing every move there was two
-/// fifths of a bot's playout (docs/PERFORMANCE.md).
+/// the first piece with one answers; the Classique's first move that
+/// leaves its King safe does. Listing every move there was two fifths of
+/// a bot's playout (docs/PERFORMANCE.md).
 pub(super) fn has_main_move(game: &Game, seat: u8) -> bool {
     let side = game.faction_of(seat);
+    let free = |mv: Move| !game.moving_piece(mv).is_some_and(|ix| game.pinned(ix));
+    if side == Faction::Classique {
+        return classique::has_main_move(game, seat, free);
+    }
     let mut moves = Vec::new();
-    if !matches!(side, Faction::Classique | Faction::Alchemist) {
+    if side != Faction::Alchemist {
         let one_moves = game.pieces_of(seat).any(|(ix, piece)| {
             // A Ghost side's copy moves as its kind; any other side's
             // pieces are its own faction's.
@@ -95,9 +100,7 @@ pub(super) fn has_main_move(game: &Game, seat: u8) -> bool {
             }
             moves.clear();
             piece_moves(game, ix, &mut moves);
-            moves
-                .iter()
-                .any(|&mv| !game.moving_piece(mv).is_some_and(|ix| game.pinned(ix)))
+            moves.iter().any(|&mv| free(mv))
         });
         if one_moves {
             return true;
