@@ -32,8 +32,8 @@ pub fn search_at(system: SystemId, level: BotLevel, budget: f64) -> Option<Searc
 /// The most legal moves one decision in `system` lists. Where Action
 /// Chess Faction Chess's lists run to thousands (a Swarm's splits grown
 /// against a player who never attacks it), its expert bounded as the
-/// others are took up to 4.7 s over a decision (docs/bots.md); elsewhere
-/// its playouts end before the ceiling.
+/// others are had a p99 of 4.7 s a decision (docs/bots.md). The easy and
+/// club players' own bounds are below the ceiling.
 fn most_moves_listed(system: SystemId) -> usize {
     match system {
         SystemId::ActionChessFactionChess => 750_000,

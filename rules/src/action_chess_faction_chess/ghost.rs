@@ -404,9 +404,9 @@ pub(super) fn strike(game: &mut Game, dice: &mut dyn Dice, log: &mut Log) -> Vec
 /// (line 38): every such Shade leaves its square, then each is put to haunt
 /// a square drawn by `pick` among those with nothing standing or haunting
 /// there (or, on a board with none, nothing haunting), which are the same
-/// whatever squares the Shades held. What
-/// `seat` saw of a Shade before it vanished is not used: a bot imagining
-/// the game this way knows less than its seat, never more.
+/// whatever squares the Shades held. What `seat` saw of a Shade before it
+/// vanished is not used: a bot imagining the game this way knows less than
+/// its seat, never more.
 pub(super) fn draw_hidden_haunts(game: &mut ActionChessFactionChess, seat: u8, pick: Pick) {
     let hidden: Vec<Ix> = (0..game.pieces.len() as Ix)
         .filter(|&ix| game.piece(ix).owner != seat && game.is_haunting(ix))
