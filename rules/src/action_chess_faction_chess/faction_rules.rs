@@ -73,8 +73,13 @@ fn drop_pinned(game: &Game, out: &mut Vec<Move>, first: usize) {
     let mut at = 0;
     out.retain(|&mv| {
         at += 1;
-        at <= first || !game.moving_piece(mv).is_some_and(|ix| game.pinned(ix))
+        at <= first || !moves_pinned(game, mv)
     });
+}
+
+/// Whether `mv` would move a piece an enemy Spirit pins (line 37).
+fn moves_pinned(game: &Game, mv: Move) -> bool {
+    game.moving_piece(mv).is_some_and(|ix| game.pinned(ix))
 }
 
 /// Whether `seat` has a main move, as every turn's start asks: a side with
@@ -86,7 +91,7 @@ fn drop_pinned(game: &Game, out: &mut Vec<Move>, first: usize) {
 /// a bot's playout (docs/PERFORMANCE.md).
 pub(super) fn has_main_move(game: &Game, seat: u8) -> bool {
     let side = game.faction_of(seat);
-    let free = |mv: Move| !game.moving_piece(mv).is_some_and(|ix| game.pinned(ix));
+    let free = |mv: Move| !moves_pinned(game, mv);
     if side == Faction::Classique {
         return classique::has_main_move(game, seat, free);
     }
@@ -672,8 +677,7 @@ mod tests {
             let lists = armies.map(super::super::examples::army_list);
             let mut game = Game::setup_quiet(&config, &lists, &mut dice).expect("sets up");
             let mut legal = Vec::new();
-            // The choices' own stream, apart from the dice.
-            let mut choice = seed as u64;
+            let mut pick = crate::kit::picks(seed as u64);
             for action in 0..600 {
                 let mut listed = Vec::new();
                 main_moves(&game, game.mover, &mut listed);
@@ -689,11 +693,7 @@ mod tests {
                 };
                 legal.clear();
                 game.legal_moves(seat, &mut legal);
-                choice = choice
-                    .wrapping_mul(6_364_136_223_846_793_005)
-                    .wrapping_add(1_442_695_040_888_963_407);
-                let pick = (choice >> 33) as usize % legal.len();
-                game.play_quiet(seat, legal[pick], &mut dice);
+                game.play_quiet(seat, legal[pick(legal.len())], &mut dice);
             }
         }
         assert!(positions > 30_000, "{positions} positions");

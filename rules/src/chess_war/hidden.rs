@@ -69,10 +69,10 @@ mod tests {
     use super::super::examples::example;
     use super::super::moves::Move;
     use super::super::state::Place;
-    use super::super::tests::picks;
     use super::*;
     use crate::contract::GameRules;
     use crate::kit::dice::ChaChaDice;
+    use crate::kit::picks;
 
     /// The examples of `races` behind the screen: seat 0 has placed `own`
     /// units, seat 1 `others` (each on the first square offered).

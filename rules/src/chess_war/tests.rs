@@ -8,6 +8,7 @@ use super::units::{ChessPiece, Profile, Race, Special, units_of};
 use super::weapons::{Armament, Weapon};
 use super::*;
 use crate::kit::match_options::Choice;
+use crate::kit::picks;
 
 type Row = (&'static str, ChessPiece, u8, u8, u8, u8, u8, i8);
 
@@ -530,18 +531,6 @@ fn config(options: &[(&str, i64)]) -> MatchConfig {
         config.options.insert(key.into(), OptionValue::Int(value));
     }
     config
-}
-
-/// A fixed stream of picks, so each random army (or hidden army drawn) is
-/// the same every run.
-pub(super) fn picks(seed: u64) -> impl FnMut(usize) -> usize {
-    let mut state = seed;
-    move |n| {
-        state = state
-            .wrapping_mul(6_364_136_223_846_793_005)
-            .wrapping_add(1_442_695_040_888_963_407);
-        ((state >> 33) as usize) % n
-    }
 }
 
 #[test]

@@ -13,3 +13,17 @@ pub mod game_length;
 pub mod grid;
 pub mod kept_view;
 pub mod match_options;
+
+/// A fixed stream of picks for the crate's own tests (a random army, a
+/// hidden army drawn, a random game's choices), apart from the dice, so
+/// that each is the same every run.
+#[cfg(test)]
+pub(crate) fn picks(seed: u64) -> impl FnMut(usize) -> usize {
+    let mut state = seed;
+    move |n| {
+        state = state
+            .wrapping_mul(6_364_136_223_846_793_005)
+            .wrapping_add(1_442_695_040_888_963_407);
+        ((state >> 33) as usize) % n
+    }
+}
